@@ -1,0 +1,461 @@
+//! Name resolution: ids, aliases, loose spellings and typos, with suggestions when unsure.
+//!
+//! Models resolve by structure rather than by string distance alone: a query is split into
+//! name words ("llama", "distill"), a version ("3.1", "r1") and a size ("70b"). A query
+//! without a version picks the newest model of that name and size ("llama 70b" is Llama 3.3
+//! 70B) and says so through [`MatchKind::Newest`]. Typos are corrected word by word against
+//! the catalog's own vocabulary, so "lamma" becomes "llama" but "70b" never becomes "7b".
+
+use super::tokens::{is_version, size_b, tokenize};
+use super::{GpuSpec, ModelSpec};
+use std::collections::{HashMap, HashSet};
+
+/// Why a name resolved to what it did; the answer mentions anything but `Exact`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchKind {
+    /// Id or alias, spelled loosely at most (case, separators).
+    Exact,
+    /// No version given: the newest of `candidates` models with that name and size.
+    Newest { candidates: usize },
+    /// Words were corrected ("lamma" -> "llama").
+    Corrected { from: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct ModelMatch<'a> {
+    pub model: &'a ModelSpec,
+    pub kind: MatchKind,
+}
+
+#[derive(Debug, Clone)]
+pub struct GpuMatch<'a> {
+    pub gpu: &'a GpuSpec,
+    pub kind: MatchKind,
+}
+
+/// A name the catalog could not resolve, with the closest ids.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LookupError {
+    #[error("unknown model '{input}'")]
+    UnknownModel {
+        input: String,
+        suggestions: Vec<String>,
+    },
+    #[error("unknown GPU '{input}'")]
+    UnknownGpu {
+        input: String,
+        suggestions: Vec<String>,
+    },
+}
+
+/// Words that never identify a model or GPU ("instruct", "nvidia", "de").
+const MODEL_NOISE: &[&str] = &[
+    "instruct",
+    "chat",
+    "it",
+    "hf",
+    "base",
+    "meta",
+    "microsoft",
+    "openai",
+    "tiiuae",
+    "bigscience",
+    "eleutherai",
+    "model",
+    "modelo",
+    "the",
+    "a",
+    "an",
+    "o",
+    "el",
+    "um",
+    "un",
+    "uma",
+    "una",
+    "gguf",
+    "ai",
+    "de",
+    "do",
+    "da",
+    "del",
+];
+const GPU_NOISE: &[&str] = &[
+    "nvidia",
+    "geforce",
+    "tesla",
+    "quadro",
+    "amd",
+    "radeon",
+    "instinct",
+    "apple",
+    "mac",
+    "macbook",
+    "studio",
+    "de",
+    "da",
+    "do",
+    "del",
+    "com",
+    "con",
+    "with",
+    "gpu",
+    "gpus",
+    "card",
+    "placa",
+    "tarjeta",
+    "x",
+    "generation",
+    "graphics",
+    "the",
+    "a",
+    "uma",
+    "una",
+    "um",
+    "un",
+];
+
+#[derive(Debug, Default)]
+struct ModelKeys {
+    tokens: HashSet<String>,
+    id_tokens: Vec<String>,
+    version: Option<String>,
+    size_b: f64,
+}
+
+#[derive(Debug, Default)]
+struct GpuKeys {
+    tokens: HashSet<String>,
+}
+
+/// Precomputed lookup keys for every catalog entry.
+#[derive(Debug, Default)]
+pub(super) struct Index {
+    model_exact: HashMap<String, usize>,
+    model_keys: Vec<ModelKeys>,
+    model_vocab: Vec<String>,
+    gpu_exact: HashMap<String, usize>,
+    gpu_keys: Vec<GpuKeys>,
+    gpu_vocab: Vec<String>,
+}
+
+fn compact(tokens: &[String]) -> String {
+    tokens.concat()
+}
+
+fn strip_noise(tokens: Vec<String>, noise: &[&str]) -> Vec<String> {
+    tokens
+        .into_iter()
+        .filter(|t| !noise.contains(&t.as_str()))
+        .collect()
+}
+
+fn is_name_word(t: &str) -> bool {
+    t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+impl Index {
+    pub(super) fn build(models: &[ModelSpec], gpus: &[GpuSpec]) -> Index {
+        let mut index = Index::default();
+        let mut vocab = HashSet::new();
+        for (i, m) in models.iter().enumerate() {
+            let keys = model_keys(m);
+            index.model_exact.insert(compact(&keys.id_tokens), i);
+            for alias in &m.aliases {
+                let toks = strip_noise(tokenize(alias), MODEL_NOISE);
+                // An alias without the version ("llama 70b") is a family query, not a name.
+                let generic = keys
+                    .version
+                    .as_ref()
+                    .is_some_and(|v| !toks.iter().any(|t| t == v));
+                if !generic {
+                    index.model_exact.entry(compact(&toks)).or_insert(i);
+                }
+            }
+            vocab.extend(keys.tokens.iter().filter(|t| is_name_word(t)).cloned());
+            index.model_keys.push(keys);
+        }
+        index.model_vocab = vocab.into_iter().collect();
+        index.model_vocab.sort();
+
+        let mut vocab = HashSet::new();
+        for (i, g) in gpus.iter().enumerate() {
+            let mut tokens = HashSet::new();
+            for name in std::iter::once(&g.id).chain(&g.aliases) {
+                let toks = strip_noise(tokenize(name), GPU_NOISE);
+                index.gpu_exact.entry(compact(&toks)).or_insert(i);
+                tokens.extend(toks);
+            }
+            vocab.extend(tokens.iter().filter(|t| is_name_word(t)).cloned());
+            index.gpu_keys.push(GpuKeys { tokens });
+        }
+        index.gpu_vocab = vocab.into_iter().collect();
+        index.gpu_vocab.sort();
+        index
+    }
+}
+
+fn model_keys(m: &ModelSpec) -> ModelKeys {
+    let id_tokens = tokenize(&m.id);
+    let mut tokens: HashSet<String> = id_tokens.iter().cloned().collect();
+    for alias in &m.aliases {
+        tokens.extend(strip_noise(tokenize(alias), MODEL_NOISE));
+    }
+    let version = id_tokens.iter().find(|t| is_version(t)).cloned();
+    let size = id_tokens
+        .iter()
+        .chain(tokens.iter())
+        .filter_map(|t| size_b(t))
+        .next()
+        .unwrap_or(m.params_total as f64 / 1e9);
+    ModelKeys {
+        tokens,
+        id_tokens,
+        version,
+        size_b: size,
+    }
+}
+
+/// Replace words that are not in `vocab` by the closest one, when close enough.
+fn correct(tokens: &[String], vocab: &[String]) -> (Vec<String>, bool) {
+    let mut changed = false;
+    let out = tokens
+        .iter()
+        .map(|t| {
+            if t.len() < 4 || !t.chars().all(|c| c.is_ascii_alphabetic()) || vocab.contains(t) {
+                return t.clone();
+            }
+            let best = vocab
+                .iter()
+                .map(|v| (strsim::jaro_winkler(t, v), v))
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            match best {
+                Some((score, v)) if score >= 0.88 => {
+                    changed = true;
+                    v.clone()
+                }
+                _ => t.clone(),
+            }
+        })
+        .collect();
+    (out, changed)
+}
+
+fn same_size(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 0.02 * b.max(0.1)
+}
+
+impl super::Catalog {
+    /// Resolve a model name as a user would type it.
+    pub fn resolve_model(&self, input: &str) -> Result<ModelMatch<'_>, LookupError> {
+        let tokens = strip_noise(tokenize(input), MODEL_NOISE);
+        let unknown = || LookupError::UnknownModel {
+            input: input.trim().to_string(),
+            suggestions: self.model_suggestions(&tokens),
+        };
+        if tokens.is_empty() {
+            return Err(unknown());
+        }
+        if let Some(&i) = self.index.model_exact.get(&compact(&tokens)) {
+            return Ok(ModelMatch {
+                model: &self.models[i],
+                kind: MatchKind::Exact,
+            });
+        }
+        let (fixed, corrected) = correct(&tokens, &self.index.model_vocab);
+        let found = if corrected {
+            self.index
+                .model_exact
+                .get(&compact(&fixed))
+                .map(|&i| (i, 1))
+                .or_else(|| self.structured_model(&fixed))
+        } else {
+            self.structured_model(&fixed)
+        };
+        let (i, candidates) = found.ok_or_else(unknown)?;
+        let kind = if corrected {
+            MatchKind::Corrected {
+                from: input.trim().to_string(),
+            }
+        } else if candidates > 1 {
+            MatchKind::Newest { candidates }
+        } else {
+            MatchKind::Exact
+        };
+        Ok(ModelMatch {
+            model: &self.models[i],
+            kind,
+        })
+    }
+
+    /// Match name words, version and size; returns the pick and how many models qualified.
+    fn structured_model(&self, tokens: &[String]) -> Option<(usize, usize)> {
+        let size = tokens.iter().find_map(|t| size_b(t));
+        let version = tokens.iter().find(|t| is_version(t));
+        let names: Vec<&String> = tokens
+            .iter()
+            .filter(|t| size_b(t).is_none() && !is_version(t))
+            .filter(|t| self.index.model_vocab.contains(t) || !is_name_word(t))
+            .collect();
+        if names.is_empty() && version.is_none_or(|v| !v.starts_with(['r', 'v'])) {
+            return None;
+        }
+        let mut hits: Vec<(usize, usize)> = Vec::new();
+        for (i, keys) in self.index.model_keys.iter().enumerate() {
+            let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
+            let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
+            let version_ok = version.is_none_or(|v| keys.tokens.contains(v));
+            if names_ok && size_ok && version_ok {
+                let extras = keys
+                    .id_tokens
+                    .iter()
+                    .filter(|t| !tokens.contains(t) && !is_version(t) && size_b(t).is_none())
+                    .count();
+                hits.push((i, extras));
+            }
+        }
+        let fewest = hits.iter().map(|h| h.1).min()?;
+        let best: Vec<usize> = hits.iter().filter(|h| h.1 == fewest).map(|h| h.0).collect();
+        let newest = best
+            .iter()
+            .copied()
+            .max_by(|&a, &b| self.models[a].release.cmp(&self.models[b].release))?;
+        Some((newest, best.len()))
+    }
+
+    /// The closest model ids: structural matches with constraints relaxed, then spelling.
+    fn model_suggestions(&self, tokens: &[String]) -> Vec<String> {
+        let (fixed, _) = correct(tokens, &self.index.model_vocab);
+        let without_version: Vec<String> =
+            fixed.iter().filter(|t| !is_version(t)).cloned().collect();
+        let without_size: Vec<String> = without_version
+            .iter()
+            .filter(|t| size_b(t).is_none())
+            .cloned()
+            .collect();
+        let mut out: Vec<String> = Vec::new();
+        for relaxed in [&without_version, &without_size] {
+            if relaxed.is_empty() {
+                continue;
+            }
+            let mut ids: Vec<&ModelSpec> = self
+                .index
+                .model_keys
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| relaxed.iter().all(|t| k.tokens.contains(t)))
+                .map(|(i, _)| &self.models[i])
+                .collect();
+            ids.sort_by(|a, b| b.release.cmp(&a.release));
+            for m in ids {
+                if !out.contains(&m.id) {
+                    out.push(m.id.clone());
+                }
+            }
+        }
+        if out.is_empty() {
+            out = spelling_suggestions(
+                &compact(&fixed),
+                self.models.iter().map(|m| (&m.id, &m.aliases)),
+            );
+        }
+        out.truncate(3);
+        out
+    }
+
+    /// Resolve a GPU name ("4090", "a100 40gb", "h100 pcie", "3060 de 12gb").
+    pub fn resolve_gpu(&self, input: &str) -> Result<GpuMatch<'_>, LookupError> {
+        let tokens = strip_noise(tokenize(input), GPU_NOISE);
+        let unknown = |tokens: &[String]| LookupError::UnknownGpu {
+            input: input.trim().to_string(),
+            suggestions: spelling_suggestions(
+                &compact(tokens),
+                self.gpus.iter().map(|g| (&g.id, &g.aliases)),
+            ),
+        };
+        if tokens.is_empty() {
+            return Err(unknown(&tokens));
+        }
+        if let Some(&i) = self.index.gpu_exact.get(&compact(&tokens)) {
+            return Ok(GpuMatch {
+                gpu: &self.gpus[i],
+                kind: MatchKind::Exact,
+            });
+        }
+        let (fixed, corrected) = correct(&tokens, &self.index.gpu_vocab);
+        let i = self.structured_gpu(&fixed).ok_or_else(|| unknown(&fixed))?;
+        let kind = if corrected {
+            MatchKind::Corrected {
+                from: input.trim().to_string(),
+            }
+        } else {
+            MatchKind::Exact
+        };
+        Ok(GpuMatch {
+            gpu: &self.gpus[i],
+            kind,
+        })
+    }
+
+    fn structured_gpu(&self, tokens: &[String]) -> Option<usize> {
+        let memory = tokens.iter().find_map(|t| memory_gb(t));
+        let names: Vec<&String> = tokens.iter().filter(|t| memory_gb(t).is_none()).collect();
+        if names.is_empty() {
+            return None;
+        }
+        self.index
+            .gpu_keys
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| {
+                names.iter().all(|n| k.tokens.contains(*n))
+                    && memory.is_none_or(|gb| (self.gpus[*i].memory_gb - gb).abs() < 0.5)
+                    && !has_unnamed_variant(&self.gpus[*i].id, tokens)
+            })
+            .min_by_key(|(_, k)| k.tokens.len())
+            .map(|(i, _)| i)
+    }
+}
+
+/// Words that make a different card of the same number ("4080" is not "4080 super").
+const GPU_VARIANTS: &[&str] = &["ti", "super", "nvl", "xtx", "xt", "ultra", "max"];
+
+/// The GPU id carries a variant word the query did not say.
+fn has_unnamed_variant(id: &str, query: &[String]) -> bool {
+    tokenize(id)
+        .iter()
+        .any(|t| GPU_VARIANTS.contains(&t.as_str()) && !query.contains(t))
+}
+
+/// "24gb" / "24g" -> 24.
+fn memory_gb(token: &str) -> Option<f64> {
+    let body = token
+        .strip_suffix("gb")
+        .or_else(|| token.strip_suffix('g'))?;
+    body.parse().ok()
+}
+
+/// Ids whose id or aliases are spelled most like `query`.
+fn spelling_suggestions<'a>(
+    query: &str,
+    entries: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
+) -> Vec<String> {
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let mut scored: Vec<(f64, &String)> = entries
+        .map(|(id, aliases)| {
+            let best = std::iter::once(id)
+                .chain(aliases)
+                .map(|n| strsim::jaro_winkler(query, &compact(&tokenize(n))))
+                .fold(0.0, f64::max);
+            (best, id)
+        })
+        .filter(|(s, _)| *s > 0.6)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, id)| id.clone())
+        .collect()
+}

@@ -1,0 +1,267 @@
+//! The catalog: model architectures and GPU specifications, embedded at compile time from
+//! `data/models.json` and `data/gpus.json` (facts with their sources, see `data/SOURCES.md`).
+//!
+//! Embedding keeps the binary self-contained (nothing is fetched at run time) and lets the
+//! pure core borrow `&'static` specs without any I/O.
+
+mod lookup;
+mod synthetic;
+mod tokens;
+
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch};
+pub use synthetic::synthetic_model;
+pub use tokens::{normalize, tokenize};
+
+/// How attention stores keys and values; decides the KV-cache formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Attention {
+    Mha,
+    Gqa,
+    Mqa,
+    /// Multi-head latent attention (DeepSeek V3/R1): a compressed latent per token and layer.
+    Mla,
+}
+
+/// Mixture-of-experts layout, as in `models.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Moe {
+    pub num_experts: u32,
+    pub experts_per_token: u32,
+    #[serde(default)]
+    pub shared_experts: u32,
+    pub expert_intermediate_size: u32,
+    pub moe_layers: u32,
+    #[serde(default)]
+    pub dense_layers: Option<u32>,
+}
+
+/// One model architecture; field names follow Hugging Face `config.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelSpec {
+    pub id: String,
+    pub display_name: String,
+    pub family: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Unique parameters (tied embeddings counted once; MoE: all experts).
+    pub params_total: u64,
+    pub params_active: u64,
+    pub num_hidden_layers: u32,
+    pub hidden_size: u32,
+    pub intermediate_size: u32,
+    pub num_attention_heads: u32,
+    pub num_key_value_heads: u32,
+    #[serde(default)]
+    pub head_dim: Option<u32>,
+    pub vocab_size: u32,
+    /// None for ALiBi models (BLOOM) that have no fixed maximum.
+    #[serde(default)]
+    pub max_position_embeddings: Option<u64>,
+    pub tie_word_embeddings: bool,
+    #[serde(default)]
+    pub moe: Option<Moe>,
+    pub attention: Attention,
+    #[serde(default)]
+    pub sliding_window: Option<u32>,
+    #[serde(default)]
+    pub sliding_window_pattern: Option<String>,
+    #[serde(default)]
+    pub kv_lora_rank: Option<u32>,
+    #[serde(default)]
+    pub qk_rope_head_dim: Option<u32>,
+    #[serde(default)]
+    pub license: Option<String>,
+    #[serde(default)]
+    pub release: Option<String>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+    /// True when the architecture was derived from a bare size, not taken from the catalog.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub synthetic: bool,
+}
+
+impl ModelSpec {
+    /// Per-head dimension: the config value, else hidden / heads.
+    pub fn head_dim(&self) -> u32 {
+        self.head_dim
+            .unwrap_or(self.hidden_size / self.num_attention_heads.max(1))
+    }
+
+    /// Parameters in billions, as people say them.
+    pub fn params_b(&self) -> f64 {
+        self.params_total as f64 / 1e9
+    }
+
+    /// Share of layers that use a sliding window (they hold at most `sliding_window` tokens).
+    ///
+    /// The data gives the pattern in words ("5 local per 1 global", "every other layer"); a
+    /// window without a pattern applies to every layer (Phi-3).
+    pub fn local_layer_fraction(&self) -> f64 {
+        if self.sliding_window.is_none() {
+            return 0.0;
+        }
+        match self.sliding_window_pattern.as_deref() {
+            Some(p) if p.contains("5 local") => 5.0 / 6.0,
+            Some(p) if p.contains("1:1") || p.contains("alternating") => 0.5,
+            _ => 1.0,
+        }
+    }
+
+    /// Width of the MLP activations one token produces (MoE: the experts it is routed to).
+    pub fn active_intermediate(&self) -> u64 {
+        match &self.moe {
+            Some(m) => {
+                u64::from(m.expert_intermediate_size)
+                    * u64::from(m.experts_per_token + m.shared_experts)
+            }
+            None => u64::from(self.intermediate_size),
+        }
+    }
+
+    /// Rows of the embedding matrix times width: the part quantizers keep in 16 bits.
+    pub fn embedding_params(&self) -> u64 {
+        u64::from(self.vocab_size) * u64::from(self.hidden_size)
+    }
+}
+
+/// NVLink as recorded in `gpus.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NvLink {
+    pub version: u32,
+    #[serde(default)]
+    pub bandwidth_gbs_total: Option<f64>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// Where a GPU lives: decides how many fit in one box and how they talk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FormFactor {
+    #[serde(rename = "consumer")]
+    Consumer,
+    #[serde(rename = "PCIe")]
+    Pcie,
+    #[serde(rename = "SXM")]
+    Sxm,
+}
+
+/// One GPU (or Apple SoC) as recorded in `gpus.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GpuSpec {
+    pub id: String,
+    pub display_name: String,
+    pub vendor: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub architecture: String,
+    #[serde(default)]
+    pub release_year: Option<u32>,
+    /// Vendor label in 10^9 bytes.
+    pub memory_gb: f64,
+    pub memory_type: String,
+    pub memory_bandwidth_gbs: f64,
+    #[serde(default)]
+    pub fp32_tflops: Option<f64>,
+    #[serde(default)]
+    pub fp16_tensor_tflops_dense: Option<f64>,
+    #[serde(default)]
+    pub fp16_tensor_tflops_dense_fp32acc: Option<f64>,
+    #[serde(default)]
+    pub bf16: Option<bool>,
+    #[serde(default)]
+    pub fp8_tensor_tflops_dense: Option<f64>,
+    #[serde(default)]
+    pub int8_tops_dense: Option<f64>,
+    #[serde(default)]
+    pub tensor_core_generation: Option<u32>,
+    #[serde(default)]
+    pub nvlink: Option<NvLink>,
+    pub form_factor: FormFactor,
+    #[serde(default)]
+    pub tdp_w: Option<f64>,
+    #[serde(default)]
+    pub ecc: Option<bool>,
+    #[serde(default)]
+    pub msrp_usd: Option<f64>,
+    pub market: String,
+    #[serde(default)]
+    pub unified_memory: Option<bool>,
+    #[serde(default)]
+    pub sources: Vec<String>,
+}
+
+impl GpuSpec {
+    pub fn is_unified(&self) -> bool {
+        self.unified_memory.unwrap_or(false)
+    }
+
+    /// Label memory in GiB (2^30 bytes), the unit every estimate uses.
+    pub fn memory_gib(&self) -> f64 {
+        self.memory_gb * 1e9 / GIB
+    }
+
+    /// The dense 16-bit matrix rate a framework really gets (GeForce: FP32 accumulate).
+    pub fn fp16_tflops_effective(&self) -> f64 {
+        self.fp16_tensor_tflops_dense_fp32acc
+            .or(self.fp16_tensor_tflops_dense)
+            .or(self.fp32_tflops)
+            .unwrap_or(0.0)
+    }
+
+    /// Whether memory is HBM: datacenter parts whose bandwidth runtimes use less fully.
+    pub fn has_hbm(&self) -> bool {
+        self.memory_type.starts_with("HBM")
+    }
+
+    /// Price per GB of memory, when a price is published.
+    pub fn usd_per_gb(&self) -> Option<f64> {
+        self.msrp_usd.map(|p| p / self.memory_gb)
+    }
+}
+
+/// Bytes in a GiB.
+pub const GIB: f64 = 1_073_741_824.0;
+
+/// Every model and GPU the product knows.
+#[derive(Debug)]
+pub struct Catalog {
+    pub models: Vec<ModelSpec>,
+    pub gpus: Vec<GpuSpec>,
+    index: lookup::Index,
+}
+
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    let models: Vec<ModelSpec> = serde_json::from_str(include_str!("../../data/models.json"))
+        .expect("data/models.json is checked by tests");
+    let gpus: Vec<GpuSpec> = serde_json::from_str(include_str!("../../data/gpus.json"))
+        .expect("data/gpus.json is checked by tests");
+    Catalog::new(models, gpus)
+});
+
+impl Catalog {
+    /// The embedded catalog, parsed once on first use.
+    pub fn get() -> &'static Catalog {
+        &CATALOG
+    }
+
+    fn new(models: Vec<ModelSpec>, gpus: Vec<GpuSpec>) -> Catalog {
+        let index = lookup::Index::build(&models, &gpus);
+        Catalog {
+            models,
+            gpus,
+            index,
+        }
+    }
+
+    pub fn model(&self, id: &str) -> Option<&ModelSpec> {
+        self.models.iter().find(|m| m.id == id)
+    }
+
+    pub fn gpu(&self, id: &str) -> Option<&GpuSpec> {
+        self.gpus.iter().find(|g| g.id == id)
+    }
+}

@@ -1,0 +1,67 @@
+//! Architectures for models known only by their size ("a 13b model").
+//!
+//! The KV cache and activations depend on layers, heads and widths, not on the parameter
+//! count alone. We borrow the shape of the dense catalog model closest in size (Llama,
+//! Qwen or Mistral: modern GQA decoders) and rescale its depth so the count matches.
+
+use super::{Attention, Catalog, ModelSpec};
+
+/// Families whose shapes are typical of current dense decoders.
+const REFERENCE_FAMILIES: &[&str] = &[
+    "llama-2",
+    "llama-3",
+    "llama-3.1",
+    "llama-3.2",
+    "qwen2.5",
+    "mistral",
+];
+
+/// A plausible dense architecture with `params_b` billion parameters.
+pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
+    let target = params_b * 1e9;
+    let reference = catalog
+        .models
+        .iter()
+        .filter(|m| m.moe.is_none() && REFERENCE_FAMILIES.contains(&m.family.as_str()))
+        .filter(|m| m.attention == Attention::Gqa)
+        .min_by(|a, b| {
+            let da = (a.params_total as f64 / target).ln().abs();
+            let db = (b.params_total as f64 / target).ln().abs();
+            da.total_cmp(&db)
+        })
+        .unwrap_or(&catalog.models[0]);
+    let embed = reference.embedding_params() as f64
+        * if reference.tie_word_embeddings {
+            1.0
+        } else {
+            2.0
+        };
+    let per_layer =
+        (reference.params_total as f64 - embed) / f64::from(reference.num_hidden_layers);
+    let layers = ((target - embed) / per_layer).round().clamp(1.0, 100_000.0) as u32;
+    let label = format_size(params_b);
+    ModelSpec {
+        id: format!("generic-{label}"),
+        display_name: format!("{label} model (shape of {})", reference.display_name),
+        family: "generic".to_string(),
+        aliases: Vec::new(),
+        params_total: target.round() as u64,
+        params_active: target.round() as u64,
+        num_hidden_layers: layers,
+        moe: None,
+        sliding_window: None,
+        sliding_window_pattern: None,
+        release: None,
+        sources: vec![format!("derived from {}", reference.id)],
+        synthetic: true,
+        ..reference.clone()
+    }
+}
+
+fn format_size(params_b: f64) -> String {
+    if params_b.fract() == 0.0 {
+        format!("{params_b:.0}b")
+    } else {
+        format!("{params_b}b")
+    }
+}

@@ -1,0 +1,171 @@
+//! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
+
+use super::inference::VLLM_UTILIZATION;
+use super::{
+    Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s, run,
+};
+use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec};
+use serde::Serialize;
+
+/// How the GPUs of a setup talk to each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Interconnect {
+    /// One GPU: nothing to connect.
+    Single,
+    /// NVLink/NVSwitch between every GPU of an SXM node.
+    Nvlink,
+    /// A two-card NVLink bridge (RTX A6000); more cards fall back to PCIe.
+    NvlinkBridge,
+    Pcie,
+    /// AMD Infinity Fabric between OAM modules.
+    InfinityFabric,
+    /// Several nodes of 8: InfiniBand or Ethernet between them.
+    MultiNode,
+}
+
+impl Interconnect {
+    pub fn of(gpu: &GpuSpec, count: u32) -> Interconnect {
+        if count <= 1 {
+            Interconnect::Single
+        } else if count > 8 {
+            Interconnect::MultiNode
+        } else if gpu.vendor == "AMD" && gpu.form_factor == FormFactor::Sxm {
+            Interconnect::InfinityFabric
+        } else if gpu.form_factor == FormFactor::Sxm && gpu.nvlink.is_some() {
+            Interconnect::Nvlink
+        } else if gpu.nvlink.is_some() && count == 2 {
+            Interconnect::NvlinkBridge
+        } else {
+            Interconnect::Pcie
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Interconnect::Single => "single",
+            Interconnect::Nvlink => "nvlink",
+            Interconnect::NvlinkBridge => "nvlink-bridge",
+            Interconnect::Pcie => "pcie",
+            Interconnect::InfinityFabric => "infinity-fabric",
+            Interconnect::MultiNode => "multi-node",
+        }
+    }
+}
+
+/// CUDA/ROCm context and driver reservations per GPU, outside any allocator.
+const CONTEXT_GIB: f64 = 0.5;
+/// Share of Apple unified memory macOS lets the GPU wire by default.
+const APPLE_GPU_SHARE: f64 = 0.75;
+/// Allocator fragmentation PyTorch keeps beyond what tensors use.
+const TORCH_SLACK: f64 = 0.03;
+/// llama.cpp's default fit margin per device.
+const LLAMACPP_MARGIN_GIB: f64 = 1.0;
+
+/// Memory one GPU really offers to this job, in GiB: the label minus the context, the
+/// runtime's reserve (vLLM's utilization, llama.cpp's margin, PyTorch's slack) and, on
+/// Apple, the share macOS keeps for the CPU.
+pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
+    let label = gpu.memory_gib();
+    if gpu.is_unified() {
+        return label * APPLE_GPU_SHARE
+            - if job.runtime == Runtime::LlamaCpp {
+                LLAMACPP_MARGIN_GIB
+            } else {
+                0.0
+            };
+    }
+    match (job.mode, job.runtime) {
+        (Mode::Inference, Runtime::Vllm) => label * VLLM_UTILIZATION,
+        (Mode::Inference, Runtime::LlamaCpp) => label - CONTEXT_GIB - LLAMACPP_MARGIN_GIB,
+        _ => label * (1.0 - TORCH_SLACK) - CONTEXT_GIB,
+    }
+}
+
+/// The verdict for one setup.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fit {
+    pub gpu: String,
+    pub count: u32,
+    pub fits: bool,
+    pub per_gpu_gib: f64,
+    pub usable_gib: f64,
+    pub headroom_gib: f64,
+    /// Decode speed of one sequence (inference only).
+    pub tokens_per_s: Option<f64>,
+    pub prefill_tokens_per_s: Option<f64>,
+    pub interconnect: Interconnect,
+    /// vLLM: tokens of KV cache the reserve holds once weights are loaded.
+    pub kv_capacity_tokens: Option<u64>,
+    /// vLLM: sequences of the requested context served at once.
+    pub max_concurrency: Option<f64>,
+    #[serde(skip)]
+    pub estimate: Estimate,
+}
+
+impl Fit {
+    /// Check `job` on `count` GPUs of this kind.
+    pub fn check(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Result<Fit, JobError> {
+        let estimate = run(model, job, count)?;
+        let usable = usable_gib(gpu, job);
+        let per_gpu = estimate.per_gpu_gib();
+        let fits = per_gpu <= usable;
+        let inference = job.mode == Mode::Inference;
+        let (kv_capacity_tokens, max_concurrency) = if inference && job.runtime == Runtime::Vllm {
+            vllm_capacity(&estimate, usable, count, job)
+        } else {
+            (None, None)
+        };
+        Ok(Fit {
+            gpu: gpu.id.clone(),
+            count,
+            fits,
+            per_gpu_gib: per_gpu,
+            usable_gib: usable,
+            headroom_gib: usable - per_gpu,
+            tokens_per_s: (inference && fits).then(|| decode_tokens_per_s(model, job, gpu, count)),
+            prefill_tokens_per_s: (inference && fits)
+                .then(|| prefill_tokens_per_s(model, job, gpu, count)),
+            interconnect: Interconnect::of(gpu, count),
+            kv_capacity_tokens,
+            max_concurrency,
+            estimate,
+        })
+    }
+
+    /// The fewest GPUs of this kind (up to `max`) that hold the job.
+    pub fn min_count(model: &ModelSpec, job: &Job, gpu: &GpuSpec, max: u32) -> Option<u32> {
+        candidate_counts(gpu, max)
+            .into_iter()
+            .find(|&n| Fit::check(model, job, gpu, n).is_ok_and(|f| f.fits))
+    }
+}
+
+/// Counts worth trying for a GPU kind: consumer boxes take up to 4 cards, servers 8 per
+/// node, SXM clusters several nodes; Apple machines have one GPU.
+pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> Vec<u32> {
+    let counts: &[u32] = if gpu.is_unified() {
+        &[1]
+    } else if gpu.form_factor == FormFactor::Consumer {
+        &[1, 2, 3, 4]
+    } else if gpu.form_factor == FormFactor::Sxm {
+        &[1, 2, 4, 8, 16, 32, 64]
+    } else {
+        &[1, 2, 4, 8]
+    };
+    counts.iter().copied().filter(|&n| n <= max).collect()
+}
+
+/// KV tokens left in vLLM's reserve after weights, activations and overhead.
+fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+    let n = f64::from(count);
+    let fixed = (est.weights + est.activations + est.overhead) / n;
+    let free = usable * GIB - fixed;
+    if free <= 0.0 || est.kv_bytes_per_token <= 0.0 {
+        return (Some(0), Some(0.0));
+    }
+    // Each GPU holds 1/n of every token's KV under tensor parallelism.
+    let tokens = free * n / est.kv_bytes_per_token;
+    let per_sequence = est.kv_cache / f64::from(job.batch) / est.kv_bytes_per_token;
+    (Some(tokens as u64), Some(tokens / per_sequence.max(1.0)))
+}

@@ -1,0 +1,299 @@
+//! What the user wants to run: the inputs of the memory model, validated.
+
+use super::precision::{Format, KvPrecision, Precision};
+use crate::catalog::ModelSpec;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Inference or one of the training set-ups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    #[default]
+    Inference,
+    FullFinetune,
+    Lora,
+    Qlora,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Inference => "inference",
+            Mode::FullFinetune => "full-finetune",
+            Mode::Lora => "lora",
+            Mode::Qlora => "qlora",
+        }
+    }
+
+    pub fn is_training(self) -> bool {
+        self != Mode::Inference
+    }
+}
+
+/// The serving stack; each has its own activation and overhead profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Runtime {
+    #[serde(rename = "transformers")]
+    Transformers,
+    #[serde(rename = "vllm")]
+    Vllm,
+    #[serde(rename = "llama.cpp")]
+    LlamaCpp,
+}
+
+impl Runtime {
+    pub fn name(self) -> &'static str {
+        match self {
+            Runtime::Transformers => "transformers",
+            Runtime::Vllm => "vllm",
+            Runtime::LlamaCpp => "llama.cpp",
+        }
+    }
+
+    /// The profile used when the user names none: GGUF files are run by llama.cpp,
+    /// everything else by Hugging Face transformers.
+    pub fn default_for(precision: Precision) -> Runtime {
+        if precision.format() == Format::Gguf {
+            Runtime::LlamaCpp
+        } else {
+            Runtime::Transformers
+        }
+    }
+}
+
+/// Optimizer for full fine-tuning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Optimizer {
+    /// AdamW in mixed precision: fp32 master weights plus two fp32 moments.
+    #[default]
+    Adamw,
+    /// bitsandbytes 8-bit AdamW: fp32 master weights plus two 8-bit moments.
+    Adamw8bit,
+    /// SGD with momentum: fp32 master weights plus one fp32 momentum.
+    Sgd,
+}
+
+/// Which linear layers get LoRA adapters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoraTargets {
+    /// q, k, v, o projections only.
+    Attention,
+    /// Every linear layer of the blocks (PEFT's "all-linear", the QLoRA paper's choice).
+    #[default]
+    AllLinear,
+}
+
+macro_rules! parse_by_name {
+    ($ty:ty, $err:literal, [$($name:literal => $val:expr),+ $(,)?]) => {
+        impl FromStr for $ty {
+            type Err = JobError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s.trim().to_ascii_lowercase().as_str() {
+                    $($name => Ok($val),)+
+                    other => Err(JobError::UnknownOption { what: $err, value: other.to_string() }),
+                }
+            }
+        }
+    };
+}
+
+parse_by_name!(Mode, "mode", [
+    "inference" => Mode::Inference, "infer" => Mode::Inference,
+    "full-finetune" => Mode::FullFinetune, "full" => Mode::FullFinetune,
+    "finetune" => Mode::FullFinetune, "train" => Mode::FullFinetune,
+    "lora" => Mode::Lora, "qlora" => Mode::Qlora,
+]);
+parse_by_name!(Runtime, "runtime", [
+    "transformers" => Runtime::Transformers, "hf" => Runtime::Transformers,
+    "vllm" => Runtime::Vllm,
+    "llama.cpp" => Runtime::LlamaCpp, "llamacpp" => Runtime::LlamaCpp,
+    "llama-cpp" => Runtime::LlamaCpp, "ollama" => Runtime::LlamaCpp,
+]);
+parse_by_name!(Optimizer, "optimizer", [
+    "adamw" => Optimizer::Adamw, "adam" => Optimizer::Adamw,
+    "adamw-8bit" => Optimizer::Adamw8bit, "adamw8bit" => Optimizer::Adamw8bit,
+    "adam8bit" => Optimizer::Adamw8bit, "sgd" => Optimizer::Sgd,
+]);
+parse_by_name!(LoraTargets, "LoRA targets", [
+    "attention" => LoraTargets::Attention, "attn" => LoraTargets::Attention,
+    "all-linear" => LoraTargets::AllLinear, "all" => LoraTargets::AllLinear,
+]);
+
+impl fmt::Display for Runtime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Upper bounds that keep arithmetic meaningful: far beyond any real job.
+pub const MAX_CONTEXT: u64 = 10_000_000;
+pub const MAX_BATCH: u32 = 100_000;
+pub const MAX_GPUS: u32 = 4_096;
+/// 100 trillion parameters: anything larger is a typo, not a model.
+pub const MAX_PARAMS_B: f64 = 100_000.0;
+
+/// Input the memory model refuses, with what was wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum JobError {
+    #[error("the context must be at least 1 token")]
+    ContextZero,
+    #[error("the context of {0} tokens is beyond any model (at most {MAX_CONTEXT})")]
+    ContextTooLarge(u64),
+    #[error("the batch must be at least 1")]
+    BatchZero,
+    #[error("a batch of {0} is beyond any real job (at most {MAX_BATCH})")]
+    BatchTooLarge(u64),
+    #[error("the GPU count must be between 1 and {MAX_GPUS}, not {0}")]
+    GpuCount(u64),
+    #[error("the model size must be a positive number of billions up to {MAX_PARAMS_B}, not {0}")]
+    ParamsOutOfRange(String),
+    #[error("the LoRA rank must be between 1 and 4096, not {0}")]
+    LoraRank(u64),
+    #[error("{mode} cannot train weights stored as {precision}")]
+    PrecisionNotTrainable { mode: Mode, precision: Precision },
+    #[error("unknown {what} '{value}'")]
+    UnknownOption { what: &'static str, value: String },
+}
+
+impl JobError {
+    /// Stable machine-readable kind, as in the JSON error object.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            JobError::ContextZero | JobError::ContextTooLarge(_) => "bad_context",
+            JobError::BatchZero | JobError::BatchTooLarge(_) => "bad_batch",
+            JobError::GpuCount(_) => "bad_gpu_count",
+            JobError::ParamsOutOfRange(_) => "bad_params",
+            JobError::LoraRank(_) => "bad_lora_rank",
+            JobError::PrecisionNotTrainable { .. } => "precision_not_trainable",
+            JobError::UnknownOption { .. } => "unknown_option",
+        }
+    }
+}
+
+/// One job: what runs, in which precision, over how many tokens.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Job {
+    pub precision: Precision,
+    pub kv_precision: KvPrecision,
+    /// Prompt tokens (prefill); the activation peak grows with it.
+    pub prompt: u64,
+    /// Generated tokens; the KV cache holds prompt + generate.
+    pub generate: u64,
+    pub batch: u32,
+    pub mode: Mode,
+    pub runtime: Runtime,
+    pub optimizer: Optimizer,
+    pub gradient_checkpointing: bool,
+    pub lora_rank: u32,
+    pub lora_targets: LoraTargets,
+    /// Flash/memory-efficient attention (the default in current stacks): no s^2 term.
+    pub flash_attention: bool,
+}
+
+/// Context assumed for inference when the user gives none.
+pub const DEFAULT_INFERENCE_CONTEXT: u64 = 8192;
+/// Sequence length assumed for training when the user gives none.
+pub const DEFAULT_TRAINING_CONTEXT: u64 = 2048;
+
+impl Job {
+    /// A job with the defaults for `mode` and `precision`.
+    pub fn new(mode: Mode, precision: Precision) -> Job {
+        let context = if mode.is_training() {
+            DEFAULT_TRAINING_CONTEXT
+        } else {
+            DEFAULT_INFERENCE_CONTEXT
+        };
+        let mut job = Job {
+            precision,
+            kv_precision: KvPrecision::Fp16,
+            prompt: 0,
+            generate: 0,
+            batch: 1,
+            mode,
+            runtime: Runtime::default_for(precision),
+            optimizer: Optimizer::Adamw,
+            gradient_checkpointing: false,
+            lora_rank: 16,
+            lora_targets: LoraTargets::AllLinear,
+            flash_attention: true,
+        };
+        job.set_context(context);
+        job
+    }
+
+    /// Total tokens held per sequence.
+    pub fn context(&self) -> u64 {
+        self.prompt + self.generate
+    }
+
+    /// Split a total context into prompt and generated tokens (training: all prompt).
+    pub fn set_context(&mut self, context: u64) {
+        self.generate = if self.mode.is_training() {
+            0
+        } else {
+            (context / 8).min(1024)
+        };
+        self.prompt = context - self.generate;
+    }
+
+    /// Reject inputs that make no physical sense, before any arithmetic.
+    pub fn validate(&self, model: &ModelSpec) -> Result<(), JobError> {
+        let context = self.context();
+        if context == 0 {
+            return Err(JobError::ContextZero);
+        }
+        if context > MAX_CONTEXT {
+            return Err(JobError::ContextTooLarge(context));
+        }
+        if self.batch == 0 {
+            return Err(JobError::BatchZero);
+        }
+        if self.batch > MAX_BATCH {
+            return Err(JobError::BatchTooLarge(u64::from(self.batch)));
+        }
+        check_params_b(model.params_b())?;
+        if self.mode.is_training() && (self.lora_rank == 0 || self.lora_rank > 4096) {
+            return Err(JobError::LoraRank(u64::from(self.lora_rank)));
+        }
+        let trainable = match self.mode {
+            Mode::Inference | Mode::Qlora => true,
+            Mode::FullFinetune => !self.precision.is_quantized(),
+            Mode::Lora => self.precision.format() != Format::Gguf,
+        };
+        if !trainable {
+            return Err(JobError::PrecisionNotTrainable {
+                mode: self.mode,
+                precision: self.precision,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A model size in billions must be finite, positive and below [`MAX_PARAMS_B`].
+pub fn check_params_b(params_b: f64) -> Result<(), JobError> {
+    if params_b.is_finite() && params_b > 0.0 && params_b <= MAX_PARAMS_B {
+        Ok(())
+    } else {
+        Err(JobError::ParamsOutOfRange(params_b.to_string()))
+    }
+}
+
+/// GPU counts must be between 1 and [`MAX_GPUS`].
+pub fn check_gpu_count(count: u64) -> Result<u32, JobError> {
+    if (1..=u64::from(MAX_GPUS)).contains(&count) {
+        Ok(count as u32)
+    } else {
+        Err(JobError::GpuCount(count))
+    }
+}

@@ -1,0 +1,189 @@
+//! The memory model: what a job needs on the GPU, part by part, and how fast it decodes.
+//!
+//! Inference = weights + KV cache + activation peak + runtime overhead. Training adds
+//! gradients and optimizer states, and activations kept for the backward pass. Every part
+//! comes from the architecture; the seed articles' rule of thumb is computed beside it.
+
+mod fit;
+mod inference;
+mod job;
+pub mod precision;
+mod speed;
+mod training;
+
+pub use fit::{Fit, Interconnect, usable_gib};
+pub use job::{
+    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Job, JobError, LoraTargets, Mode,
+    Optimizer, Runtime, check_gpu_count, check_params_b,
+};
+pub use precision::{Format, KvPrecision, Precision};
+pub use speed::{decode_tokens_per_s, prefill_tokens_per_s};
+pub use training::lora_params;
+
+use crate::catalog::{GIB, ModelSpec};
+use serde::Serialize;
+
+/// Facts the answer should mention; rendering turns them into words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Note {
+    /// The architecture was derived from a bare size.
+    SyntheticArchitecture { params_b: f64, reference: String },
+    /// MoE: every expert sits in memory though only `active_b` billion work per token.
+    MoeAllExperts { active_b: f64 },
+    /// MLA stores a compressed latent instead of full keys and values.
+    MlaCache { bytes_per_token: u64 },
+    /// Sliding-window layers hold at most `window` tokens.
+    SlidingWindow { window: u32 },
+    /// The requested context exceeds what the model was trained for.
+    ContextBeyondModel { max: u64 },
+    /// GPTQ/AWQ/NF4 keep embeddings and lm_head in 16 bits.
+    EmbeddingsStay16Bit,
+    /// vLLM reserves this share of each card up front.
+    VllmPreallocates { utilization: f64 },
+    /// Training states are sharded ZeRO-3/FSDP-style over `gpus`.
+    ZeroSharded { gpus: u32 },
+    /// Gradient checkpointing keeps only layer inputs.
+    GradientCheckpointing,
+    /// The runtime loads this precision only partly or not at all.
+    RuntimeMismatch {
+        runtime: Runtime,
+        precision: Precision,
+    },
+}
+
+/// The memory breakdown of one job, in bytes, over all GPUs of the job.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    pub weights: f64,
+    pub kv_cache: f64,
+    pub activations: f64,
+    pub overhead: f64,
+    pub gradients: f64,
+    pub optimizer: f64,
+    /// Memory per GPU when the job is split over `gpus` GPUs.
+    pub per_gpu: f64,
+    pub gpus: u32,
+    pub kv_bytes_per_token: f64,
+    pub trainable_params: u64,
+    /// Seed formula P x 4 bytes x (Q/32) x 1.2, in 10^9 bytes.
+    pub rule_of_thumb_gb: f64,
+    pub notes: Vec<Note>,
+}
+
+impl Estimate {
+    pub fn total(&self) -> f64 {
+        self.weights
+            + self.kv_cache
+            + self.activations
+            + self.overhead
+            + self.gradients
+            + self.optimizer
+    }
+
+    pub fn total_gib(&self) -> f64 {
+        self.total() / GIB
+    }
+
+    pub fn per_gpu_gib(&self) -> f64 {
+        self.per_gpu / GIB
+    }
+}
+
+/// The seed articles' rule of thumb: M = P x 4 bytes x (Q / 32) x 1.2, in GB (10^9 bytes).
+pub fn rule_of_thumb_gb(params: f64, nominal_bits: f64) -> f64 {
+    params * 4.0 * (nominal_bits / 32.0) * 1.2 / 1e9
+}
+
+/// Estimate the memory of `job` split over `gpus` GPUs (1 for a single card).
+pub fn run(model: &ModelSpec, job: &Job, gpus: u32) -> Result<Estimate, JobError> {
+    job.validate(model)?;
+    let gpus = gpus.max(1);
+    let mut est = match job.mode {
+        Mode::Inference => inference::estimate(model, job, gpus),
+        _ => training::estimate(model, job, gpus),
+    };
+    est.rule_of_thumb_gb =
+        rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
+    common_notes(model, job, &mut est);
+    Ok(est)
+}
+
+fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
+    if model.synthetic {
+        est.notes.insert(
+            0,
+            Note::SyntheticArchitecture {
+                params_b: model.params_b(),
+                reference: model.sources.first().cloned().unwrap_or_default(),
+            },
+        );
+    }
+    if model.moe.is_some() {
+        est.notes.push(Note::MoeAllExperts {
+            active_b: model.params_active as f64 / 1e9,
+        });
+    }
+    if let Some(max) = model.max_position_embeddings
+        && job.context() > max
+    {
+        est.notes.push(Note::ContextBeyondModel { max });
+    }
+    if job.precision.format() == Format::WeightOnly {
+        est.notes.push(Note::EmbeddingsStay16Bit);
+    }
+}
+
+/// Bytes of weights stored at `precision` (all experts; tied embeddings once).
+pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
+    let params = model.params_total as f64;
+    let bits = precision.bits_per_weight();
+    match precision.format() {
+        Format::Float | Format::Gguf => params * bits / 8.0,
+        Format::WeightOnly => {
+            let embed = model.embedding_params() as f64;
+            let sixteen = if model.tie_word_embeddings {
+                embed
+            } else {
+                2.0 * embed
+            };
+            let sixteen = sixteen.min(params);
+            (params - sixteen) * bits / 8.0 + sixteen * 2.0
+        }
+    }
+}
+
+/// Bytes of weights read per decoded token (MoE: only the routed experts).
+pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
+    let total = weight_bytes(model, precision);
+    if model.moe.is_some() && model.params_total > 0 {
+        total * model.params_active as f64 / model.params_total as f64
+    } else {
+        total
+    }
+}
+
+/// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2).
+pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
+    let layers = f64::from(model.num_hidden_layers);
+    match (model.kv_lora_rank, model.qk_rope_head_dim) {
+        (Some(rank), Some(rope)) => layers * f64::from(rank + rope) * kv.bytes(),
+        _ => {
+            2.0 * layers
+                * f64::from(model.num_key_value_heads)
+                * f64::from(model.head_dim())
+                * kv.bytes()
+        }
+    }
+}
+
+/// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows.
+pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
+    let per_token = kv_bytes_per_token(model, kv);
+    let local = model.local_layer_fraction();
+    let tokens = tokens as f64;
+    let windowed = model
+        .sliding_window
+        .map_or(tokens, |w| tokens.min(f64::from(w)));
+    per_token * ((1.0 - local) * tokens + local * windowed)
+}

@@ -1,0 +1,244 @@
+//! Number formats for weights and for the KV cache, with their real storage cost.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How the weights are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Precision {
+    Fp32,
+    Fp16,
+    Bf16,
+    Fp8,
+    Int8,
+    Int4,
+    Nf4,
+    #[serde(rename = "gptq-int8")]
+    GptqInt8,
+    #[serde(rename = "gptq-int4")]
+    GptqInt4,
+    #[serde(rename = "awq-int4")]
+    AwqInt4,
+    Q2K,
+    Q3KS,
+    Q3KM,
+    Q3KL,
+    Q4_0,
+    Q4KS,
+    Q4KM,
+    Q5_0,
+    Q5KS,
+    Q5KM,
+    Q6K,
+    Q8_0,
+    Iq4Xs,
+    Iq3M,
+    Iq2M,
+}
+
+/// What family of format a precision is; decides which parts stay 16-bit and which
+/// runtime can load it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain floating point tensors.
+    Float,
+    /// Weight-only integer quantization of the linear layers (GPTQ/AWQ/bitsandbytes):
+    /// embeddings and lm_head stay 16-bit.
+    WeightOnly,
+    /// llama.cpp GGUF block formats: every tensor quantized, bits are the whole-file average.
+    Gguf,
+}
+
+use Precision::*;
+
+/// Every precision with its contract name.
+pub const ALL: &[(Precision, &str)] = &[
+    (Fp32, "fp32"),
+    (Fp16, "fp16"),
+    (Bf16, "bf16"),
+    (Fp8, "fp8"),
+    (Int8, "int8"),
+    (Int4, "int4"),
+    (Nf4, "nf4"),
+    (GptqInt8, "gptq-int8"),
+    (GptqInt4, "gptq-int4"),
+    (AwqInt4, "awq-int4"),
+    (Q2K, "q2_k"),
+    (Q3KS, "q3_k_s"),
+    (Q3KM, "q3_k_m"),
+    (Q3KL, "q3_k_l"),
+    (Q4_0, "q4_0"),
+    (Q4KS, "q4_k_s"),
+    (Q4KM, "q4_k_m"),
+    (Q5_0, "q5_0"),
+    (Q5KS, "q5_k_s"),
+    (Q5KM, "q5_k_m"),
+    (Q6K, "q6_k"),
+    (Q8_0, "q8_0"),
+    (Iq4Xs, "iq4_xs"),
+    (Iq3M, "iq3_m"),
+    (Iq2M, "iq2_m"),
+];
+
+impl Precision {
+    pub fn name(self) -> &'static str {
+        ALL.iter()
+            .find(|(p, _)| *p == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+
+    pub fn format(self) -> Format {
+        match self {
+            Fp32 | Fp16 | Bf16 | Fp8 => Format::Float,
+            Int8 | Int4 | Nf4 | GptqInt8 | GptqInt4 | AwqInt4 => Format::WeightOnly,
+            _ => Format::Gguf,
+        }
+    }
+
+    /// Storage bits per weight of the quantized body, scales and zero points included.
+    ///
+    /// GPTQ/AWQ with group size 128 add a 16-bit scale and a packed zero per group: 8.25 and
+    /// 4.25 bits. NF4 with double quantization is about 4.127 bits (QLoRA paper). GGUF values
+    /// are whole-file averages from llama.cpp's quantize table for Llama-3-8B (file GiB x 8 /
+    /// 8.03e9 parameters), with Q4_K_M at 4.85 as commonly quoted.
+    pub fn bits_per_weight(self) -> f64 {
+        match self {
+            Fp32 => 32.0,
+            Fp16 | Bf16 => 16.0,
+            Fp8 => 8.0,
+            Int8 | GptqInt8 => 8.25,
+            Int4 | GptqInt4 | AwqInt4 => 4.25,
+            Nf4 => 4.127,
+            Q2K => 3.17,
+            Q3KS => 3.65,
+            Q3KM => 4.0,
+            Q3KL => 4.31,
+            Q4_0 => 4.64,
+            Q4KS => 4.67,
+            Q4KM => 4.85,
+            Q5_0 | Q5KS => 5.57,
+            Q5KM => 5.7,
+            Q6K => 6.57,
+            Q8_0 => 8.5,
+            Iq4Xs => 4.46,
+            Iq3M => 3.9,
+            Iq2M => 2.93,
+        }
+    }
+
+    /// The bits people name the format by: the `Q` of the seed articles' rule of thumb.
+    pub fn nominal_bits(self) -> f64 {
+        match self {
+            Fp32 => 32.0,
+            Fp16 | Bf16 => 16.0,
+            Fp8 | Int8 | GptqInt8 | Q8_0 => 8.0,
+            Q6K => 6.0,
+            Q5_0 | Q5KS | Q5KM => 5.0,
+            Q3KS | Q3KM | Q3KL | Iq3M => 3.0,
+            Q2K | Iq2M => 2.0,
+            _ => 4.0,
+        }
+    }
+
+    /// True for formats that are not plain 16/32-bit floats.
+    pub fn is_quantized(self) -> bool {
+        !matches!(self, Fp32 | Fp16 | Bf16)
+    }
+}
+
+impl fmt::Display for Precision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown precision name.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("unknown precision '{0}'")]
+pub struct UnknownPrecision(pub String);
+
+impl FromStr for Precision {
+    type Err = UnknownPrecision;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
+        let key = match key.as_str() {
+            "float32" | "f32" => "fp32",
+            "float16" | "f16" | "half" => "fp16",
+            "bfloat16" => "bf16",
+            "gptq_int8" | "gptq8" => "gptq-int8",
+            "gptq_int4" | "gptq" | "gptq4" => "gptq-int4",
+            "awq_int4" | "awq" => "awq-int4",
+            other => other,
+        };
+        ALL.iter()
+            .find(|(_, n)| *n == key)
+            .map(|(p, _)| *p)
+            .ok_or_else(|| UnknownPrecision(s.trim().to_string()))
+    }
+}
+
+/// How the KV cache is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum KvPrecision {
+    #[default]
+    Fp16,
+    Fp8,
+    Q8_0,
+    Q4_0,
+}
+
+impl KvPrecision {
+    /// Bytes per stored value: llama.cpp's q8_0 packs 32 values in 34 bytes, q4_0 in 18.
+    pub fn bytes(self) -> f64 {
+        match self {
+            KvPrecision::Fp16 => 2.0,
+            KvPrecision::Fp8 => 1.0,
+            KvPrecision::Q8_0 => 34.0 / 32.0,
+            KvPrecision::Q4_0 => 18.0 / 32.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            KvPrecision::Fp16 => "fp16",
+            KvPrecision::Fp8 => "fp8",
+            KvPrecision::Q8_0 => "q8_0",
+            KvPrecision::Q4_0 => "q4_0",
+        }
+    }
+}
+
+impl FromStr for KvPrecision {
+    type Err = UnknownPrecision;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fp16" | "f16" | "bf16" | "16" => Ok(KvPrecision::Fp16),
+            "fp8" | "fp8_e4m3" | "fp8_e5m2" | "8" => Ok(KvPrecision::Fp8),
+            "q8_0" | "q8" | "int8" => Ok(KvPrecision::Q8_0),
+            "q4_0" | "q4" | "int4" => Ok(KvPrecision::Q4_0),
+            other => Err(UnknownPrecision(other.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for (p, n) in ALL {
+            assert_eq!(n.parse::<Precision>().unwrap(), *p);
+            assert_eq!(p.name(), *n);
+            let json = serde_json::to_string(p).unwrap();
+            assert_eq!(json, format!("\"{n}\""));
+        }
+        assert_eq!("Q4_K_M".parse::<Precision>().unwrap(), Q4KM);
+        assert_eq!("AWQ".parse::<Precision>().unwrap(), AwqInt4);
+        assert!("fp7".parse::<Precision>().is_err());
+    }
+}

@@ -1,0 +1,102 @@
+//! Decode and prefill speed: estimates, not measurements.
+//!
+//! Decoding one token reads every active weight and the KV cache once, so its time is
+//! bytes / (efficiency x bandwidth) plus a per-layer launch cost. The efficiency depends on
+//! the runtime and on the memory class: llama.cpp reaches a higher share of GDDR bandwidth
+//! on consumer cards than of HBM on datacenter cards (fitted on the llama.cpp calibration
+//! rows), so one global constant cannot be right. Prefill is compute bound.
+
+use super::precision::{Format, Precision};
+use super::{Job, Runtime, active_weight_bytes, kv_bytes};
+use crate::catalog::{GpuSpec, ModelSpec};
+
+/// Memory class of a device, as far as decode efficiency is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MemoryClass {
+    Gddr,
+    Hbm,
+    Unified,
+}
+
+fn class(gpu: &GpuSpec) -> MemoryClass {
+    if gpu.is_unified() {
+        MemoryClass::Unified
+    } else if gpu.has_hbm() {
+        MemoryClass::Hbm
+    } else {
+        MemoryClass::Gddr
+    }
+}
+
+/// (share of peak bandwidth reached, fixed milliseconds per layer and token).
+///
+/// llama.cpp: fitted on 33 published Llama-3-8B rows. transformers: fitted on the Qwen2.5
+/// A100 rows (Python overhead dominates small models). vLLM: CUDA graphs remove most launch
+/// cost; its bandwidth share is set between the two, without a calibration set of our own.
+fn profile(runtime: Runtime, class: MemoryClass, quantized: bool) -> (f64, f64) {
+    match (runtime, class) {
+        (Runtime::LlamaCpp, MemoryClass::Gddr) => (0.92, 0.08),
+        (Runtime::LlamaCpp, MemoryClass::Hbm) => (0.52, 0.08),
+        (Runtime::LlamaCpp, MemoryClass::Unified) => (0.64, 0.08),
+        (Runtime::Transformers, _) if quantized => (0.3, 1.0),
+        (Runtime::Transformers, MemoryClass::Hbm) => (0.45, 0.8),
+        (Runtime::Transformers, _) => (0.6, 0.8),
+        (Runtime::Vllm, MemoryClass::Hbm) => (0.75, 0.01),
+        (Runtime::Vllm, _) => (0.85, 0.01),
+    }
+}
+
+/// Share of the summed bandwidth tensor parallelism keeps over `count` GPUs.
+fn tensor_parallel_share(gpu: &GpuSpec, count: u32) -> f64 {
+    if count <= 1 {
+        1.0
+    } else if gpu.nvlink.is_some() {
+        0.9
+    } else {
+        0.7
+    }
+}
+
+/// Tokens per second one sequence decodes at, on `count` GPUs of this kind.
+pub fn decode_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
+    let precision = effective_precision(job);
+    let mid_context = job.prompt + job.generate / 2;
+    let bytes = active_weight_bytes(model, precision)
+        + kv_bytes(model, job.kv_precision, mid_context) * f64::from(job.batch);
+    let (share, ms_per_layer) = profile(job.runtime, class(gpu), precision.is_quantized());
+    let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
+    // vLLM splits every layer over the GPUs (tensor parallel); transformers and llama.cpp
+    // split layers, so one GPU works at a time and a single stream gains no bandwidth.
+    if job.runtime == Runtime::Vllm {
+        bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
+    }
+    let seconds = f64::from(model.num_hidden_layers) * ms_per_layer / 1000.0 + bytes / bandwidth;
+    1.0 / seconds
+}
+
+/// Prompt tokens per second: 2 x active parameters FLOPs per token at a share of peak.
+pub fn prefill_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
+    let precision = effective_precision(job);
+    let tflops = match precision {
+        Precision::Fp8 => gpu
+            .fp8_tensor_tflops_dense
+            .unwrap_or_else(|| gpu.fp16_tflops_effective()),
+        Precision::Fp32 => gpu.fp32_tflops.unwrap_or(0.0),
+        _ => gpu.fp16_tflops_effective(),
+    };
+    let share = match job.runtime {
+        Runtime::Vllm => 0.6 * f64::from(count) * tensor_parallel_share(gpu, count),
+        Runtime::Transformers => 0.4,
+        Runtime::LlamaCpp => 0.3,
+    };
+    tflops * 1e12 * share / (2.0 * model.params_active as f64)
+}
+
+/// transformers runs GGUF files dequantized to 16 bits.
+fn effective_precision(job: &Job) -> Precision {
+    if job.runtime == Runtime::Transformers && job.precision.format() == Format::Gguf {
+        Precision::Fp16
+    } else {
+        job.precision
+    }
+}

@@ -1,0 +1,11 @@
+//! vramguide: how much GPU memory an LLM job needs, which GPUs fit, and why.
+//!
+//! The core (`catalog`, `query`, `estimate`, `recommend`, `answer`) is pure: no I/O, no
+//! async, no user-facing strings. Rendering turns an answer plus a locale into text; the
+//! adapters (CLI, web, Discord, store) stay thin around it.
+
+pub mod answer;
+pub mod calibration;
+pub mod catalog;
+pub mod estimate;
+pub mod recommend;
