@@ -7,5 +7,9 @@
 pub mod answer;
 pub mod calibration;
 pub mod catalog;
+pub mod error;
 pub mod estimate;
+pub mod i18n;
+pub mod query;
 pub mod recommend;
+pub mod render;

@@ -51,6 +51,15 @@ pub enum LookupError {
 /// Words that never identify a model or GPU ("instruct", "nvidia", "de").
 const MODEL_NOISE: &[&str] = &[
     "instruct",
+    "mistralai",
+    "google",
+    "qwenlm",
+    "deepseekai",
+    "unsloth",
+    "thebloke",
+    "bartowski",
+    "lmstudio",
+    "community",
     "chat",
     "it",
     "hf",
@@ -289,8 +298,15 @@ impl super::Catalog {
 
     /// Match name words, version and size; returns the pick and how many models qualified.
     fn structured_model(&self, tokens: &[String]) -> Option<(usize, usize)> {
-        let size = tokens.iter().find_map(|t| size_b(t));
         let version = tokens.iter().find(|t| is_version(t));
+        // After a version, a bare number is the size: "qwen2.5 32" is Qwen2.5 32B.
+        let size = tokens.iter().find_map(|t| size_b(t)).or_else(|| {
+            tokens
+                .iter()
+                .skip_while(|t| Some(*t) != version)
+                .skip(1)
+                .find_map(|t| t.parse::<f64>().ok())
+        });
         let names: Vec<&String> = tokens
             .iter()
             .filter(|t| size_b(t).is_none() && !is_version(t))
@@ -303,7 +319,10 @@ impl super::Catalog {
         for (i, keys) in self.index.model_keys.iter().enumerate() {
             let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
-            let version_ok = version.is_none_or(|v| keys.tokens.contains(v));
+            // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
+            // but "3" is not its version); models without one accept any.
+            let version_ok =
+                version.is_none_or(|v| keys.version.as_ref().is_none_or(|own| own == v));
             if names_ok && size_ok && version_ok {
                 let extras = keys
                     .id_tokens
@@ -360,6 +379,29 @@ impl super::Catalog {
         }
         out.truncate(3);
         out
+    }
+
+    /// Whether a word of free text starts a model name: a family or name word of the
+    /// catalog (typos allowed), an alias on its own ("r1", "8x7b"), or an id with an
+    /// organisation ("meta-llama/llama-3.1-8b").
+    pub fn is_model_word(&self, word: &str) -> bool {
+        let tokens = tokenize(word);
+        if tokens.is_empty() {
+            return false;
+        }
+        if self.index.model_exact.contains_key(&compact(&tokens)) {
+            return true;
+        }
+        tokens.iter().any(|t| {
+            self.index.model_vocab.binary_search(t).is_ok()
+                || (t.len() >= 4
+                    && t.chars().all(|c| c.is_ascii_alphabetic())
+                    && self
+                        .index
+                        .model_vocab
+                        .iter()
+                        .any(|v| v.len() >= 4 && strsim::jaro_winkler(t, v) >= 0.88))
+        })
     }
 
     /// Resolve a GPU name ("4090", "a100 40gb", "h100 pcie", "3060 de 12gb").

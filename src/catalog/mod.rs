@@ -13,7 +13,12 @@ use std::sync::LazyLock;
 
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch};
 pub use synthetic::synthetic_model;
-pub use tokens::{normalize, tokenize};
+pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
+
+/// A size ("70b") or a version ("3.1", "r1") token.
+pub fn tokens_size_or_version(token: &str) -> bool {
+    size_of(token).is_some() || is_version(token)
+}
 
 /// How attention stores keys and values; decides the KV-cache formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -45,7 +45,18 @@ pub fn tokenize(text: &str) -> Vec<String> {
     join_sizes(out)
 }
 
+/// Split "llama3.1" / "qwenn3" (a word of four letters or more, or a known short prefix,
+/// glued to a number) into the word and the number; short codes like "a100", "fp16",
+/// "int8", "mi300x" stay whole.
 fn split_glued(word: &str, out: &mut Vec<String>) {
+    let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+    let rest = &word[letters..];
+    if letters >= 4 && rest.starts_with(|c: char| c.is_ascii_digit()) && !word.starts_with("float")
+    {
+        out.push(word[..letters].to_string());
+        out.push(rest.to_string());
+        return;
+    }
     for prefix in GLUED_PREFIXES {
         if let Some(rest) = word.strip_prefix(prefix)
             && rest.starts_with(|c: char| c.is_ascii_digit())

@@ -161,6 +161,8 @@ pub enum JobError {
     LoraRank(u64),
     #[error("{mode} cannot train weights stored as {precision}")]
     PrecisionNotTrainable { mode: Mode, precision: Precision },
+    #[error("'{value}' is not a valid {what}")]
+    NotANumber { what: &'static str, value: String },
     #[error("unknown {what} '{value}'")]
     UnknownOption { what: &'static str, value: String },
 }
@@ -176,6 +178,7 @@ impl JobError {
             JobError::LoraRank(_) => "bad_lora_rank",
             JobError::PrecisionNotTrainable { .. } => "precision_not_trainable",
             JobError::UnknownOption { .. } => "unknown_option",
+            JobError::NotANumber { .. } => "not_a_number",
         }
     }
 }

@@ -6,7 +6,7 @@
 
 mod fit;
 mod inference;
-mod job;
+pub mod job;
 pub mod precision;
 mod speed;
 mod training;

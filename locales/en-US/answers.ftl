@@ -1,0 +1,107 @@
+# Answers (en-US): the words around an estimate.
+
+mode-inference = inference
+mode-full-finetune = full fine-tune
+mode-lora = LoRA
+mode-qlora = QLoRA
+
+answer-title = { $model } · { $precision } · { $mode }
+answer-job = { $context } tokens · batch { $batch } · { $runtime }
+answer-job-training = sequences of { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-total = Estimated peak memory: **{ $total } GiB**
+answer-total-split = Estimated peak memory: **{ $total } GiB** in all, **{ $per_gpu } GiB** per GPU over { $count } GPUs
+answer-breakdown = Breakdown: { $parts }
+
+part-weights = weights
+part-kv-cache = KV cache
+part-activations = activations
+part-overhead = overhead
+part-gradients = gradients
+part-optimizer = optimizer states
+part-item = { $label } { $value } GiB
+
+answer-fit-yes = ✅ Fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable ({ $headroom } GiB to spare).
+answer-fit-no = ❌ Does not fit on { $setup }: { $per_gpu } GiB per GPU needed, { $usable } GiB usable.
+answer-fit-needed = It fits on { $count } × { $gpu }.
+answer-fit-never = Not even 64 of these cards would hold it.
+answer-usable-why = Usable memory is the label minus the CUDA context and the runtime's reserve.
+
+answer-setups-title = Setups that fit
+answer-setups-title-training = Setups that fit (training)
+answer-setup-line = { $setup }: { $per_gpu } GiB per GPU{ $extras }
+answer-setup-speed = ≈{ $tps } tokens/s
+answer-setup-price = { $price } at launch prices
+price-usd = US${ $amount }
+answer-nothing-fits = Nothing in the catalog holds this job, even 64 GPUs of the largest kind.
+
+tag-cheapest = cheapest
+tag-cheapest-single = cheapest single card
+tag-fewest-cards = fewest cards
+tag-fastest = fastest
+tag-datacenter = datacenter
+
+link-single = one GPU
+link-nvlink = NVLink
+link-nvlink-bridge = NVLink bridge
+link-pcie = PCIe
+link-infinity-fabric = Infinity Fabric
+link-multi-node = several nodes
+
+advice-nvlink = This job moves a lot of data between GPUs (training or tensor parallelism): NVLink (SXM servers, bridged pairs) pays off over plain PCIe.
+advice-layer-split = Split by layers (llama.cpp, device_map="auto"), only small activations cross between cards: PCIe is enough.
+advice-sxm-only = Within one server, only SXM machines (8 GPUs on NVLink/NVSwitch) hold this job.
+advice-multi-node = This needs several 8-GPU servers linked by InfiniBand.
+
+answer-speed-note = Speeds are estimates from memory bandwidth, not measurements.
+answer-vllm-capacity = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
+
+answer-rule = Rule of thumb (P × 4 bytes × Q/32 × 1.2): **{ $rule } GB** ({ $rule_gib } GiB).
+rule-close = It agrees with our estimate within { $pct } %.
+rule-lower = Our estimate is { $pct } % lower: the rule's flat 20% margin is more than this job's KV cache and activations need.
+rule-higher = Our estimate is { $pct } % higher: at { $context } tokens × batch { $batch }, the KV cache and activations take more than the rule's flat 20%.
+rule-quantized = The rule counts { $nominal } bits per weight; { $precision } really stores about { $bits } bits, plus 16-bit embeddings where the format keeps them.
+rule-training = The rule covers inference only: training adds gradients ({ $gradients } GiB), optimizer states ({ $optimizer } GiB) and the activations kept for the backward pass.
+
+assumed-title = Assumed
+assumed-precision = { $precision } (no precision given)
+assumed-context = { $tokens } tokens of context (none given)
+assumed-runtime = the { $runtime } profile (no runtime named)
+
+match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
+match-corrected = Read "{ $input }" as { $model }.
+
+note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } B parameters, shaped like { $reference }).
+note-moe = Mixture of experts: all experts sit in memory, though only { $active } B parameters work per token (that is what sets the speed).
+note-mla = Multi-head latent attention stores a compressed cache: { $bytes } bytes per token.
+note-sliding-window = Sliding-window layers keep at most { $window } tokens in their cache.
+note-context-beyond = The model was trained for at most { $max } tokens; longer contexts need rope scaling and may degrade.
+note-embeddings-16bit = GPTQ, AWQ and NF4 keep the embeddings and the output layer in 16 bits.
+note-vllm = vLLM reserves { $util }% of each card up front and fills the rest with KV cache.
+note-zero = Training states are sharded over { $gpus } GPUs (ZeRO-3/FSDP): each GPU holds its share.
+note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
+note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
+
+answer-guides = Read more: { $topics }
+
+compare-title = GPU comparison
+compare-memory = Memory
+compare-bandwidth = Bandwidth
+compare-fp16 = FP16 tensor TFLOPS (dense)
+compare-fp8 = FP8 tensor TFLOPS (dense)
+compare-nvlink = NVLink
+compare-form = Form factor
+compare-power = Power
+compare-ecc = ECC
+compare-price = Launch price
+compare-price-per-gb = Price per GB
+compare-runs-16bit = Runs at 16-bit
+compare-runs-4bit = Runs at 4-bit (Q4_K_M)
+compare-runs-note = "Runs" means one card, 8,192 tokens of context, usable memory after the runtime's reserve.
+compare-yes = yes
+compare-no = no
+compare-none = none of the popular models
+compare-no-price = not sold at list price
+form-consumer = consumer card
+form-pcie = PCIe card
+form-sxm = SXM module (servers)
+form-unified = unified memory (SoC)

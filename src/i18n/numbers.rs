@@ -1,0 +1,87 @@
+//! Numbers as each locale writes them: "141,2 GiB" in pt-BR and es-ES, "141.2 GiB" in
+//! English and Chinese, with the locale's digit grouping.
+//!
+//! fluent-rs formats numbers without locale data (no ICU), so numbers are formatted here,
+//! for our four locales only, and passed to Fluent as text.
+
+use super::Lang;
+
+fn separators(lang: Lang) -> (char, char) {
+    match lang {
+        Lang::Pt | Lang::Es => (',', '.'),
+        Lang::En | Lang::Zh => ('.', ','),
+    }
+}
+
+/// Group the digits of a non-negative integer string.
+///
+/// Spanish (RAE) does not group four-digit numbers ("8192"); the others do ("8,192").
+fn group(digits: &str, lang: Lang) -> String {
+    let (_, sep) = separators(lang);
+    if digits.len() <= 3 || (lang == Lang::Es && digits.len() == 4) {
+        return digits.to_string();
+    }
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `value` with `decimals` decimals, grouped and with the locale's decimal mark.
+pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "–".to_string();
+    }
+    let text = format!("{:.*}", decimals, value.abs());
+    let (int_part, frac) = match text.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (text.as_str(), None),
+    };
+    let (mark, _) = separators(lang);
+    let mut out = String::new();
+    if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        out.push('-');
+    }
+    out.push_str(&group(int_part, lang));
+    if let Some(f) = frac {
+        out.push(mark);
+        out.push_str(f);
+    }
+    out
+}
+
+/// An integer, grouped per locale.
+pub fn format_int(lang: Lang, value: u64) -> String {
+    group(&value.to_string(), lang)
+}
+
+/// GiB with one decimal (two below 10 GiB, so small models do not read as 0.5).
+pub fn format_gib(lang: Lang, gib: f64) -> String {
+    let decimals = if gib.abs() < 10.0 { 2 } else { 1 };
+    format_number(lang, gib, decimals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_locale() {
+        assert_eq!(format_number(Lang::Pt, 141.23, 1), "141,2");
+        assert_eq!(format_number(Lang::Es, 141.23, 1), "141,2");
+        assert_eq!(format_number(Lang::En, 141.23, 1), "141.2");
+        assert_eq!(format_number(Lang::Zh, 141.23, 1), "141.2");
+        assert_eq!(format_int(Lang::En, 327_680), "327,680");
+        assert_eq!(format_int(Lang::Pt, 327_680), "327.680");
+        assert_eq!(format_int(Lang::Es, 8192), "8192");
+        assert_eq!(format_int(Lang::Es, 32_768), "32.768");
+        assert_eq!(format_number(Lang::En, 1234.5, 1), "1,234.5");
+        assert_eq!(format_number(Lang::En, -46.6, 1), "-46.6");
+        assert_eq!(format_number(Lang::En, -0.01, 1), "0.0");
+        assert_eq!(format_number(Lang::En, f64::NAN, 1), "–");
+    }
+}

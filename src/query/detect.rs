@@ -1,0 +1,331 @@
+//! Which language a message is written in: Chinese by its script, Portuguese, Spanish and
+//! English by the words people use to ask (question words, verbs, articles).
+//!
+//! Short messages made only of names and numbers ("llama 70b fp16") have no language of
+//! their own; `detect` then returns None and the caller's locale decides.
+
+use crate::i18n::Lang;
+
+const PT: &[&str] = &[
+    "quanta",
+    "quanto",
+    "quantas",
+    "quantos",
+    "preciso",
+    "precisa",
+    "precisam",
+    "memoria",
+    "pra",
+    "pro",
+    "roda",
+    "rodar",
+    "rodo",
+    "placa",
+    "placas",
+    "consigo",
+    "voces",
+    "voce",
+    "treinar",
+    "treino",
+    "treinamento",
+    "bilhoes",
+    "bilhao",
+    "numa",
+    "num",
+    "uma",
+    "nao",
+    "em",
+    "com",
+    "duas",
+    "dois",
+    "oito",
+    "quatro",
+    "tres",
+    "meia",
+    "precisao",
+    "qual",
+    "quais",
+    "galera",
+    "aguenta",
+    "rola",
+    "so",
+    "ta",
+    "minha",
+    "meu",
+    "posso",
+    "da",
+    "do",
+    "das",
+    "dos",
+    "no",
+    "na",
+    "nas",
+    "nos",
+    "usuarios",
+    "simultaneos",
+    "comprar",
+    "vale",
+    "pena",
+    "ajuda",
+    "alguem",
+    "sera",
+    "tambem",
+    "mais",
+    "cabem",
+    "isso",
+    "esse",
+    "essa",
+    "pelo",
+    "pela",
+    "funciona",
+    "suficiente",
+    "fazer",
+    "ajuste",
+    "fino",
+    "compro",
+    "quero",
+    "usar",
+];
+const ES: &[&str] = &[
+    "necesito",
+    "necesita",
+    "necesitamos",
+    "cuanta",
+    "cuanto",
+    "cuantas",
+    "cuantos",
+    "memoria",
+    "puedo",
+    "podemos",
+    "puede",
+    "tarjeta",
+    "tarjetas",
+    "entrenar",
+    "entreno",
+    "entrenamiento",
+    "millones",
+    "que",
+    "compro",
+    "comprar",
+    "en",
+    "con",
+    "una",
+    "un",
+    "dos",
+    "ocho",
+    "cuatro",
+    "tres",
+    "para",
+    "correr",
+    "sola",
+    "solo",
+    "media",
+    "precision",
+    "usuarios",
+    "concurrentes",
+    "se",
+    "hay",
+    "tengo",
+    "mi",
+    "mis",
+    "el",
+    "los",
+    "las",
+    "sirve",
+    "alcanza",
+    "del",
+    "al",
+    "cual",
+    "cuales",
+    "como",
+    "y",
+    "es",
+    "basta",
+    "suficiente",
+    "hace",
+    "falta",
+    "usa",
+    "usar",
+    "quiero",
+    "ajuste",
+    "fino",
+    "funciona",
+    "caben",
+    "corre",
+    "ejecutar",
+];
+const EN: &[&str] = &[
+    "can",
+    "we",
+    "run",
+    "how",
+    "much",
+    "many",
+    "need",
+    "the",
+    "on",
+    "in",
+    "with",
+    "what",
+    "should",
+    "i",
+    "buy",
+    "does",
+    "fit",
+    "is",
+    "enough",
+    "my",
+    "for",
+    "will",
+    "it",
+    "of",
+    "and",
+    "to",
+    "do",
+    "you",
+    "which",
+    "would",
+    "memory",
+    "train",
+    "training",
+    "finetune",
+    "fine",
+    "tune",
+    "cards",
+    "card",
+    "two",
+    "four",
+    "eight",
+    "three",
+    "one",
+    "single",
+    "dual",
+    "are",
+    "be",
+    "at",
+    "using",
+    "use",
+    "users",
+    "concurrent",
+    "billion",
+    "params",
+    "parameters",
+    "model",
+    "context",
+    "half",
+    "full",
+    "precision",
+    "there",
+    "any",
+    "our",
+    "this",
+    "that",
+    "if",
+    "or",
+    "need",
+    "needed",
+    "minimum",
+    "get",
+    "work",
+    "works",
+    "possible",
+    "much",
+];
+
+/// Words both Portuguese and Spanish use: they count for neither.
+const SHARED_IBERIAN: &[&str] = &[
+    "memoria",
+    "ajuste",
+    "fino",
+    "comprar",
+    "usuarios",
+    "quatro",
+    "cuatro",
+    "tres",
+    "para",
+    "precision",
+    "suficiente",
+    "usar",
+    "funciona",
+    "compro",
+];
+
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
+}
+
+/// Detect the language of `text`; None when it has no telling words.
+pub fn detect(text: &str) -> Option<Lang> {
+    if text.chars().filter(|&c| is_han(c)).count() >= 1 {
+        return Some(Lang::Zh);
+    }
+    let mut pt: f64 = 0.0;
+    let mut es: f64 = 0.0;
+    let mut en: f64 = 0.0;
+    // Letters and marks only one of the languages uses.
+    for c in text.chars() {
+        match c {
+            'ã' | 'õ' | 'ç' | 'ê' | 'ô' | 'à' => pt += 1.5,
+            'ñ' | '¿' | '¡' => es += 1.5,
+            _ => {}
+        }
+    }
+    let lower = text.to_lowercase();
+    for word in crate::catalog::normalize(&lower).split_whitespace() {
+        if SHARED_IBERIAN.contains(&word) {
+            pt += 0.3;
+            es += 0.3;
+            continue;
+        }
+        if PT.contains(&word) {
+            pt += 1.0;
+        }
+        if ES.contains(&word) {
+            es += 1.0;
+        }
+        if EN.contains(&word) {
+            en += 1.0;
+        }
+    }
+    // "dá pra", "de quanta" are Portuguese; "¿cuánta" is Spanish even without accents.
+    if lower.contains("da pra") || lower.contains("dá pra") {
+        pt += 2.0;
+    }
+    let best = pt.max(es).max(en);
+    if best < 1.0 {
+        return None;
+    }
+    if en == best && en > pt && en > es {
+        Some(Lang::En)
+    } else if pt > es {
+        Some(Lang::Pt)
+    } else if es > pt {
+        Some(Lang::Es)
+    } else if en == best {
+        Some(Lang::En)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tells_languages_apart() {
+        assert_eq!(
+            detect("quanta VRAM preciso pro llama 3 70b?"),
+            Some(Lang::Pt)
+        );
+        assert_eq!(
+            detect("¿cuánta VRAM necesito para llama 3 70b?"),
+            Some(Lang::Es)
+        );
+        assert_eq!(detect("dá pra rodar qwen 32b numa 4090"), Some(Lang::Pt));
+        assert_eq!(detect("puedo correr qwen 32b en una 4090"), Some(Lang::Es));
+        assert_eq!(detect("can we run llama 70b in fp16?"), Some(Lang::En));
+        assert_eq!(detect("两张4090能跑70B吗"), Some(Lang::Zh));
+        assert_eq!(detect("llama 70b fp16"), None);
+    }
+}

@@ -1,0 +1,172 @@
+//! What a user asked for, before and after resolution against the catalog.
+//!
+//! A [`Query`] holds what was said (names as typed, numbers as given, `None` for anything
+//! not mentioned); [`resolve`] turns it into a [`Request`] with catalog entries, defaults
+//! and the list of assumptions made. CLI flags, slash-command options, web parameters and
+//! the free-text parser all produce a `Query`, so they all share one set of rules.
+
+pub mod detect;
+pub mod parse;
+
+use crate::answer::{Assumption, Request, default_precision};
+use crate::catalog::{Catalog, MatchKind, synthetic_model};
+use crate::error::Error;
+use crate::estimate::{
+    self, DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, JobError, KvPrecision, LoraTargets,
+    Mode, Optimizer, Precision, Runtime, job::MAX_BATCH, job::MAX_CONTEXT,
+};
+use serde::Serialize;
+use std::borrow::Cow;
+
+pub use parse::{Parsed, parse};
+
+/// The fields of a question, as stated.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Query {
+    pub model: Option<String>,
+    pub params_b: Option<f64>,
+    pub precision: Option<Precision>,
+    pub kv_precision: Option<KvPrecision>,
+    pub context: Option<u64>,
+    pub prompt: Option<u64>,
+    pub generate: Option<u64>,
+    pub batch: Option<u64>,
+    pub mode: Option<Mode>,
+    pub gpu: Option<String>,
+    pub gpu_count: Option<u64>,
+    pub runtime: Option<Runtime>,
+    pub optimizer: Option<Optimizer>,
+    pub gradient_checkpointing: Option<bool>,
+    pub lora_rank: Option<u64>,
+    pub lora_targets: Option<LoraTargets>,
+}
+
+impl Query {
+    /// True when the question names something to estimate.
+    pub fn has_subject(&self) -> bool {
+        self.model.is_some() || self.params_b.is_some()
+    }
+}
+
+/// Resolve names, fill defaults, record assumptions.
+pub fn resolve(catalog: &'static Catalog, q: &Query) -> Result<Request, Error> {
+    let (model, kind) = match (&q.model, q.params_b) {
+        (Some(name), _) => {
+            let m = catalog.resolve_model(name)?;
+            (Cow::Borrowed(m.model), m.kind)
+        }
+        (None, Some(b)) => {
+            estimate::check_params_b(b)?;
+            (Cow::Owned(synthetic_model(catalog, b)), MatchKind::Exact)
+        }
+        (None, None) => return Err(Error::NeedModel),
+    };
+    let mode = q.mode.unwrap_or_default();
+    let mut req = Request::new(model, kind, mode);
+    match q.precision {
+        Some(p) => {
+            req.job.precision = p;
+            req.job.runtime = Runtime::default_for(p);
+        }
+        None => req.assumed.push(Assumption::Precision {
+            precision: default_precision(mode),
+        }),
+    }
+    match q.runtime {
+        Some(r) => req.job.runtime = r,
+        None if !mode.is_training() => req.assumed.push(Assumption::Runtime {
+            runtime: req.job.runtime,
+        }),
+        None => {}
+    }
+    if let Some(kv) = q.kv_precision {
+        req.job.kv_precision = kv;
+    }
+    set_context(&mut req, q)?;
+    if let Some(batch) = q.batch {
+        req.job.batch = bounded(batch, u64::from(MAX_BATCH), JobError::BatchTooLarge(batch))?;
+    }
+    if let Some(o) = q.optimizer {
+        req.job.optimizer = o;
+    }
+    if let Some(c) = q.gradient_checkpointing {
+        req.job.gradient_checkpointing = c;
+    }
+    if let Some(r) = q.lora_rank {
+        req.job.lora_rank = bounded(r, 4096, JobError::LoraRank(r))?;
+    }
+    if let Some(t) = q.lora_targets {
+        req.job.lora_targets = t;
+    }
+    if let Some(name) = &q.gpu {
+        req.gpu = Some(catalog.resolve_gpu(name)?.gpu);
+    }
+    if let Some(n) = q.gpu_count {
+        req.gpu_count = Some(estimate::check_gpu_count(n)?);
+    }
+    Ok(req)
+}
+
+fn bounded(value: u64, max: u64, err: JobError) -> Result<u32, Error> {
+    if value > max {
+        Err(err.into())
+    } else {
+        Ok(value as u32)
+    }
+}
+
+/// Context from prompt/generate/context, or the default clipped to the model's maximum.
+fn set_context(req: &mut Request, q: &Query) -> Result<(), Error> {
+    let too_large = |n: u64| -> Result<(), Error> {
+        if n > MAX_CONTEXT {
+            Err(JobError::ContextTooLarge(n).into())
+        } else {
+            Ok(())
+        }
+    };
+    match (q.prompt, q.generate, q.context) {
+        (Some(p), Some(g), _) => {
+            too_large(p.saturating_add(g))?;
+            req.job.prompt = p;
+            req.job.generate = g;
+        }
+        (Some(p), None, _) => {
+            too_large(p)?;
+            req.job.prompt = p;
+            req.job.generate = if req.job.mode.is_training() {
+                0
+            } else {
+                1024.min(p.max(1))
+            };
+        }
+        (None, Some(g), Some(c)) => {
+            too_large(c)?;
+            req.job.generate = g.min(c);
+            req.job.prompt = c - req.job.generate;
+        }
+        (None, _, Some(c)) => {
+            too_large(c)?;
+            req.job.set_context(c);
+        }
+        (None, g, None) => {
+            let default = if req.job.mode.is_training() {
+                DEFAULT_TRAINING_CONTEXT
+            } else {
+                DEFAULT_INFERENCE_CONTEXT
+            };
+            let context = req
+                .model
+                .max_position_embeddings
+                .map_or(default, |max| default.min(max));
+            req.job.set_context(context);
+            if let Some(g) = g {
+                too_large(g)?;
+                req.job.generate = g;
+            }
+            req.assumed.push(Assumption::Context {
+                tokens: req.job.context(),
+            });
+        }
+    }
+    Ok(())
+}

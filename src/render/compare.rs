@@ -1,0 +1,172 @@
+//! GPUs side by side: memory, bandwidth, tensor throughput, links, power, price, and the
+//! popular models each one runs on a single card.
+
+use super::parts::link_name;
+use crate::catalog::{Catalog, FormFactor, GpuSpec};
+use crate::estimate::{Fit, Interconnect, Job, Mode, Precision};
+use crate::i18n::{Args, Lang, format_number, t, tr};
+use serde_json::{Value, json};
+
+/// Models people ask about most, smallest first: the "what does it run" column.
+pub const POPULAR_MODELS: &[&str] = &[
+    "llama-3.1-8b",
+    "qwen3-14b",
+    "qwen2.5-32b",
+    "mixtral-8x7b",
+    "llama-3.3-70b",
+    "qwen3-235b-a22b",
+    "deepseek-r1",
+];
+
+/// What fits on one card, at 16 bits and at 4 bits (Q4_K_M, llama.cpp), 8k context.
+pub fn runs(catalog: &Catalog, gpu: &GpuSpec) -> (Vec<String>, Vec<String>) {
+    let check = |precision: Precision| -> Vec<String> {
+        POPULAR_MODELS
+            .iter()
+            .filter_map(|id| catalog.model(id))
+            .filter(|m| {
+                let job = Job::new(Mode::Inference, precision);
+                Fit::check(m, &job, gpu, 1).is_ok_and(|f| f.fits)
+            })
+            .map(|m| m.id.clone())
+            .collect()
+    };
+    (check(Precision::Fp16), check(Precision::Q4KM))
+}
+
+fn form_factor(lang: Lang, g: &GpuSpec) -> String {
+    let id = match (g.form_factor, g.is_unified()) {
+        (_, true) => "form-unified",
+        (FormFactor::Consumer, _) => "form-consumer",
+        (FormFactor::Pcie, _) => "form-pcie",
+        (FormFactor::Sxm, _) => "form-sxm",
+    };
+    t(lang, id)
+}
+
+fn opt(lang: Lang, v: Option<f64>, decimals: usize) -> String {
+    v.map_or_else(|| "–".to_string(), |x| format_number(lang, x, decimals))
+}
+
+/// Rows of (label, one value per GPU).
+pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Vec<String>)> {
+    let row = |id: &str, f: &dyn Fn(&GpuSpec) -> String| {
+        (t(lang, id), gpus.iter().map(|g| f(g)).collect::<Vec<_>>())
+    };
+    let yes_no = |b: Option<bool>| match b {
+        Some(true) => t(lang, "compare-yes"),
+        Some(false) => t(lang, "compare-no"),
+        None => "–".to_string(),
+    };
+    vec![
+        row("compare-memory", &|g| {
+            format!(
+                "{} GB {}",
+                format_number(lang, g.memory_gb, 0),
+                g.memory_type
+            )
+        }),
+        row("compare-bandwidth", &|g| {
+            format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0))
+        }),
+        row("compare-fp16", &|g| {
+            opt(lang, g.fp16_tensor_tflops_dense, 1)
+        }),
+        row("compare-fp8", &|g| opt(lang, g.fp8_tensor_tflops_dense, 1)),
+        row("compare-nvlink", &|g| match &g.nvlink {
+            Some(l) => match l.bandwidth_gbs_total {
+                Some(bw) => format!("NVLink {} · {} GB/s", l.version, format_number(lang, bw, 1)),
+                None => format!("NVLink {}", l.version),
+            },
+            None if g.vendor == "AMD" && g.form_factor == FormFactor::Sxm => {
+                link_name(lang, Interconnect::InfinityFabric)
+            }
+            None => t(lang, "compare-no"),
+        }),
+        row("compare-form", &|g| form_factor(lang, g)),
+        row("compare-power", &|g| opt(lang, g.tdp_w, 0) + " W"),
+        row("compare-ecc", &|g| yes_no(g.ecc)),
+        row("compare-price", &|g| {
+            g.msrp_usd.map_or_else(
+                || t(lang, "compare-no-price"),
+                |p| {
+                    tr(
+                        lang,
+                        "price-usd",
+                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
+                    )
+                },
+            )
+        }),
+        row("compare-price-per-gb", &|g| {
+            g.usd_per_gb().map_or_else(
+                || "–".to_string(),
+                |p| {
+                    tr(
+                        lang,
+                        "price-usd",
+                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
+                    )
+                },
+            )
+        }),
+        row("compare-runs-16bit", &|g| {
+            list_or_none(lang, catalog, &runs(catalog, g).0)
+        }),
+        row("compare-runs-4bit", &|g| {
+            list_or_none(lang, catalog, &runs(catalog, g).1)
+        }),
+    ]
+}
+
+fn list_or_none(lang: Lang, catalog: &Catalog, ids: &[String]) -> String {
+    if ids.is_empty() {
+        return t(lang, "compare-none");
+    }
+    ids.iter()
+        .map(|id| {
+            catalog
+                .model(id)
+                .map_or(id.as_str(), |m| m.display_name.as_str())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The comparison as Markdown: one block per GPU (reads well in a terminal and on a phone).
+pub fn text(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> String {
+    let rows = rows(lang, catalog, gpus);
+    let mut out = vec![format!("**{}**", t(lang, "compare-title"))];
+    for (i, g) in gpus.iter().enumerate() {
+        out.push(String::new());
+        out.push(format!("**{}**", g.display_name));
+        for (label, values) in &rows {
+            out.push(format!("- {label}: {}", values[i]));
+        }
+    }
+    out.push(String::new());
+    out.push(format!("· {}", t(lang, "compare-runs-note")));
+    out.join("\n")
+}
+
+/// The comparison as JSON: the raw specs plus what each runs.
+pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Value {
+    let items: Vec<Value> = gpus
+        .iter()
+        .map(|g| {
+            let (sixteen, four) = runs(catalog, g);
+            json!({
+                "id": g.id, "name": g.display_name, "vendor": g.vendor,
+                "memory_gb": g.memory_gb, "memory_type": g.memory_type,
+                "memory_bandwidth_gbs": g.memory_bandwidth_gbs,
+                "fp16_tensor_tflops_dense": g.fp16_tensor_tflops_dense,
+                "fp8_tensor_tflops_dense": g.fp8_tensor_tflops_dense,
+                "nvlink": g.nvlink, "form_factor": g.form_factor,
+                "tdp_w": g.tdp_w, "ecc": g.ecc, "price_usd": g.msrp_usd,
+                "usd_per_gb": g.usd_per_gb().map(|p| (p * 100.0).round() / 100.0),
+                "runs_fp16": sixteen, "runs_q4_k_m": four,
+            })
+        })
+        .collect();
+    json!({ "language": lang.code(), "gpus": items, "text": text(lang, catalog, gpus) })
+}

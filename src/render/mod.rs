@@ -1,0 +1,11 @@
+//! Turning an [`Answer`](crate::answer::Answer) plus a language into output.
+//!
+//! `parts` holds the localized pieces every surface shares (the summary line, the fit
+//! verdict, a setup line...), so the CLI text, the Discord embed and the web page say the
+//! same thing in the same words.
+
+pub mod compare;
+pub mod error;
+pub mod json;
+pub mod parts;
+pub mod text;

@@ -1,0 +1,421 @@
+//! Localized pieces of an answer, shared by every surface.
+
+use crate::answer::{Answer, Assumption, Topic};
+use crate::catalog::{Catalog, GIB, MatchKind};
+use crate::estimate::{Interconnect, Mode, Note, Optimizer};
+use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr};
+use crate::recommend::{Setup, Tag};
+
+fn gib(lang: Lang, bytes: f64) -> String {
+    format_gib(lang, bytes / GIB)
+}
+
+/// "2 × RTX 4090" or the card alone.
+pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
+    let name = catalog
+        .gpu(gpu_id)
+        .map_or(gpu_id, |g| g.display_name.as_str());
+    if count == 1 {
+        name.to_string()
+    } else {
+        format!("{count} × {name}")
+    }
+}
+
+pub fn mode_name(lang: Lang, mode: Mode) -> String {
+    t(lang, &format!("mode-{}", mode.name()))
+}
+
+/// "Llama 3.1 70B · fp16 · inference".
+pub fn title(lang: Lang, a: &Answer) -> String {
+    let args = Args::new()
+        .s("model", a.model.display_name.clone())
+        .s("precision", a.job.precision.name())
+        .s("mode", mode_name(lang, a.job.mode));
+    tr(lang, "answer-title", Some(&args))
+}
+
+/// "8,192 tokens · batch 1 · transformers".
+pub fn job_line(lang: Lang, a: &Answer) -> String {
+    let args = Args::new()
+        .s("context", format_int(lang, a.job.context()))
+        .s("batch", format_int(lang, u64::from(a.job.batch)))
+        .n("batch_n", f64::from(a.job.batch))
+        .s("runtime", a.job.runtime.name())
+        .s("optimizer", optimizer_name(a.job.optimizer));
+    if a.job.mode.is_training() {
+        tr(lang, "answer-job-training", Some(&args))
+    } else {
+        tr(lang, "answer-job", Some(&args))
+    }
+}
+
+fn optimizer_name(o: Optimizer) -> &'static str {
+    match o {
+        Optimizer::Adamw => "AdamW",
+        Optimizer::Adamw8bit => "AdamW 8-bit",
+        Optimizer::Sgd => "SGD",
+    }
+}
+
+/// "Estimated peak memory: **141.2 GiB**" (with the per-GPU share when split).
+pub fn total_line(lang: Lang, a: &Answer) -> String {
+    let e = &a.estimate;
+    let args = Args::new()
+        .s("total", format_gib(lang, e.total_gib()))
+        .s("per_gpu", format_gib(lang, e.per_gpu_gib()))
+        .s("count", format_int(lang, u64::from(e.gpus)))
+        .n("count_n", f64::from(e.gpus));
+    if e.gpus > 1 {
+        tr(lang, "answer-total-split", Some(&args))
+    } else {
+        tr(lang, "answer-total", Some(&args))
+    }
+}
+
+/// The parts that are not zero: "weights 131.4 GiB · KV cache 2.5 GiB · ...".
+pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<(String, String)> {
+    let e = &a.estimate;
+    [
+        ("part-weights", e.weights),
+        ("part-kv-cache", e.kv_cache),
+        ("part-activations", e.activations),
+        ("part-gradients", e.gradients),
+        ("part-optimizer", e.optimizer),
+        ("part-overhead", e.overhead),
+    ]
+    .into_iter()
+    .filter(|(_, v)| *v > 0.0)
+    .map(|(id, v)| (t(lang, id), gib(lang, v)))
+    .collect()
+}
+
+pub fn breakdown_line(lang: Lang, a: &Answer) -> String {
+    let parts: Vec<String> = breakdown_items(lang, a)
+        .into_iter()
+        .map(|(label, value)| {
+            tr(
+                lang,
+                "part-item",
+                Some(&Args::new().s("label", label).s("value", value)),
+            )
+        })
+        .collect();
+    tr(
+        lang,
+        "answer-breakdown",
+        Some(&Args::new().s("parts", parts.join(" · "))),
+    )
+}
+
+/// The verdict on the GPU the user named, plus how many would do when it is too small.
+pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
+    let Some(fit) = &a.fit else {
+        return Vec::new();
+    };
+    let args = Args::new()
+        .s("setup", setup_label(catalog, &fit.gpu, fit.count))
+        .s("per_gpu", format_gib(lang, fit.per_gpu_gib))
+        .s("usable", format_gib(lang, fit.usable_gib))
+        .s("headroom", format_gib(lang, fit.headroom_gib.abs()));
+    let mut out = Vec::new();
+    if fit.fits {
+        out.push(tr(lang, "answer-fit-yes", Some(&args)));
+    } else {
+        out.push(tr(lang, "answer-fit-no", Some(&args)));
+        match a.needed_count {
+            Some(n) => out.push(tr(
+                lang,
+                "answer-fit-needed",
+                Some(
+                    &Args::new()
+                        .s("count", format_int(lang, u64::from(n)))
+                        .s("gpu", setup_label(catalog, &fit.gpu, 1)),
+                ),
+            )),
+            None => out.push(t(lang, "answer-fit-never")),
+        }
+    }
+    out.extend(vllm_line(lang, a));
+    out
+}
+
+/// vLLM's KV capacity on the named setup.
+fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
+    let fit = a.fit.as_ref()?;
+    let tokens = fit.kv_capacity_tokens?;
+    let sequences = fit.max_concurrency?;
+    let args = Args::new()
+        .s("util", "90")
+        .s("tokens", format_int(lang, tokens))
+        .s("sequences", format_number(lang, sequences.floor(), 0))
+        .s("context", format_int(lang, a.job.context()));
+    Some(tr(lang, "answer-vllm-capacity", Some(&args)))
+}
+
+fn tag_name(lang: Lang, tag: Tag) -> String {
+    let id = match tag {
+        Tag::Cheapest => "tag-cheapest",
+        Tag::CheapestSingle => "tag-cheapest-single",
+        Tag::FewestCards => "tag-fewest-cards",
+        Tag::Fastest => "tag-fastest",
+        Tag::Datacenter => "tag-datacenter",
+    };
+    t(lang, id)
+}
+
+pub fn link_name(lang: Lang, link: Interconnect) -> String {
+    t(lang, &format!("link-{}", link.name()))
+}
+
+/// "2 × RTX 4090: 70.6 GiB per GPU · ≈24 tokens/s · US$3,198 at launch prices (cheapest)".
+pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
+    let fit = &setup.fit;
+    let mut extras = String::new();
+    if fit.count > 1 {
+        extras.push_str(&format!(" · {}", link_name(lang, fit.interconnect)));
+    }
+    if let Some(tps) = fit.tokens_per_s {
+        let speed = tr(
+            lang,
+            "answer-setup-speed",
+            Some(&Args::new().s(
+                "tps",
+                format_number(lang, tps, if tps < 10.0 { 1 } else { 0 }),
+            )),
+        );
+        extras.push_str(&format!(" · {speed}"));
+    }
+    if let Some(price) = setup.price_usd {
+        let amount = tr(
+            lang,
+            "price-usd",
+            Some(&Args::new().s("amount", format_number(lang, price, 0))),
+        );
+        extras.push_str(&format!(
+            " · {}",
+            tr(
+                lang,
+                "answer-setup-price",
+                Some(&Args::new().s("price", amount))
+            )
+        ));
+    }
+    let tags: Vec<String> = setup.tags.iter().map(|&t| tag_name(lang, t)).collect();
+    if !tags.is_empty() {
+        extras.push_str(&format!(" ({})", tags.join(", ")));
+    }
+    let args = Args::new()
+        .s("setup", setup_label(catalog, &fit.gpu, fit.count))
+        .s("per_gpu", format_gib(lang, fit.per_gpu_gib))
+        .s("extras", extras);
+    tr(lang, "answer-setup-line", Some(&args))
+}
+
+/// Multi-GPU advice: NVLink, layer split, SXM only, several nodes.
+pub fn advice_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let r = &a.recommendations;
+    let mut out = Vec::new();
+    if r.multi_node {
+        out.push(t(lang, "advice-multi-node"));
+    } else if r.sxm_only {
+        out.push(t(lang, "advice-sxm-only"));
+    }
+    let multi = r.setups.iter().any(|s| s.fit.count > 1) || a.gpu_count.unwrap_or(1) > 1;
+    if r.nvlink_matters {
+        out.push(t(lang, "advice-nvlink"));
+    } else if multi {
+        out.push(t(lang, "advice-layer-split"));
+    }
+    out
+}
+
+/// The rule of thumb and why it differs from the estimate.
+pub fn rule_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let e = &a.estimate;
+    let rule_gib = e.rule_of_thumb_gb * 1e9 / GIB;
+    let mut out = vec![tr(
+        lang,
+        "answer-rule",
+        Some(
+            &Args::new()
+                .s("rule", format_number(lang, e.rule_of_thumb_gb, 1))
+                .s("rule_gib", format_gib(lang, rule_gib)),
+        ),
+    )];
+    if a.job.mode.is_training() {
+        out.push(tr(
+            lang,
+            "rule-training",
+            Some(
+                &Args::new()
+                    .s("gradients", gib(lang, e.gradients))
+                    .s("optimizer", gib(lang, e.optimizer)),
+            ),
+        ));
+        return out;
+    }
+    let diff = (e.total_gib() - rule_gib) / rule_gib;
+    let pct = format_number(lang, (diff * 100.0).abs(), 0);
+    let args = Args::new()
+        .s("pct", pct)
+        .s("context", format_int(lang, a.job.context()))
+        .s("batch", format_int(lang, u64::from(a.job.batch)));
+    let id = if diff.abs() < 0.05 {
+        "rule-close"
+    } else if diff < 0.0 {
+        "rule-lower"
+    } else {
+        "rule-higher"
+    };
+    out.push(tr(lang, id, Some(&args)));
+    let p = a.job.precision;
+    if p.is_quantized() && (p.bits_per_weight() - p.nominal_bits()).abs() > 0.1 {
+        out.push(tr(
+            lang,
+            "rule-quantized",
+            Some(
+                &Args::new()
+                    .s("nominal", format_number(lang, p.nominal_bits(), 0))
+                    .s("precision", p.name())
+                    .s("bits", format_number(lang, p.bits_per_weight(), 2)),
+            ),
+        ));
+    }
+    out
+}
+
+/// What the answer chose on the user's behalf, and how the model name was read.
+pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = a
+        .assumed
+        .iter()
+        .map(|x| match x {
+            Assumption::Precision { precision } => tr(
+                lang,
+                "assumed-precision",
+                Some(&Args::new().s("precision", precision.name())),
+            ),
+            Assumption::Context { tokens } => tr(
+                lang,
+                "assumed-context",
+                Some(&Args::new().s("tokens", format_int(lang, *tokens))),
+            ),
+            Assumption::Runtime { runtime } => tr(
+                lang,
+                "assumed-runtime",
+                Some(&Args::new().s("runtime", runtime.name())),
+            ),
+        })
+        .collect();
+    match &a.model_kind {
+        MatchKind::Exact => {}
+        MatchKind::Newest { candidates } => out.push(tr(
+            lang,
+            "match-newest",
+            Some(
+                &Args::new()
+                    .s("model", a.model.display_name.clone())
+                    .s("count", format_int(lang, *candidates as u64)),
+            ),
+        )),
+        MatchKind::Corrected { from } => out.push(tr(
+            lang,
+            "match-corrected",
+            Some(
+                &Args::new()
+                    .s("input", from.clone())
+                    .s("model", a.model.display_name.clone()),
+            ),
+        )),
+    }
+    out
+}
+
+/// One sentence per note of the estimate.
+pub fn note_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    a.estimate.notes.iter().map(|n| note(lang, n)).collect()
+}
+
+pub fn note(lang: Lang, n: &Note) -> String {
+    match n {
+        Note::SyntheticArchitecture {
+            params_b,
+            reference,
+        } => tr(
+            lang,
+            "note-synthetic",
+            Some(
+                &Args::new()
+                    .s(
+                        "params",
+                        format_number(lang, *params_b, if params_b.fract() == 0.0 { 0 } else { 1 }),
+                    )
+                    .s(
+                        "reference",
+                        reference.trim_start_matches("derived from ").to_string(),
+                    ),
+            ),
+        ),
+        Note::MoeAllExperts { active_b } => tr(
+            lang,
+            "note-moe",
+            Some(&Args::new().s("active", format_number(lang, *active_b, 1))),
+        ),
+        Note::MlaCache { bytes_per_token } => tr(
+            lang,
+            "note-mla",
+            Some(&Args::new().s("bytes", format_int(lang, *bytes_per_token))),
+        ),
+        Note::SlidingWindow { window } => tr(
+            lang,
+            "note-sliding-window",
+            Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
+        ),
+        Note::ContextBeyondModel { max } => tr(
+            lang,
+            "note-context-beyond",
+            Some(&Args::new().s("max", format_int(lang, *max))),
+        ),
+        Note::EmbeddingsStay16Bit => t(lang, "note-embeddings-16bit"),
+        Note::VllmPreallocates { utilization } => tr(
+            lang,
+            "note-vllm",
+            Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
+        ),
+        Note::ZeroSharded { gpus } => tr(
+            lang,
+            "note-zero",
+            Some(&Args::new().s("gpus", format_int(lang, u64::from(*gpus)))),
+        ),
+        Note::GradientCheckpointing => t(lang, "note-checkpointing"),
+        Note::RuntimeMismatch { runtime, precision } => tr(
+            lang,
+            "note-runtime-mismatch",
+            Some(
+                &Args::new()
+                    .s("runtime", runtime.name())
+                    .s("precision", precision.name()),
+            ),
+        ),
+    }
+}
+
+/// "Read more: vram · precision · multi-gpu".
+pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
+    let list: Vec<&str> = topics.iter().map(|t| t.slug()).collect();
+    tr(
+        lang,
+        "answer-guides",
+        Some(&Args::new().s("topics", list.join(" · "))),
+    )
+}
+
+/// Every line that explains the numbers: assumptions, notes, and the speed caveat.
+pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out = note_lines(lang, a);
+    if !a.job.mode.is_training() {
+        out.push(t(lang, "answer-speed-note"));
+    }
+    out
+}
