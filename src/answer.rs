@@ -148,7 +148,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         None => None,
     };
     let needed_count = match (req.gpu, &fit) {
-        (Some(gpu), Some(f)) if !f.fits => Fit::min_count(&req.model, &req.job, gpu, 64),
+        (Some(gpu), Some(f)) if !f.fits => Fit::min_count_any(&req.model, &req.job, gpu),
         _ => None,
     };
     let recommendations = recommend::setups(catalog, &req.model, &req.job)?;

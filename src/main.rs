@@ -1,3 +1,7 @@
-fn main() {
-    println!("Hello, world!");
+//! The `vramguide` binary: command-line adapter around the pure core.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

@@ -23,7 +23,8 @@ part-item = { $label } { $value } GiB
 answer-fit-yes = ✅ Fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable ({ $headroom } GiB to spare).
 answer-fit-no = ❌ Does not fit on { $setup }: { $per_gpu } GiB per GPU needed, { $usable } GiB usable.
 answer-fit-needed = It fits on { $count } × { $gpu }.
-answer-fit-never = Not even 64 of these cards would hold it.
+answer-fit-needed-cluster = It would take { $count } × { $gpu }: more cards than one machine takes, so look at the setups below.
+answer-fit-never = Adding more of these cards does not make it fit (each one would still need more than it has).
 answer-usable-why = Usable memory is the label minus the CUDA context and the runtime's reserve.
 
 answer-setups-title = Setups that fit
@@ -56,9 +57,9 @@ answer-speed-note = Speeds are estimates from memory bandwidth, not measurements
 answer-vllm-capacity = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
 
 answer-rule = Rule of thumb (P × 4 bytes × Q/32 × 1.2): **{ $rule } GB** ({ $rule_gib } GiB).
-rule-close = It agrees with our estimate within { $pct } %.
-rule-lower = Our estimate is { $pct } % lower: the rule's flat 20% margin is more than this job's KV cache and activations need.
-rule-higher = Our estimate is { $pct } % higher: at { $context } tokens × batch { $batch }, the KV cache and activations take more than the rule's flat 20%.
+rule-close = It agrees with our estimate within { $pct }%.
+rule-lower = Our estimate is { $pct }% lower: the rule's flat 20% margin is more than this job's KV cache and activations need.
+rule-higher = Our estimate is { $pct }% higher: at { $context } tokens × batch { $batch }, the KV cache and activations take more than the rule's flat 20%.
 rule-quantized = The rule counts { $nominal } bits per weight; { $precision } really stores about { $bits } bits, plus 16-bit embeddings where the format keeps them.
 rule-training = The rule covers inference only: training adds gradients ({ $gradients } GiB), optimizer states ({ $optimizer } GiB) and the activations kept for the backward pass.
 

@@ -133,11 +133,33 @@ impl Fit {
         })
     }
 
+    /// The fewest GPUs of this kind that hold the job when the user insists on this card,
+    /// beyond what one box takes (Apple machines still have one GPU).
+    pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
+        const COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+        let counts: &[u32] = if gpu.is_unified() { &[1] } else { COUNTS };
+        counts
+            .iter()
+            .copied()
+            .find(|&n| Fit::check(model, job, gpu, n).is_ok_and(|f| f.fits))
+    }
+
     /// The fewest GPUs of this kind (up to `max`) that hold the job.
     pub fn min_count(model: &ModelSpec, job: &Job, gpu: &GpuSpec, max: u32) -> Option<u32> {
         candidate_counts(gpu, max)
             .into_iter()
             .find(|&n| Fit::check(model, job, gpu, n).is_ok_and(|f| f.fits))
+    }
+}
+
+/// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
+pub fn box_limit(gpu: &GpuSpec) -> u32 {
+    if gpu.is_unified() {
+        1
+    } else if gpu.form_factor == FormFactor::Consumer {
+        4
+    } else {
+        8
     }
 }
 

@@ -225,7 +225,8 @@ impl Job {
             mode,
             runtime: Runtime::default_for(precision),
             optimizer: Optimizer::Adamw,
-            gradient_checkpointing: false,
+            // QLoRA recipes (the paper, PEFT's prepare_model_for_kbit_training) turn it on.
+            gradient_checkpointing: mode == Mode::Qlora,
             lora_rank: 16,
             lora_targets: LoraTargets::AllLinear,
             flash_attention: true,

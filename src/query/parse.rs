@@ -51,6 +51,9 @@ pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
     q.precision = take_precision(&mut work);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
+    if work.blank(&CHECKPOINTING) {
+        q.gradient_checkpointing = Some(true);
+    }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
     take_model(catalog, &mut work, &mut q);
@@ -153,6 +156,10 @@ fn take_runtime(w: &mut Work) -> Option<Runtime> {
         })
     })
 }
+
+static CHECKPOINTING: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\b(?:gradient[\s_-]?)?checkpointing\b|\bgrad(?:ient)?[\s_-]?ckpt\b|梯度检查点|重计算")
+});
 
 static QLORA: LazyLock<Regex> = LazyLock::new(|| re(r"\bq-?lora\b"));
 static LORA: LazyLock<Regex> = LazyLock::new(|| re(r"\blora\b"));

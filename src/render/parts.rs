@@ -126,7 +126,11 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
         match a.needed_count {
             Some(n) => out.push(tr(
                 lang,
-                "answer-fit-needed",
+                if a.gpu.is_some_and(|g| n > crate::estimate::box_limit(g)) {
+                    "answer-fit-needed-cluster"
+                } else {
+                    "answer-fit-needed"
+                },
                 Some(
                     &Args::new()
                         .s("count", format_int(lang, u64::from(n)))

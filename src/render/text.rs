@@ -44,3 +44,13 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.push(parts::guides_line(lang, &a.topics));
     out.join("\n")
 }
+
+/// A guide topic: title and body.
+pub fn guide(lang: Lang, topic: crate::answer::Topic) -> String {
+    let slug = topic.slug();
+    format!(
+        "**{}**\n\n{}",
+        t(lang, &format!("guide-{slug}-title")),
+        t(lang, &format!("guide-{slug}-body"))
+    )
+}

@@ -1,0 +1,221 @@
+//! `ask`, `estimate`, `compare`, `explain`: one question in, one answer out.
+
+use super::Output;
+use clap::Args as ClapArgs;
+use serde_json::Value;
+use std::process::ExitCode;
+use vramguide::answer::{self, Topic};
+use vramguide::catalog::Catalog;
+use vramguide::error::Error;
+use vramguide::estimate::{
+    JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime,
+};
+use vramguide::i18n::{Lang, t};
+use vramguide::query::{self, Query};
+use vramguide::render;
+
+/// Options of `estimate`; numbers are taken as text so bad values get our own message.
+#[derive(Debug, ClapArgs)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    out: Output,
+    /// Model id or name ("llama-3.1-70b", "llama 70b", "Qwen/Qwen2.5-7B-Instruct").
+    #[arg(long)]
+    model: Option<String>,
+    /// A model known only by its size, in billions of parameters.
+    #[arg(long = "params-b", allow_hyphen_values = true)]
+    params_b: Option<String>,
+    /// fp32 fp16 bf16 fp8 int8 int4 nf4 gptq-int8 gptq-int4 awq-int4 or a GGUF type (q4_k_m...).
+    #[arg(long)]
+    precision: Option<String>,
+    /// KV cache storage: fp16 fp8 q8_0 q4_0.
+    #[arg(long = "kv-precision")]
+    kv_precision: Option<String>,
+    /// Prompt tokens.
+    #[arg(long, allow_hyphen_values = true)]
+    prompt: Option<String>,
+    /// Generated tokens.
+    #[arg(long, allow_hyphen_values = true)]
+    generate: Option<String>,
+    /// Total tokens held (prompt + generated).
+    #[arg(long, allow_hyphen_values = true)]
+    context: Option<String>,
+    /// Sequences at once (training: micro-batch per GPU).
+    #[arg(long, allow_hyphen_values = true)]
+    batch: Option<String>,
+    /// inference, full-finetune, lora or qlora.
+    #[arg(long)]
+    mode: Option<String>,
+    /// transformers, vllm or llama.cpp.
+    #[arg(long)]
+    runtime: Option<String>,
+    /// GPU to check the job against.
+    #[arg(long)]
+    gpu: Option<String>,
+    /// How many of that GPU.
+    #[arg(long, allow_hyphen_values = true)]
+    gpus: Option<String>,
+    /// Training optimizer: adamw, adamw-8bit, sgd.
+    #[arg(long)]
+    optimizer: Option<String>,
+    /// Training: keep only layer inputs and recompute the rest (default for QLoRA).
+    #[arg(
+        long = "gradient-checkpointing",
+        conflicts_with = "no_gradient_checkpointing"
+    )]
+    gradient_checkpointing: bool,
+    /// Training: keep every activation (the default except for QLoRA).
+    #[arg(long = "no-gradient-checkpointing")]
+    no_gradient_checkpointing: bool,
+    /// LoRA rank (default 16).
+    #[arg(long = "lora-rank", allow_hyphen_values = true)]
+    lora_rank: Option<String>,
+    /// LoRA targets: all-linear (default) or attention.
+    #[arg(long = "lora-targets")]
+    lora_targets: Option<String>,
+}
+
+fn number<T: std::str::FromStr>(
+    what: &'static str,
+    v: &Option<String>,
+) -> Result<Option<T>, Error> {
+    v.as_ref()
+        .map(|s| {
+            s.trim().parse::<T>().map_err(|_| {
+                Error::Job(JobError::NotANumber {
+                    what,
+                    value: s.clone(),
+                })
+            })
+        })
+        .transpose()
+}
+
+fn parsed<T: std::str::FromStr<Err = E>, E: Into<Error>>(
+    v: &Option<String>,
+) -> Result<Option<T>, Error> {
+    v.as_ref()
+        .map(|s| s.parse::<T>().map_err(Into::into))
+        .transpose()
+}
+
+impl EstimateArgs {
+    fn query(&self) -> Result<Query, Error> {
+        Ok(Query {
+            model: self.model.clone(),
+            params_b: number("model size", &self.params_b)?,
+            precision: parsed::<Precision, _>(&self.precision)?,
+            kv_precision: parsed::<KvPrecision, _>(&self.kv_precision)?,
+            context: number("context", &self.context)?,
+            prompt: number("prompt length", &self.prompt)?,
+            generate: number("generation length", &self.generate)?,
+            batch: number("batch", &self.batch)?,
+            mode: parsed::<Mode, JobError>(&self.mode)?,
+            gpu: self.gpu.clone(),
+            gpu_count: number("GPU count", &self.gpus)?,
+            runtime: parsed::<Runtime, JobError>(&self.runtime)?,
+            optimizer: parsed::<Optimizer, JobError>(&self.optimizer)?,
+            gradient_checkpointing: if self.gradient_checkpointing {
+                Some(true)
+            } else if self.no_gradient_checkpointing {
+                Some(false)
+            } else {
+                None
+            },
+            lora_rank: number("LoRA rank", &self.lora_rank)?,
+            lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
+        })
+    }
+}
+
+/// Print an answer or an error; returns the contract's exit code.
+fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> ExitCode {
+    let catalog = Catalog::get();
+    match result {
+        Ok((text, value)) => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&value).unwrap_or_default()
+                );
+            } else {
+                println!("{text}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            let message = render::error::message(lang, catalog, &err);
+            if json {
+                let value = render::json::error(lang, catalog, &err);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&value).unwrap_or_default()
+                );
+            }
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn answer_query(lang: Lang, q: &Query) -> Result<(String, Value), Error> {
+    let catalog = Catalog::get();
+    let req = query::resolve(catalog, q)?;
+    let a = answer::build(catalog, req)?;
+    Ok((
+        render::text::answer(lang, catalog, &a),
+        render::json::answer(lang, catalog, &a),
+    ))
+}
+
+pub fn estimate(args: &EstimateArgs) -> ExitCode {
+    let lang = args.out.lang.unwrap_or_default();
+    let result = args.query().and_then(|q| answer_query(lang, &q));
+    finish(lang, args.out.json, result)
+}
+
+pub fn ask(text: &str, out: &Output) -> ExitCode {
+    let catalog = Catalog::get();
+    let parsed = query::parse(catalog, text);
+    let lang = parsed.language.or(out.lang).unwrap_or_default();
+    let result = if parsed.query.has_subject() {
+        answer_query(lang, &parsed.query)
+    } else {
+        Err(Error::NotUnderstood {
+            unparsed: parsed.unparsed.clone(),
+        })
+    };
+    finish(lang, out.json, result)
+}
+
+pub fn compare(names: &[String], out: &Output) -> ExitCode {
+    let catalog = Catalog::get();
+    let lang = out.lang.unwrap_or_default();
+    let gpus: Result<Vec<_>, Error> = names
+        .iter()
+        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
+        .collect();
+    let result = gpus.map(|gpus| {
+        (
+            render::compare::text(lang, catalog, &gpus),
+            render::compare::json(lang, catalog, &gpus),
+        )
+    });
+    finish(lang, out.json, result)
+}
+
+pub fn explain(topic: &str, out: &Output) -> ExitCode {
+    let lang = out.lang.unwrap_or_default();
+    let result = Topic::from_slug(topic)
+        .ok_or_else(|| Error::UnknownTopic(topic.to_string()))
+        .map(|topic| {
+            let text = render::text::guide(lang, topic);
+            let value = serde_json::json!({
+                "language": lang.code(), "topic": topic.slug(),
+                "title": t(lang, &format!("guide-{}-title", topic.slug())),
+                "text": text,
+            });
+            (text, value)
+        });
+    finish(lang, out.json, result)
+}
