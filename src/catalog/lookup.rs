@@ -346,9 +346,13 @@ impl super::Catalog {
             let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
-            // but "3" is not its version); models without one accept any.
-            let version_ok =
-                version.is_none_or(|v| keys.version.as_ref().is_none_or(|own| own == v));
+            // but "3" is not its version).
+            let version_ok = version.is_none_or(|v| match &keys.version {
+                Some(own) => own == v,
+                // A release tag ("v0.1") on a model without versions is harmless; a
+                // number ("gpt 17") is a version the catalog does not have.
+                None => v.starts_with('v'),
+            });
             if names_ok && size_ok && version_ok {
                 let extras = keys
                     .id_tokens
