@@ -63,7 +63,7 @@ rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } token
 rule-quantized = La regla cuenta { $nominal } bits por peso; en realidad { $precision } guarda unos { $bits } bits, más embeddings en 16 bits cuando el formato los conserva.
 rule-training = La regla solo cubre la inferencia: el entrenamiento añade gradientes ({ $gradients } GiB), estados del optimizador ({ $optimizer } GiB) y las activaciones que se guardan para el backward.
 
-assumed-title = Supuestos
+assumed-title = Supuestos:
 assumed-precision = { $precision } (no se indicó precisión)
 assumed-context = { $tokens } tokens de contexto (no se indicó)
 assumed-runtime = el perfil { $runtime } (no se indicó runtime)

@@ -63,7 +63,7 @@ rule-higher = Nossa estimativa é { $pct }% maior: com { $context } tokens × ba
 rule-quantized = A regra conta { $nominal } bits por peso; na prática, { $precision } guarda cerca de { $bits } bits, mais embeddings em 16 bits quando o formato os mantém.
 rule-training = A regra só vale para inferência: o treinamento soma gradientes ({ $gradients } GiB), estados do otimizador ({ $optimizer } GiB) e as ativações guardadas para o backward.
 
-assumed-title = Suposições
+assumed-title = Suposições:
 assumed-precision = { $precision } (nenhuma precisão informada)
 assumed-context = { $tokens } tokens de contexto (nenhum informado)
 assumed-runtime = o perfil { $runtime } (nenhum runtime informado)

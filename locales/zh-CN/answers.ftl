@@ -63,7 +63,7 @@ rule-higher = 我们的估算高 { $pct }%：在 { $context } tokens × batch { 
 rule-quantized = 公式按每个权重 { $nominal } bit 计算；{ $precision } 实际每个权重约占 { $bits } bit，若格式保留 16-bit embedding，还要再加上这部分。
 rule-training = 该公式只适用于推理：训练还要加上梯度（{ $gradients } GiB）、优化器状态（{ $optimizer } GiB）以及为反向传播保存的激活值。
 
-assumed-title = 默认假设
+assumed-title = 默认假设：
 assumed-precision = { $precision }（未指定精度）
 assumed-context = 上下文 { $tokens } tokens（未指定）
 assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）

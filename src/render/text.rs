@@ -32,11 +32,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.extend(parts::rule_lines(lang, a));
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
-        out.push(format!(
-            "{}: {}",
-            t(lang, "assumed-title"),
-            assumed.join("; ")
-        ));
+        // The title carries its own colon: Chinese writes a full-width one.
+        out.push(format!("{} {}", t(lang, "assumed-title"), assumed.join("; ")));
     }
     for line in parts::caveat_lines(lang, a) {
         out.push(format!("· {line}"));
