@@ -52,19 +52,21 @@ impl UserHasher {
             .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
         let mut bytes = [0u8; 32];
         rand::fill(&mut bytes);
-        write_private(&path, &hex::encode(bytes))
-            .with_context(|| format!("cannot write the hash key file {}", path.display()))?;
+        if write_private(&path, &hex::encode(bytes))
+            .with_context(|| format!("cannot write the hash key file {}", path.display()))?
+        {
+            tracing::info!(path = %path.display(), "generated a new user-hash key");
+        }
         // Read back: when two processes start at once, both use the file that won.
         let key = std::fs::read_to_string(&path)
             .with_context(|| format!("cannot read the hash key file {}", path.display()))?;
-        tracing::info!(path = %path.display(), "user-hash key ready");
         Ok(UserHasher::new(key.trim().as_bytes()))
     }
 }
 
-/// Create a file only the owner can read; fail if it already exists (another process won
-/// the race: its key is then read back).
-fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
+/// Create a file only the owner can read. Returns false when it already exists (another
+/// process won the race: its key is then read back).
+fn write_private(path: &Path, contents: &str) -> anyhow::Result<bool> {
     use std::io::Write as _;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -77,9 +79,9 @@ fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
         Ok(mut file) => {
             file.write_all(contents.as_bytes())?;
             file.sync_all()?;
-            Ok(())
+            Ok(true)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
         Err(e) => Err(e.into()),
     }
 }
