@@ -251,6 +251,15 @@ async fn commit(
     }
 }
 
+/// Postgres rejects NUL in text; a question is stored verbatim otherwise.
+fn text(s: &str) -> String {
+    if s.contains('\0') {
+        s.replace('\0', "\u{FFFD}")
+    } else {
+        s.to_string()
+    }
+}
+
 /// One transaction for the whole batch, multi-row INSERTs inside.
 async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), sqlx::Error> {
     on_db!(db, pool => {
@@ -264,13 +273,13 @@ async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), s
                     .push_bind(e.guild_id.map(|g| g as i64))
                     .push_bind(e.channel_id.map(|c| c as i64))
                     .push_bind(e.user_id.as_deref().map(|u| hasher.hash(u)))
-                    .push_bind(e.locale.clone())
+                    .push_bind(e.locale.as_deref().map(text))
                     .push_bind(e.language.code())
-                    .push_bind(e.question.clone())
+                    .push_bind(text(&e.question))
                     .push_bind(e.query.as_ref().map(|q| q.to_string()))
-                    .push_bind(e.model.clone())
-                    .push_bind(e.precision.clone())
-                    .push_bind(e.gpu.clone())
+                    .push_bind(e.model.as_deref().map(text))
+                    .push_bind(e.precision.as_deref().map(text))
+                    .push_bind(e.gpu.as_deref().map(text))
                     .push_bind(e.total_gib)
                     .push_bind(e.understood)
                     .push_bind(e.latency_us.min(i64::MAX as u64) as i64);
