@@ -13,3 +13,4 @@ pub mod i18n;
 pub mod query;
 pub mod recommend;
 pub mod render;
+pub mod web;

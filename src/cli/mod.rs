@@ -2,6 +2,7 @@
 //! 0 answer, 2 input that could not be understood, 1 internal failure.
 
 mod answer;
+mod serve;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     /// Print a guide topic (vram, nvlink, tensor-cores, sxm, precision, quantization,
     /// kv-cache, oom, multi-gpu, cuda-visible-devices, choosing).
     Explain(ExplainArgs),
+    /// Run the guide server: pages and the JSON API (127.0.0.1:8080 by default).
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Debug, ClapArgs)]
@@ -74,10 +77,10 @@ pub fn main() -> ExitCode {
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        Some(Command::Serve(s)) => serve::serve(&s),
+        None => match serve::ServeArgs::from_env() {
+            Ok(s) => serve::serve(&s),
+            Err(e) => e.exit(),
+        },
     }
 }
