@@ -15,6 +15,17 @@ use std::time::Instant;
 /// Questions longer than this are not questions.
 pub const MAX_QUESTION_CHARS: usize = 500;
 
+/// User text without control characters or bidi overrides: an invisible U+202E could
+/// make an echoed question read backwards, or hide words in the page and the query log.
+pub fn clean(text: &str) -> String {
+    text.chars()
+        .filter(|&c| {
+            !c.is_control()
+                && !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}
+
 /// The answer (or why there is none) and the language to say it in.
 pub struct Asked {
     pub lang: Lang,
@@ -31,6 +42,7 @@ pub fn ask(
 ) -> Asked {
     let started = Instant::now();
     let catalog = Catalog::get();
+    let text = &clean(text);
     let parsed = query::parse(catalog, text);
     let lang = super::lang::for_question(parsed.language, lang_param, headers);
     let result = if parsed.query.has_subject() {

@@ -301,7 +301,7 @@ pub async fn ask(
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let q = p.q.unwrap_or_default();
+    let q = super::ask::clean(&p.q.unwrap_or_default());
     if q.trim().is_empty() {
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
@@ -356,6 +356,7 @@ pub async fn compare(
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let gpus = p
         .gpus
+        .map(|g| super::ask::clean(&g))
         .filter(|g| !g.trim().is_empty())
         .unwrap_or_else(|| DEFAULT_COMPARE.to_string());
     let names: Vec<&str> = gpus
