@@ -9,6 +9,8 @@ fn main() {
     // Read at run time: a build script binary reused from another checkout (a shared
     // target folder) must still embed this checkout's files.
     let manifest_dir = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    // sqlx::migrate! embeds migrations/ at compile time: rebuild when a migration is added.
+    println!("cargo:rerun-if-changed=migrations");
     let mut out = String::from(
         "/// (locale, file name, contents) of every Fluent file under locales/.\npub static FTL_FILES: &[(&str, &str, &str)] = &[\n",
     );

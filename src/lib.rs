@@ -13,4 +13,5 @@ pub mod i18n;
 pub mod query;
 pub mod recommend;
 pub mod render;
+pub mod store;
 pub mod web;

@@ -5,16 +5,23 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use vramguide::catalog::Catalog;
 use vramguide::i18n::Lang;
+use vramguide::store::{StatsFilter, Store, StoreConfig};
+use vramguide::web::querylog::QueryLog;
 use vramguide::{answer, query, render, web};
 
 /// Start a server on a free port; returns its base URL.
 async fn start(rate_limit_per_minute: u32) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let state = web::AppState::new(web::Config {
+    start_with(web::Config {
         rate_limit_per_minute,
         ..web::Config::default()
-    });
+    })
+    .await
+}
+
+async fn start_with(config: web::Config) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = web::AppState::new(config);
     tokio::spawn(web::serve(listener, state, std::future::pending()));
     format!("http://{addr}")
 }
@@ -330,4 +337,40 @@ async fn metrics_count_requests_and_answers() {
     ] {
         assert!(text.contains(needle), "metrics lack {needle}:\n{text}");
     }
+}
+
+#[tokio::test]
+async fn every_question_is_logged_to_the_store_with_source_web() {
+    let dir = std::env::temp_dir().join(format!("vramguide-web-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = StoreConfig {
+        database_url: format!("sqlite://{}", dir.join("log.db").display()),
+        data_dir: dir.clone(),
+        hash_key: Some("test-key".to_string()),
+        ..StoreConfig::default()
+    };
+    let store = Store::open(config).await.unwrap();
+    let base = start_with(web::Config {
+        rate_limit_per_minute: 0,
+        log: QueryLog::new(Some(store.clone())),
+    })
+    .await;
+    get(&format!("{base}/api/v1/ask?q=llama+70b+fp16&lang=pt")).await;
+    get(&format!("{base}/ask?q=qwen+7b+on+a+4090")).await;
+    get(&format!("{base}/ask?q=blah+blah")).await;
+    get(&format!(
+        "{base}/api/v1/estimate?model=llama-3.1-8b&precision=int4"
+    ))
+    .await;
+    assert!(store.flush(std::time::Duration::from_secs(10)).await);
+    let stats = store.stats(&StatsFilter::default()).await.unwrap();
+    assert_eq!(stats.total, 4);
+    assert_eq!(stats.understood, 3);
+    assert_eq!(stats.by_source, vec![("web".to_string(), 4)]);
+    assert!(stats.top_gpus.iter().any(|(g, _)| g == "rtx-4090"));
+    assert!(stats.languages.iter().any(|(l, _)| l == "pt"));
+    let (_, metrics) = get(&format!("{base}/metrics")).await;
+    assert!(metrics.contains("vramguide_query_log_write_errors 0"));
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

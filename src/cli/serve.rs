@@ -3,7 +3,9 @@
 use clap::Parser;
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use vramguide::store::{Store, StoreConfig};
 use vramguide::web;
+use vramguide::web::querylog::QueryLog;
 
 /// Options of `serve`; the bare command uses them too, from the environment.
 #[derive(Debug, Parser)]
@@ -20,6 +22,19 @@ pub struct ServeArgs {
         default_value_t = 120
     )]
     rate_limit: u32,
+    /// Query log database: `sqlite://FILE` or `postgres://...`.
+    #[arg(
+        long = "database-url",
+        env = "DATABASE_URL",
+        default_value = "sqlite://vramguide.db"
+    )]
+    database_url: String,
+    /// Folder for the query log's hash key.
+    #[arg(long = "data-dir", env = "VRAMGUIDE_DATA_DIR", default_value = ".")]
+    data_dir: std::path::PathBuf,
+    /// Do not log questions (nothing is written to disk).
+    #[arg(long = "no-log")]
+    no_log: bool,
 }
 
 impl ServeArgs {
@@ -52,9 +67,23 @@ async fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
+    let store = if args.no_log {
+        None
+    } else {
+        let config = StoreConfig {
+            database_url: args.database_url.clone(),
+            data_dir: args.data_dir.clone(),
+            ..StoreConfig::default()
+        };
+        Some(
+            Store::open(config)
+                .await
+                .context("cannot open the query log")?,
+        )
+    };
     let state = web::AppState::new(web::Config {
         rate_limit_per_minute: args.rate_limit,
-        ..web::Config::default()
+        log: QueryLog::new(store),
     });
     tracing::info!(addr = %listener.local_addr()?, rate_limit = args.rate_limit, "guide server listening");
     web::serve(listener, state.clone(), shutdown_signal()).await?;

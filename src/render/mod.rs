@@ -9,4 +9,5 @@ pub mod error;
 pub mod html;
 pub mod json;
 pub mod parts;
+pub mod stats;
 pub mod text;
