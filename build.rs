@@ -6,6 +6,9 @@ use std::{env, fs};
 
 fn main() {
     println!("cargo:rerun-if-changed=locales");
+    // Read at run time: a build script binary reused from another checkout (a shared
+    // target folder) must still embed this checkout's files.
+    let manifest_dir = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     // sqlx::migrate! embeds migrations/ at compile time: rebuild when a migration is added.
     println!("cargo:rerun-if-changed=migrations");
     let mut out = String::from(
@@ -29,7 +32,7 @@ fn main() {
             if !name.ends_with(".ftl") {
                 continue;
             }
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            let path = Path::new(&manifest_dir)
                 .join("locales")
                 .join(&locale)
                 .join(&name);

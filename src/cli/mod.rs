@@ -3,6 +3,7 @@
 
 mod answer;
 mod query_log;
+mod serve;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ enum Command {
     /// Print a guide topic (vram, nvlink, tensor-cores, sxm, precision, quantization,
     /// kv-cache, oom, multi-gpu, cuda-visible-devices, choosing).
     Explain(ExplainArgs),
+    /// Run the guide server: pages and the JSON API (127.0.0.1:8080 by default).
+    Serve(serve::ServeArgs),
     /// Statistics of the query log: counts, top models, unanswered questions.
     Stats(query_log::StatsArgs),
     /// Delete a user's rows from the query log and preferences.
@@ -136,10 +139,10 @@ pub fn main() -> ExitCode {
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        Some(Command::Serve(s)) => serve::serve(&s, store),
+        None => match serve::ServeArgs::from_env() {
+            Ok(s) => serve::serve(&s, store),
+            Err(e) => e.exit(),
+        },
     }
 }
