@@ -2,6 +2,7 @@
 //! 0 answer, 2 input that could not be understood, 1 internal failure.
 
 mod answer;
+mod config;
 mod query_log;
 mod serve;
 
@@ -11,10 +12,16 @@ use vramguide::i18n::Lang;
 
 /// How much GPU memory an LLM needs, which GPUs fit, and why, in en/pt/es/zh.
 #[derive(Debug, Parser)]
-#[command(name = "vramguide", version, about, long_about = None)]
+#[command(name = "vramguide", version, about, long_about = None, after_help = config::HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Configuration file (TOML); see the list below.
+    #[arg(long, env = "VRAMGUIDE_CONFIG", global = true)]
+    config: Option<std::path::PathBuf>,
+    /// Log format on stderr: text or json.
+    #[arg(long = "log-format", env = "VRAMGUIDE_LOG_FORMAT", default_value = "text", global = true, value_parser = ["text", "json"])]
+    log_format: String,
     #[command(flatten)]
     store: query_log::StoreArgs,
 }
@@ -82,15 +89,22 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language '{s}' (use en, pt, es or zh)"))
 }
 
-/// Logs go to stderr (stdout carries answers); RUST_LOG overrides the level.
-fn init_tracing() {
+/// Logs go to stderr (stdout carries answers), human-readable or JSON; RUST_LOG overrides
+/// the level, which is `info` for the servers and `warn` for one-shot commands.
+fn init_tracing(format: &str, server: bool) {
+    let default = if server { "info" } else { "warn" };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = if format == "json" {
+        builder.json().try_init()
+    } else {
+        builder
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init()
+    };
 }
 
 fn runtime() -> Option<tokio::runtime::Runtime> {
@@ -127,8 +141,14 @@ fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
 }
 
 pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = config::apply(&args) {
+        eprintln!("vramguide: {e}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
-    init_tracing();
+    let server = matches!(cli.command, None | Some(Command::Serve(_)));
+    init_tracing(&cli.log_format, server);
     let store = &cli.store;
     match cli.command {
         Some(Command::Ask(a)) => ask(&a, store),

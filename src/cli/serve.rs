@@ -1,9 +1,9 @@
 //! `serve` (and the bare `vramguide`): the guide server until SIGTERM or Ctrl-C.
 
+use super::query_log::StoreArgs;
 use clap::Parser;
 use std::net::SocketAddr;
 use std::process::ExitCode;
-use super::query_log::StoreArgs;
 use vramguide::store::Store;
 use vramguide::web;
 use vramguide::web::querylog::QueryLog;

@@ -33,7 +33,11 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one.
-        out.push(format!("{} {}", t(lang, "assumed-title"), assumed.join("; ")));
+        out.push(format!(
+            "{} {}",
+            t(lang, "assumed-title"),
+            assumed.join("; ")
+        ));
     }
     for line in parts::caveat_lines(lang, a) {
         out.push(format!("· {line}"));
