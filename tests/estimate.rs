@@ -2,7 +2,7 @@
 //! need, and bad input.
 
 use vramguide::answer::{self, Request};
-use vramguide::catalog::{Catalog, GIB, MatchKind};
+use vramguide::catalog::{Catalog, MatchKind};
 use vramguide::error::Error;
 use vramguide::estimate::{
     self, Fit, Job, JobError, KvPrecision, LoraTargets, Mode, Precision, Runtime, kv_bytes,
