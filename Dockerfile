@@ -8,7 +8,7 @@ COPY locales locales
 COPY migrations migrations
 COPY data data
 COPY templates templates
-COPY static static
+COPY benches benches
 RUN cargo build --release --locked --bin vramguide
 
 FROM debian:bookworm-slim
