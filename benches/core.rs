@@ -1,6 +1,9 @@
 //! Core latency: one estimate, estimate + recommendations, parse, and the whole `ask`
 //! (parse, resolve, estimate, recommend, render). `cargo bench --bench core`.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vramguide::answer;
@@ -31,23 +34,22 @@ fn bench(c: &mut Criterion) {
         "¿cabe mixtral 8x7b en dos 3090 en 4 bits?",
         "两张4090能跑70B的llama吗,4bit量化",
     ];
-    c.bench_function("parse", |b| {
-        b.iter(|| {
-            for q in &questions {
-                black_box(query::parse(catalog, black_box(q)));
-            }
-        })
-    });
-    c.bench_function("ask (parse+estimate+recommend+render)", |b| {
-        b.iter(|| {
-            let q = questions[1];
-            let parsed = query::parse(catalog, black_box(q));
-            let lang = parsed.language.unwrap_or(Lang::En);
-            let req = query::resolve(catalog, &parsed.query).expect("understood");
-            let a = answer::build(catalog, req).expect("valid");
-            black_box(render::text::answer(lang, catalog, &a))
-        })
-    });
+    for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
+        c.bench_function(&format!("parse/{lang}"), |b| {
+            b.iter(|| query::parse(catalog, black_box(q)))
+        });
+    }
+    for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
+        c.bench_function(&format!("ask/{lang}"), |b| {
+            b.iter(|| {
+                let parsed = query::parse(catalog, black_box(q));
+                let lang = parsed.language.unwrap_or(Lang::En);
+                let req = query::resolve(catalog, &parsed.query).expect("understood");
+                let a = answer::build(catalog, req).expect("valid");
+                black_box(render::text::answer(lang, catalog, &a))
+            })
+        });
+    }
 }
 
 criterion_group!(benches, bench);

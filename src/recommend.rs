@@ -1,7 +1,7 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
-use crate::catalog::{Catalog, FormFactor, GpuSpec, ModelSpec};
-use crate::estimate::{Fit, Interconnect, Job, JobError, Mode, Runtime};
+use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, ModelSpec};
+use crate::estimate::{self, Fit, Interconnect, Job, JobError, Mode, Runtime, candidate_counts};
 use serde::Serialize;
 
 /// Why a setup is on the list.
@@ -46,108 +46,122 @@ pub struct Recommendations {
 /// The most setups an answer lists.
 pub const MAX_SETUPS: usize = 5;
 
+/// The smallest setup of one GPU kind that holds the job, before it becomes a [`Fit`].
+struct Candidate<'a> {
+    gpu: &'a GpuSpec,
+    count: u32,
+    /// Decode tokens/s (inference) or summed tensor TFLOPS (training): what "fastest" ranks.
+    speed: f64,
+}
+
+/// Every count any GPU kind is tried at.
+const COUNTS: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
+
 /// Rank the catalog's setups for `job`.
+///
+/// The memory one GPU needs depends on the count, not on the GPU, so it is computed once
+/// per count and compared with each kind's usable memory; full [`Fit`]s are built only for
+/// the setups that make the list.
 pub fn setups(
     catalog: &Catalog,
     model: &ModelSpec,
     job: &Job,
 ) -> Result<Recommendations, JobError> {
-    let mut minimal: Vec<(&GpuSpec, Fit)> = Vec::new();
-    for gpu in &catalog.gpus {
-        if let Some(n) = Fit::min_count(model, job, gpu, 64) {
-            minimal.push((gpu, Fit::check(model, job, gpu, n)?));
-        }
-    }
+    job.validate(model)?;
+    let needs: Vec<(u32, f64)> = COUNTS
+        .iter()
+        .map(|&n| (n, estimate::breakdown(model, job, n).per_gpu))
+        .collect();
+    let need = |n: u32| {
+        needs
+            .iter()
+            .find(|(c, _)| *c == n)
+            .map_or(f64::INFINITY, |x| x.1)
+    };
+    let minimal: Vec<Candidate> = catalog
+        .gpus
+        .iter()
+        .filter_map(|gpu| {
+            let usable = estimate::usable_gib(gpu, job) * GIB;
+            let count = candidate_counts(gpu, 64).find(|&n| need(n) <= usable)?;
+            Some(Candidate {
+                gpu,
+                count,
+                speed: speed(model, job, gpu, count),
+            })
+        })
+        .collect();
     let mut recs = Recommendations {
         nothing_fits: minimal.is_empty(),
         ..Recommendations::default()
     };
     if minimal.is_empty() {
-        // Surface a validation error rather than an empty list for impossible input.
-        if let Some(gpu) = catalog.gpus.first() {
-            Fit::check(model, job, gpu, 1)?;
-        }
         return Ok(recs);
     }
-    let in_node = |f: &Fit| f.count <= 8;
-    recs.multi_node = !minimal.iter().any(|(_, f)| in_node(f));
+    let in_node = |c: &Candidate| c.count <= 8;
+    recs.multi_node = !minimal.iter().any(in_node);
     recs.sxm_only = !recs.multi_node
         && !minimal
             .iter()
-            .any(|(g, f)| in_node(f) && g.form_factor != FormFactor::Sxm);
+            .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
 
-    let mut picks: Vec<(Tag, usize)> = Vec::new();
-    let priced = |i: &usize| price(minimal[*i].0, minimal[*i].1.count).is_some();
-    let idx: Vec<usize> = (0..minimal.len()).collect();
-    if let Some(i) = idx
+    let cost = |c: &Candidate| price(c.gpu, c.count).unwrap_or(f64::INFINITY);
+    let priced: Vec<&Candidate> = minimal
         .iter()
-        .copied()
-        .filter(priced)
-        .min_by(|&a, &b| cost(&minimal[a]).total_cmp(&cost(&minimal[b])))
-    {
-        picks.push((Tag::Cheapest, i));
-    }
-    if let Some(i) = idx
-        .iter()
-        .copied()
-        .filter(priced)
-        .filter(|&i| minimal[i].1.count == 1)
-        .min_by(|&a, &b| cost(&minimal[a]).total_cmp(&cost(&minimal[b])))
-    {
-        picks.push((Tag::CheapestSingle, i));
-    }
-    if let Some(i) = idx.iter().copied().min_by(|&a, &b| {
-        let (ga, fa) = &minimal[a];
-        let (gb, fb) = &minimal[b];
-        fa.count
-            .cmp(&fb.count)
-            .then(ga.memory_gb.total_cmp(&gb.memory_gb))
-            .then(speed(gb, fb, job).total_cmp(&speed(ga, fa, job)))
-    }) {
-        picks.push((Tag::FewestCards, i));
-    }
-    let fastest_pool: Vec<usize> = idx
-        .iter()
-        .copied()
-        .filter(|&i| in_node(&minimal[i].1))
+        .filter(|c| c.gpu.msrp_usd.is_some())
         .collect();
-    let pool = if fastest_pool.is_empty() {
-        &idx
-    } else {
-        &fastest_pool
-    };
-    if let Some(i) = pool.iter().copied().max_by(|&a, &b| {
-        speed(minimal[a].0, &minimal[a].1, job).total_cmp(&speed(minimal[b].0, &minimal[b].1, job))
-    }) {
-        picks.push((Tag::Fastest, i));
+    let mut picks: Vec<(Tag, &Candidate)> = Vec::new();
+    if let Some(c) = priced.iter().min_by(|a, b| cost(a).total_cmp(&cost(b))) {
+        picks.push((Tag::Cheapest, c));
     }
-    if let Some(i) = idx
+    if let Some(c) = priced
         .iter()
-        .copied()
-        .filter(|&i| minimal[i].0.market == "datacenter" && minimal[i].0.vendor == "NVIDIA")
-        .min_by(|&a, &b| {
-            let (ga, fa) = &minimal[a];
-            let (gb, fb) = &minimal[b];
-            (f64::from(fa.count) * ga.memory_gb).total_cmp(&(f64::from(fb.count) * gb.memory_gb))
+        .filter(|c| c.count == 1)
+        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+    {
+        picks.push((Tag::CheapestSingle, c));
+    }
+    if let Some(c) = minimal.iter().min_by(|a, b| {
+        a.count
+            .cmp(&b.count)
+            .then(a.gpu.memory_gb.total_cmp(&b.gpu.memory_gb))
+            .then(b.speed.total_cmp(&a.speed))
+    }) {
+        picks.push((Tag::FewestCards, c));
+    }
+    let in_node_pool: Vec<&Candidate> = minimal.iter().filter(|c| in_node(c)).collect();
+    let pool: Vec<&Candidate> = if in_node_pool.is_empty() {
+        minimal.iter().collect()
+    } else {
+        in_node_pool
+    };
+    if let Some(c) = pool.iter().max_by(|a, b| a.speed.total_cmp(&b.speed)) {
+        picks.push((Tag::Fastest, c));
+    }
+    if let Some(c) = minimal
+        .iter()
+        .filter(|c| c.gpu.market == "datacenter" && c.gpu.vendor == "NVIDIA")
+        .min_by(|a, b| {
+            (f64::from(a.count) * a.gpu.memory_gb)
+                .total_cmp(&(f64::from(b.count) * b.gpu.memory_gb))
         })
     {
-        picks.push((Tag::Datacenter, i));
+        picks.push((Tag::Datacenter, c));
     }
 
-    for (tag, i) in picks {
+    for (tag, c) in picks {
         if let Some(existing) = recs
             .setups
             .iter_mut()
-            .find(|s| s.fit.gpu == minimal[i].1.gpu && s.fit.count == minimal[i].1.count)
+            .find(|s| s.fit.gpu == c.gpu.id && s.fit.count == c.count)
         {
             existing.tags.push(tag);
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
-            let (gpu, fit) = &minimal[i];
             recs.setups.push(Setup {
-                price_usd: price(gpu, fit.count),
-                fit: fit.clone(),
+                price_usd: price(c.gpu, c.count),
+                fit: Fit::check(model, job, c.gpu, c.count)?,
                 tags: vec![tag],
             });
         }
@@ -166,24 +180,17 @@ fn price(gpu: &GpuSpec, count: u32) -> Option<f64> {
     gpu.msrp_usd.map(|p| p * f64::from(count))
 }
 
-fn cost((gpu, fit): &(&GpuSpec, Fit)) -> f64 {
-    price(gpu, fit.count).unwrap_or(f64::INFINITY)
-}
-
-/// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training.
-fn speed(gpu: &GpuSpec, fit: &Fit, job: &Job) -> f64 {
+/// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training (PCIe and
+/// several nodes lose some of it to communication).
+fn speed(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
     match job.mode {
-        Mode::Inference => fit.tokens_per_s.unwrap_or(0.0),
+        Mode::Inference => estimate::decode_tokens_per_s(model, job, gpu, count),
         _ => {
-            let link = if matches!(
-                fit.interconnect,
-                Interconnect::Pcie | Interconnect::MultiNode
-            ) {
-                0.8
-            } else {
-                1.0
+            let link = match Interconnect::of(gpu, count) {
+                Interconnect::Pcie | Interconnect::MultiNode => 0.8,
+                _ => 1.0,
             };
-            gpu.fp16_tflops_effective() * f64::from(fit.count) * link
+            gpu.fp16_tflops_effective() * f64::from(count) * link
         }
     }
 }

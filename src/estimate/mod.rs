@@ -11,7 +11,7 @@ pub mod precision;
 mod speed;
 mod training;
 
-pub use fit::{Fit, Interconnect, box_limit, usable_gib};
+pub use fit::{Fit, Interconnect, box_limit, candidate_counts, usable_gib};
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Job, JobError, LoraTargets, Mode,
     Optimizer, Runtime, check_gpu_count, check_params_b,
