@@ -94,7 +94,10 @@ async fn portuguese_answer_page_in_headless_chromium() {
     };
     assert!(home.contains("<html lang=\"pt-BR\">"), "{home}");
     assert!(home.contains(&t(Lang::Pt, "web-ask-heading")));
-    assert_eq!(attr_of(&home, "class=\"ask\"", "action").as_deref(), Some("/ask"));
+    assert_eq!(
+        attr_of(&home, "class=\"ask\"", "action").as_deref(),
+        Some("/ask")
+    );
     assert_eq!(attr_of(&home, "id=\"q\"", "name").as_deref(), Some("q"));
     assert_eq!(
         attr_of(&home, "id=\"q\"", "placeholder").as_deref(),
@@ -116,8 +119,14 @@ async fn portuguese_answer_page_in_headless_chromium() {
             .unwrap()
     };
     assert!(page.contains("<html lang=\"pt-BR\">"));
-    assert!(page.contains("<article class=\"answer\" lang=\"pt-BR\">"), "{page}");
-    assert!(page.contains("value=\"llama 70b fp16\""), "the box keeps the question");
+    assert!(
+        page.contains("<article class=\"answer\" lang=\"pt-BR\">"),
+        "{page}"
+    );
+    assert!(
+        page.contains("value=\"llama 70b fp16\""),
+        "the box keeps the question"
+    );
     assert!(page.contains(&t(Lang::Pt, "web-bar-capacity")));
     assert!(page.contains(&t(Lang::Pt, "web-guides-title")));
     // The answer's own words, once the Portuguese answers.ftl is in this checkout.
@@ -147,6 +156,9 @@ async fn portuguese_answer_page_in_headless_chromium() {
             .unwrap();
     }
     let png = std::fs::read(&shot).expect("screenshot written");
-    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "a real PNG");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "a real PNG"
+    );
     let _ = std::fs::remove_dir_all(&profile);
 }
