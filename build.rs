@@ -27,7 +27,9 @@ fn main() {
             if !name.ends_with(".ftl") {
                 continue;
             }
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            // Read at run time: `env!` would bake in the folder the script was compiled in,
+            // which breaks worktrees that share a copied target/ folder.
+            let path = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap())
                 .join("locales")
                 .join(&locale)
                 .join(&name);
