@@ -2,6 +2,7 @@
 //! 0 answer, 2 input that could not be understood, 1 internal failure.
 
 mod answer;
+mod bot;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     /// Print a guide topic (vram, nvlink, tensor-cores, sxm, precision, quantization,
     /// kv-cache, oom, multi-gpu, cuda-visible-devices, choosing).
     Explain(ExplainArgs),
+    /// Run the Discord bot (needs DISCORD_TOKEN).
+    Bot(bot::BotArgs),
 }
 
 #[derive(Debug, ClapArgs)]
@@ -74,10 +77,21 @@ pub fn main() -> ExitCode {
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
+        Some(Command::Bot(b)) => bot::run(&b),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
     }
+}
+
+/// Logs to stderr; RUST_LOG picks the level (default: info for vramguide, warn elsewhere).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,vramguide=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
