@@ -6,6 +6,8 @@ use std::{env, fs};
 
 fn main() {
     println!("cargo:rerun-if-changed=locales");
+    // sqlx::migrate! embeds migrations/ at compile time: rebuild when a migration is added.
+    println!("cargo:rerun-if-changed=migrations");
     let mut out = String::from(
         "/// (locale, file name, contents) of every Fluent file under locales/.\npub static FTL_FILES: &[(&str, &str, &str)] = &[\n",
     );

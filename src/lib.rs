@@ -14,3 +14,4 @@ pub mod i18n;
 pub mod query;
 pub mod recommend;
 pub mod render;
+pub mod store;

@@ -43,12 +43,20 @@ pub fn config(fake: &FakeDiscord) -> BotConfig {
 }
 
 pub async fn start_with(edit: impl FnOnce(&mut BotConfig)) -> Running {
-    let fake = FakeDiscord::start().await;
     let prefs = Arc::new(MemoryPrefs::default());
+    start_with_prefs(prefs.clone(), prefs, edit).await
+}
+
+/// Start the bot on `dyn_prefs` (a memory or SQL store); `prefs` is kept for inspection.
+pub async fn start_with_prefs(
+    prefs: Arc<MemoryPrefs>,
+    dyn_prefs: Arc<dyn Prefs>,
+    edit: impl FnOnce(&mut BotConfig),
+) -> Running {
+    let fake = FakeDiscord::start().await;
     let mut cfg = config(&fake);
     edit(&mut cfg);
     let (stop, rx) = oneshot::channel::<()>();
-    let dyn_prefs: Arc<dyn Prefs> = prefs.clone();
     let handle = tokio::spawn(discord::run(cfg, dyn_prefs, async move {
         let _ = rx.await;
     }));
@@ -738,4 +746,107 @@ async fn rejected_token_is_reported_not_retried() {
         ),
         "{err}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sql_store_backs_language_log_stats_and_forget_me() {
+    let dir = std::env::temp_dir().join(format!("vramguide-discord-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = vramguide::store::Store::open(vramguide::store::StoreConfig {
+        database_url: format!("sqlite://{}", dir.join("log.db").display()),
+        data_dir: dir.clone(),
+        ..Default::default()
+    })
+    .await
+    .expect("store opens");
+    let dyn_prefs: Arc<dyn Prefs> = Arc::new(store.clone());
+    let bot = start_with_prefs(Arc::new(MemoryPrefs::default()), dyn_prefs, |_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+
+    // /language pt is stored (hashed) and then used for a mention with no language of its own.
+    let opts = json!([{"name": "language", "type": 4, "value": 2}]);
+    bot.interact(fixtures::slash(
+        fake.next_id(),
+        "language",
+        opts,
+        USER,
+        "en-US",
+        admin,
+    ))
+    .await;
+    assert_eq!(
+        store.user_language(&USER.to_string()).await.unwrap(),
+        Some(Lang::Pt)
+    );
+    let msg = fixtures::guild_message(
+        fake.next_id(),
+        USER,
+        &format!("<@{APP_ID}> llama 3.1 8b fp16"),
+        true,
+    );
+    let r = bot.message(msg, WAIT).await.expect("reply");
+    assert_eq!(
+        embed(&r)["footer"]["text"],
+        json!(t(Lang::Pt, "discord-footer"))
+    );
+
+    // /stats reads the log through the store's renderer.
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "stats",
+            json!([]),
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(5));
+    let follow = fake
+        .wait_for(WAIT, |f| {
+            f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let d = embed(&follow)["description"].as_str().unwrap().to_string();
+    assert!(
+        d.contains("llama-3.1-8b") || d.contains("Llama 3.1 8B"),
+        "{d}"
+    );
+
+    // /forget-me deletes the row and the preference.
+    bot.interact(fixtures::slash(
+        fake.next_id(),
+        "forget-me",
+        json!([]),
+        USER,
+        "en-US",
+        admin,
+    ))
+    .await;
+    fake.wait_until(WAIT, || {
+        (fake
+            .requests()
+            .iter()
+            .filter(|f| f.method == "POST" && f.path.contains("/webhooks/"))
+            .count()
+            >= 2)
+            .then_some(())
+    })
+    .await
+    .expect("forget-me answered");
+    assert_eq!(store.user_language(&USER.to_string()).await.unwrap(), None);
+    let stats = store
+        .stats(&vramguide::store::StatsFilter {
+            since: None,
+            guild_id: Some(fixtures::GUILD),
+        })
+        .await
+        .unwrap();
+    assert_eq!(stats.total, 0, "the user's rows are gone");
+    bot.stop().await;
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

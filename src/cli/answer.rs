@@ -174,7 +174,47 @@ pub fn estimate(args: &EstimateArgs) -> ExitCode {
     finish(lang, args.out.json, result)
 }
 
-pub fn ask(text: &str, out: &Output) -> ExitCode {
+/// What the query log keeps of one `ask`.
+#[derive(Debug, Clone)]
+pub struct Asked {
+    pub lang: Lang,
+    /// The parser found a model or a size.
+    pub understood: bool,
+    pub query: Value,
+    pub model: Option<String>,
+    pub precision: Option<String>,
+    pub gpu: Option<String>,
+    pub total_gib: Option<f64>,
+}
+
+impl Asked {
+    fn new(lang: Lang, parsed: &Query, result: &Result<(String, Value), Error>) -> Self {
+        let text = |v: &Value| v.as_str().map(str::to_string);
+        match result {
+            // The resolved query (catalog ids, defaults filled in) from the contract's JSON.
+            Ok((_, v)) => Asked {
+                lang,
+                understood: true,
+                query: v["query"].clone(),
+                model: text(&v["query"]["model"]),
+                precision: text(&v["query"]["precision"]),
+                gpu: text(&v["query"]["gpu"]),
+                total_gib: v["estimate"]["total_gib"].as_f64(),
+            },
+            Err(_) => Asked {
+                lang,
+                understood: parsed.has_subject(),
+                query: serde_json::to_value(parsed).unwrap_or(Value::Null),
+                model: parsed.model.clone(),
+                precision: parsed.precision.map(|p| p.to_string()),
+                gpu: parsed.gpu.clone(),
+                total_gib: None,
+            },
+        }
+    }
+}
+
+pub fn ask(text: &str, out: &Output) -> (ExitCode, Asked) {
     let catalog = Catalog::get();
     let parsed = query::parse(catalog, text);
     let lang = parsed.language.or(out.lang).unwrap_or_default();
@@ -185,7 +225,8 @@ pub fn ask(text: &str, out: &Output) -> ExitCode {
             unparsed: parsed.unparsed.clone(),
         })
     };
-    finish(lang, out.json, result)
+    let asked = Asked::new(lang, &parsed.query, &result);
+    (finish(lang, out.json, result), asked)
 }
 
 pub fn compare(names: &[String], out: &Output) -> ExitCode {

@@ -3,7 +3,8 @@
 use clap::Args as ClapArgs;
 use std::process::ExitCode;
 use std::sync::Arc;
-use vramguide::discord::{self, BotConfig, ShardRange, StartError, prefs::MemoryPrefs};
+use vramguide::discord::{self, BotConfig, Prefs, ShardRange, StartError, prefs::MemoryPrefs};
+use vramguide::store::Store;
 
 #[derive(Debug, ClapArgs)]
 pub struct BotArgs {
@@ -36,6 +37,9 @@ pub struct BotArgs {
         default_value_t = 10
     )]
     rate_per_minute: u32,
+    /// Keep preferences in memory and log nothing (no database).
+    #[arg(long = "no-store", env = "VRAMGUIDE_NO_STORE")]
+    no_store: bool,
 }
 
 impl BotArgs {
@@ -79,8 +83,7 @@ async fn shutdown_signal() {
 }
 
 /// Exit codes: 0 after a clean shutdown, 2 for a missing/bad token or options, 1 otherwise.
-pub fn run(args: &BotArgs) -> ExitCode {
-    super::init_tracing();
+pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
     let config = match args.config(token) {
         Ok(c) => c,
@@ -89,6 +92,10 @@ pub fn run(args: &BotArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = discord::check_token_shape(&config.token) {
+        eprintln!("vramguide bot: {e}");
+        return ExitCode::from(2);
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -96,8 +103,18 @@ pub fn run(args: &BotArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let prefs = Arc::new(MemoryPrefs::default());
-    let result = runtime.block_on(discord::run(config, prefs, shutdown_signal()));
+    let result = runtime.block_on(async {
+        if args.no_store {
+            let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
+            return discord::run(config, prefs, shutdown_signal()).await;
+        }
+        let store = Store::open(store.config()).await?;
+        let prefs: Arc<dyn Prefs> = Arc::new(store.clone());
+        let result = discord::run(config, prefs, shutdown_signal()).await;
+        // Replies are done: commit the rows still queued before exiting.
+        store.shutdown().await;
+        result
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

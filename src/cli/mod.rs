@@ -3,6 +3,7 @@
 
 mod answer;
 mod bot;
+mod query_log;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use std::process::ExitCode;
@@ -14,6 +15,8 @@ use vramguide::i18n::Lang;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    store: query_log::StoreArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -29,6 +32,15 @@ enum Command {
     Explain(ExplainArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN).
     Bot(bot::BotArgs),
+    /// Statistics of the query log: counts, top models, unanswered questions.
+    Stats(query_log::StatsArgs),
+    /// Delete a user's rows from the query log and preferences.
+    Forget(query_log::ForgetArgs),
+    /// Apply the query-log database migrations and exit.
+    Migrate,
+    /// Log synthetic rows (tests and load checks).
+    #[command(hide = true)]
+    LogBurst(query_log::LogBurstArgs),
 }
 
 #[derive(Debug, ClapArgs)]
@@ -70,28 +82,68 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language '{s}' (use en, pt, es or zh)"))
 }
 
+/// Logs go to stderr (stdout carries answers); RUST_LOG overrides the level.
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}
+
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => Some(rt),
+        Err(e) => {
+            tracing::error!("cannot start the async runtime: {e}");
+            None
+        }
+    }
+}
+
+/// Answer first, then log: the answer is printed before the database is even opened.
+fn ask(a: &AskArgs, store: &query_log::StoreArgs) -> ExitCode {
+    let started = std::time::Instant::now();
+    let question = a.text.join(" ");
+    let (code, asked) = answer::ask(&question, &a.out);
+    let latency = started.elapsed();
+    if let Some(rt) = runtime() {
+        rt.block_on(query_log::log_ask(
+            store, &question, asked, latency, a.out.lang,
+        ));
+    }
+    code
+}
+
+/// Run a query-log command on a fresh runtime.
+fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
+    runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(f))
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    init_tracing();
+    let store = &cli.store;
     match cli.command {
-        Some(Command::Ask(a)) => answer::ask(&a.text.join(" "), &a.out),
+        Some(Command::Ask(a)) => ask(&a, store),
+        Some(Command::Stats(s)) => with_runtime(query_log::stats(store, &s)),
+        Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
+        Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
+        Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(store, &b)),
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
-        Some(Command::Bot(b)) => bot::run(&b),
+        Some(Command::Bot(b)) => bot::run(&b, store),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
     }
-}
-
-/// Logs to stderr; RUST_LOG picks the level (default: info for vramguide, warn elsewhere).
-pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,vramguide=info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
 }

@@ -389,7 +389,7 @@ pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(),
         "month" => Some(30),
         _ => None,
     };
-    let since = days.map(|d| chrono::Utc::now() - chrono::Duration::days(d));
+    let since = days.map(|d| std::time::Duration::from_secs(d * 86_400));
     let text = ctx.data().prefs.stats(lang, guild.get(), since).await?;
     let text = text.unwrap_or_else(|| t(lang, "notice-stats-empty"));
     ephemeral(ctx, embed::notice(text, embed::BLUE)).await

@@ -138,10 +138,7 @@ async fn check_token(
     http: &serenity::Http,
     token: &str,
 ) -> Result<serenity::CurrentUser, StartError> {
-    if token.trim().is_empty() {
-        return Err(StartError::MissingToken);
-    }
-    serenity::validate_token(token).map_err(|e| StartError::MalformedToken(e.to_string()))?;
+    check_token_shape(token)?;
     match http.get_current_user().await {
         Ok(user) => Ok(user),
         Err(serenity::Error::Http(e))
@@ -151,6 +148,14 @@ async fn check_token(
         }
         Err(e) => Err(StartError::Unreachable(e.to_string())),
     }
+}
+
+/// A token that is missing or cannot be a bot token, caught before any connection.
+pub fn check_token_shape(token: &str) -> Result<(), StartError> {
+    if token.trim().is_empty() {
+        return Err(StartError::MissingToken);
+    }
+    serenity::validate_token(token).map_err(|e| StartError::MalformedToken(e.to_string()))
 }
 
 fn http_client(config: &BotConfig) -> serenity::Http {

@@ -5,9 +5,11 @@
 //! with one adapter (`impl Prefs for store::Store`) without touching any command.
 
 use crate::i18n::{Args, Lang, format_int, t, tr};
+use crate::store::{LogEntry, Source, StatsFilter, Store};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// One answered (or not understood) question, as the query log records it.
 #[derive(Debug, Clone, Default)]
@@ -39,12 +41,13 @@ pub trait Prefs: Send + Sync {
     async fn set_listened(&self, guild: u64, channel: u64, on: bool) -> anyhow::Result<()>;
     /// Record one question; must never block the reply.
     fn log(&self, entry: Logged);
-    /// The guild's stats since a moment, rendered in `lang`; None when nothing was asked.
+    /// The guild's stats over the last `since`, rendered in `lang`; None when nothing
+    /// was asked.
     async fn stats(
         &self,
         lang: Lang,
         guild: u64,
-        since: Option<DateTime<Utc>>,
+        since: Option<Duration>,
     ) -> anyhow::Result<Option<String>>;
     /// Delete everything stored about a user; returns how many rows went.
     async fn forget_user(&self, user: u64) -> anyhow::Result<u64>;
@@ -125,8 +128,9 @@ impl Prefs for MemoryPrefs {
         &self,
         lang: Lang,
         guild: u64,
-        since: Option<DateTime<Utc>>,
+        since: Option<Duration>,
     ) -> anyhow::Result<Option<String>> {
+        let since = since.and_then(|d| chrono::Duration::from_std(d).ok().map(|d| Utc::now() - d));
         let entries: Vec<Logged> = self.with(|m| {
             m.log
                 .iter()
@@ -187,4 +191,91 @@ pub fn render_stats(lang: Lang, entries: &[Logged]) -> String {
         }
     }
     out.join("\n")
+}
+
+/// Reads fall back to "no preference" when the database fails: a reply in a default
+/// language beats no reply.
+fn or_default<T: Default>(what: &str, r: anyhow::Result<T>) -> T {
+    r.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "store: {what} failed");
+        T::default()
+    })
+}
+
+/// The SQL store (SQLite or Postgres) behind the bot.
+#[poise::async_trait]
+impl Prefs for Store {
+    async fn user_language(&self, user: u64) -> Option<Lang> {
+        or_default(
+            "user_language",
+            Store::user_language(self, &user.to_string()).await,
+        )
+    }
+
+    async fn set_user_language(&self, user: u64, lang: Option<Lang>) -> anyhow::Result<()> {
+        Store::set_user_language(self, &user.to_string(), lang).await
+    }
+
+    async fn guild_language(&self, guild: u64) -> Option<Lang> {
+        or_default("guild_language", Store::guild_language(self, guild).await)
+    }
+
+    async fn set_guild_language(&self, guild: u64, lang: Option<Lang>) -> anyhow::Result<()> {
+        Store::set_guild_language(self, guild, lang).await
+    }
+
+    async fn is_listened(&self, channel: u64) -> bool {
+        or_default("is_listened", Store::is_listened(self, channel).await)
+    }
+
+    async fn set_listened(&self, guild: u64, channel: u64, on: bool) -> anyhow::Result<()> {
+        Store::set_listened(self, guild, channel, on).await
+    }
+
+    fn log(&self, e: Logged) {
+        Store::log(
+            self,
+            LogEntry {
+                source: Source::Discord,
+                guild_id: e.guild_id,
+                channel_id: e.channel_id,
+                user_id: e.user_id.map(|u| u.to_string()),
+                locale: e.locale,
+                language: e.language,
+                question: e.question,
+                query: e.query,
+                model: e.model,
+                precision: e.precision,
+                gpu: e.gpu,
+                total_gib: e.total_gib,
+                understood: e.understood,
+                latency_us: e.latency_us,
+            },
+        );
+    }
+
+    async fn stats(
+        &self,
+        lang: Lang,
+        guild: u64,
+        since: Option<Duration>,
+    ) -> anyhow::Result<Option<String>> {
+        let filter = StatsFilter {
+            since,
+            guild_id: Some(guild),
+        };
+        let mut stats = Store::stats(self, &filter).await?;
+        if stats.total == 0 {
+            return Ok(None);
+        }
+        // Unanswered questions are quoted: users' text, so escaped for Discord.
+        for (question, _) in &mut stats.unanswered {
+            *question = super::sanitize::escape(question);
+        }
+        Ok(Some(crate::render::stats::text(lang, &stats)))
+    }
+
+    async fn forget_user(&self, user: u64) -> anyhow::Result<u64> {
+        Store::forget_user(self, &user.to_string()).await
+    }
 }

@@ -8,4 +8,5 @@ pub mod compare;
 pub mod error;
 pub mod json;
 pub mod parts;
+pub mod stats;
 pub mod text;

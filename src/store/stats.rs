@@ -1,0 +1,147 @@
+//! What a team asks about, and what the parser missed: counts over the query log.
+
+use super::db::{Db, on_db};
+use super::writer::now_ms;
+use serde::{Deserialize, Serialize};
+use sqlx::AssertSqlSafe;
+use std::time::Duration;
+
+/// How many entries each "top" list keeps.
+pub const TOP: i64 = 10;
+
+/// Which rows to count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StatsFilter {
+    /// Only rows newer than this (e.g. 7 days); all rows when None.
+    pub since: Option<Duration>,
+    /// Only one Discord server.
+    pub guild_id: Option<u64>,
+}
+
+/// Counts over the query log. Lists are (name, count), largest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// The window, in seconds, when one was asked for.
+    pub since_secs: Option<u64>,
+    pub guild_id: Option<u64>,
+    pub total: u64,
+    pub understood: u64,
+    /// Distinct user hashes (rows without a user, like the CLI's, are not counted).
+    pub users: u64,
+    pub by_source: Vec<(String, u64)>,
+    pub top_models: Vec<(String, u64)>,
+    pub top_precisions: Vec<(String, u64)>,
+    pub top_gpus: Vec<(String, u64)>,
+    /// Reply languages.
+    pub languages: Vec<(String, u64)>,
+    /// Questions the parser found nothing in, most frequent first.
+    pub unanswered: Vec<(String, u64)>,
+}
+
+impl Stats {
+    /// Questions not understood.
+    pub fn not_understood(&self) -> u64 {
+        self.total.saturating_sub(self.understood)
+    }
+}
+
+/// Parse "7d", "24h", "30m", "90s" or a bare number of days.
+pub fn parse_since(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => text.split_at(i),
+        None => (text, "d"),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let secs = match unit.trim().to_ascii_lowercase().as_str() {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3_600,
+        "d" => 86_400,
+        "w" => 7 * 86_400,
+        _ => return None,
+    };
+    n.checked_mul(secs).map(Duration::from_secs)
+}
+
+/// The WHERE clause and its two bound values (since, guild). Only constant SQL fragments
+/// are ever formatted into statements; values are always bound.
+fn condition(filter: &StatsFilter) -> (&'static str, i64, i64) {
+    let since = filter.since.map_or(i64::MIN, |d| {
+        now_ms() - d.as_millis().min(i64::MAX as u128) as i64
+    });
+    match filter.guild_id {
+        Some(g) => ("created_at >= $1 AND guild_id = $2", since, g as i64),
+        None => ("created_at >= $1 AND $2 = $2", since, 0),
+    }
+}
+
+pub async fn compute(db: &Db, filter: &StatsFilter) -> anyhow::Result<Stats> {
+    let (cond, since, guild) = condition(filter);
+    let totals = format!(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN understood THEN 1 ELSE 0 END), 0), \
+         COUNT(DISTINCT user_hash) FROM query_log WHERE {cond}"
+    );
+    let (total, understood, users): (i64, i64, i64) = on_db!(db, pool => {
+        sqlx::query_as(AssertSqlSafe(totals))
+            .bind(since)
+            .bind(guild)
+            .fetch_one(pool)
+            .await?
+    });
+    let top =
+        |column: &'static str, extra: &'static str| top(db, cond, since, guild, column, extra);
+    Ok(Stats {
+        since_secs: filter.since.map(|d| d.as_secs()),
+        guild_id: filter.guild_id,
+        total: total as u64,
+        understood: understood as u64,
+        users: users as u64,
+        by_source: top("source", "").await?,
+        top_models: top("model_id", "").await?,
+        top_precisions: top("precision_id", "").await?,
+        top_gpus: top("gpu_id", "").await?,
+        languages: top("language", "").await?,
+        unanswered: top("question", " AND NOT understood").await?,
+    })
+}
+
+/// The most frequent non-null values of one column.
+async fn top(
+    db: &Db,
+    cond: &'static str,
+    since: i64,
+    guild: i64,
+    column: &'static str,
+    extra: &'static str,
+) -> anyhow::Result<Vec<(String, u64)>> {
+    let sql = format!(
+        "SELECT {column}, COUNT(*) AS n FROM query_log \
+         WHERE {cond}{extra} AND {column} IS NOT NULL \
+         GROUP BY {column} ORDER BY n DESC, {column} ASC LIMIT $3"
+    );
+    let rows: Vec<(String, i64)> = on_db!(db, pool => {
+        sqlx::query_as(AssertSqlSafe(sql))
+            .bind(since)
+            .bind(guild)
+            .bind(TOP)
+            .fetch_all(pool)
+            .await?
+    });
+    Ok(rows.into_iter().map(|(k, n)| (k, n as u64)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_windows() {
+        assert_eq!(parse_since("7d"), Some(Duration::from_secs(7 * 86_400)));
+        assert_eq!(parse_since("24h"), Some(Duration::from_secs(86_400)));
+        assert_eq!(parse_since("30"), Some(Duration::from_secs(30 * 86_400)));
+        assert_eq!(parse_since("15m"), Some(Duration::from_secs(900)));
+        assert_eq!(parse_since("x"), None);
+        assert_eq!(parse_since("7y"), None);
+    }
+}
