@@ -122,7 +122,6 @@ notice-forgot = Done: I deleted { $rows ->
 } about you.
 notice-stats-empty = No questions logged for this server in that period.
 notice-internal-error = Something went wrong on my side. Please try again in a moment.
-notice-store-unavailable = Settings are not available: this bot runs without a database.
 discord-stats-title = { $count ->
     [one] { $count } question
    *[other] { $count } questions

@@ -122,7 +122,6 @@ notice-forgot = Hecho: he borrado { $rows ->
 } sobre ti.
 notice-stats-empty = No hay preguntas registradas en este servidor en ese periodo.
 notice-internal-error = Algo ha fallado por mi parte. Inténtalo de nuevo en un momento.
-notice-store-unavailable = Los ajustes no están disponibles: este bot funciona sin base de datos.
 discord-stats-title = { $count ->
     [one] { $count } pregunta
    *[other] { $count } preguntas

@@ -122,7 +122,6 @@ notice-forgot = Pronto: apaguei { $rows ->
 } sobre você.
 notice-stats-empty = Nenhuma pergunta registrada neste servidor nesse período.
 notice-internal-error = Algo deu errado do meu lado. Tente de novo daqui a pouco.
-notice-store-unavailable = As configurações não estão disponíveis: este bot roda sem banco de dados.
 discord-stats-title = { $count ->
     [one] { $count } pergunta
    *[other] { $count } perguntas

@@ -46,6 +46,8 @@ struct Shared {
     close_codes: Mutex<Vec<Option<u16>>>,
     changed: Notify,
     next_id: AtomicU64,
+    /// Check bodies against the spec (the benchmark turns it off to measure the bot).
+    validate: std::sync::atomic::AtomicBool,
 }
 
 pub struct FakeDiscord {
@@ -71,6 +73,7 @@ impl FakeDiscord {
         let ws_url = format!("ws://{}", ws.local_addr().expect("addr"));
         let shared = Arc::new(Shared {
             next_id: AtomicU64::new(1_000),
+            validate: true.into(),
             ..Shared::default()
         });
         let spec = Arc::new(schema::Spec::load());
@@ -112,6 +115,34 @@ impl FakeDiscord {
         self.shared.requests.lock().unwrap().clone()
     }
 
+    /// How many recorded requests satisfy `pred` (without copying them).
+    pub fn count(&self, pred: impl Fn(&Recorded) -> bool) -> usize {
+        self.shared
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| pred(r))
+            .count()
+    }
+
+    /// The last recorded request that satisfies `pred`.
+    pub fn find_last(&self, pred: impl Fn(&Recorded) -> bool) -> Option<Recorded> {
+        self.shared
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|r| pred(r))
+            .cloned()
+    }
+
+    /// Turn schema validation of request bodies on or off (on by default).
+    pub fn set_validation(&self, on: bool) {
+        self.shared.validate.store(on, Ordering::Relaxed);
+    }
+
     pub fn identifies(&self) -> Vec<Value> {
         self.shared.identify.lock().unwrap().clone()
     }
@@ -127,7 +158,7 @@ impl FakeDiscord {
 
     /// Wait until a recorded request satisfies `pred`, or panic after `limit`.
     pub async fn wait_for(&self, limit: Duration, pred: impl Fn(&Recorded) -> bool) -> Recorded {
-        self.wait_until(limit, || self.requests().into_iter().find(|r| pred(r)))
+        self.wait_until(limit, || self.find_last(&pred))
             .await
             .unwrap_or_else(|| {
                 panic!(
@@ -162,9 +193,10 @@ async fn rest_handler(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let at = Instant::now();
     let path = uri.path().to_string();
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let schema_errors = if body.is_null() {
+    let schema_errors = if body.is_null() || !state.shared.validate.load(Ordering::Relaxed) {
         Vec::new()
     } else {
         state.spec.validate(method.as_str(), &path, &body)
@@ -187,7 +219,7 @@ async fn rest_handler(
         path,
         body,
         schema_errors,
-        at: Instant::now(),
+        at,
     });
     state.shared.changed.notify_waiters();
     response
