@@ -381,6 +381,45 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     assert_embed_limits(e);
     assert_eq!(e["title"], json!(t(Lang::Zh, "guide-nvlink-title")));
 
+    // 5b. /fit: deferred, then the models that fit on two 4090s, largest first.
+    let opts = json!([{"name": "gpu", "type": 3, "value": "4090"}, {"name": "count", "type": 4, "value": 2}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "fit",
+            opts,
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_eq!(
+        r.body["type"],
+        json!(5),
+        "deferred while models are checked"
+    );
+    let follow = fake
+        .wait_for(WAIT, |f| {
+            f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let e = embed(&follow);
+    assert_embed_limits(e);
+    assert!(
+        e["title"]
+            .as_str()
+            .unwrap()
+            .contains("2 × GeForce RTX 4090")
+            || e["title"].as_str().unwrap().contains("4090"),
+        "{e}"
+    );
+    assert!(e["description"].as_str().unwrap().contains("tokens"), "{e}");
+    assert_eq!(
+        follow.body["flags"].as_u64().unwrap_or(0) & EPHEMERAL,
+        0,
+        "public"
+    );
+
     // 6. Errors are ephemeral and localized; echoed text is escaped and pings nobody.
     let opts = json!([
         {"name": "model", "type": 3, "value": "**zzqqxx** @everyone"},
