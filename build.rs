@@ -6,6 +6,9 @@ use std::{env, fs};
 
 fn main() {
     println!("cargo:rerun-if-changed=locales");
+    // Read at run time: a build script binary reused from another checkout (a shared
+    // target folder) must still embed this checkout's files.
+    let manifest_dir = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     // sqlx::migrate! embeds migrations/ at compile time: rebuild when a migration is added.
     println!("cargo:rerun-if-changed=migrations");
     let mut out = String::from(
@@ -29,9 +32,7 @@ fn main() {
             if !name.ends_with(".ftl") {
                 continue;
             }
-            // Read at run time: `env!` would bake in the folder the script was compiled in,
-            // which breaks worktrees that share a copied target/ folder.
-            let path = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap())
+            let path = Path::new(&manifest_dir)
                 .join("locales")
                 .join(&locale)
                 .join(&name);

@@ -15,3 +15,4 @@ pub mod query;
 pub mod recommend;
 pub mod render;
 pub mod store;
+pub mod web;

@@ -889,3 +889,62 @@ async fn sql_store_backs_language_log_stats_and_forget_me() {
     store.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bare_command_runs_the_bot_beside_the_guide_server_and_stops_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = std::env::temp_dir().join(format!("vramguide-bare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"))
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("VRAMGUIDE_DISCORD_PROXY", &fake.rest_url)
+        .env("VRAMGUIDE_ADDR", "127.0.0.1:0")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("log.db").display()),
+        )
+        .env("VRAMGUIDE_DATA_DIR", &dir)
+        .env_remove("VRAMGUIDE_CONFIG")
+        .current_dir(&dir)
+        .spawn()
+        .expect("starts");
+    fake.wait_for(WAIT, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await;
+    let r = {
+        let opts = json!([{"name": "topic", "type": 4, "value": 0}]);
+        let payload = fixtures::slash(fake.next_id(), "explain", opts, USER, "es-ES", Place::Dm);
+        let token = payload["token"].as_str().unwrap().to_string();
+        fake.dispatch("INTERACTION_CREATE", payload);
+        fake.wait_for(WAIT, |r| r.path.contains(&format!("/{token}/callback")))
+            .await
+    };
+    assert_eq!(embed(&r)["title"], json!(t(Lang::Es, "guide-vram-title")));
+    let pid = child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status();
+    assert!(killed.expect("kill runs").success());
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("did not exit within {WAIT:?} of SIGTERM");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status.code(), Some(0), "clean exit on SIGTERM");
+    let codes = fake
+        .wait_until(WAIT, || {
+            (!fake.close_codes().is_empty()).then(|| fake.close_codes())
+        })
+        .await;
+    assert_eq!(
+        codes,
+        Some(vec![Some(1000)]),
+        "the gateway was closed cleanly"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

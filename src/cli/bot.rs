@@ -42,7 +42,20 @@ pub struct BotArgs {
     no_store: bool,
 }
 
+/// The `bot` options alone, so the bare command can read them from the environment.
+#[derive(Debug, clap::Parser)]
+#[command(name = "bot")]
+struct BotOnly {
+    #[command(flatten)]
+    args: BotArgs,
+}
+
 impl BotArgs {
+    /// The bot's options from the environment (and vramguide.toml), for the bare command.
+    pub fn from_env() -> Result<BotArgs, clap::Error> {
+        <BotOnly as clap::Parser>::try_parse_from(["bot"]).map(|b| b.args)
+    }
+
     fn config(&self, token: String) -> Result<BotConfig, String> {
         let shards = match (&self.shards, self.total_shards) {
             (Some(r), Some(total)) => Some(ShardRange::parse(r, total)?),
@@ -126,4 +139,17 @@ pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
             }
         }
     }
+}
+
+/// Run the bot beside the guide server (the bare `vramguide` when DISCORD_TOKEN is set),
+/// sharing its query log; returns when `shutdown` resolves or the bot cannot start.
+pub async fn alongside(
+    args: BotArgs,
+    prefs: Arc<dyn Prefs>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    let config = args.config(token).map_err(anyhow::Error::msg)?;
+    discord::check_token_shape(&config.token)?;
+    discord::run(config, prefs, shutdown).await
 }

@@ -3,7 +3,9 @@
 
 mod answer;
 mod bot;
+mod config;
 mod query_log;
+mod serve;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use std::process::ExitCode;
@@ -11,10 +13,16 @@ use vramguide::i18n::Lang;
 
 /// How much GPU memory an LLM needs, which GPUs fit, and why, in en/pt/es/zh.
 #[derive(Debug, Parser)]
-#[command(name = "vramguide", version, about, long_about = None)]
+#[command(name = "vramguide", version, about, long_about = None, after_help = config::HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Configuration file (TOML); see the list below.
+    #[arg(long, env = "VRAMGUIDE_CONFIG", global = true)]
+    config: Option<std::path::PathBuf>,
+    /// Log format on stderr: text or json.
+    #[arg(long = "log-format", env = "VRAMGUIDE_LOG_FORMAT", default_value = "text", global = true, value_parser = ["text", "json"])]
+    log_format: String,
     #[command(flatten)]
     store: query_log::StoreArgs,
 }
@@ -30,6 +38,8 @@ enum Command {
     /// Print a guide topic (vram, nvlink, tensor-cores, sxm, precision, quantization,
     /// kv-cache, oom, multi-gpu, cuda-visible-devices, choosing).
     Explain(ExplainArgs),
+    /// Run the guide server: pages and the JSON API (127.0.0.1:8080 by default).
+    Serve(serve::ServeArgs),
     /// Run the Discord bot (needs DISCORD_TOKEN).
     Bot(bot::BotArgs),
     /// Statistics of the query log: counts, top models, unanswered questions.
@@ -82,15 +92,22 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_code(s).ok_or_else(|| format!("unknown language '{s}' (use en, pt, es or zh)"))
 }
 
-/// Logs go to stderr (stdout carries answers); RUST_LOG overrides the level.
-fn init_tracing() {
+/// Logs go to stderr (stdout carries answers), human-readable or JSON; RUST_LOG overrides
+/// the level, which is `info` for the servers and `warn` for one-shot commands.
+fn init_tracing(format: &str, server: bool) {
+    let default = if server { "info" } else { "warn" };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = if format == "json" {
+        builder.json().try_init()
+    } else {
+        builder
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init()
+    };
 }
 
 fn runtime() -> Option<tokio::runtime::Runtime> {
@@ -127,8 +144,14 @@ fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
 }
 
 pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if let Err(e) = config::apply(&args) {
+        eprintln!("vramguide: {e}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
-    init_tracing();
+    let server = matches!(cli.command, None | Some(Command::Serve(_)));
+    init_tracing(&cli.log_format, server);
     let store = &cli.store;
     match cli.command {
         Some(Command::Ask(a)) => ask(&a, store),
@@ -139,11 +162,21 @@ pub fn main() -> ExitCode {
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
+        Some(Command::Serve(s)) => serve::serve(&s, store, None),
         Some(Command::Bot(b)) => bot::run(&b, store),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        // The guide server, plus the Discord bot when DISCORD_TOKEN is set.
+        None => match (serve::ServeArgs::from_env(), bot_from_env()) {
+            (Ok(s), Ok(bot)) => serve::serve(&s, store, bot),
+            (Err(e), _) | (_, Err(e)) => e.exit(),
+        },
     }
+}
+
+/// The bot's options when DISCORD_TOKEN is set (the bare command then runs the bot too).
+fn bot_from_env() -> Result<Option<bot::BotArgs>, clap::Error> {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    if token.trim().is_empty() {
+        return Ok(None);
+    }
+    bot::BotArgs::from_env().map(Some)
 }

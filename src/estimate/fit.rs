@@ -1,9 +1,7 @@
 //! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
 
 use super::inference::VLLM_UTILIZATION;
-use super::{
-    Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s, run,
-};
+use super::{Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec};
 use serde::Serialize;
 
@@ -106,7 +104,8 @@ pub struct Fit {
 impl Fit {
     /// Check `job` on `count` GPUs of this kind.
     pub fn check(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Result<Fit, JobError> {
-        let estimate = run(model, job, count)?;
+        job.validate(model)?;
+        let estimate = super::breakdown(model, job, count);
         let usable = usable_gib(gpu, job);
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
@@ -138,18 +137,29 @@ impl Fit {
     pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
         const COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
         let counts: &[u32] = if gpu.is_unified() { &[1] } else { COUNTS };
-        counts
-            .iter()
-            .copied()
-            .find(|&n| Fit::check(model, job, gpu, n).is_ok_and(|f| f.fits))
+        first_fitting(model, job, gpu, counts.iter().copied())
     }
 
     /// The fewest GPUs of this kind (up to `max`) that hold the job.
     pub fn min_count(model: &ModelSpec, job: &Job, gpu: &GpuSpec, max: u32) -> Option<u32> {
-        candidate_counts(gpu, max)
-            .into_iter()
-            .find(|&n| Fit::check(model, job, gpu, n).is_ok_and(|f| f.fits))
+        first_fitting(model, job, gpu, candidate_counts(gpu, max))
     }
+}
+
+/// The first count whose per-GPU need fits, computed without notes or allocation.
+fn first_fitting(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    counts: impl IntoIterator<Item = u32>,
+) -> Option<u32> {
+    if job.validate(model).is_err() {
+        return None;
+    }
+    let usable = usable_gib(gpu, job) * GIB;
+    counts
+        .into_iter()
+        .find(|&n| super::breakdown(model, job, n).per_gpu <= usable)
 }
 
 /// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
@@ -165,7 +175,7 @@ pub fn box_limit(gpu: &GpuSpec) -> u32 {
 
 /// Counts worth trying for a GPU kind: consumer boxes take up to 4 cards, servers 8 per
 /// node, SXM clusters several nodes; Apple machines have one GPU.
-pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> Vec<u32> {
+pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
     let counts: &[u32] = if gpu.is_unified() {
         &[1]
     } else if gpu.form_factor == FormFactor::Consumer {
@@ -175,7 +185,7 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> Vec<u32> {
     } else {
         &[1, 2, 4, 8]
     };
-    counts.iter().copied().filter(|&n| n <= max).collect()
+    counts.iter().copied().filter(move |&n| n <= max)
 }
 
 /// KV tokens left in vLLM's reserve after weights, activations and overhead.

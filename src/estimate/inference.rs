@@ -34,6 +34,25 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
     };
     let activations = act_per_gpu * n;
     let overhead = overhead_per_gpu * n;
+    Estimate {
+        weights,
+        kv_cache,
+        activations,
+        overhead,
+        gradients: 0.0,
+        optimizer: 0.0,
+        per_gpu: (weights + kv_cache) / n + act_per_gpu + overhead_per_gpu,
+        gpus,
+        kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
+        trainable_params: 0,
+        rule_of_thumb_gb: 0.0,
+        notes: Vec::new(),
+    }
+}
+
+/// What the answer should say about this inference job.
+pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
+    let loaded = loaded_precision(job);
     let mut notes = Vec::new();
     if model.kv_lora_rank.is_some() {
         notes.push(Note::MlaCache {
@@ -56,20 +75,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
             precision: job.precision,
         });
     }
-    Estimate {
-        weights,
-        kv_cache,
-        activations,
-        overhead,
-        gradients: 0.0,
-        optimizer: 0.0,
-        per_gpu: (weights + kv_cache) / n + act_per_gpu + overhead_per_gpu,
-        gpus,
-        kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
-        trainable_params: 0,
-        rule_of_thumb_gb: 0.0,
-        notes,
-    }
+    notes
 }
 
 /// transformers dequantizes GGUF files to 16 bits on load.

@@ -99,14 +99,26 @@ pub fn rule_of_thumb_gb(params: f64, nominal_bits: f64) -> f64 {
 pub fn run(model: &ModelSpec, job: &Job, gpus: u32) -> Result<Estimate, JobError> {
     job.validate(model)?;
     let gpus = gpus.max(1);
+    let mut est = breakdown(model, job, gpus);
+    est.notes = match job.mode {
+        Mode::Inference => inference::notes(model, job),
+        _ => training::notes(job, gpus),
+    };
+    common_notes(model, job, &mut est);
+    Ok(est)
+}
+
+/// The numbers alone, for a job already validated: no notes, no allocation. This is what
+/// the setup search calls for every GPU and count.
+pub fn breakdown(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
+    let gpus = gpus.max(1);
     let mut est = match job.mode {
         Mode::Inference => inference::estimate(model, job, gpus),
         _ => training::estimate(model, job, gpus),
     };
     est.rule_of_thumb_gb =
         rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
-    common_notes(model, job, &mut est);
-    Ok(est)
+    est
 }
 
 fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {

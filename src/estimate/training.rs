@@ -27,13 +27,6 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
         states
     };
     let act_per_gpu = activations(model, job);
-    let mut notes = Vec::new();
-    if sharded {
-        notes.push(Note::ZeroSharded { gpus });
-    }
-    if job.gradient_checkpointing {
-        notes.push(Note::GradientCheckpointing);
-    }
     Estimate {
         weights: if sharded { weights } else { weights * n },
         gradients: if sharded { gradients } else { gradients * n },
@@ -46,8 +39,20 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
         kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
         trainable_params: trainable as u64,
         rule_of_thumb_gb: 0.0,
-        notes,
+        notes: Vec::new(),
     }
+}
+
+/// What the answer should say about this training job on `gpus` GPUs.
+pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
+    let mut notes = Vec::new();
+    if job.mode == Mode::FullFinetune && gpus > 1 {
+        notes.push(Note::ZeroSharded { gpus });
+    }
+    if job.gradient_checkpointing {
+        notes.push(Note::GradientCheckpointing);
+    }
+    notes
 }
 
 /// Weights, gradients, optimizer states and trainable count of a full fine-tune.

@@ -5,6 +5,8 @@
 //! their own; `detect` then returns None and the caller's locale decides.
 
 use crate::i18n::Lang;
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::LazyLock;
 
 const PT: &[&str] = &[
     "quanta",
@@ -254,8 +256,32 @@ fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
+/// word -> (pt, es, en) weight, built once from the lists above.
+static WEIGHTS: LazyLock<HashMap<&'static str, (f64, f64, f64)>> = LazyLock::new(|| {
+    let mut map: HashMap<&'static str, (f64, f64, f64)> = HashMap::default();
+    for w in PT {
+        map.entry(w).or_default().0 = 1.0;
+    }
+    for w in ES {
+        map.entry(w).or_default().1 = 1.0;
+    }
+    for w in EN {
+        map.entry(w).or_default().2 = 1.0;
+    }
+    for w in SHARED_IBERIAN {
+        map.insert(w, (0.3, 0.3, 0.0));
+    }
+    map
+});
+
 /// Detect the language of `text`; None when it has no telling words.
 pub fn detect(text: &str) -> Option<Lang> {
+    detect_cleaned(text, &crate::catalog::normalize(&text.to_lowercase()))
+}
+
+/// Detect from the raw text (for script and accents) and its lowercased, accent-stripped
+/// form (for words), when the caller has already made it.
+pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
     if text.chars().filter(|&c| is_han(c)).count() >= 1 {
         return Some(Lang::Zh);
     }
@@ -270,25 +296,15 @@ pub fn detect(text: &str) -> Option<Lang> {
             _ => {}
         }
     }
-    let lower = text.to_lowercase();
-    for word in crate::catalog::normalize(&lower).split_whitespace() {
-        if SHARED_IBERIAN.contains(&word) {
-            pt += 0.3;
-            es += 0.3;
-            continue;
-        }
-        if PT.contains(&word) {
-            pt += 1.0;
-        }
-        if ES.contains(&word) {
-            es += 1.0;
-        }
-        if EN.contains(&word) {
-            en += 1.0;
+    for word in cleaned.split(|c: char| !c.is_alphanumeric()) {
+        if let Some((p, s, e)) = WEIGHTS.get(word) {
+            pt += p;
+            es += s;
+            en += e;
         }
     }
-    // "dá pra", "de quanta" are Portuguese; "¿cuánta" is Spanish even without accents.
-    if lower.contains("da pra") || lower.contains("dá pra") {
+    // "dá pra" is Portuguese even without other telling words.
+    if cleaned.contains("da pra") {
         pt += 2.0;
     }
     let best = pt.max(es).max(en);

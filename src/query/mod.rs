@@ -6,6 +6,7 @@
 //! the free-text parser all produce a `Query`, so they all share one set of rules.
 
 pub mod detect;
+pub mod fields;
 pub mod parse;
 
 use crate::answer::{Assumption, Request, default_precision};
@@ -18,6 +19,7 @@ use crate::estimate::{
 use serde::Serialize;
 use std::borrow::Cow;
 
+pub use fields::Fields;
 pub use parse::{Parsed, parse};
 
 /// The fields of a question, as stated.

@@ -9,11 +9,12 @@
 //! it did not understand.
 
 use super::Query;
-use super::detect::detect;
-use crate::catalog::{Catalog, normalize, tokenize};
+use super::detect::detect_cleaned;
+use crate::catalog::{Catalog, tokenize};
 use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::Lang;
 use regex::{Captures, Regex};
+use rustc_hash::FxHashSet;
 use std::sync::LazyLock;
 use unicode_normalization::UnicodeNormalization;
 
@@ -30,8 +31,11 @@ pub struct Parsed {
 /// Messages longer than this are cut: no sizing question needs more.
 const MAX_CHARS: usize = 4000;
 
+/// Compile a parser pattern. Word boundaries are ASCII: the text is accent-stripped and
+/// Chinese runs are spaced off, and Unicode `\b` would force the regex crate onto its slow
+/// engine for any non-ASCII message.
 fn re(pattern: &str) -> Regex {
-    Regex::new(pattern).expect("parser patterns are valid")
+    Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("parser patterns are valid")
 }
 
 static MENTION: LazyLock<Regex> =
@@ -39,10 +43,14 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
-    let text: String = text.chars().take(MAX_CHARS).collect();
-    let without_mentions = MENTION.replace_all(&text, " ");
-    let language = detect(&without_mentions);
-    let mut work = Work::new(clean(&without_mentions));
+    let text = match text.char_indices().nth(MAX_CHARS) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    };
+    let without_mentions = MENTION.replace_all(text, " ");
+    let cleaned = clean(&without_mentions);
+    let language = detect_cleaned(&without_mentions, &cleaned);
+    let mut work = Work::new(cleaned);
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -109,34 +117,33 @@ impl Work {
         Work { text }
     }
 
-    /// Run `pattern`, hand each match to `f`, blank the matches `f` accepted.
+    /// Run `pattern`, hand each match to `f` until it accepts one; blank that match.
     fn take<T>(&mut self, pattern: &Regex, mut f: impl FnMut(&Captures) -> Option<T>) -> Option<T> {
-        let mut found = None;
-        let replaced = pattern.replace_all(&self.text, |caps: &Captures| {
-            let whole = caps.get(0).map_or("", |m| m.as_str());
-            if found.is_none()
-                && let Some(v) = f(caps)
-            {
-                found = Some(v);
-                return " ".repeat(whole.len());
-            }
-            whole.to_string()
-        });
-        let replaced = replaced.into_owned();
-        self.text = replaced;
-        found
+        let (value, range) = pattern
+            .captures_iter(&self.text)
+            .find_map(|caps| f(&caps).map(|v| (v, caps.get(0).map(|m| m.range()))))?;
+        if let Some(r) = range {
+            self.blank_range(r.start, r.end);
+        }
+        Some(value)
     }
 
-    /// Blank every match of `pattern`.
+    /// Blank every match of `pattern`; true when there was one.
     fn blank(&mut self, pattern: &Regex) -> bool {
-        let mut any = false;
-        self.text = pattern
-            .replace_all(&self.text, |caps: &Captures| {
-                any = true;
-                " ".repeat(caps.get(0).map_or(0, |m| m.len()))
-            })
-            .into_owned();
-        any
+        let ranges: Vec<(usize, usize)> = pattern
+            .find_iter(&self.text)
+            .map(|m| (m.start(), m.end()))
+            .collect();
+        for &(start, end) in &ranges {
+            self.blank_range(start, end);
+        }
+        !ranges.is_empty()
+    }
+
+    /// Overwrite bytes with spaces in place (same length keeps every offset valid).
+    fn blank_range(&mut self, start: usize, end: usize) {
+        self.text
+            .replace_range(start..end, &" ".repeat(end - start));
     }
 }
 
@@ -390,27 +397,28 @@ fn chinese_count(run: &str) -> Option<u64> {
 fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     w.text = GLUED_COUNT
         .replace_all(&w.text, |c: &Captures| {
-            if catalog.resolve_gpu(&c[2]).is_ok() {
+            if catalog.is_gpu_word(&c[2]) {
                 format!("{}x {}", &c[1], &c[2])
             } else {
                 c[0].to_string()
             }
         })
         .into_owned();
-    let tokens: Vec<(usize, usize, String)> = spans(&w.text);
-    let Some(core) = tokens
-        .iter()
-        .position(|(_, _, t)| is_gpu_core(catalog, t, &tokens))
-    else {
+    let text = w.text.clone();
+    let tokens = spans(&text);
+    let Some(core) = (0..tokens.len()).find(|&i| {
+        let next = tokens.get(i + 1).map(|&(_, _, t)| t);
+        is_gpu_core(catalog, tokens[i].2, next)
+    }) else {
         return;
     };
     let mut start = core;
-    while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2.as_str()) {
+    while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2) {
         start -= 1;
     }
     let mut end = core + 1;
     while end < tokens.len() {
-        let t = tokens[end].2.as_str();
+        let t = tokens[end].2;
         let memory = t.ends_with("gb") || t.ends_with('g');
         if (GPU_SUFFIX.contains(&t) && !matches!(t, "de" | "da" | "com" | "con" | "with"))
             || (memory && t.trim_end_matches(['g', 'b']).parse::<u32>().is_ok())
@@ -419,7 +427,7 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         } else if matches!(t, "de" | "da" | "com" | "con" | "with")
             && tokens
                 .get(end + 1)
-                .is_some_and(|(_, _, n)| n.ends_with("gb"))
+                .is_some_and(|&(_, _, n)| n.ends_with("gb"))
         {
             end += 2;
         } else {
@@ -428,7 +436,7 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     }
     let name: Vec<String> = tokens[start..end]
         .iter()
-        .map(|(_, _, t)| singular(catalog, t))
+        .map(|&(_, _, t)| singular(catalog, t))
         .collect();
     let name = name.join(" ");
     let name = name.trim_end_matches(" de").to_string();
@@ -436,7 +444,7 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     let mut blank: Vec<(usize, usize)> = vec![(tokens[start].0, tokens[end - 1].1)];
     // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
     let mut i = start;
-    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2.as_str()) && i + 2 > start {
+    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
         i -= 1;
         if start - i > 2 {
             break;
@@ -458,13 +466,13 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
             .strip_prefix('x')
             .and_then(|n| n.parse::<u64>().ok())
             .or_else(|| {
-                (word == "x")
-                    .then(|| tokens.get(end + 1).and_then(|(_, _, n)| n.parse().ok()))
+                (*word == "x")
+                    .then(|| tokens.get(end + 1).and_then(|&(_, _, n)| n.parse().ok()))
                     .flatten()
             });
         if let Some(n) = after_x.filter(|n| (1..=4096).contains(n)) {
             q.gpu_count = Some(n);
-            let last = if word == "x" { end + 1 } else { end };
+            let last = if *word == "x" { end + 1 } else { end };
             blank.push((*s, tokens[last].1));
         }
     }
@@ -479,7 +487,7 @@ static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9
 /// "a100s" -> "a100", "3090s" -> "3090".
 fn singular(catalog: &Catalog, token: &str) -> String {
     match token.strip_suffix('s') {
-        Some(stem) if catalog.resolve_gpu(stem).is_ok() && catalog.resolve_gpu(token).is_err() => {
+        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => {
             stem.to_string()
         }
         _ => token.to_string(),
@@ -488,59 +496,26 @@ fn singular(catalog: &Catalog, token: &str) -> String {
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
 /// with "ada", "m3" only with "max"/"ultra", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, tokens: &[(usize, usize, String)]) -> bool {
-    if !token.chars().any(|c| c.is_ascii_digit()) || token.ends_with("gb") || token.ends_with('k') {
+fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
+    if !catalog.is_gpu_word(token) {
         return false;
     }
-    let stem = token.strip_suffix('s').unwrap_or(token);
-    let next = tokens
-        .iter()
-        .position(|(_, _, t)| t == token)
-        .and_then(|i| tokens.get(i + 1))
-        .map(|(_, _, t)| t.as_str());
-    match stem {
-        "6000" => return next == Some("ada"),
-        "m1" | "m2" | "m3" | "m4" => return matches!(next, Some("max") | Some("ultra")),
-        _ => {}
+    match token.strip_suffix('s').unwrap_or(token) {
+        "6000" => next == Some("ada"),
+        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra")),
+        _ => true,
     }
-    if stem.chars().all(|c| c.is_ascii_digit())
-        && !(3000..=9999).contains(&stem.parse::<u32>().unwrap_or(0))
-    {
-        return false;
-    }
-    if catalog.resolve_gpu(token).is_ok() || catalog.resolve_gpu(stem).is_ok() {
-        return true;
-    }
-    // "4060 ti", "4070 ti super", "7900 xtx": the number names a GPU with its variant.
-    let i = tokens.iter().position(|(_, _, t)| t == token).unwrap_or(0);
-    let mut name = token.to_string();
-    for (_, _, t) in tokens.iter().skip(i + 1).take(2) {
-        name.push(' ');
-        name.push_str(t);
-        if catalog.resolve_gpu(&name).is_ok() {
-            return true;
-        }
-    }
-    false
 }
 
 /// Whitespace-separated tokens with their byte spans.
-fn spans(text: &str) -> Vec<(usize, usize, String)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, i, text[s..i].to_string()));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, text.len(), text[s..].to_string()));
-    }
-    out
+fn spans(text: &str) -> Vec<(usize, usize, &str)> {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(|t| {
+            let start = t.as_ptr() as usize - base;
+            (start, start + t.len(), t)
+        })
+        .collect()
 }
 
 static MEMORY_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -577,28 +552,27 @@ fn model_continues(t: &str) -> bool {
 }
 
 fn take_model(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    let tokens = spans(&w.text);
-    let Some(start) = tokens.iter().position(|(_, _, t)| catalog.is_model_word(t)) else {
+    let text = w.text.clone();
+    let tokens = spans(&text);
+    let Some(start) = tokens
+        .iter()
+        .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))
+    else {
         return;
     };
     let mut end = start + 1;
     while end < tokens.len() {
-        let t = &tokens[end].2;
-        let subs = tokenize(t);
-        if subs
-            .iter()
-            .all(|s| model_continues(s) || catalog.is_model_word(s))
-            && !subs.is_empty()
-        {
-            end += 1;
-        } else {
+        let subs = tokenize(tokens[end].2);
+        let continues = !subs.is_empty()
+            && subs
+                .iter()
+                .all(|s| model_continues(s) || catalog.is_model_word(s));
+        if !continues {
             break;
         }
+        end += 1;
     }
-    let mut words: Vec<String> = tokens[start..end]
-        .iter()
-        .map(|(_, _, t)| t.clone())
-        .collect();
+    let mut words: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
     let mut blank = vec![(tokens[start].0, tokens[end - 1].1)];
     // "70B的llama": a size elsewhere in the message belongs to the model named without one.
     let has_size = words
@@ -606,25 +580,22 @@ fn take_model(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         .flat_map(|w| tokenize(w))
         .any(|t| crate::catalog::size_of(&t).is_some());
     if !has_size
-        && let Some((s, e, t)) = tokens
+        && let Some(&(s, e, t)) = tokens
             .iter()
-            .find(|(_, _, t)| tokenize(t).len() == 1 && crate::catalog::size_of(t).is_some())
+            .find(|&&(_, _, t)| crate::catalog::size_of(t).is_some() && !t.contains('x'))
     {
-        words.push(t.clone());
-        blank.push((*s, *e));
+        words.push(t);
+        blank.push((s, e));
     }
     // Prefer the longest run of words that resolves; else report the whole run.
-    let mut chosen = words.join(" ");
-    for n in (1..=words.len()).rev() {
-        let candidate = words[..n].join(" ");
-        if catalog.resolve_model(&candidate).is_ok() {
-            chosen = candidate;
-            break;
-        }
-    }
+    let chosen = (1..=words.len())
+        .rev()
+        .map(|n| words[..n].join(" "))
+        .find(|candidate| catalog.find_model(candidate).is_some())
+        .unwrap_or_else(|| words.join(" "));
     q.model = Some(chosen);
     for (s, e) in blank {
-        w.text.replace_range(s..e, &" ".repeat(e - s));
+        w.blank_range(s, e);
     }
 }
 
@@ -645,7 +616,7 @@ fn take_bare_size(w: &mut Work) -> Option<f64> {
 }
 
 /// Ordinary words of questions in our four languages: never reported as not understood.
-const FILLER: &[&str] = &[
+const FILLER_WORDS: &[&str] = &[
     // en
     "a",
     "an",
@@ -894,10 +865,15 @@ const FILLER: &[&str] = &[
     "memoria",
 ];
 
-/// Words nobody used, minus ordinary question words, numbers and Chinese text.
+static FILLER: LazyLock<FxHashSet<&'static str>> =
+    LazyLock::new(|| FILLER_WORDS.iter().copied().collect());
+
+/// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
+/// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
-    normalize(&w.text)
-        .split_whitespace()
+    w.text
+        .split([' ', '.', '_', '-', '/', ':', '='])
+        .filter(|t| !t.is_empty())
         .filter(|t| !FILLER.contains(t))
         .filter(|t| !t.chars().any(is_han))
         .filter(|t| t.chars().any(|c| c.is_alphabetic()))

@@ -6,6 +6,7 @@
 
 pub mod compare;
 pub mod error;
+pub mod html;
 pub mod json;
 pub mod parts;
 pub mod stats;

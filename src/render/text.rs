@@ -32,8 +32,9 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.extend(parts::rule_lines(lang, a));
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
+        // The title carries its own colon: Chinese writes a full-width one.
         out.push(format!(
-            "{}: {}",
+            "{} {}",
             t(lang, "assumed-title"),
             assumed.join("; ")
         ));

@@ -1,0 +1,54 @@
+//! Core latency: one estimate, estimate + recommendations, parse, and the whole `ask`
+//! (parse, resolve, estimate, recommend, render). `cargo bench --bench core`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use vramguide::answer;
+use vramguide::catalog::Catalog;
+use vramguide::estimate::{self, Job, Mode, Precision};
+use vramguide::i18n::Lang;
+use vramguide::query;
+use vramguide::recommend;
+use vramguide::render;
+
+fn bench(c: &mut Criterion) {
+    let catalog = Catalog::get();
+    let model = catalog.model("llama-3.1-70b").expect("in catalog");
+    let job = Job::new(Mode::Inference, Precision::Fp16);
+    c.bench_function("estimate", |b| {
+        b.iter(|| estimate::run(black_box(model), black_box(&job), 2))
+    });
+    c.bench_function("estimate+recommend", |b| {
+        b.iter(|| {
+            let e = estimate::run(black_box(model), black_box(&job), 1);
+            let r = recommend::setups(catalog, model, &job);
+            (e, r)
+        })
+    });
+    let questions = [
+        "can we run llama 70b in fp16 on 2x 4090?",
+        "quanta VRAM preciso pro llama 3 70b em meia precisão?",
+        "¿cabe mixtral 8x7b en dos 3090 en 4 bits?",
+        "两张4090能跑70B的llama吗,4bit量化",
+    ];
+    c.bench_function("parse", |b| {
+        b.iter(|| {
+            for q in &questions {
+                black_box(query::parse(catalog, black_box(q)));
+            }
+        })
+    });
+    c.bench_function("ask (parse+estimate+recommend+render)", |b| {
+        b.iter(|| {
+            let q = questions[1];
+            let parsed = query::parse(catalog, black_box(q));
+            let lang = parsed.language.unwrap_or(Lang::En);
+            let req = query::resolve(catalog, &parsed.query).expect("understood");
+            let a = answer::build(catalog, req).expect("valid");
+            black_box(render::text::answer(lang, catalog, &a))
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,56 @@
+# Guide server (en-US): the words of the web pages around answers, guides and the catalog.
+
+web-lang-name = English
+web-language = Language
+web-nav-ask = Ask
+web-nav-compare = Compare GPUs
+web-nav-guide = Guide
+web-nav-models = Models
+web-nav-gpus = GPUs
+web-footer = Estimates from model architectures and GPU specs, not measurements: leave some headroom. Every figure in the catalog lists its sources.
+
+web-ask-title = How much GPU memory does it need?
+web-ask-heading = How much GPU memory does your LLM need?
+web-ask-label = Your question
+web-ask-placeholder = llama 70b fp16
+web-ask-button = Estimate
+web-ask-hint = Name a model or a size (13b), and optionally a precision, context length, GPU and mode (inference, LoRA, QLoRA, full fine-tune).
+web-ask-examples = Try one of these
+
+web-bar-caption = { $needed } GiB needed per GPU; one { $gpu } has { $capacity } GiB
+web-bar-caption-none = { $needed } GiB needed per GPU: no GPU in the catalog holds that much
+web-bar-capacity = GPU memory
+web-details-title = How the estimate compares
+web-guides-title = Read more in the guide
+web-json-link = This answer as JSON
+
+web-compare-title = Compare GPUs
+web-compare-label = GPUs, separated by commas
+web-compare-button = Compare
+
+web-guide-title = Guide
+web-guide-intro = Short explanations of what fills GPU memory, how precision and quantization change it, and how to choose hardware.
+web-guide-more = Other topics
+
+web-models-title = Models
+web-models-intro = The models vramguide knows, with the architecture sources its estimates come from.
+web-gpus-title = GPUs
+web-gpus-intro = The GPUs vramguide knows, with the spec sheets and articles their figures come from.
+web-col-model = Model
+web-col-family = Family
+web-col-params = Parameters (billions)
+web-col-context = Max context (tokens)
+web-col-license = License
+web-col-sources = Sources
+web-col-gpu = GPU
+web-col-vendor = Vendor
+web-col-memory = Memory
+web-col-bandwidth = Bandwidth
+web-col-fp16 = FP16 tensor TFLOPS (dense)
+web-col-price = Launch price
+
+web-not-found-title = Page not found
+web-not-found-body = There is nothing at this address. The guide topics are below.
+web-rate-limited = Too many requests from your address. Try again in { $seconds } s.
+web-too-long = That question is too long: at most { $max } characters, please.
+web-missing-parameter = The parameter “{ $name }” is missing.

@@ -1,0 +1,108 @@
+# Answers (es-ES): el texto alrededor de una estimación.
+
+mode-inference = inferencia
+mode-full-finetune = fine-tuning completo
+mode-lora = LoRA
+mode-qlora = QLoRA
+
+answer-title = { $model } · { $precision } · { $mode }
+answer-job = { $context } tokens · batch { $batch } · { $runtime }
+answer-job-training = secuencias de { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-total = Pico de memoria estimado: **{ $total } GiB**
+answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $count } GPU
+answer-breakdown = Desglose: { $parts }
+
+part-weights = pesos
+part-kv-cache = caché KV
+part-activations = activaciones
+part-overhead = sobrecarga
+part-gradients = gradientes
+part-optimizer = estados del optimizador
+part-item = { $label } { $value } GiB
+
+answer-fit-yes = ✅ Cabe en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables (sobran { $headroom } GiB).
+answer-fit-no = ❌ No cabe en { $setup }: necesita { $per_gpu } GiB por GPU y solo hay { $usable } GiB utilizables.
+answer-fit-needed = Cabe en { $count } × { $gpu }.
+answer-fit-needed-cluster = Harían falta { $count } × { $gpu }: más tarjetas de las que admite una sola máquina, así que mira las configuraciones de abajo.
+answer-fit-never = Añadir más tarjetas de este modelo no lo soluciona (cada una seguiría necesitando más memoria de la que tiene).
+answer-usable-why = La memoria utilizable es la nominal menos el contexto CUDA y la reserva del runtime.
+
+answer-setups-title = Configuraciones que caben
+answer-setups-title-training = Configuraciones que caben (entrenamiento)
+answer-setup-line = { $setup }: { $per_gpu } GiB por GPU{ $extras }
+answer-setup-speed = ≈{ $tps } tokens/s
+answer-setup-price = { $price } a precio de lanzamiento
+price-usd = US$ { $amount }
+answer-nothing-fits = Nada del catálogo puede con este trabajo, ni siquiera 64 GPU del modelo más grande.
+
+tag-cheapest = la más barata
+tag-cheapest-single = tarjeta única más barata
+tag-fewest-cards = menos tarjetas
+tag-fastest = la más rápida
+tag-datacenter = centro de datos
+
+link-single = una GPU
+link-nvlink = NVLink
+link-nvlink-bridge = puente NVLink
+link-pcie = PCIe
+link-infinity-fabric = Infinity Fabric
+link-multi-node = varios nodos
+
+advice-nvlink = Este trabajo mueve muchos datos entre GPU (entrenamiento o paralelismo de tensores): NVLink (servidores SXM, pares con puente) compensa frente a PCIe a secas.
+advice-layer-split = Si se reparte por capas (llama.cpp, device_map="auto"), entre tarjetas solo pasan activaciones pequeñas: con PCIe basta.
+advice-sxm-only = Dentro de un solo servidor, solo las máquinas SXM (8 GPU con NVLink/NVSwitch) pueden con este trabajo.
+advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por InfiniBand.
+
+answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
+answer-vllm-capacity = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
+
+answer-rule = Regla general (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
+rule-close = Coincide con nuestra estimación con un margen de { $pct } %.
+rule-lower = Nuestra estimación es un { $pct } % menor: el margen fijo del 20 % de la regla supera lo que necesitan la caché KV y las activaciones de este trabajo.
+rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } tokens × batch { $batch }, la caché KV y las activaciones ocupan más que el 20 % fijo de la regla.
+rule-quantized = La regla cuenta { $nominal } bits por peso; en realidad { $precision } guarda unos { $bits } bits, más embeddings en 16 bits cuando el formato los conserva.
+rule-training = La regla solo cubre la inferencia: el entrenamiento añade gradientes ({ $gradients } GiB), estados del optimizador ({ $optimizer } GiB) y las activaciones que se guardan para el backward.
+
+assumed-title = Supuestos:
+assumed-precision = { $precision } (no se indicó precisión)
+assumed-context = { $tokens } tokens de contexto (no se indicó)
+assumed-runtime = el perfil { $runtime } (no se indicó runtime)
+
+match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
+match-corrected = Interpreté "{ $input }" como { $model }.
+
+note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } B de parámetros, con la forma de { $reference }).
+note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } B de parámetros trabajan por token (eso es lo que marca la velocidad).
+note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
+note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
+note-context-beyond = El modelo se entrenó con un máximo de { $max } tokens; los contextos más largos necesitan rope scaling y pueden perder calidad.
+note-embeddings-16bit = GPTQ, AWQ y NF4 mantienen los embeddings y la capa de salida en 16 bits.
+note-vllm = vLLM reserva de entrada el { $util } % de cada tarjeta y llena el resto con caché KV.
+note-zero = Los estados de entrenamiento se reparten entre { $gpus } GPU (ZeRO-3/FSDP): cada GPU guarda su parte.
+note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
+note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
+
+answer-guides = Más información: { $topics }
+
+compare-title = Comparativa de GPU
+compare-memory = Memoria
+compare-bandwidth = Ancho de banda
+compare-fp16 = TFLOPS tensor FP16 (denso)
+compare-fp8 = TFLOPS tensor FP8 (denso)
+compare-nvlink = NVLink
+compare-form = Formato
+compare-power = Consumo
+compare-ecc = ECC
+compare-price = Precio de lanzamiento
+compare-price-per-gb = Precio por GB
+compare-runs-16bit = Corre en 16 bits
+compare-runs-4bit = Corre en 4 bits (Q4_K_M)
+compare-runs-note = "Corre" significa una tarjeta, 8192 tokens de contexto y la memoria utilizable tras la reserva del runtime.
+compare-yes = sí
+compare-no = no
+compare-none = ninguno de los modelos populares
+compare-no-price = no se vende a precio de lista
+form-consumer = tarjeta de consumo
+form-pcie = tarjeta PCIe
+form-sxm = módulo SXM (servidores)
+form-unified = memoria unificada (SoC)

@@ -1,0 +1,56 @@
+# Servidor de la guía (es-ES): los textos de las páginas alrededor de las respuestas, la guía y el catálogo.
+
+web-lang-name = Español
+web-language = Idioma
+web-nav-ask = Preguntar
+web-nav-compare = Comparar GPU
+web-nav-guide = Guía
+web-nav-models = Modelos
+web-nav-gpus = GPU
+web-footer = Estimaciones a partir de la arquitectura de los modelos y las especificaciones de las GPU, no mediciones: deja algo de margen. Cada cifra del catálogo indica sus fuentes.
+
+web-ask-title = ¿Cuánta memoria de GPU hace falta?
+web-ask-heading = ¿Cuánta memoria de GPU necesita tu LLM?
+web-ask-label = Tu pregunta
+web-ask-placeholder = llama 70b fp16
+web-ask-button = Calcular
+web-ask-hint = Indica un modelo o un tamaño (13b) y, si quieres, la precisión, la longitud de contexto, la GPU y el modo (inferencia, LoRA, QLoRA, ajuste fino completo).
+web-ask-examples = Prueba con una de estas
+
+web-bar-caption = { $needed } GiB necesarios por GPU; una { $gpu } tiene { $capacity } GiB
+web-bar-caption-none = { $needed } GiB necesarios por GPU: ninguna GPU del catálogo tiene tanta memoria
+web-bar-capacity = Memoria de la GPU
+web-details-title = Cómo se compara la estimación
+web-guides-title = Más información en la guía
+web-json-link = Esta respuesta en JSON
+
+web-compare-title = Comparar GPU
+web-compare-label = GPU, separadas por comas
+web-compare-button = Comparar
+
+web-guide-title = Guía
+web-guide-intro = Explicaciones breves sobre qué ocupa la memoria de la GPU, cómo la cambian la precisión y la cuantización, y cómo elegir el hardware.
+web-guide-more = Otros temas
+
+web-models-title = Modelos
+web-models-intro = Los modelos que conoce vramguide, con las fuentes de la arquitectura en las que se basan sus estimaciones.
+web-gpus-title = GPU
+web-gpus-intro = Las GPU que conoce vramguide, con las fichas técnicas y los artículos de los que salen sus cifras.
+web-col-model = Modelo
+web-col-family = Familia
+web-col-params = Parámetros (miles de millones)
+web-col-context = Contexto máximo (tokens)
+web-col-license = Licencia
+web-col-sources = Fuentes
+web-col-gpu = GPU
+web-col-vendor = Fabricante
+web-col-memory = Memoria
+web-col-bandwidth = Ancho de banda
+web-col-fp16 = TFLOPS tensoriales FP16 (denso)
+web-col-price = Precio de lanzamiento
+
+web-not-found-title = Página no encontrada
+web-not-found-body = No hay nada en esta dirección. Abajo tienes los temas de la guía.
+web-rate-limited = Demasiadas solicitudes desde tu dirección. Vuelve a intentarlo en { $seconds } s.
+web-too-long = Esa pregunta es demasiado larga: como máximo { $max } caracteres, por favor.
+web-missing-parameter = Falta el parámetro «{ $name }».

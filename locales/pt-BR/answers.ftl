@@ -1,0 +1,108 @@
+# Answers (pt-BR): o texto em volta de uma estimativa.
+
+mode-inference = inferência
+mode-full-finetune = fine-tuning completo
+mode-lora = LoRA
+mode-qlora = QLoRA
+
+answer-title = { $model } · { $precision } · { $mode }
+answer-job = { $context } tokens · batch { $batch } · { $runtime }
+answer-job-training = sequências de { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-total = Pico de memória estimado: **{ $total } GiB**
+answer-total-split = Pico de memória estimado: **{ $total } GiB** no total, **{ $per_gpu } GiB** por GPU em { $count } GPUs
+answer-breakdown = Divisão: { $parts }
+
+part-weights = pesos
+part-kv-cache = cache KV
+part-activations = ativações
+part-overhead = overhead
+part-gradients = gradientes
+part-optimizer = estados do otimizador
+part-item = { $label } { $value } GiB
+
+answer-fit-yes = ✅ Cabe em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis (sobram { $headroom } GiB).
+answer-fit-no = ❌ Não cabe em { $setup }: precisa de { $per_gpu } GiB por GPU e só há { $usable } GiB utilizáveis.
+answer-fit-needed = Cabe em { $count } × { $gpu }.
+answer-fit-needed-cluster = Seriam necessárias { $count } × { $gpu }: mais placas do que cabem numa máquina, então veja as configurações abaixo.
+answer-fit-never = Colocar mais placas dessas não resolve (cada uma ainda precisaria de mais memória do que tem).
+answer-usable-why = Memória utilizável é o valor nominal menos o contexto CUDA e a reserva do runtime.
+
+answer-setups-title = Configurações que cabem
+answer-setups-title-training = Configurações que cabem (treinamento)
+answer-setup-line = { $setup }: { $per_gpu } GiB por GPU{ $extras }
+answer-setup-speed = ≈{ $tps } tokens/s
+answer-setup-price = { $price } pelo preço de lançamento
+price-usd = US$ { $amount }
+answer-nothing-fits = Nada no catálogo dá conta desse job, nem 64 GPUs do maior modelo.
+
+tag-cheapest = mais barata
+tag-cheapest-single = placa única mais barata
+tag-fewest-cards = menos placas
+tag-fastest = mais rápida
+tag-datacenter = datacenter
+
+link-single = uma GPU
+link-nvlink = NVLink
+link-nvlink-bridge = ponte NVLink
+link-pcie = PCIe
+link-infinity-fabric = Infinity Fabric
+link-multi-node = vários nós
+
+advice-nvlink = Esse job troca muitos dados entre as GPUs (treinamento ou paralelismo de tensor): NVLink (servidores SXM, pares com ponte) compensa em relação ao PCIe puro.
+advice-layer-split = Dividindo por camadas (llama.cpp, device_map="auto"), só ativações pequenas passam de uma placa para outra: PCIe dá conta.
+advice-sxm-only = Num único servidor, só máquinas SXM (8 GPUs com NVLink/NVSwitch) aguentam esse job.
+advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por InfiniBand.
+
+answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
+answer-vllm-capacity = O vLLM usando { $util }% da placa deixa espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+
+answer-rule = Regra de bolso (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
+rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.
+rule-lower = Nossa estimativa é { $pct }% menor: a margem fixa de 20% da regra é mais do que o cache KV e as ativações desse job precisam.
+rule-higher = Nossa estimativa é { $pct }% maior: com { $context } tokens × batch { $batch }, o cache KV e as ativações ocupam mais do que os 20% fixos da regra.
+rule-quantized = A regra conta { $nominal } bits por peso; na prática, { $precision } guarda cerca de { $bits } bits, mais embeddings em 16 bits quando o formato os mantém.
+rule-training = A regra só vale para inferência: o treinamento soma gradientes ({ $gradients } GiB), estados do otimizador ({ $optimizer } GiB) e as ativações guardadas para o backward.
+
+assumed-title = Suposições:
+assumed-precision = { $precision } (nenhuma precisão informada)
+assumed-context = { $tokens } tokens de contexto (nenhum informado)
+assumed-runtime = o perfil { $runtime } (nenhum runtime informado)
+
+match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
+match-corrected = Entendi "{ $input }" como { $model }.
+
+note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } B de parâmetros, no formato do { $reference }).
+note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } B de parâmetros trabalhem por token (é isso que define a velocidade).
+note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
+note-sliding-window = As camadas de sliding window guardam no máximo { $window } tokens no cache.
+note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.
+note-embeddings-16bit = GPTQ, AWQ e NF4 mantêm os embeddings e a camada de saída em 16 bits.
+note-vllm = O vLLM reserva { $util }% de cada placa logo de início e preenche o resto com cache KV.
+note-zero = Os estados de treinamento são fragmentados entre { $gpus } GPUs (ZeRO-3/FSDP): cada GPU guarda a sua parte.
+note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
+note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
+
+answer-guides = Saiba mais: { $topics }
+
+compare-title = Comparação de GPUs
+compare-memory = Memória
+compare-bandwidth = Largura de banda
+compare-fp16 = TFLOPS tensor FP16 (denso)
+compare-fp8 = TFLOPS tensor FP8 (denso)
+compare-nvlink = NVLink
+compare-form = Formato
+compare-power = Consumo
+compare-ecc = ECC
+compare-price = Preço de lançamento
+compare-price-per-gb = Preço por GB
+compare-runs-16bit = Roda em 16 bits
+compare-runs-4bit = Roda em 4 bits (Q4_K_M)
+compare-runs-note = "Roda" significa uma placa, 8.192 tokens de contexto e memória utilizável depois da reserva do runtime.
+compare-yes = sim
+compare-no = não
+compare-none = nenhum dos modelos populares
+compare-no-price = não vendida a preço de tabela
+form-consumer = placa de consumo
+form-pcie = placa PCIe
+form-sxm = módulo SXM (servidores)
+form-unified = memória unificada (SoC)

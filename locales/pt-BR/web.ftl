@@ -1,0 +1,56 @@
+# Servidor do guia (pt-BR): os textos das páginas em volta das respostas, do guia e do catálogo.
+
+web-lang-name = Português
+web-language = Idioma
+web-nav-ask = Perguntar
+web-nav-compare = Comparar GPUs
+web-nav-guide = Guia
+web-nav-models = Modelos
+web-nav-gpus = GPUs
+web-footer = Estimativas a partir da arquitetura dos modelos e das especificações das GPUs, não medições: deixe uma folga. Cada número do catálogo traz suas fontes.
+
+web-ask-title = Quanta memória de GPU é preciso?
+web-ask-heading = Quanta memória de GPU o seu LLM precisa?
+web-ask-label = Sua pergunta
+web-ask-placeholder = llama 70b fp16
+web-ask-button = Calcular
+web-ask-hint = Diga um modelo ou um tamanho (13b) e, se quiser, a precisão, o tamanho do contexto, a GPU e o modo (inferência, LoRA, QLoRA, fine-tuning completo).
+web-ask-examples = Experimente uma destas
+
+web-bar-caption = { $needed } GiB necessários por GPU; uma { $gpu } tem { $capacity } GiB
+web-bar-caption-none = { $needed } GiB necessários por GPU: nenhuma GPU do catálogo tem tanta memória
+web-bar-capacity = Memória da GPU
+web-details-title = Como a estimativa se compara
+web-guides-title = Saiba mais no guia
+web-json-link = Esta resposta em JSON
+
+web-compare-title = Comparar GPUs
+web-compare-label = GPUs, separadas por vírgulas
+web-compare-button = Comparar
+
+web-guide-title = Guia
+web-guide-intro = Explicações curtas sobre o que ocupa a memória da GPU, como a precisão e a quantização mudam isso e como escolher o hardware.
+web-guide-more = Outros tópicos
+
+web-models-title = Modelos
+web-models-intro = Os modelos que o vramguide conhece, com as fontes da arquitetura usadas nas estimativas.
+web-gpus-title = GPUs
+web-gpus-intro = As GPUs que o vramguide conhece, com as fichas técnicas e os artigos de onde vêm os números.
+web-col-model = Modelo
+web-col-family = Família
+web-col-params = Parâmetros (bilhões)
+web-col-context = Contexto máximo (tokens)
+web-col-license = Licença
+web-col-sources = Fontes
+web-col-gpu = GPU
+web-col-vendor = Fabricante
+web-col-memory = Memória
+web-col-bandwidth = Largura de banda
+web-col-fp16 = TFLOPS tensor FP16 (denso)
+web-col-price = Preço de lançamento
+
+web-not-found-title = Página não encontrada
+web-not-found-body = Não há nada neste endereço. Os tópicos do guia estão logo abaixo.
+web-rate-limited = Muitas solicitações vindas do seu endereço. Tente de novo em { $seconds } s.
+web-too-long = Essa pergunta é longa demais: no máximo { $max } caracteres, por favor.
+web-missing-parameter = Falta o parâmetro “{ $name }”.

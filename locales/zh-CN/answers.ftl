@@ -1,0 +1,108 @@
+# Answers (zh-CN)：估算结果周围的文字。
+
+mode-inference = 推理
+mode-full-finetune = 全参微调
+mode-lora = LoRA
+mode-qlora = QLoRA
+
+answer-title = { $model } · { $precision } · { $mode }
+answer-job = { $context } tokens · batch { $batch } · { $runtime }
+answer-job-training = 序列长度 { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-total = 预计峰值显存：**{ $total } GiB**
+answer-total-split = 预计峰值显存：共 **{ $total } GiB**，分到 { $count } 张 GPU 上每张 **{ $per_gpu } GiB**
+answer-breakdown = 明细：{ $parts }
+
+part-weights = 权重
+part-kv-cache = KV 缓存
+part-activations = 激活值
+part-overhead = 运行时开销
+part-gradients = 梯度
+part-optimizer = 优化器状态
+part-item = { $label } { $value } GiB
+
+answer-fit-yes = ✅ { $setup } 放得下：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB（还剩 { $headroom } GiB）。
+answer-fit-no = ❌ { $setup } 放不下：每张 GPU 需要 { $per_gpu } GiB，可用只有 { $usable } GiB。
+answer-fit-needed = { $count } × { $gpu } 可以放下。
+answer-fit-needed-cluster = 需要 { $count } × { $gpu }：超出了单台机器能插的卡数，请参考下面的配置。
+answer-fit-never = 这种卡加再多也放不下（每张卡需要的显存仍然超过它的容量）。
+answer-usable-why = 可用显存 = 标称容量 − CUDA 上下文 − 运行时预留。
+
+answer-setups-title = 放得下的配置
+answer-setups-title-training = 放得下的配置（训练）
+answer-setup-line = { $setup }：每张 GPU { $per_gpu } GiB{ $extras }
+answer-setup-speed = ≈{ $tps } tokens/s
+answer-setup-price = 首发价 { $price }
+price-usd = { $amount } 美元
+answer-nothing-fits = 目录里没有任何配置能跑这个任务，用 64 张最大显存的卡也不行。
+
+tag-cheapest = 最便宜
+tag-cheapest-single = 最便宜的单卡
+tag-fewest-cards = 卡数最少
+tag-fastest = 最快
+tag-datacenter = 数据中心
+
+link-single = 单卡
+link-nvlink = NVLink
+link-nvlink-bridge = NVLink 桥
+link-pcie = PCIe
+link-infinity-fabric = Infinity Fabric
+link-multi-node = 多节点
+
+advice-nvlink = 这个任务在 GPU 之间传输的数据量很大（训练或张量并行）：用 NVLink（SXM 服务器、桥接的双卡）比纯 PCIe 划算得多。
+advice-layer-split = 按层切分（llama.cpp、device_map="auto"）时，卡与卡之间只传很小的激活值：PCIe 就够了。
+advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NVSwitch 互联）能跑这个任务。
+advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互联。
+
+answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
+answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } tokens 的序列。
+
+answer-rule = 经验公式（P × 4 字节 × Q/32 × 1.2）：**{ $rule } GB**（{ $rule_gib } GiB）。
+rule-close = 与我们的估算相差在 { $pct }% 以内。
+rule-lower = 我们的估算低 { $pct }%：公式固定加的 20% 余量，比这个任务的 KV 缓存和激活值实际需要的多。
+rule-higher = 我们的估算高 { $pct }%：在 { $context } tokens × batch { $batch } 下，KV 缓存和激活值占用超过了公式固定的 20%。
+rule-quantized = 公式按每个权重 { $nominal } bit 计算；{ $precision } 实际每个权重约占 { $bits } bit，若格式保留 16-bit embedding，还要再加上这部分。
+rule-training = 该公式只适用于推理：训练还要加上梯度（{ $gradients } GiB）、优化器状态（{ $optimizer } GiB）以及为反向传播保存的激活值。
+
+assumed-title = 默认假设：
+assumed-precision = { $precision }（未指定精度）
+assumed-context = 上下文 { $tokens } tokens（未指定）
+assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）
+
+match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
+match-corrected = 已将“{ $input }”识别为 { $model }。
+
+note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } B 参数，结构参照 { $reference }）。
+note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } B 参数参与计算（速度由它决定）。
+note-mla = 多头潜在注意力（MLA）存的是压缩后的缓存：每个 token { $bytes } 字节。
+note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 token。
+note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。
+note-embeddings-16bit = GPTQ、AWQ 和 NF4 会把 embedding 层和输出层保留为 16-bit。
+note-vllm = vLLM 会预先占用每张卡 { $util }% 的显存，剩余部分全部用作 KV 缓存。
+note-zero = 训练状态切分到 { $gpus } 张 GPU 上（ZeRO-3/FSDP）：每张 GPU 只存自己那一份。
+note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
+note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。
+
+answer-guides = 延伸阅读：{ $topics }
+
+compare-title = GPU 对比
+compare-memory = 显存
+compare-bandwidth = 带宽
+compare-fp16 = FP16 Tensor TFLOPS（稠密）
+compare-fp8 = FP8 Tensor TFLOPS（稠密）
+compare-nvlink = NVLink
+compare-form = 形态
+compare-power = 功耗
+compare-ecc = ECC
+compare-price = 首发价
+compare-price-per-gb = 每 GB 价格
+compare-runs-16bit = 16-bit 能跑
+compare-runs-4bit = 4-bit（Q4_K_M）能跑
+compare-runs-note = “能跑”指单卡、8,192 tokens 上下文，按扣除运行时预留后的可用显存计算。
+compare-yes = 是
+compare-no = 否
+compare-none = 热门模型都跑不了
+compare-no-price = 无官方定价
+form-consumer = 消费级显卡
+form-pcie = PCIe 卡
+form-sxm = SXM 模组（服务器）
+form-unified = 统一内存（SoC）

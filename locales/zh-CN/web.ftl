@@ -1,0 +1,56 @@
+# 指南服务器（zh-CN）：网页上围绕回答、指南和目录的文字。
+
+web-lang-name = 简体中文
+web-language = 语言
+web-nav-ask = 提问
+web-nav-compare = 对比 GPU
+web-nav-guide = 指南
+web-nav-models = 模型
+web-nav-gpus = GPU
+web-footer = 以上是根据模型架构和 GPU 规格得出的估算，而非实测：请留出一些余量。目录中的每个数字都注明了来源。
+
+web-ask-title = 需要多少显存？
+web-ask-heading = 你的大模型需要多少显存？
+web-ask-label = 你的问题
+web-ask-placeholder = llama 70b fp16
+web-ask-button = 估算
+web-ask-hint = 写出模型名称或参数规模（如 13b），还可以加上精度、上下文长度、GPU 和模式（推理、LoRA、QLoRA、全量微调）。
+web-ask-examples = 试试这些问题
+
+web-bar-caption = 每块 GPU 需要 { $needed } GiB；一块 { $gpu } 有 { $capacity } GiB
+web-bar-caption-none = 每块 GPU 需要 { $needed } GiB：目录中没有显存这么大的 GPU
+web-bar-capacity = GPU 显存
+web-details-title = 与经验公式的对比
+web-guides-title = 在指南中了解更多
+web-json-link = 以 JSON 格式查看此回答
+
+web-compare-title = 对比 GPU
+web-compare-label = GPU 列表，用逗号分隔
+web-compare-button = 对比
+
+web-guide-title = 指南
+web-guide-intro = 简短说明显存被什么占用、精度和量化如何影响显存，以及如何选择硬件。
+web-guide-more = 其他主题
+
+web-models-title = 模型
+web-models-intro = vramguide 收录的模型，以及估算所依据的架构来源。
+web-gpus-title = GPU
+web-gpus-intro = vramguide 收录的 GPU，以及各项数据所依据的规格表和文章。
+web-col-model = 模型
+web-col-family = 系列
+web-col-params = 参数量（十亿）
+web-col-context = 最大上下文（token）
+web-col-license = 许可证
+web-col-sources = 来源
+web-col-gpu = GPU
+web-col-vendor = 厂商
+web-col-memory = 显存
+web-col-bandwidth = 带宽
+web-col-fp16 = FP16 Tensor TFLOPS（稠密）
+web-col-price = 首发价格
+
+web-not-found-title = 页面不存在
+web-not-found-body = 这个地址没有内容。下面是指南的各个主题。
+web-rate-limited = 来自你的地址的请求过多，请在 { $seconds } 秒后重试。
+web-too-long = 问题太长了：请不要超过 { $max } 个字符。
+web-missing-parameter = 缺少参数“{ $name }”。

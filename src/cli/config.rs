@@ -1,0 +1,162 @@
+//! Configuration: flags, then environment variables, then an optional `vramguide.toml`.
+//!
+//! clap already reads each option from its flag or its environment variable. The file
+//! fills in only the variables that are not set, before clap parses, so the precedence is
+//! flag > environment > file with no second copy of every option. Unknown keys are an
+//! error: a typo in a config file should not be silently ignored.
+
+use std::path::{Path, PathBuf};
+
+/// Every key the file may hold, and the environment variable it stands for.
+pub const KEYS: &[(&str, &str)] = &[
+    ("database_url", "DATABASE_URL"),
+    ("data_dir", "VRAMGUIDE_DATA_DIR"),
+    ("hash_key", "VRAMGUIDE_HASH_KEY"),
+    ("retention_days", "VRAMGUIDE_RETENTION_DAYS"),
+    ("addr", "VRAMGUIDE_ADDR"),
+    ("rate_limit", "VRAMGUIDE_RATE_LIMIT"),
+    ("log_format", "VRAMGUIDE_LOG_FORMAT"),
+    ("discord_token", "DISCORD_TOKEN"),
+    ("discord_proxy", "VRAMGUIDE_DISCORD_PROXY"),
+    ("guild", "VRAMGUIDE_GUILD"),
+    ("shards", "VRAMGUIDE_SHARDS"),
+    ("total_shards", "VRAMGUIDE_TOTAL_SHARDS"),
+];
+
+/// The text `vramguide --help` ends with: the one place all settings are listed.
+pub const HELP: &str = "\
+Configuration (highest precedence first): command-line flags, environment variables,
+then the file named by --config / VRAMGUIDE_CONFIG (default: ./vramguide.toml if present).
+File keys and their environment variables:
+  database_url    DATABASE_URL              sqlite://vramguide.db (default) or postgres://...
+  data_dir        VRAMGUIDE_DATA_DIR        folder of the generated user-hash key (default .)
+  hash_key        VRAMGUIDE_HASH_KEY        key of the user-id hash (secret; never logged)
+  retention_days  VRAMGUIDE_RETENTION_DAYS  delete query-log rows older than N days
+  addr            VRAMGUIDE_ADDR            guide server address (default 127.0.0.1:8080)
+  rate_limit      VRAMGUIDE_RATE_LIMIT      web requests per minute per IP (0 = off)
+  log_format      VRAMGUIDE_LOG_FORMAT      text (default) or json
+  discord_token   DISCORD_TOKEN             bot token (secret; the bot runs when it is set)
+  discord_proxy   VRAMGUIDE_DISCORD_PROXY   send Discord REST calls through this proxy
+  guild           VRAMGUIDE_GUILD           register commands in this guild only
+  shards          VRAMGUIDE_SHARDS          shard range to run, e.g. 0-3
+  total_shards    VRAMGUIDE_TOTAL_SHARDS    total shards of the bot
+Logs go to stderr; RUST_LOG sets the level (e.g. RUST_LOG=vramguide=debug).";
+
+/// A config file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not valid TOML: {source}")]
+    Parse {
+        path: PathBuf,
+        source: toml::de::Error,
+    },
+    #[error("{path}: unknown setting '{key}' (known: {known})")]
+    UnknownKey {
+        path: PathBuf,
+        key: String,
+        known: String,
+    },
+    #[error("{path}: '{key}' must be a string, number or boolean")]
+    BadValue { path: PathBuf, key: String },
+}
+
+/// The file to read: `--config FILE` / `--config=FILE` on the command line, else
+/// VRAMGUIDE_CONFIG, else ./vramguide.toml when it exists.
+pub fn path_from(args: &[String]) -> Option<PathBuf> {
+    let flag = args.iter().enumerate().find_map(|(i, a)| {
+        a.strip_prefix("--config=").map(PathBuf::from).or_else(|| {
+            (a == "--config")
+                .then(|| args.get(i + 1).map(PathBuf::from))
+                .flatten()
+        })
+    });
+    flag.or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
+        .or_else(|| {
+            let default = PathBuf::from("vramguide.toml");
+            default.exists().then_some(default)
+        })
+}
+
+/// Parse the file into (environment variable, value) pairs.
+pub fn read(path: &Path) -> Result<Vec<(&'static str, String)>, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let table: toml::Table = text.parse().map_err(|source| ConfigError::Parse {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    table
+        .into_iter()
+        .map(|(key, value)| {
+            let Some(&(_, env)) = KEYS.iter().find(|(k, _)| *k == key) else {
+                return Err(ConfigError::UnknownKey {
+                    path: path.to_path_buf(),
+                    known: KEYS.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
+                    key,
+                });
+            };
+            let text = match value {
+                toml::Value::String(s) => s,
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                _ => {
+                    return Err(ConfigError::BadValue {
+                        path: path.to_path_buf(),
+                        key,
+                    });
+                }
+            };
+            Ok((env, text))
+        })
+        .collect()
+}
+
+/// Load the file, if any, into the environment variables that are not already set.
+///
+/// Must run first thing in `main`, while the process has a single thread: changing the
+/// environment is only sound then.
+pub fn apply(args: &[String]) -> Result<(), ConfigError> {
+    let Some(path) = path_from(args) else {
+        return Ok(());
+    };
+    for (env, value) in read(&path)? {
+        if std::env::var_os(env).is_none() {
+            // SAFETY: called at the start of main, before any thread (tokio, tracing) exists.
+            unsafe { std::env::set_var(env, value) };
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_known_keys_and_rejects_unknown_ones() {
+        let dir = std::env::temp_dir().join(format!("vramguide-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.toml");
+        std::fs::write(&good, "addr = \"0.0.0.0:9000\"\nrate_limit = 0\n").unwrap();
+        let pairs = read(&good).unwrap();
+        assert!(pairs.contains(&("VRAMGUIDE_ADDR", "0.0.0.0:9000".to_string())));
+        assert!(pairs.contains(&("VRAMGUIDE_RATE_LIMIT", "0".to_string())));
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, "adress = \"x\"\n").unwrap();
+        assert!(matches!(read(&bad), Err(ConfigError::UnknownKey { .. })));
+        let args = vec![
+            "vramguide".to_string(),
+            "--config".to_string(),
+            "x.toml".to_string(),
+        ];
+        assert_eq!(path_from(&args), Some(PathBuf::from("x.toml")));
+    }
+}

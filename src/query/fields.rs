@@ -1,0 +1,90 @@
+//! A [`Query`] from named text fields (web parameters, CLI flags): every number and name
+//! is checked here so bad values get the same typed error on every surface.
+
+use super::Query;
+use crate::error::Error;
+use crate::estimate::{JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime};
+use serde::Deserialize;
+
+/// The fields of an explicit estimate, as typed.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Fields {
+    pub model: Option<String>,
+    pub params_b: Option<String>,
+    pub precision: Option<String>,
+    pub kv_precision: Option<String>,
+    pub prompt: Option<String>,
+    pub generate: Option<String>,
+    pub context: Option<String>,
+    pub batch: Option<String>,
+    pub mode: Option<String>,
+    pub runtime: Option<String>,
+    pub gpu: Option<String>,
+    pub gpus: Option<String>,
+    pub optimizer: Option<String>,
+    /// "true" or "false".
+    pub gradient_checkpointing: Option<String>,
+    pub lora_rank: Option<String>,
+    pub lora_targets: Option<String>,
+}
+
+/// An empty field counts as absent: HTML forms send `name=` for blank inputs.
+fn given(v: &Option<String>) -> Option<&str> {
+    v.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn number<T: std::str::FromStr>(
+    what: &'static str,
+    v: &Option<String>,
+) -> Result<Option<T>, Error> {
+    given(v)
+        .map(|s| {
+            s.parse::<T>().map_err(|_| {
+                Error::Job(JobError::NotANumber {
+                    what,
+                    value: s.to_string(),
+                })
+            })
+        })
+        .transpose()
+}
+
+fn parsed<T: std::str::FromStr<Err = E>, E: Into<Error>>(
+    v: &Option<String>,
+) -> Result<Option<T>, Error> {
+    given(v)
+        .map(|s| s.parse::<T>().map_err(Into::into))
+        .transpose()
+}
+
+impl Fields {
+    pub fn query(&self) -> Result<Query, Error> {
+        Ok(Query {
+            model: given(&self.model).map(str::to_string),
+            params_b: number("model size", &self.params_b)?,
+            precision: parsed::<Precision, _>(&self.precision)?,
+            kv_precision: parsed::<KvPrecision, _>(&self.kv_precision)?,
+            context: number("context", &self.context)?,
+            prompt: number("prompt length", &self.prompt)?,
+            generate: number("generation length", &self.generate)?,
+            batch: number("batch", &self.batch)?,
+            mode: parsed::<Mode, JobError>(&self.mode)?,
+            gpu: given(&self.gpu).map(str::to_string),
+            gpu_count: number("GPU count", &self.gpus)?,
+            runtime: parsed::<Runtime, JobError>(&self.runtime)?,
+            optimizer: parsed::<Optimizer, JobError>(&self.optimizer)?,
+            gradient_checkpointing: given(&self.gradient_checkpointing)
+                .map(|s| {
+                    s.parse::<bool>().map_err(|_| {
+                        Error::Job(JobError::UnknownOption {
+                            what: "gradient checkpointing",
+                            value: s.to_string(),
+                        })
+                    })
+                })
+                .transpose()?,
+            lora_rank: number("LoRA rank", &self.lora_rank)?,
+            lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
+        })
+    }
+}

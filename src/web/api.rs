@@ -1,0 +1,258 @@
+//! The JSON API of CONTRACT.md: the same objects `ask --json` and `estimate --json` print.
+
+use super::AppState;
+use super::ask::{MAX_QUESTION_CHARS, answer_query, ask as ask_question};
+use super::querylog::Question;
+use crate::answer::Topic;
+use crate::catalog::Catalog;
+use crate::error::Error;
+use crate::i18n::{Args, Lang, t, tr};
+use crate::query::Fields;
+use crate::render;
+use axum::Json;
+use axum::extract::{Path, Query as QueryParams, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::LazyLock;
+use std::time::Instant;
+
+#[derive(Debug, Deserialize)]
+pub struct AskParams {
+    q: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LangParam {
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct EstimateParams {
+    #[serde(flatten)]
+    fields: Fields,
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CompareParams {
+    gpus: Option<String>,
+    lang: Option<String>,
+}
+
+/// An error object of the contract with its HTTP status.
+fn error(status: StatusCode, lang: Lang, err: &Error) -> Response {
+    (status, Json(render::json::error(lang, Catalog::get(), err))).into_response()
+}
+
+/// An error the core has no kind for (missing or oversized parameters).
+fn bad_request(lang: Lang, kind: &str, input: Option<&str>, text: String) -> Response {
+    let body = json!({
+        "language": lang.code(), "understood": false,
+        "error": { "kind": kind, "input": input, "suggestions": [] },
+        "text": text,
+    });
+    (StatusCode::BAD_REQUEST, Json(body)).into_response()
+}
+
+fn missing(lang: Lang, name: &str) -> Response {
+    let text = tr(
+        lang,
+        "web-missing-parameter",
+        Some(&Args::new().s("name", name.to_string())),
+    );
+    bad_request(lang, "missing_parameter", Some(name), text)
+}
+
+/// `GET /api/v1/ask?q=&lang=`: a free-text question. A question with nothing usable in it
+/// is still a 200, with `understood: false` and help, as the bot would reply.
+pub async fn ask(
+    State(state): State<AppState>,
+    QueryParams(p): QueryParams<AskParams>,
+    headers: HeaderMap,
+) -> Response {
+    let lang_param = p.lang.as_deref();
+    let Some(q) = p.q.as_deref() else {
+        return missing(super::lang::negotiate(lang_param, &headers), "q");
+    };
+    if q.chars().count() > MAX_QUESTION_CHARS {
+        let lang = super::lang::negotiate(lang_param, &headers);
+        let text = tr(
+            lang,
+            "web-too-long",
+            Some(&Args::new().s("max", MAX_QUESTION_CHARS.to_string())),
+        );
+        return bad_request(lang, "too_long", None, text);
+    }
+    let asked = ask_question(&state, "api", q, lang_param, &headers);
+    let catalog = Catalog::get();
+    let body = match &asked.result {
+        Ok(a) => render::json::answer(asked.lang, catalog, a),
+        Err(e) => render::json::error(asked.lang, catalog, e),
+    };
+    Json(body).into_response()
+}
+
+/// `GET /api/v1/estimate?model=&precision=...`: explicit options; bad ones are a 400.
+pub async fn estimate(
+    State(state): State<AppState>,
+    QueryParams(p): QueryParams<EstimateParams>,
+    headers: HeaderMap,
+) -> Response {
+    let started = Instant::now();
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let query = p.fields.query();
+    let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
+        if q.has_subject() {
+            answer_query(Catalog::get(), q)
+        } else {
+            Err(Error::NeedModel)
+        }
+    });
+    let elapsed = started.elapsed();
+    state
+        .metrics
+        .answer("api", lang, result.is_ok(), elapsed.as_secs_f64());
+    let described = describe(&p.fields);
+    state.log.record(Question {
+        lang,
+        locale: None,
+        text: &described,
+        query: query.as_ref().ok(),
+        result: result.as_ref(),
+        latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+    });
+    match result {
+        Ok(a) => Json(render::json::answer(lang, Catalog::get(), &a)).into_response(),
+        Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
+    }
+}
+
+/// The estimate's parameters as one line for the query log.
+fn describe(f: &Fields) -> String {
+    let pairs = [
+        ("model", &f.model),
+        ("params_b", &f.params_b),
+        ("precision", &f.precision),
+        ("context", &f.context),
+        ("batch", &f.batch),
+        ("mode", &f.mode),
+        ("gpu", &f.gpu),
+        ("gpus", &f.gpus),
+        ("runtime", &f.runtime),
+    ];
+    pairs
+        .iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={v}")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `GET /api/v1/compare?gpus=a,b,c`.
+pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: HeaderMap) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let names: Vec<&str> = p
+        .gpus
+        .as_deref()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if names.len() < 2 {
+        return missing(lang, "gpus");
+    }
+    let catalog = Catalog::get();
+    match resolve_gpus(catalog, &names) {
+        Ok(gpus) => Json(render::compare::json(lang, catalog, &gpus)).into_response(),
+        Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
+    }
+}
+
+/// Catalog entries for GPU names, or the first name that matches none.
+pub fn resolve_gpus(
+    catalog: &'static Catalog,
+    names: &[&str],
+) -> Result<Vec<&'static crate::catalog::GpuSpec>, Error> {
+    names
+        .iter()
+        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
+        .collect()
+}
+
+fn json_bytes(body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+static MODELS: LazyLock<String> =
+    LazyLock::new(|| serde_json::to_string(&Catalog::get().models).unwrap_or_default());
+static GPUS: LazyLock<String> =
+    LazyLock::new(|| serde_json::to_string(&Catalog::get().gpus).unwrap_or_default());
+
+/// `GET /api/v1/models`: every model with its architecture and sources.
+pub async fn models() -> Response {
+    json_bytes(&MODELS)
+}
+
+/// `GET /api/v1/gpus`: every GPU with its specs and sources.
+pub async fn gpus() -> Response {
+    json_bytes(&GPUS)
+}
+
+fn topic_json(lang: Lang, topic: Topic) -> Value {
+    let slug = topic.slug();
+    json!({
+        "language": lang.code(),
+        "topic": slug,
+        "title": t(lang, &format!("guide-{slug}-title")),
+        "summary": t(lang, &format!("guide-{slug}-summary")),
+        "text": render::text::guide(lang, topic),
+    })
+}
+
+/// `GET /api/v1/guide`: the topics, titles and summaries.
+pub async fn guide_index(QueryParams(p): QueryParams<LangParam>, headers: HeaderMap) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let topics: Vec<Value> = Topic::ALL
+        .iter()
+        .map(|&topic| {
+            let slug = topic.slug();
+            json!({
+                "topic": slug,
+                "title": t(lang, &format!("guide-{slug}-title")),
+                "summary": t(lang, &format!("guide-{slug}-summary")),
+            })
+        })
+        .collect();
+    Json(json!({ "language": lang.code(), "topics": topics })).into_response()
+}
+
+/// `GET /api/v1/guide/{topic}`: one topic, or 404.
+pub async fn guide_topic(
+    Path(topic): Path<String>,
+    QueryParams(p): QueryParams<LangParam>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    match Topic::from_slug(&topic) {
+        Some(topic) => Json(topic_json(lang, topic)).into_response(),
+        None => error(StatusCode::NOT_FOUND, lang, &Error::UnknownTopic(topic)),
+    }
+}
+
+/// `GET /api/v1/openapi.json`.
+pub async fn openapi() -> Response {
+    json_bytes(include_str!("openapi.json"))
+}
+
+/// Unknown `/api/...` paths answer in JSON too.
+pub fn not_found(lang: Lang) -> Response {
+    let body = json!({
+        "language": lang.code(), "understood": false,
+        "error": { "kind": "not_found", "input": null, "suggestions": [] },
+        "text": t(lang, "web-not-found-body"),
+    });
+    (StatusCode::NOT_FOUND, Json(body)).into_response()
+}

@@ -1,0 +1,88 @@
+//! Which language a page or an API reply speaks: `?lang=`, then the cookie the language
+//! switcher sets, then Accept-Language, then English.
+
+use crate::i18n::Lang;
+use axum::http::HeaderMap;
+use axum::http::header::{ACCEPT_LANGUAGE, COOKIE};
+
+/// Name of the cookie the language switcher sets.
+pub const COOKIE_NAME: &str = "lang";
+
+/// The language the visitor asked for by parameter or cookie, if any.
+pub fn chosen(param: Option<&str>, headers: &HeaderMap) -> Option<Lang> {
+    param
+        .and_then(Lang::from_code)
+        .or_else(|| cookie(headers).and_then(Lang::from_code))
+}
+
+/// The page language: chosen, else the browser's, else English.
+pub fn negotiate(param: Option<&str>, headers: &HeaderMap) -> Lang {
+    chosen(param, headers)
+        .or_else(|| browser(headers))
+        .unwrap_or_default()
+}
+
+/// The language a free-text answer speaks: the question's own when it tells, else the
+/// page's; `lang` means "reply language when the text does not tell", as in the CLI.
+pub fn for_question(detected: Option<Lang>, param: Option<&str>, headers: &HeaderMap) -> Lang {
+    detected.unwrap_or_else(|| negotiate(param, headers))
+}
+
+fn browser(headers: &HeaderMap) -> Option<Lang> {
+    headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(Lang::from_accept_language)
+}
+
+/// The value of our cookie in the Cookie header(s).
+fn cookie(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE_NAME)
+        .map(|(_, value)| value)
+}
+
+/// The `Set-Cookie` value that remembers `lang` for a year.
+pub fn set_cookie(lang: Lang) -> String {
+    format!(
+        "{COOKIE_NAME}={}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
+        lang.code()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn parameter_then_cookie_then_browser() {
+        let h = headers(&[("cookie", "a=b; lang=es"), ("accept-language", "zh-TW")]);
+        assert_eq!(negotiate(Some("pt-BR"), &h), Lang::Pt);
+        assert_eq!(negotiate(None, &h), Lang::Es);
+        let h = headers(&[("accept-language", "pt-PT,pt;q=0.9")]);
+        assert_eq!(negotiate(None, &h), Lang::Pt);
+        assert_eq!(negotiate(Some("fr"), &HeaderMap::new()), Lang::En);
+    }
+
+    #[test]
+    fn the_question_language_comes_first() {
+        let h = headers(&[("cookie", "lang=zh")]);
+        assert_eq!(for_question(Some(Lang::Es), Some("pt"), &h), Lang::Es);
+        assert_eq!(for_question(None, Some("pt"), &h), Lang::Pt);
+        assert_eq!(for_question(None, None, &h), Lang::Zh);
+    }
+}

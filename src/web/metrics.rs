@@ -1,0 +1,140 @@
+//! Prometheus metrics: requests and latency per route, answers by source, language and
+//! whether they were understood, and the query log's health.
+
+use crate::i18n::Lang;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct AnswerLabels {
+    source: &'static str,
+    language: &'static str,
+    understood: &'static str,
+}
+
+type HistogramFamily<L> = Family<L, Histogram, fn() -> Histogram>;
+
+/// Every metric the server exports, registered once.
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    request_seconds: HistogramFamily<RouteLabels>,
+    answers: Family<AnswerLabels, Counter>,
+    answer_seconds: HistogramFamily<AnswerLabels>,
+    log_queue_depth: Gauge,
+    log_write_errors: Gauge,
+}
+
+/// 50 µs to 2.5 s: the core answers in microseconds, HTTP adds the rest.
+fn latency_histogram() -> Histogram {
+    Histogram::new([
+        0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+        0.5, 1.0, 2.5,
+    ])
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        let mut registry = Registry::with_prefix("vramguide");
+        let requests = Family::<RequestLabels, Counter>::default();
+        let request_seconds: HistogramFamily<RouteLabels> =
+            Family::new_with_constructor(latency_histogram);
+        let answers = Family::<AnswerLabels, Counter>::default();
+        let answer_seconds: HistogramFamily<AnswerLabels> =
+            Family::new_with_constructor(latency_histogram);
+        let log_queue_depth = Gauge::default();
+        let log_write_errors = Gauge::default();
+        registry.register(
+            "http_requests",
+            "HTTP requests by route and status",
+            requests.clone(),
+        );
+        registry.register(
+            "http_request_duration_seconds",
+            "HTTP request latency by route",
+            request_seconds.clone(),
+        );
+        registry.register(
+            "answers",
+            "Questions answered, by source, language and whether they were understood",
+            answers.clone(),
+        );
+        registry.register(
+            "answer_duration_seconds",
+            "Time to parse, estimate and render one answer",
+            answer_seconds.clone(),
+        );
+        registry.register(
+            "query_log_queue_depth",
+            "Questions waiting to be written to the query log",
+            log_queue_depth.clone(),
+        );
+        registry.register(
+            "query_log_write_errors",
+            "Query-log writes that failed since start",
+            log_write_errors.clone(),
+        );
+        Metrics {
+            registry,
+            requests,
+            request_seconds,
+            answers,
+            answer_seconds,
+            log_queue_depth,
+            log_write_errors,
+        }
+    }
+}
+
+impl Metrics {
+    pub fn request(&self, route: &str, status: u16, seconds: f64) {
+        let route = route.to_string();
+        self.requests
+            .get_or_create(&RequestLabels {
+                route: route.clone(),
+                status,
+            })
+            .inc();
+        self.request_seconds
+            .get_or_create(&RouteLabels { route })
+            .observe(seconds);
+    }
+
+    /// One answered question; `source` is "web" (pages) or "api".
+    pub fn answer(&self, source: &'static str, lang: Lang, understood: bool, seconds: f64) {
+        let labels = AnswerLabels {
+            source,
+            language: lang.code(),
+            understood: if understood { "true" } else { "false" },
+        };
+        self.answers.get_or_create(&labels).inc();
+        self.answer_seconds.get_or_create(&labels).observe(seconds);
+    }
+
+    /// The text exposition, with the query log's gauges read at scrape time.
+    pub fn encode(&self, queue_depth: u64, write_errors: u64) -> String {
+        self.log_queue_depth
+            .set(i64::try_from(queue_depth).unwrap_or(i64::MAX));
+        self.log_write_errors
+            .set(i64::try_from(write_errors).unwrap_or(i64::MAX));
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        out
+    }
+}

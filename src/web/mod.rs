@@ -1,0 +1,163 @@
+//! The guide server: the same answers, guides and catalog as the CLI and the bot, over
+//! HTTP as server-rendered pages and a JSON API (CONTRACT.md).
+//!
+//! Thin around the core: handlers turn parameters into a [`Query`](crate::query::Query),
+//! call the core, render with a template or `render::json`, and log the question without
+//! waiting for the log.
+
+pub mod api;
+pub mod ask;
+pub mod lang;
+pub mod limits;
+pub mod metrics;
+pub mod pages;
+pub mod querylog;
+
+use axum::Router;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::ops::Deref;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+/// Requests are GETs with short query strings; anything bigger is not ours.
+const MAX_BODY_BYTES: usize = 16 * 1024;
+/// An answer takes microseconds; a request still running after this is stuck or slow-loris.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Page styles and the bar's colours stay in our stylesheet: no inline scripts or styles.
+const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
+                   form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// What the server is started with.
+#[derive(Default)]
+pub struct Config {
+    /// Requests per minute per IP; 0 turns the limit off.
+    pub rate_limit_per_minute: u32,
+    pub log: querylog::QueryLog,
+}
+
+/// Shared by every handler: cheap to clone.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    pub metrics: metrics::Metrics,
+    pub limiter: Option<Arc<limits::Limiter>>,
+    pub log: querylog::QueryLog,
+}
+
+impl Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(config: Config) -> AppState {
+        AppState(Arc::new(Inner {
+            metrics: metrics::Metrics::default(),
+            limiter: limits::limiter(config.rate_limit_per_minute),
+            log: config.log,
+        }))
+    }
+}
+
+/// Every route, with limits, metrics and security headers around them.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/ask", get(pages::ask))
+        .route("/compare", get(pages::compare))
+        .route("/guide", get(pages::guide_index))
+        .route("/guide/{topic}", get(pages::guide_topic))
+        .route("/models", get(pages::models))
+        .route("/gpus", get(pages::gpus))
+        .route("/lang", get(pages::set_lang))
+        .route("/style.css", get(pages::style))
+        .route("/api/v1/ask", get(api::ask))
+        .route("/api/v1/estimate", get(api::estimate))
+        .route("/api/v1/compare", get(api::compare))
+        .route("/api/v1/models", get(api::models))
+        .route("/api/v1/gpus", get(api::gpus))
+        .route("/api/v1/guide", get(api::guide_index))
+        .route("/api/v1/guide/{topic}", get(api::guide_topic))
+        .route("/api/v1/openapi.json", get(api::openapi))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics_text))
+        .fallback(pages::not_found)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            limits::rate_limit,
+        ))
+        .layer(middleware::from_fn_with_state(state.clone(), track))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .with_state(state)
+}
+
+/// Serve until `shutdown` resolves, then finish the requests in flight.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}
+
+/// Count and time every request by the route it matched.
+async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|p| p.as_str().to_string());
+    let response = next.run(req).await;
+    state.metrics.request(
+        route.as_deref().unwrap_or("unmatched"),
+        response.status().as_u16(),
+        started.elapsed().as_secs_f64(),
+    );
+    response
+}
+
+async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
+    let body = state
+        .metrics
+        .encode(state.log.queue_depth(), state.log.write_errors());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        body,
+    )
+}

@@ -1,0 +1,673 @@
+//! Server-rendered pages: askama templates (auto-escaping) fed with the localized pieces
+//! of `render::parts`, so the page says what the bot and the CLI say.
+
+use super::AppState;
+use super::ask::{Asked, MAX_QUESTION_CHARS};
+use crate::answer::{Answer, Topic};
+use crate::catalog::{Catalog, GpuSpec, ModelSpec};
+use crate::error::Error;
+use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
+use crate::render::html::{self, Bar, Block, Span};
+use crate::render::{self, parts};
+use askama::Template;
+use axum::extract::{OriginalUri, Path, Query as QueryParams, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+/// GPUs compared when none are given: the three cards of the seed articles.
+pub const DEFAULT_COMPARE: &str = "rtx-4090,rtx-a6000,rtx-6000-ada";
+
+#[derive(Debug, Deserialize)]
+pub struct LangParam {
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AskParams {
+    q: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CompareParams {
+    gpus: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SetLang {
+    set: Option<String>,
+    next: Option<String>,
+}
+
+/// A link in the header.
+pub struct Link {
+    pub href: String,
+    pub label: String,
+    pub current: bool,
+}
+
+/// What every page has around its content: language, title, navigation, switcher.
+pub struct Chrome {
+    pub lang: Lang,
+    pub title: String,
+    pub nav: Vec<Link>,
+    pub langs: Vec<Link>,
+}
+
+impl Chrome {
+    fn new(lang: Lang, title_id: &str, path: &str, uri: &str) -> Chrome {
+        let nav = [
+            ("/", "web-nav-ask"),
+            ("/compare", "web-nav-compare"),
+            ("/guide", "web-nav-guide"),
+            ("/models", "web-nav-models"),
+            ("/gpus", "web-nav-gpus"),
+        ]
+        .into_iter()
+        .map(|(href, id)| Link {
+            href: format!("{href}?lang={}", lang.code()),
+            label: t(lang, id),
+            current: path == href || (href == "/" && path == "/ask"),
+        })
+        .collect();
+        let next = without_lang(uri);
+        let langs = Lang::ALL
+            .into_iter()
+            .map(|l| Link {
+                href: format!("/lang?set={}&next={}", l.code(), urlencode(&next)),
+                label: t(l, "web-lang-name"),
+                current: l == lang,
+            })
+            .collect();
+        Chrome {
+            lang,
+            title: t(lang, title_id),
+            nav,
+            langs,
+        }
+    }
+
+    pub fn t(&self, id: &str) -> String {
+        t(self.lang, id)
+    }
+
+    pub fn html_lang(&self) -> &'static str {
+        self.lang.locale()
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.lang.code()
+    }
+}
+
+/// The current path and query without `lang=`, for the switcher to come back to.
+fn without_lang(uri: &str) -> String {
+    let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("lang="))
+        .collect();
+    if kept.is_empty() {
+        path.to_string()
+    } else {
+        format!("{path}?{}", kept.join("&"))
+    }
+}
+
+/// Encode a query value (askama escapes the HTML; this makes it a valid URL).
+fn urlencode(s: &str) -> String {
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+fn page(status: StatusCode, rendered: askama::Result<String>) -> Response {
+    match rendered {
+        Ok(body) => (status, Html(body)).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "template failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// A guide topic link with its title in `lang`.
+pub struct TopicLink {
+    pub href: String,
+    pub title: String,
+    pub summary: String,
+}
+
+fn topic_link(lang: Lang, topic: Topic) -> TopicLink {
+    let slug = topic.slug();
+    TopicLink {
+        href: format!("/guide/{slug}?lang={}", lang.code()),
+        title: t(lang, &format!("guide-{slug}-title")),
+        summary: t(lang, &format!("guide-{slug}-summary")),
+    }
+}
+
+/// An answer laid out for the page, in the answer's language.
+pub struct AnswerView {
+    pub lang: Lang,
+    pub title: String,
+    pub job: Vec<Span>,
+    pub total: Vec<Span>,
+    pub bar: Bar,
+    pub bar_caption: String,
+    pub fit: Vec<Vec<Span>>,
+    pub setups_title: String,
+    pub setups: Vec<Vec<Span>>,
+    pub nothing_fits: Option<String>,
+    pub advice: Vec<Vec<Span>>,
+    pub rules: Vec<Vec<Span>>,
+    pub notes: Vec<Vec<Span>>,
+    pub topics: Vec<TopicLink>,
+    pub json_href: String,
+}
+
+impl AnswerView {
+    fn new(lang: Lang, a: &Answer, question: &str) -> AnswerView {
+        let catalog = Catalog::get();
+        let bar = html::bar(lang, catalog, a);
+        let bar_caption = match &bar.gpu {
+            Some(gpu) => tr(
+                lang,
+                "web-bar-caption",
+                Some(
+                    &Args::new()
+                        .s("needed", bar.needed_gib.clone())
+                        .s("gpu", gpu.clone())
+                        .s("capacity", bar.capacity_gib.clone()),
+                ),
+            ),
+            None => tr(
+                lang,
+                "web-bar-caption-none",
+                Some(&Args::new().s("needed", bar.needed_gib.clone())),
+            ),
+        };
+        let lines = |v: Vec<String>| v.iter().map(|l| html::spans(l)).collect();
+        let mut notes = parts::assumption_lines(lang, a);
+        notes.extend(parts::caveat_lines(lang, a));
+        let setups_title = if a.job.mode.is_training() {
+            "answer-setups-title-training"
+        } else {
+            "answer-setups-title"
+        };
+        AnswerView {
+            lang,
+            title: parts::title(lang, a),
+            job: html::spans(&parts::job_line(lang, a)),
+            total: html::spans(&parts::total_line(lang, a)),
+            bar,
+            bar_caption,
+            fit: lines(parts::fit_lines(lang, catalog, a)),
+            setups_title: t(lang, setups_title),
+            setups: a
+                .recommendations
+                .setups
+                .iter()
+                .map(|s| html::spans(&parts::setup_line(lang, catalog, s)))
+                .collect(),
+            nothing_fits: a
+                .recommendations
+                .nothing_fits
+                .then(|| t(lang, "answer-nothing-fits")),
+            advice: lines(parts::advice_lines(lang, a)),
+            rules: lines(parts::rule_lines(lang, a)),
+            notes: lines(notes),
+            topics: a.topics.iter().map(|&tp| topic_link(lang, tp)).collect(),
+            json_href: format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code()),
+        }
+    }
+
+    pub fn t(&self, id: &str) -> String {
+        t(self.lang, id)
+    }
+
+    pub fn html_lang(&self) -> &'static str {
+        self.lang.locale()
+    }
+}
+
+/// Why there is no answer, in the answer's language.
+pub struct ErrorView {
+    pub lang: Lang,
+    pub blocks: Vec<Block>,
+}
+
+impl ErrorView {
+    fn new(lang: Lang, err: &Error) -> ErrorView {
+        ErrorView {
+            lang,
+            blocks: html::blocks(&render::error::message(lang, Catalog::get(), err)),
+        }
+    }
+
+    fn text(lang: Lang, text: String) -> ErrorView {
+        ErrorView {
+            lang,
+            blocks: html::blocks(&text),
+        }
+    }
+
+    pub fn html_lang(&self) -> &'static str {
+        self.lang.locale()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexPage {
+    page: Chrome,
+    q: String,
+    lang_field: Option<&'static str>,
+    examples: Vec<String>,
+    answer: Option<AnswerView>,
+    error: Option<ErrorView>,
+}
+
+/// `/`: the question box and a few examples.
+pub async fn index(
+    QueryParams(p): QueryParams<LangParam>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let body = IndexPage {
+        page: Chrome::new(lang, "web-ask-title", "/", &uri.to_string()),
+        q: String::new(),
+        lang_field: p.lang.as_ref().map(|_| lang.code()),
+        examples: examples(lang),
+        answer: None,
+        error: None,
+    };
+    page(StatusCode::OK, body.render())
+}
+
+fn examples(lang: Lang) -> Vec<String> {
+    ["help-example-1", "help-example-2", "help-example-3"]
+        .into_iter()
+        .map(|id| t(lang, id))
+        .collect()
+}
+
+/// `/ask?q=`: the question box with the answer below it.
+pub async fn ask(
+    State(state): State<AppState>,
+    QueryParams(p): QueryParams<AskParams>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let q = super::ask::clean(&p.q.unwrap_or_default());
+    if q.trim().is_empty() {
+        return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
+    }
+    let (status, answer, error) = if q.chars().count() > MAX_QUESTION_CHARS {
+        let text = tr(
+            lang,
+            "web-too-long",
+            Some(&Args::new().s("max", MAX_QUESTION_CHARS.to_string())),
+        );
+        (
+            StatusCode::BAD_REQUEST,
+            None,
+            Some(ErrorView::text(lang, text)),
+        )
+    } else {
+        let Asked {
+            lang: alang,
+            result,
+        } = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers);
+        match result {
+            Ok(a) => (StatusCode::OK, Some(AnswerView::new(alang, &a, &q)), None),
+            Err(e) => (StatusCode::OK, None, Some(ErrorView::new(alang, &e))),
+        }
+    };
+    let body = IndexPage {
+        page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
+        lang_field: p.lang.as_ref().map(|_| lang.code()),
+        q,
+        examples: examples(lang),
+        answer,
+        error,
+    };
+    page(status, body.render())
+}
+
+#[derive(Template)]
+#[template(path = "compare.html")]
+struct ComparePage {
+    page: Chrome,
+    gpus: String,
+    names: Vec<String>,
+    rows: Vec<(String, Vec<String>)>,
+    error: Option<ErrorView>,
+}
+
+/// `/compare?gpus=a,b,c`: specs side by side (the seed articles' three cards by default).
+pub async fn compare(
+    QueryParams(p): QueryParams<CompareParams>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let gpus = p
+        .gpus
+        .map(|g| super::ask::clean(&g))
+        .filter(|g| !g.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_COMPARE.to_string());
+    let names: Vec<&str> = gpus
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .take(8)
+        .collect();
+    let catalog = Catalog::get();
+    let (status, names, rows, error) = match super::api::resolve_gpus(catalog, &names) {
+        Ok(specs) => (
+            StatusCode::OK,
+            specs.iter().map(|g| g.display_name.clone()).collect(),
+            render::compare::rows(lang, catalog, &specs),
+            None,
+        ),
+        Err(e) => (
+            StatusCode::BAD_REQUEST,
+            Vec::new(),
+            Vec::new(),
+            Some(ErrorView::new(lang, &e)),
+        ),
+    };
+    let body = ComparePage {
+        page: Chrome::new(lang, "web-compare-title", "/compare", &uri.to_string()),
+        gpus,
+        names,
+        rows,
+        error,
+    };
+    page(status, body.render())
+}
+
+#[derive(Template)]
+#[template(path = "guide_index.html")]
+struct GuideIndexPage {
+    page: Chrome,
+    topics: Vec<TopicLink>,
+}
+
+/// `/guide`: every topic with its summary.
+pub async fn guide_index(
+    QueryParams(p): QueryParams<LangParam>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let body = GuideIndexPage {
+        page: Chrome::new(lang, "web-guide-title", "/guide", &uri.to_string()),
+        topics: Topic::ALL.iter().map(|&tp| topic_link(lang, tp)).collect(),
+    };
+    page(StatusCode::OK, body.render())
+}
+
+#[derive(Template)]
+#[template(path = "guide_topic.html")]
+struct GuideTopicPage {
+    page: Chrome,
+    heading: String,
+    blocks: Vec<Block>,
+    others: Vec<TopicLink>,
+}
+
+/// `/guide/{topic}`: one topic, or a 404 page listing the topics.
+pub async fn guide_topic(
+    Path(slug): Path<String>,
+    QueryParams(p): QueryParams<LangParam>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let Some(topic) = Topic::from_slug(&slug) else {
+        return not_found_page(lang, &uri.to_string());
+    };
+    let s = topic.slug();
+    let mut chrome = Chrome::new(lang, "web-guide-title", "/guide", &uri.to_string());
+    chrome.title = t(lang, &format!("guide-{s}-title"));
+    let body = GuideTopicPage {
+        heading: chrome.title.clone(),
+        page: chrome,
+        blocks: html::blocks(&t(lang, &format!("guide-{s}-body"))),
+        others: Topic::ALL
+            .iter()
+            .filter(|&&o| o != topic)
+            .map(|&o| topic_link(lang, o))
+            .collect(),
+    };
+    page(StatusCode::OK, body.render())
+}
+
+/// A source as a link: `github:owner/repo@commit:path` points at that file on GitHub.
+pub struct Source {
+    pub href: Option<String>,
+    pub label: String,
+}
+
+fn source(s: &str) -> Source {
+    if let Some(rest) = s.strip_prefix("github:")
+        && let Some((repo, tail)) = rest.split_once('@')
+        && let Some((commit, path)) = tail.split_once(':')
+    {
+        return Source {
+            href: Some(format!("https://github.com/{repo}/blob/{commit}/{path}")),
+            label: format!("{repo}: {path}"),
+        };
+    }
+    match s.split_once("://") {
+        Some(("https" | "http", rest)) => Source {
+            href: Some(s.to_string()),
+            label: rest.split('/').next().unwrap_or(rest).to_string(),
+        },
+        _ => Source {
+            href: None,
+            label: s.to_string(),
+        },
+    }
+}
+
+/// One catalog row: name, id, facts, sources.
+pub struct Row {
+    pub name: String,
+    pub id: String,
+    pub cells: Vec<String>,
+    pub sources: Vec<Source>,
+}
+
+#[derive(Template)]
+#[template(path = "catalog.html")]
+struct CatalogPage {
+    page: Chrome,
+    intro: String,
+    columns: Vec<String>,
+    rows: Vec<Row>,
+}
+
+fn model_row(lang: Lang, m: &ModelSpec) -> Row {
+    Row {
+        name: m.display_name.clone(),
+        id: m.id.clone(),
+        cells: vec![
+            m.family.clone(),
+            format_number(lang, m.params_b(), if m.params_b() < 10.0 { 1 } else { 0 }),
+            m.max_position_embeddings
+                .map_or_else(|| "–".to_string(), |c| format_int(lang, c)),
+            m.license.clone().unwrap_or_else(|| "–".to_string()),
+        ],
+        sources: m.sources.iter().map(|s| source(s)).collect(),
+    }
+}
+
+fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
+    Row {
+        name: g.display_name.clone(),
+        id: g.id.clone(),
+        cells: vec![
+            g.vendor.clone(),
+            format!(
+                "{} GB {}",
+                format_number(lang, g.memory_gb, 0),
+                g.memory_type
+            ),
+            format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0)),
+            g.fp16_tensor_tflops_dense
+                .map_or_else(|| "–".to_string(), |x| format_number(lang, x, 1)),
+            g.msrp_usd.map_or_else(
+                || "–".to_string(),
+                |p| {
+                    tr(
+                        lang,
+                        "price-usd",
+                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
+                    )
+                },
+            ),
+        ],
+        sources: g.sources.iter().map(|s| source(s)).collect(),
+    }
+}
+
+/// `/models`: the model catalog with sources.
+pub async fn models(
+    QueryParams(p): QueryParams<LangParam>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let columns = [
+        "web-col-model",
+        "web-col-family",
+        "web-col-params",
+        "web-col-context",
+        "web-col-license",
+        "web-col-sources",
+    ];
+    let body = CatalogPage {
+        page: Chrome::new(lang, "web-models-title", "/models", &uri.to_string()),
+        intro: t(lang, "web-models-intro"),
+        columns: columns.iter().map(|id| t(lang, id)).collect(),
+        rows: Catalog::get()
+            .models
+            .iter()
+            .map(|m| model_row(lang, m))
+            .collect(),
+    };
+    page(StatusCode::OK, body.render())
+}
+
+/// `/gpus`: the GPU catalog with sources.
+pub async fn gpus(
+    QueryParams(p): QueryParams<LangParam>,
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let columns = [
+        "web-col-gpu",
+        "web-col-vendor",
+        "web-col-memory",
+        "web-col-bandwidth",
+        "web-col-fp16",
+        "web-col-price",
+        "web-col-sources",
+    ];
+    let body = CatalogPage {
+        page: Chrome::new(lang, "web-gpus-title", "/gpus", &uri.to_string()),
+        intro: t(lang, "web-gpus-intro"),
+        columns: columns.iter().map(|id| t(lang, id)).collect(),
+        rows: Catalog::get()
+            .gpus
+            .iter()
+            .map(|g| gpu_row(lang, g))
+            .collect(),
+    };
+    page(StatusCode::OK, body.render())
+}
+
+/// `/lang?set=pt&next=/ask?q=...`: remember the language in a cookie and go back.
+pub async fn set_lang(QueryParams(p): QueryParams<SetLang>) -> Response {
+    let lang = p
+        .set
+        .as_deref()
+        .and_then(Lang::from_code)
+        .unwrap_or_default();
+    // Only paths on this site: "//host" or "https://..." would make an open redirect.
+    let next = p
+        .next
+        .filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+        .unwrap_or_else(|| "/".to_string());
+    let mut response = Redirect::to(&next).into_response();
+    if let Ok(cookie) = HeaderValue::from_str(&super::lang::set_cookie(lang)) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// `/style.css`: the only stylesheet (the CSP allows no inline styles).
+pub async fn style() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        include_str!("../../templates/style.css"),
+    )
+        .into_response()
+}
+
+#[derive(Template)]
+#[template(path = "not_found.html")]
+struct NotFoundPage {
+    page: Chrome,
+    topics: Vec<TopicLink>,
+}
+
+fn not_found_page(lang: Lang, uri: &str) -> Response {
+    let body = NotFoundPage {
+        page: Chrome::new(lang, "web-not-found-title", "", uri),
+        topics: Topic::ALL.iter().map(|&tp| topic_link(lang, tp)).collect(),
+    };
+    page(StatusCode::NOT_FOUND, body.render())
+}
+
+/// Anything else: a 404 page, or a JSON 404 under `/api/`.
+pub async fn not_found(OriginalUri(uri): OriginalUri, headers: HeaderMap) -> Response {
+    let lang = super::lang::negotiate(None, &headers);
+    if uri.path().starts_with("/api/") {
+        return super::api::not_found(lang);
+    }
+    not_found_page(lang, &uri.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_become_links() {
+        let s = source("github:a/b@123:docs/x.md");
+        assert_eq!(
+            s.href.as_deref(),
+            Some("https://github.com/a/b/blob/123/docs/x.md")
+        );
+        let s = source("https://example.com/page");
+        assert_eq!(s.label, "example.com");
+        assert!(source("javascript:alert(1)").href.is_none());
+    }
+
+    #[test]
+    fn the_switcher_drops_lang_and_keeps_the_rest() {
+        assert_eq!(without_lang("/ask?q=a&lang=pt"), "/ask?q=a");
+        assert_eq!(without_lang("/?lang=pt"), "/");
+        assert_eq!(urlencode("/ask?q=a b"), "%2Fask%3Fq%3Da+b");
+    }
+}

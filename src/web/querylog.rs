@@ -1,0 +1,76 @@
+//! Every question the server answers goes to the query log; the page never waits on it.
+//!
+//! All logging passes through [`QueryLog::record`], which turns what a handler knows into
+//! a store row and queues it ([`Store::log`] never blocks).
+
+use crate::answer::Answer;
+use crate::error::Error;
+use crate::i18n::Lang;
+use crate::query::Query;
+use crate::store::{LogEntry, Source, Store};
+
+/// One answered question, as the server saw it.
+pub struct Question<'a> {
+    pub lang: Lang,
+    /// The browser's Accept-Language, when it sent one.
+    pub locale: Option<&'a str>,
+    pub text: &'a str,
+    pub query: Option<&'a Query>,
+    pub result: Result<&'a Answer, &'a Error>,
+    pub latency_us: u64,
+}
+
+/// Where questions go: the store, or nowhere (tests, `--no-log`) but traces.
+#[derive(Default, Clone)]
+pub struct QueryLog {
+    store: Option<Store>,
+}
+
+impl QueryLog {
+    pub fn new(store: Option<Store>) -> QueryLog {
+        QueryLog { store }
+    }
+
+    /// Queue the question; never blocks.
+    pub fn record(&self, q: Question<'_>) {
+        tracing::debug!(
+            language = q.lang.code(),
+            understood = q.result.is_ok(),
+            latency_us = q.latency_us,
+            "question"
+        );
+        if let Some(store) = &self.store {
+            store.log(entry(q));
+        }
+    }
+
+    pub fn queue_depth(&self) -> u64 {
+        self.store.as_ref().map_or(0, |s| s.queue_depth() as u64)
+    }
+
+    pub fn write_errors(&self) -> u64 {
+        self.store.as_ref().map_or(0, Store::write_errors)
+    }
+
+    /// Write what is queued before the process exits.
+    pub async fn shutdown(&self) {
+        if let Some(store) = &self.store {
+            store.shutdown().await;
+        }
+    }
+}
+
+fn entry(q: Question<'_>) -> LogEntry {
+    let mut e = LogEntry::new(Source::Web, q.lang, q.text);
+    e.locale = q.locale.map(|l| l.chars().take(64).collect());
+    e.query = q.query.and_then(|q| serde_json::to_value(q).ok());
+    e.understood = q.result.is_ok();
+    e.latency_us = q.latency_us;
+    if let Ok(a) = q.result {
+        e.model = Some(a.model.id.clone());
+        e.precision = Some(a.job.precision.name().to_string());
+        e.gpu = a.gpu.map(|g| g.id.clone());
+        e.total_gib = Some(a.estimate.total_gib());
+    }
+    e
+}

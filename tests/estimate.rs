@@ -1,0 +1,405 @@
+//! The memory model against hand-computed values, the catalog lookups the seed articles
+//! need, and bad input.
+
+use vramguide::answer::{self, Request};
+use vramguide::catalog::{Catalog, MatchKind};
+use vramguide::error::Error;
+use vramguide::estimate::{
+    self, Fit, Job, JobError, KvPrecision, LoraTargets, Mode, Precision, Runtime, kv_bytes,
+    kv_bytes_per_token, lora_params, rule_of_thumb_gb, weight_bytes,
+};
+use vramguide::query::{self, Query};
+
+fn catalog() -> &'static Catalog {
+    Catalog::get()
+}
+
+fn model(id: &str) -> &'static vramguide::catalog::ModelSpec {
+    catalog()
+        .model(id)
+        .unwrap_or_else(|| panic!("{id} in catalog"))
+}
+
+#[test]
+fn kv_cache_per_token_matches_hand_computation() {
+    // 2 x 80 layers x 8 KV heads x 128 dims x 2 bytes.
+    assert_eq!(
+        kv_bytes_per_token(model("llama-3.1-70b"), KvPrecision::Fp16),
+        327_680.0
+    );
+    // MLA: 61 layers x (512 latent + 64 rope) x 2 bytes, no factor 2.
+    assert_eq!(
+        kv_bytes_per_token(model("deepseek-r1"), KvPrecision::Fp16),
+        70_272.0
+    );
+    // MQA: Falcon 7B has one KV head of 64 dims over 32 layers.
+    assert_eq!(
+        kv_bytes_per_token(model("falcon-7b"), KvPrecision::Fp16),
+        2.0 * 32.0 * 64.0 * 2.0
+    );
+    // KV precision: fp8 halves it, q4_0 stores 18 bytes per 32 values.
+    assert_eq!(
+        kv_bytes_per_token(model("llama-3.1-70b"), KvPrecision::Fp8),
+        163_840.0
+    );
+    assert_eq!(
+        kv_bytes_per_token(model("llama-3.1-70b"), KvPrecision::Q4_0),
+        327_680.0 / 2.0 * 18.0 / 32.0
+    );
+}
+
+#[test]
+fn sliding_window_layers_hold_at_most_the_window() {
+    let gemma = model("gemma-2-9b"); // every other layer has a 4096-token window
+    let per_token = kv_bytes_per_token(gemma, KvPrecision::Fp16);
+    let expected = per_token * (0.5 * 32_768.0 + 0.5 * 4096.0);
+    assert_eq!(kv_bytes(gemma, KvPrecision::Fp16, 32_768), expected);
+    let llama = model("llama-3.1-8b");
+    assert_eq!(
+        kv_bytes(llama, KvPrecision::Fp16, 1000),
+        1000.0 * kv_bytes_per_token(llama, KvPrecision::Fp16)
+    );
+}
+
+#[test]
+fn rule_of_thumb_example_is_168_gb() {
+    assert!((rule_of_thumb_gb(70e9, 16.0) - 168.0).abs() < 1e-9);
+    let job = Job::new(Mode::Inference, Precision::Fp16);
+    let est = estimate::run(model("llama-3.1-70b"), &job, 1).unwrap();
+    assert!(
+        (est.rule_of_thumb_gb - 169.33).abs() < 0.01,
+        "{}",
+        est.rule_of_thumb_gb
+    );
+}
+
+#[test]
+fn weights_count_real_bits_per_weight() {
+    let m = model("llama-3.1-70b");
+    let p = m.params_total as f64;
+    assert_eq!(weight_bytes(m, Precision::Fp16), p * 2.0);
+    assert_eq!(weight_bytes(m, Precision::Q4KM), p * 4.85 / 8.0);
+    assert_eq!(weight_bytes(m, Precision::Q8_0), p * 8.5 / 8.0);
+    // GPTQ 4-bit: body at 4.25 bits, embeddings and (untied) lm_head at 16 bits.
+    let embed = 128_256.0 * 8192.0;
+    let expected = (p - 2.0 * embed) * 4.25 / 8.0 + 2.0 * embed * 2.0;
+    assert_eq!(weight_bytes(m, Precision::GptqInt4), expected);
+    assert!(
+        weight_bytes(m, Precision::GptqInt4) > p * 0.5,
+        "not params x 0.5 bytes"
+    );
+    // Tied embeddings (Qwen2.5 0.5B) are stored once.
+    let q = model("qwen2.5-0.5b");
+    let embed = 151_936.0 * 896.0;
+    let expected = (q.params_total as f64 - embed) * 4.25 / 8.0 + embed * 2.0;
+    assert_eq!(weight_bytes(q, Precision::AwqInt4), expected);
+    // MoE: every expert is in memory.
+    let mix = model("mixtral-8x7b");
+    assert_eq!(
+        weight_bytes(mix, Precision::Fp16),
+        mix.params_total as f64 * 2.0
+    );
+}
+
+#[test]
+fn training_states_follow_the_optimizer() {
+    let m = model("llama-3.1-8b");
+    let p = m.params_total as f64;
+    let job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    let e = estimate::run(m, &job, 1).unwrap();
+    // Mixed-precision AdamW: 2 + 2 + 12 bytes per parameter.
+    assert_eq!(e.weights + e.gradients + e.optimizer, 16.0 * p);
+    let mut eight_bit = job.clone();
+    eight_bit.optimizer = estimate::Optimizer::Adamw8bit;
+    let e8 = estimate::run(m, &eight_bit, 1).unwrap();
+    assert_eq!(e8.optimizer, 6.0 * p);
+    // Checkpointing keeps far fewer activations.
+    let mut ckpt = job.clone();
+    ckpt.gradient_checkpointing = true;
+    let ec = estimate::run(m, &ckpt, 1).unwrap();
+    assert!(ec.activations < e.activations / 3.0);
+    // Eager attention adds the s^2 scores.
+    let mut eager = job.clone();
+    eager.flash_attention = false;
+    assert!(estimate::run(m, &eager, 1).unwrap().activations > e.activations);
+    // ZeRO-3 over 8 GPUs: each holds about an eighth of the states.
+    let sharded = estimate::run(m, &job, 8).unwrap();
+    let states_per_gpu = 16.0 * p / 8.0;
+    assert!(sharded.per_gpu > states_per_gpu && sharded.per_gpu < e.per_gpu);
+}
+
+#[test]
+fn lora_adapters_match_peft_counts() {
+    // Llama 3 8B, r = 16 on every linear layer: 41,943,040 trainable parameters.
+    assert_eq!(
+        lora_params(model("llama-3-8b"), 16, LoraTargets::AllLinear),
+        41_943_040.0
+    );
+    // q, k, v, o only.
+    let attn = 16.0 * 32.0 * ((4096.0 + 4096.0) + 2.0 * (4096.0 + 1024.0) + (4096.0 + 4096.0));
+    assert_eq!(
+        lora_params(model("llama-3-8b"), 16, LoraTargets::Attention),
+        attn
+    );
+    let job = Job::new(Mode::Qlora, Precision::Nf4);
+    let e = estimate::run(model("llama-3-8b"), &job, 1).unwrap();
+    assert_eq!(e.trainable_params, 41_943_040);
+    assert!(e.weights < weight_bytes(model("llama-3-8b"), Precision::Bf16) / 2.0);
+}
+
+#[test]
+fn fit_uses_usable_memory_and_counts_cards() {
+    let m = model("llama-3.1-70b");
+    let job = Job::new(Mode::Inference, Precision::Fp16);
+    let c = catalog();
+    let rtx = c.gpu("rtx-4090").unwrap();
+    let f = Fit::check(m, &job, rtx, 2).unwrap();
+    assert!(!f.fits && f.headroom_gib < 0.0);
+    assert!(
+        f.usable_gib < rtx.memory_gib() - 0.4,
+        "context and reserve are taken off"
+    );
+    let h100 = c.gpu("h100-sxm").unwrap();
+    let f = Fit::check(m, &job, h100, 2).unwrap();
+    assert!(f.fits && f.tokens_per_s.unwrap() > 5.0);
+    assert_eq!(Fit::min_count_any(m, &job, rtx), Some(8));
+    // Apple: only part of unified memory is the GPU's.
+    let mac = c.gpu("apple-m4-max").unwrap();
+    assert!(estimate::usable_gib(mac, &job) < mac.memory_gib() * 0.8);
+}
+
+#[test]
+fn vllm_reports_kv_capacity_and_concurrency() {
+    let mut job = Job::new(Mode::Inference, Precision::Fp16);
+    job.runtime = Runtime::Vllm;
+    let f = Fit::check(
+        model("llama-3.1-8b"),
+        &job,
+        catalog().gpu("h100-sxm").unwrap(),
+        1,
+    )
+    .unwrap();
+    let tokens = f.kv_capacity_tokens.unwrap();
+    // 0.9 x 80 GB = 67 GiB minus ~15 GiB of weights: ~50 GiB of KV at 128 KiB per token.
+    assert!((300_000..450_000).contains(&tokens), "{tokens}");
+    assert!(f.max_concurrency.unwrap() > 30.0);
+}
+
+fn request(q: Query) -> Result<answer::Answer, Error> {
+    let req: Request = query::resolve(catalog(), &q)?;
+    Ok(answer::build(catalog(), req)?)
+}
+
+#[test]
+fn recommendations_rank_and_advise() {
+    let q = Query {
+        model: Some("llama 3.1 70b".into()),
+        precision: Some(Precision::Fp16),
+        ..Query::default()
+    };
+    let a = request(q.clone()).unwrap();
+    let setups = &a.recommendations.setups;
+    assert!(!setups.is_empty() && setups.len() <= 5);
+    assert!(setups.iter().all(|s| s.fit.fits));
+    assert!(
+        !a.recommendations.nvlink_matters,
+        "layer split needs no NVLink"
+    );
+    let train = request(Query {
+        mode: Some(Mode::FullFinetune),
+        ..q.clone()
+    })
+    .unwrap();
+    assert!(
+        train.recommendations.nvlink_matters,
+        "training wants NVLink"
+    );
+    let r1 = request(Query {
+        model: Some("deepseek r1".into()),
+        precision: Some(Precision::Fp16),
+        ..Query::default()
+    })
+    .unwrap();
+    assert!(r1.recommendations.sxm_only || r1.recommendations.multi_node);
+}
+
+#[test]
+fn seed_table_entries_resolve() {
+    let c = catalog();
+    for name in [
+        "DeepSeek R1",
+        "DeepSeek-R1-Distill-Qwen-1.5B",
+        "DeepSeek-R1-Distill-Qwen-7B",
+        "DeepSeek-R1-Distill-Llama-8B",
+        "DeepSeek-R1-Distill-Qwen-14B",
+        "DeepSeek-R1-Distill-Qwen-32B",
+        "DeepSeek-R1-Distill-Llama-70B",
+        "Llama 3 70B",
+        "Llama 3.3",
+        "GPT-NeoX",
+        "BLOOM",
+    ] {
+        assert!(c.resolve_model(name).is_ok(), "{name}");
+    }
+    for name in [
+        "NVIDIA RTX 3060 12GB",
+        "RTX 3070 8GB",
+        "RTX 3080 10GB",
+        "RTX 3090",
+        "RTX 4090 24GB",
+        "A6000",
+        "RTX 6000 Ada",
+        "NVIDIA A100 80GB",
+        "H100",
+        "V100",
+    ] {
+        assert!(c.resolve_gpu(name).is_ok(), "{name}");
+    }
+}
+
+#[test]
+fn loose_names_and_typos_resolve_and_say_how() {
+    let c = catalog();
+    let id = |n: &str| c.resolve_model(n).unwrap().model.id.clone();
+    assert_eq!(id("llama3 70b"), "llama-3-70b");
+    assert_eq!(id("Llama-3.1-70B-Instruct"), "llama-3.1-70b");
+    assert_eq!(id("meta-llama/Llama-3.1-8B-Instruct"), "llama-3.1-8b");
+    let typo = c.resolve_model("lamma 3 8b").unwrap();
+    assert_eq!(typo.model.id, "llama-3-8b");
+    assert!(matches!(typo.kind, MatchKind::Corrected { .. }));
+    let newest = c.resolve_model("llama 70b").unwrap();
+    assert_eq!(newest.model.id, "llama-3.3-70b");
+    assert!(matches!(newest.kind, MatchKind::Newest { .. }));
+    match c.resolve_model("llama 5 70b") {
+        Err(vramguide::catalog::LookupError::UnknownModel { suggestions, .. }) => {
+            assert!(
+                suggestions.iter().any(|s| s.starts_with("llama")),
+                "{suggestions:?}"
+            )
+        }
+        other => panic!("expected suggestions, got {other:?}"),
+    }
+    assert_eq!(
+        c.resolve_gpu("4080").ok().map(|g| g.gpu.id.clone()),
+        None,
+        "a 4080 is not a 4080 Super"
+    );
+}
+
+#[test]
+fn a_bare_size_gets_a_plausible_architecture() {
+    let a = request(Query {
+        params_b: Some(13.0),
+        ..Query::default()
+    })
+    .unwrap();
+    assert!(a.model.synthetic);
+    assert!((a.model.params_b() - 13.0).abs() < 0.01);
+    assert!(a.estimate.kv_bytes_per_token > 0.0);
+    assert!(matches!(
+        a.estimate.notes.first(),
+        Some(estimate::Note::SyntheticArchitecture { .. })
+    ));
+}
+
+#[test]
+fn bad_input_gets_typed_errors() {
+    let base = Query {
+        model: Some("llama-3.1-8b".into()),
+        ..Query::default()
+    };
+    let kind = |q: Query| request(q).err().map(|e| e.kind());
+    assert_eq!(
+        kind(Query {
+            context: Some(0),
+            ..base.clone()
+        }),
+        Some("bad_context")
+    );
+    assert_eq!(
+        kind(Query {
+            batch: Some(0),
+            ..base.clone()
+        }),
+        Some("bad_batch")
+    );
+    assert_eq!(
+        kind(Query {
+            gpu_count: Some(0),
+            gpu: Some("4090".into()),
+            ..base.clone()
+        }),
+        Some("bad_gpu_count")
+    );
+    assert_eq!(
+        kind(Query {
+            context: Some(u64::MAX),
+            ..base.clone()
+        }),
+        Some("bad_context")
+    );
+    assert_eq!(
+        kind(Query {
+            model: None,
+            params_b: Some(1e6),
+            ..base.clone()
+        }),
+        Some("bad_params")
+    );
+    assert_eq!(
+        kind(Query {
+            model: None,
+            params_b: Some(f64::NAN),
+            ..base.clone()
+        }),
+        Some("bad_params")
+    );
+    assert_eq!(
+        kind(Query {
+            model: None,
+            params_b: Some(-7.0),
+            ..base.clone()
+        }),
+        Some("bad_params")
+    );
+    assert_eq!(
+        kind(Query {
+            model: Some("gpt-17".into()),
+            ..base.clone()
+        }),
+        Some("unknown_model")
+    );
+    assert_eq!(
+        kind(Query {
+            gpu: Some("rtx 9999".into()),
+            ..base.clone()
+        }),
+        Some("unknown_gpu")
+    );
+    assert_eq!(
+        kind(Query {
+            mode: Some(Mode::FullFinetune),
+            precision: Some(Precision::Q4KM),
+            ..base.clone()
+        }),
+        Some("precision_not_trainable")
+    );
+    assert_eq!(
+        kind(Query {
+            model: None,
+            ..base
+        }),
+        Some("need_model")
+    );
+    assert!(matches!(
+        estimate::run(
+            model("llama-3.1-8b"),
+            &Job {
+                batch: 0,
+                ..Job::new(Mode::Inference, Precision::Fp16)
+            },
+            1
+        ),
+        Err(JobError::BatchZero)
+    ));
+}

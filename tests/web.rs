@@ -1,0 +1,376 @@
+//! The guide server over real HTTP on 127.0.0.1: the JSON API in every language, the
+//! contract's objects and statuses, escaping of hostile input, the rate limit, metrics.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+use vramguide::catalog::Catalog;
+use vramguide::i18n::Lang;
+use vramguide::store::{StatsFilter, Store, StoreConfig};
+use vramguide::web::querylog::QueryLog;
+use vramguide::{answer, query, render, web};
+
+/// Start a server on a free port; returns its base URL.
+async fn start(rate_limit_per_minute: u32) -> String {
+    start_with(web::Config {
+        rate_limit_per_minute,
+        ..web::Config::default()
+    })
+    .await
+}
+
+async fn start_with(config: web::Config) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = web::AppState::new(config);
+    tokio::spawn(web::serve(listener, state, std::future::pending()));
+    format!("http://{addr}")
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .no_proxy()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+async fn get(url: &str) -> (StatusCode, String) {
+    let r = client().get(url).send().await.unwrap();
+    (r.status(), r.text().await.unwrap())
+}
+
+async fn get_json(url: &str) -> (StatusCode, Value) {
+    let (status, body) = get(url).await;
+    let value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{url}: {e}: {body}"));
+    (status, value)
+}
+
+#[tokio::test]
+async fn ask_answers_in_every_language_with_the_contract_object() {
+    let base = start(0).await;
+    for lang in Lang::ALL {
+        let url = format!("{base}/api/v1/ask?q=llama+70b+fp16&lang={}", lang.locale());
+        let (status, v) = get_json(&url).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(v["language"], lang.code());
+        assert_eq!(v["understood"], true);
+        assert_eq!(v["query"]["precision"], "fp16");
+        assert!(v["estimate"]["total_gib"].as_f64().unwrap() > 100.0);
+        // Exactly what `ask --json` prints: the core's object, rendered the same way.
+        let catalog = Catalog::get();
+        let parsed = query::parse(catalog, "llama 70b fp16");
+        let req = query::resolve(catalog, &parsed.query).unwrap();
+        let a = answer::build(catalog, req).unwrap();
+        assert_eq!(v, render::json::answer(lang, catalog, &a));
+    }
+}
+
+#[tokio::test]
+async fn the_question_language_and_accept_language_pick_the_reply_language() {
+    let base = start(0).await;
+    let r = client()
+        .get(format!("{base}/api/v1/ask?q=llama+8b"))
+        .header("accept-language", "es-MX,es;q=0.9")
+        .send()
+        .await
+        .unwrap();
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["language"], "es");
+    let (_, v) = get_json(&format!(
+        "{base}/api/v1/ask?q=quanta+memória+preciso+para+rodar+o+llama+70b+em+fp16&lang=en"
+    ))
+    .await;
+    assert_eq!(v["language"], "pt", "the question's language comes first");
+}
+
+#[tokio::test]
+async fn nothing_understood_is_a_200_with_help_and_missing_q_is_a_400() {
+    let base = start(0).await;
+    let (status, v) = get_json(&format!("{base}/api/v1/ask?q=hello+there&lang=zh")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["understood"], false);
+    assert_eq!(v["error"]["kind"], "not_understood");
+    assert!(!v["text"].as_str().unwrap().is_empty());
+    let (status, v) = get_json(&format!("{base}/api/v1/ask")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["error"]["kind"], "missing_parameter");
+    let long = "a".repeat(600);
+    let (status, v) = get_json(&format!("{base}/api/v1/ask?q={long}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["error"]["kind"], "too_long");
+}
+
+#[tokio::test]
+async fn estimate_answers_and_rejects_bad_parameters_with_400() {
+    let base = start(0).await;
+    let (status, v) = get_json(&format!(
+        "{base}/api/v1/estimate?model=llama-3.1-8b&precision=q4_k_m&gpu=rtx-4090&context=8192&lang=pt"
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["language"], "pt");
+    assert_eq!(v["fit"]["gpu"], "rtx-4090");
+    assert_eq!(v["fit"]["fits"], true);
+    for (params, kind) in [
+        ("model=llama-3.1-8b&context=abc", "not_a_number"),
+        ("model=no-such-model-xyz", "unknown_model"),
+        ("model=llama-3.1-8b&precision=fp3", "unknown_precision"),
+        ("model=llama-3.1-8b&gpu=voodoo-9", "unknown_gpu"),
+        ("precision=fp16", "need_model"),
+    ] {
+        let (status, v) = get_json(&format!("{base}/api/v1/estimate?{params}&lang=es")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{params}");
+        assert_eq!(v["understood"], false);
+        assert_eq!(v["language"], "es");
+        assert_eq!(v["error"]["kind"], kind, "{params}");
+    }
+}
+
+#[tokio::test]
+async fn compare_catalog_guide_and_openapi() {
+    let base = start(0).await;
+    let (status, v) = get_json(&format!(
+        "{base}/api/v1/compare?gpus=rtx-4090,rtx-a6000,rtx-6000-ada&lang=zh"
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["gpus"].as_array().unwrap().len(), 3);
+    let (status, v) = get_json(&format!("{base}/api/v1/compare?gpus=rtx-4090,warp-drive")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["error"]["kind"], "unknown_gpu");
+    let (status, _) = get_json(&format!("{base}/api/v1/compare?gpus=rtx-4090")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let (_, models) = get_json(&format!("{base}/api/v1/models")).await;
+    let models = models.as_array().unwrap();
+    assert_eq!(models.len(), Catalog::get().models.len());
+    assert!(
+        models
+            .iter()
+            .all(|m| !m["sources"].as_array().unwrap().is_empty())
+    );
+    let (_, gpus) = get_json(&format!("{base}/api/v1/gpus")).await;
+    assert_eq!(gpus.as_array().unwrap().len(), Catalog::get().gpus.len());
+
+    let (status, v) = get_json(&format!("{base}/api/v1/guide/kv-cache?lang=pt")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["topic"], "kv-cache");
+    let (status, v) = get_json(&format!("{base}/api/v1/guide/no-such-topic")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(v["error"]["kind"], "unknown_topic");
+    let (status, _) = get_json(&format!("{base}/api/v1/nothing-here")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (status, spec) = get_json(&format!("{base}/api/v1/openapi.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(spec["openapi"].as_str().unwrap().starts_with("3."));
+    for path in [
+        "/api/v1/ask",
+        "/api/v1/estimate",
+        "/api/v1/compare",
+        "/api/v1/models",
+    ] {
+        assert!(spec["paths"][path].is_object(), "{path} documented");
+    }
+}
+
+#[tokio::test]
+async fn pages_speak_the_chosen_language() {
+    let base = start(0).await;
+    for lang in Lang::ALL {
+        for path in [
+            "/",
+            "/compare",
+            "/guide",
+            "/guide/nvlink",
+            "/models",
+            "/gpus",
+        ] {
+            let (status, body) = get(&format!("{base}{path}?lang={}", lang.code())).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert!(
+                body.contains(&format!("<html lang=\"{}\">", lang.locale())),
+                "{path} {lang:?}"
+            );
+            let nav = vramguide::i18n::t(lang, "web-nav-guide");
+            assert!(body.contains(&nav), "{path} {lang:?} has its navigation");
+        }
+    }
+    let r = client()
+        .get(format!("{base}/"))
+        .header("accept-language", "pt-PT,pt;q=0.9")
+        .send()
+        .await
+        .unwrap();
+    assert!(r.text().await.unwrap().contains("<html lang=\"pt-BR\">"));
+    let r = client()
+        .get(format!("{base}/guide"))
+        .header("cookie", "lang=zh")
+        .header("accept-language", "es")
+        .send()
+        .await
+        .unwrap();
+    assert!(r.text().await.unwrap().contains("<html lang=\"zh-CN\">"));
+    let (status, body) = get(&format!("{base}/guide/not-a-topic?lang=es")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("/guide/vram?lang=es"));
+}
+
+#[tokio::test]
+async fn the_switcher_sets_a_cookie_and_only_redirects_on_site() {
+    let base = start(0).await;
+    let r = client()
+        .get(format!("{base}/lang?set=zh&next=%2Fask%3Fq%3Dllama"))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_redirection());
+    assert_eq!(r.headers()["location"], "/ask?q=llama");
+    let cookie = r.headers()["set-cookie"].to_str().unwrap();
+    assert!(cookie.starts_with("lang=zh;"), "{cookie}");
+    for evil in [
+        "%2F%2Fevil.example",
+        "https%3A%2F%2Fevil.example",
+        "%2F%5Cevil.example",
+    ] {
+        let r = client()
+            .get(format!("{base}/lang?set=pt&next={evil}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.headers()["location"], "/", "{evil}");
+    }
+}
+
+#[tokio::test]
+async fn hostile_input_is_escaped_everywhere() {
+    let base = start(0).await;
+    let hostile = [
+        "<script>alert(1)</script> llama 70b",
+        "\"><img src=x onerror=alert(1)> llama 8b",
+        "llama 70b ' onmouseover='alert(1)",
+        "<script>alert(1)</script>",
+        "\u{202E}llama 70b\u{202C} <b>x</b>",
+        "llama-70b-<svg/onload=alert(1)>",
+    ];
+    for q in hostile {
+        let url = reqwest::Url::parse_with_params(&format!("{base}/ask"), &[("q", q)]).unwrap();
+        let (status, body) = get(url.as_str()).await;
+        assert!(status.is_success(), "{q}: {status}");
+        for bad in [
+            "<script>alert",
+            "<img src",
+            "<svg/onload",
+            "<b>x",
+            "' onmouseover='",
+            "\"><img",
+        ] {
+            assert!(!body.contains(bad), "{q}: page contains {bad}");
+        }
+        assert!(!body.contains('\u{202E}'), "{q}: bidi override echoed");
+        let url =
+            reqwest::Url::parse_with_params(&format!("{base}/compare"), &[("gpus", q)]).unwrap();
+        let (_, body) = get(url.as_str()).await;
+        assert!(!body.contains("<script>alert") && !body.contains("<img src"));
+    }
+    // The question box keeps what was typed, escaped inside the attribute.
+    let url = reqwest::Url::parse_with_params(
+        &format!("{base}/ask"),
+        &[("q", "llama 70b \"quoted\" <tag>")],
+    )
+    .unwrap();
+    let (_, body) = get(url.as_str()).await;
+    assert!(body.contains("value=\"llama 70b &#34;quoted&#34; &#60;tag&#62;\""));
+}
+
+#[tokio::test]
+async fn pages_send_security_headers() {
+    let base = start(0).await;
+    let r = client().get(format!("{base}/")).send().await.unwrap();
+    let csp = r.headers()["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("default-src 'none'") && !csp.contains("unsafe-inline"));
+    assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+}
+
+#[tokio::test]
+async fn the_rate_limit_answers_429_with_retry_after() {
+    let base = start(3).await;
+    for _ in 0..3 {
+        let (status, _) = get(&format!("{base}/api/v1/ask?q=llama+8b")).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let r = client()
+        .get(format!("{base}/api/v1/ask?q=llama+8b&lang=pt"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"]["kind"], "rate_limited");
+    let (status, _) = get(&format!("{base}/")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "pages count too");
+    let (status, _) = get(&format!("{base}/healthz")).await;
+    assert_eq!(status, StatusCode::OK, "health checks are exempt");
+}
+
+#[tokio::test]
+async fn metrics_count_requests_and_answers() {
+    let base = start(0).await;
+    get(&format!("{base}/api/v1/ask?q=llama+70b+fp16&lang=zh")).await;
+    get(&format!("{base}/ask?q=hello&lang=es")).await;
+    let (status, text) = get(&format!("{base}/metrics")).await;
+    assert_eq!(status, StatusCode::OK);
+    for needle in [
+        "vramguide_answers_total{source=\"api\",language=\"zh\",understood=\"true\"} 1",
+        "vramguide_answers_total{source=\"web\",language=\"es\",understood=\"false\"} 1",
+        "vramguide_http_requests_total{route=\"/api/v1/ask\",status=\"200\"} 1",
+        "vramguide_http_request_duration_seconds_bucket",
+        "vramguide_answer_duration_seconds_bucket",
+        "vramguide_query_log_queue_depth",
+        "vramguide_query_log_write_errors",
+    ] {
+        assert!(text.contains(needle), "metrics lack {needle}:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn every_question_is_logged_to_the_store_with_source_web() {
+    let dir = std::env::temp_dir().join(format!("vramguide-web-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = StoreConfig {
+        database_url: format!("sqlite://{}", dir.join("log.db").display()),
+        data_dir: dir.clone(),
+        hash_key: Some("test-key".to_string()),
+        ..StoreConfig::default()
+    };
+    let store = Store::open(config).await.unwrap();
+    let base = start_with(web::Config {
+        rate_limit_per_minute: 0,
+        log: QueryLog::new(Some(store.clone())),
+    })
+    .await;
+    get(&format!("{base}/api/v1/ask?q=llama+70b+fp16&lang=pt")).await;
+    get(&format!("{base}/ask?q=qwen+7b+on+a+4090")).await;
+    get(&format!("{base}/ask?q=blah+blah")).await;
+    get(&format!(
+        "{base}/api/v1/estimate?model=llama-3.1-8b&precision=int4"
+    ))
+    .await;
+    assert!(store.flush(std::time::Duration::from_secs(10)).await);
+    let stats = store.stats(&StatsFilter::default()).await.unwrap();
+    assert_eq!(stats.total, 4);
+    assert_eq!(stats.understood, 3);
+    assert_eq!(stats.by_source, vec![("web".to_string(), 4)]);
+    assert!(stats.top_gpus.iter().any(|(g, _)| g == "rtx-4090"));
+    assert!(stats.languages.iter().any(|(l, _)| l == "pt"));
+    let (_, metrics) = get(&format!("{base}/metrics")).await;
+    assert!(metrics.contains("vramguide_query_log_write_errors 0"));
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
