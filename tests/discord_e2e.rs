@@ -21,6 +21,7 @@ use vramguide::discord::prefs::MemoryPrefs;
 use vramguide::discord::{self, BotConfig, Prefs};
 use vramguide::i18n::{Lang, format_gib, t};
 use vramguide::query::{self, Query};
+use vramguide::render;
 
 const WAIT: Duration = Duration::from_secs(15);
 const EPHEMERAL: u64 = 1 << 6;
@@ -173,10 +174,13 @@ fn precision_index(name: &str) -> usize {
         .expect("known precision")
 }
 
-fn expected_total(q: &Query, lang: Lang) -> String {
+fn core_answer(q: &Query) -> vramguide::answer::Answer {
     let c = Catalog::get();
-    let a = vramguide::answer::build(c, query::resolve(c, q).expect("resolves")).expect("answers");
-    format_gib(lang, a.estimate.total_gib())
+    vramguide::answer::build(c, query::resolve(c, q).expect("resolves")).expect("answers")
+}
+
+fn expected_total(q: &Query, lang: Lang) -> String {
+    format_gib(lang, core_answer(q).estimate.total_gib())
 }
 
 fn button_ids(r: &Recorded) -> Vec<String> {
@@ -268,6 +272,16 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     let total = expected_total(&q, Lang::Pt);
     assert!(total.contains(','), "pt uses a decimal comma: {total}");
     assert!(text.contains(&total), "total {total} missing from {text}");
+    let a = core_answer(&q);
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Pt, &a)),
+        "Portuguese title"
+    );
+    assert!(
+        text.contains(&render::parts::total_line(Lang::Pt, &a)),
+        "Portuguese total line"
+    );
     assert_eq!(
         e["color"],
         json!(0xe7_4c_3c),
@@ -454,12 +468,29 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     assert_embed_limits(e);
     assert_eq!(e["footer"]["text"], json!(t(Lang::Es, "discord-footer")));
     assert!(embed_text(e).contains("8B"), "{}", embed_text(e));
+    let parsed = query::parse(
+        Catalog::get(),
+        "¿cuánta memoria necesita llama 3.1 8b en fp16?",
+    );
+    assert_eq!(parsed.language, Some(Lang::Es));
+    let a = core_answer(&parsed.query);
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Es, &a)),
+        "Spanish title"
+    );
+    assert!(embed_text(e).contains(&render::parts::total_line(Lang::Es, &a)));
 
     // 8. A DM in Chinese.
     let msg = fixtures::dm_message(fake.next_id(), USER, "qwen2.5 7b 需要多少显存？");
     let r = bot.message(msg, WAIT).await.expect("a reply to the DM");
     let e = embed(&r);
     assert_eq!(e["footer"]["text"], json!(t(Lang::Zh, "discord-footer")));
+    let parsed = query::parse(Catalog::get(), "qwen2.5 7b 需要多少显存？");
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Zh, &core_answer(&parsed.query)))
+    );
     assert_no_pings(&r.body);
 
     // 9. Garbage that mentions the bot: localized help with examples.
