@@ -140,12 +140,14 @@ fn colour(a: &Answer) -> u32 {
     }
 }
 
+/// A field title from a message that carries its own colon in running text.
+fn heading(lang: Lang, id: &str) -> String {
+    t(lang, id).trim_end_matches([':', '：', ' ']).to_string()
+}
+
 /// An answer: compact by default, everything when `full` (the "Full breakdown" button).
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     let mut description = vec![parts::job_line(lang, a), parts::total_line(lang, a)];
-    if full {
-        description.push(parts::breakdown_line(lang, a));
-    }
     description.extend(parts::fit_lines(lang, catalog, a));
     let mut e = Embed {
         title: parts::title(lang, a),
@@ -175,12 +177,15 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     );
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
-        e.field(t(lang, "assumed-title"), &[assumed.join("; ")]);
+        e.field(heading(lang, "assumed-title"), &[assumed.join("; ")]);
     }
     if full {
         let items: Vec<String> = parts::breakdown_items(lang, a)
             .into_iter()
-            .map(|(label, value)| format!("• {label}: {value}"))
+            .map(|(label, value)| {
+                let args = Args::new().s("label", label).s("value", value);
+                format!("• {}", tr(lang, "part-item", Some(&args)))
+            })
             .collect();
         e.field(t(lang, "discord-breakdown-title"), &items);
         e.field(t(lang, "discord-more-title"), &parts::rule_lines(lang, a));
