@@ -56,7 +56,8 @@ async fn on_message(
     }
     let dm = msg.guild_id.is_none();
     let mentioned = msg.mentions.iter().any(|u| u.id == me);
-    let listened = !dm && !mentioned && bot.prefs.is_listened(msg.channel_id.get()).await;
+    let listened =
+        !dm && !mentioned && lang::bounded(bot.prefs.is_listened(msg.channel_id.get())).await;
     if !(dm || mentioned || listened) {
         return Ok(());
     }

@@ -188,6 +188,11 @@ pub async fn run(
             event_handler: |framework, event| Box::pin(free_text::on_event(framework, event)),
             on_error: |err| Box::pin(commands::on_error(err)),
             command_check: Some(|ctx| Box::pin(commands::admit(ctx))),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    tracing::debug!(command = %ctx.command().qualified_name, user = %ctx.author().id, "command");
+                })
+            },
             allowed_mentions: Some(sanitize::no_mentions()),
             initialize_owners: false,
             ..Default::default()
