@@ -2,6 +2,7 @@
 //! 0 answer, 2 input that could not be understood, 1 internal failure.
 
 mod answer;
+mod bot;
 mod config;
 mod query_log;
 mod serve;
@@ -39,6 +40,8 @@ enum Command {
     Explain(ExplainArgs),
     /// Run the guide server: pages and the JSON API (127.0.0.1:8080 by default).
     Serve(serve::ServeArgs),
+    /// Run the Discord bot (needs DISCORD_TOKEN).
+    Bot(bot::BotArgs),
     /// Statistics of the query log: counts, top models, unanswered questions.
     Stats(query_log::StatsArgs),
     /// Delete a user's rows from the query log and preferences.
@@ -159,10 +162,21 @@ pub fn main() -> ExitCode {
         Some(Command::Estimate(e)) => answer::estimate(&e),
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
-        Some(Command::Serve(s)) => serve::serve(&s, store),
-        None => match serve::ServeArgs::from_env() {
-            Ok(s) => serve::serve(&s, store),
-            Err(e) => e.exit(),
+        Some(Command::Serve(s)) => serve::serve(&s, store, None),
+        Some(Command::Bot(b)) => bot::run(&b, store),
+        // The guide server, plus the Discord bot when DISCORD_TOKEN is set.
+        None => match (serve::ServeArgs::from_env(), bot_from_env()) {
+            (Ok(s), Ok(bot)) => serve::serve(&s, store, bot),
+            (Err(e), _) | (_, Err(e)) => e.exit(),
         },
     }
+}
+
+/// The bot's options when DISCORD_TOKEN is set (the bare command then runs the bot too).
+fn bot_from_env() -> Result<Option<bot::BotArgs>, clap::Error> {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    if token.trim().is_empty() {
+        return Ok(None);
+    }
+    bot::BotArgs::from_env().map(Some)
 }

@@ -205,9 +205,11 @@ pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
             ..LogEntry::new(Source::Cli, Lang::En, format!("burst question {i}"))
         });
     }
+    // Listen before saying "queued": a SIGTERM right after it must find the handler.
+    let signal = Signal::listen();
     println!("queued {}", b.rows);
     if b.then_wait {
-        wait_for_signal().await;
+        signal.wait().await;
     }
     let started = Instant::now();
     let depth = store.queue_depth();
@@ -219,25 +221,29 @@ pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// SIGTERM (what `docker stop` and systemd send) or Ctrl-C.
-async fn wait_for_signal() {
+/// SIGTERM (what `docker stop` and systemd send) or Ctrl-C, listened for from creation.
+struct Signal {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
+    term: Option<tokio::signal::unix::Signal>,
+}
+
+impl Signal {
+    fn listen() -> Signal {
+        Signal {
+            #[cfg(unix)]
+            term: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok(),
         }
     }
-    #[cfg(not(unix))]
-    {
+
+    async fn wait(self) {
+        #[cfg(unix)]
+        if let Some(mut term) = self.term {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
         let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -35,7 +35,9 @@ impl ServeArgs {
     }
 }
 
-pub fn serve(args: &ServeArgs, store: &StoreArgs) -> ExitCode {
+/// Run the guide server; with `bot`, the Discord bot too (the bare `vramguide` when
+/// DISCORD_TOKEN is set), both stopped by the same signal.
+pub fn serve(args: &ServeArgs, store: &StoreArgs, bot: Option<super::bot::BotArgs>) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
@@ -43,7 +45,7 @@ pub fn serve(args: &ServeArgs, store: &StoreArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(run(args, store)) {
+    match runtime.block_on(run(args, store, bot)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("vramguide serve: {e:#}");
@@ -52,7 +54,11 @@ pub fn serve(args: &ServeArgs, store: &StoreArgs) -> ExitCode {
     }
 }
 
-async fn run(args: &ServeArgs, store_args: &StoreArgs) -> anyhow::Result<()> {
+async fn run(
+    args: &ServeArgs,
+    store_args: &StoreArgs,
+    bot: Option<super::bot::BotArgs>,
+) -> anyhow::Result<()> {
     use anyhow::Context as _;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
@@ -66,12 +72,38 @@ async fn run(args: &ServeArgs, store_args: &StoreArgs) -> anyhow::Result<()> {
                 .context("cannot open the query log")?,
         )
     };
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        let _ = stop.send(true);
+    });
+    let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|s| *s).await;
+    };
+    let bot = bot.map(|b| {
+        let prefs: std::sync::Arc<dyn vramguide::discord::Prefs> = match &store {
+            Some(s) => std::sync::Arc::new(s.clone()),
+            None => std::sync::Arc::new(vramguide::discord::prefs::MemoryPrefs::default()),
+        };
+        tokio::spawn(super::bot::alongside(
+            b,
+            prefs,
+            until_stopped(stopped.clone()),
+        ))
+    });
     let state = web::AppState::new(web::Config {
         rate_limit_per_minute: args.rate_limit,
         log: QueryLog::new(store),
     });
     tracing::info!(addr = %listener.local_addr()?, rate_limit = args.rate_limit, "guide server listening");
-    web::serve(listener, state.clone(), shutdown_signal()).await?;
+    web::serve(listener, state.clone(), until_stopped(stopped)).await?;
+    if let Some(bot) = bot {
+        match bot.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("vramguide: the Discord bot stopped: {e:#}"),
+            Err(e) => eprintln!("vramguide: the Discord bot panicked: {e}"),
+        }
+    }
     tracing::info!("stopped; writing the query log");
     state.log.shutdown().await;
     Ok(())

@@ -138,9 +138,21 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Translate `id` with `args`. A missing message returns its id (tests make sure none is).
+/// The bundle that has `id`: the language's own, else English, so a message still being
+/// translated shows in English rather than as its id.
+fn bundle_with(lang: Lang, id: &str) -> &'static Bundle {
+    let own = bundle(lang);
+    if own.has_message(id) {
+        own
+    } else {
+        bundle(Lang::En)
+    }
+}
+
+/// Translate `id` with `args`. A message missing in `lang` falls back to English; one
+/// missing everywhere returns its id (tests make sure none is).
 pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
-    let bundle = bundle(lang);
+    let bundle = bundle_with(lang, id);
     let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
         return id.to_string();
     };
@@ -152,7 +164,7 @@ pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
 
 /// Translate a message attribute (`id.attr`), used for command descriptions.
 pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String {
-    let bundle = bundle(lang);
+    let bundle = bundle_with(lang, id);
     let Some(pattern) = bundle
         .get_message(id)
         .and_then(|m| m.get_attribute(attr))

@@ -1,0 +1,454 @@
+//! Slash commands. Each one turns its options into the core's input, calls the core and
+//! sends an embed; names, descriptions and choices come from Fluent (see `localize`).
+
+use super::autocomplete;
+use super::choices::{
+    LanguageChoice, ModeChoice, PeriodChoice, PrecisionChoice, RuntimeChoice, TopicChoice,
+};
+use super::embed::{self, Embed};
+use super::lang::{self, Asker};
+use super::prefs::Logged;
+use super::rate_limit::Verdict;
+use super::{Context, Data, Error, buttons, sanitize};
+use crate::answer::{self, Answer, Topic};
+use crate::catalog::Catalog;
+use crate::error::Error as CoreError;
+use crate::estimate::{Mode, Precision, Runtime};
+use crate::i18n::{Args, Lang, t, tr};
+use crate::query::{self, Query};
+use crate::render;
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use std::time::Instant;
+
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        estimate(),
+        compare(),
+        explain(),
+        fit(),
+        language(),
+        stats(),
+        forget_me(),
+        listen(),
+    ]
+}
+
+/// The reply language for a slash command (see `lang`).
+async fn reply_lang(ctx: Context<'_>) -> Lang {
+    let asker = Asker {
+        detected: None,
+        user: Some(ctx.author().id.get()),
+        locale: ctx.locale(),
+        guild: ctx.guild_id().map(|g| g.get()),
+    };
+    lang::pick(ctx.data().prefs.as_ref(), asker).await
+}
+
+/// Run before every command: refuse work while shutting down, and rate-limit per user
+/// with one localized, ephemeral notice.
+pub async fn admit(ctx: Context<'_>) -> Result<bool, Error> {
+    let bot = ctx.data();
+    if bot.work.is_stopping() {
+        return Ok(false);
+    }
+    match bot.limiter.check(ctx.author().id.get()) {
+        Verdict::Allow => Ok(true),
+        Verdict::Drop => Ok(false),
+        Verdict::Notify(wait) => {
+            let lang = reply_lang(ctx).await;
+            let seconds = wait.as_secs().max(1).to_string();
+            let text = tr(
+                lang,
+                "notice-rate-limited",
+                Some(&Args::new().s("seconds", seconds)),
+            );
+            ephemeral(ctx, embed::notice(text, embed::AMBER)).await?;
+            Ok(false)
+        }
+    }
+}
+
+/// Errors: a check that said no stays silent (it already answered); anything else is
+/// logged and answered with a localized, ephemeral notice.
+pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::CommandCheckFailed { .. } => {}
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+            let lang = reply_lang(ctx).await;
+            let notice = embed::notice(t(lang, "notice-internal-error"), embed::RED);
+            if let Err(e) = ephemeral(ctx, notice).await {
+                tracing::warn!(error = %e, "could not send the error notice");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Settings and errors: only the asker sees them.
+async fn ephemeral(ctx: Context<'_>, e: Embed) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .embed(e.to_serenity())
+            .ephemeral(true)
+            .allowed_mentions(sanitize::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Answers: everyone in the channel sees them.
+async fn public(
+    ctx: Context<'_>,
+    e: Embed,
+    components: Vec<serenity::CreateActionRow>,
+) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .embed(e.to_serenity())
+            .components(components)
+            .allowed_mentions(sanitize::no_mentions()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Resolve and answer a query with the core.
+pub fn answer_query(q: &Query) -> Result<Answer, CoreError> {
+    let catalog = Catalog::get();
+    let req = query::resolve(catalog, q)?;
+    Ok(answer::build(catalog, req)?)
+}
+
+/// A core error in the user's language, with their text escaped.
+pub fn error_embed(lang: Lang, err: &CoreError) -> Embed {
+    let text = render::error::message(lang, Catalog::get(), &sanitize::error(err));
+    embed::notice(text, embed::AMBER)
+}
+
+/// The log entry for one question asked in an interaction or message.
+pub fn log_entry(
+    lang: Lang,
+    question: String,
+    q: &Query,
+    result: Result<&Answer, &CoreError>,
+    started: Instant,
+) -> Logged {
+    let a = result.ok();
+    Logged {
+        language: lang,
+        question,
+        query: serde_json::to_value(q).ok(),
+        model: a.map(|a| a.model.id.clone()),
+        precision: a.map(|a| a.job.precision.name().to_string()),
+        gpu: a.and_then(|a| a.gpu.map(|g| g.id.clone())),
+        total_gib: a.map(|a| a.estimate.total_gib()),
+        understood: a.is_some(),
+        latency_us: started.elapsed().as_micros() as u64,
+        ..Logged::default()
+    }
+}
+
+fn where_from(ctx: Context<'_>, mut entry: Logged) -> Logged {
+    entry.guild_id = ctx.guild_id().map(|g| g.get());
+    entry.channel_id = Some(ctx.channel_id().get());
+    entry.user_id = Some(ctx.author().id.get());
+    entry.locale = ctx.locale().map(str::to_string);
+    entry
+}
+
+/// How much GPU memory a model needs, and which GPUs fit.
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
+pub async fn estimate(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::model"] model: String,
+    precision: PrecisionChoice,
+    #[min = 1]
+    #[max = 10_000_000]
+    context: Option<u64>,
+    #[min = 1]
+    #[max = 100_000]
+    batch: Option<u64>,
+    mode: Option<ModeChoice>,
+    #[autocomplete = "autocomplete::gpu"] gpu: Option<String>,
+    #[min = 1]
+    #[max = 4096]
+    gpus: Option<u64>,
+    runtime: Option<RuntimeChoice>,
+) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    let lang = reply_lang(ctx).await;
+    let q = Query {
+        model: Some(model.clone()),
+        precision: precision.0.parse::<Precision>().ok(),
+        context,
+        batch,
+        mode: mode.and_then(|m| m.0.parse::<Mode>().ok()),
+        gpu,
+        gpu_count: gpus,
+        runtime: runtime.and_then(|r| r.0.parse::<Runtime>().ok()),
+        ..Query::default()
+    };
+    let result = answer_query(&q);
+    let question = format!("/estimate {model} {}", precision.0);
+    let entry = log_entry(lang, question, &q, result.as_ref(), started);
+    ctx.data().prefs.log(where_from(ctx, entry));
+    match result {
+        Ok(a) => {
+            let rows = buttons::for_answer(ctx.data(), lang, &a, &q, ctx.author().id.get());
+            public(ctx, embed::answer(lang, Catalog::get(), &a, false), rows).await
+        }
+        Err(e) => ephemeral(ctx, error_embed(lang, &e)).await,
+    }
+}
+
+/// Compare GPUs side by side.
+#[poise::command(slash_command)]
+pub async fn compare(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::gpu"] gpu_a: String,
+    #[autocomplete = "autocomplete::gpu"] gpu_b: String,
+    #[autocomplete = "autocomplete::gpu"] gpu_c: Option<String>,
+    #[autocomplete = "autocomplete::gpu"] gpu_d: Option<String>,
+) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    let catalog = Catalog::get();
+    let names = [Some(gpu_a), Some(gpu_b), gpu_c, gpu_d];
+    let gpus: Result<Vec<_>, CoreError> = names
+        .iter()
+        .flatten()
+        .map(|n| {
+            catalog
+                .resolve_gpu(n)
+                .map(|m| m.gpu)
+                .map_err(CoreError::from)
+        })
+        .collect();
+    match gpus {
+        Ok(gpus) => public(ctx, embed::compare(lang, catalog, &gpus), Vec::new()).await,
+        Err(e) => ephemeral(ctx, error_embed(lang, &e)).await,
+    }
+}
+
+/// A short guide topic.
+#[poise::command(slash_command)]
+pub async fn explain(ctx: Context<'_>, topic: TopicChoice) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    let topic = Topic::from_slug(topic.0).unwrap_or(Topic::Vram);
+    public(ctx, embed::guide(lang, topic), Vec::new()).await
+}
+
+/// Which catalog models fit on a setup, with how much context.
+#[poise::command(slash_command)]
+pub async fn fit(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::gpu"] gpu: String,
+    #[min = 1]
+    #[max = 64]
+    count: Option<u32>,
+    precision: Option<PrecisionChoice>,
+) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    let catalog = Catalog::get();
+    let gpu = match catalog.resolve_gpu(&gpu) {
+        Ok(m) => m.gpu,
+        Err(e) => return ephemeral(ctx, error_embed(lang, &CoreError::from(e))).await,
+    };
+    let count = count.unwrap_or(1);
+    let precision = precision
+        .and_then(|p| p.0.parse::<Precision>().ok())
+        .unwrap_or(Precision::Fp16);
+    // Dozens of bisections: cheap, but off the async threads and behind a deferral.
+    ctx.defer().await?;
+    let rows =
+        tokio::task::spawn_blocking(move || super::fit::models(catalog, precision, gpu, count))
+            .await?;
+    let setup = render::parts::setup_label(catalog, &gpu.id, count);
+    public(
+        ctx,
+        embed::fit(lang, &setup, precision.name(), &rows),
+        Vec::new(),
+    )
+    .await
+}
+
+fn has_permission(ctx: Context<'_>, perm: serenity::Permissions) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.contains(perm)),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+fn language_name(lang: Lang, of: Lang) -> String {
+    t(lang, &format!("choice-language-{}", of.code()))
+}
+
+/// Your reply language; with `server` (Manage Server), the server's default.
+#[poise::command(slash_command)]
+pub async fn language(
+    ctx: Context<'_>,
+    language: Option<LanguageChoice>,
+    server: Option<bool>,
+) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let prefs = ctx.data().prefs.clone();
+    let user = ctx.author().id.get();
+    let chosen = language.map(|l| Lang::from_code(l.0));
+    let Some(chosen) = chosen else {
+        let lang = reply_lang(ctx).await;
+        let args = Args::new().s("language", language_name(lang, lang));
+        let text = tr(lang, "notice-language-current", Some(&args));
+        return ephemeral(ctx, embed::notice(text, embed::BLUE)).await;
+    };
+    if server == Some(true) {
+        let Some(guild) = ctx.guild_id() else {
+            let lang = reply_lang(ctx).await;
+            return ephemeral(
+                ctx,
+                embed::notice(t(lang, "notice-guild-only"), embed::AMBER),
+            )
+            .await;
+        };
+        if !has_permission(ctx, serenity::Permissions::MANAGE_GUILD) {
+            let lang = reply_lang(ctx).await;
+            let text = t(lang, "notice-needs-manage-server");
+            return ephemeral(ctx, embed::notice(text, embed::AMBER)).await;
+        }
+        prefs.set_guild_language(guild.get(), chosen).await?;
+        let lang = reply_lang(ctx).await;
+        let text = match chosen {
+            Some(l) => tr(
+                lang,
+                "notice-language-server-set",
+                Some(&Args::new().s("language", language_name(lang, l))),
+            ),
+            None => t(lang, "notice-language-server-cleared"),
+        };
+        return ephemeral(ctx, embed::notice(text, embed::GREEN)).await;
+    }
+    prefs.set_user_language(user, chosen).await?;
+    let lang = reply_lang(ctx).await;
+    let text = match chosen {
+        Some(l) => tr(
+            lang,
+            "notice-language-set",
+            Some(&Args::new().s("language", language_name(lang, l))),
+        ),
+        None => t(lang, "notice-language-cleared"),
+    };
+    ephemeral(ctx, embed::notice(text, embed::GREEN)).await
+}
+
+/// The server's most asked models, precisions and languages.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    let Some(guild) = ctx.guild_id() else {
+        return ephemeral(
+            ctx,
+            embed::notice(t(lang, "notice-guild-only"), embed::AMBER),
+        )
+        .await;
+    };
+    if !has_permission(ctx, serenity::Permissions::MANAGE_GUILD) {
+        let text = t(lang, "notice-needs-manage-server");
+        return ephemeral(ctx, embed::notice(text, embed::AMBER)).await;
+    }
+    ctx.defer_ephemeral().await?;
+    let days = match period.map_or("month", |p| p.0) {
+        "day" => Some(1),
+        "week" => Some(7),
+        "month" => Some(30),
+        _ => None,
+    };
+    let since = days.map(|d| std::time::Duration::from_secs(d * 86_400));
+    let text = ctx.data().prefs.stats(lang, guild.get(), since).await?;
+    let text = text.unwrap_or_else(|| t(lang, "notice-stats-empty"));
+    ephemeral(ctx, embed::notice(text, embed::BLUE)).await
+}
+
+/// Delete your logged questions and preferences.
+#[poise::command(slash_command, rename = "forget-me")]
+pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    ctx.defer_ephemeral().await?;
+    let rows = ctx.data().prefs.forget_user(ctx.author().id.get()).await?;
+    let text = tr(
+        lang,
+        "notice-forgot",
+        Some(&Args::new().n("rows", rows as f64)),
+    );
+    ephemeral(ctx, embed::notice(text, embed::GREEN)).await
+}
+
+/// Answer every sizing question in this channel (Manage Channels).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_CHANNELS"
+)]
+pub async fn listen(ctx: Context<'_>, enabled: Option<bool>) -> Result<(), Error> {
+    let Some(_guard) = ctx.data().work.enter() else {
+        return Ok(());
+    };
+    let lang = reply_lang(ctx).await;
+    let Some(guild) = ctx.guild_id() else {
+        return ephemeral(
+            ctx,
+            embed::notice(t(lang, "notice-guild-only"), embed::AMBER),
+        )
+        .await;
+    };
+    if !has_permission(ctx, serenity::Permissions::MANAGE_CHANNELS) {
+        let text = t(lang, "notice-needs-manage-channels");
+        return ephemeral(ctx, embed::notice(text, embed::AMBER)).await;
+    }
+    let on = enabled.unwrap_or(true);
+    let bot = ctx.data();
+    bot.prefs
+        .set_listened(guild.get(), ctx.channel_id().get(), on)
+        .await?;
+    let mut text = t(
+        lang,
+        if on {
+            "notice-listen-on"
+        } else {
+            "notice-listen-off"
+        },
+    );
+    if on && !bot.message_content {
+        text = format!("{text}\n\n{}", t(lang, "notice-listen-no-intent"));
+    }
+    ephemeral(ctx, embed::notice(text, embed::GREEN)).await
+}

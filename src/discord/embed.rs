@@ -1,0 +1,284 @@
+//! Replies as embeds, built from the localized pieces in `render::parts`.
+//!
+//! An [`Embed`] is plain data so tests can check Discord's limits on every answer without
+//! a connection; [`Embed::to_serenity`] turns it into serenity's builder. The layout is
+//! one column of short fields so it reads on a phone: the verdict in the description, the
+//! setups that fit, advice, and (on demand) the full breakdown.
+
+use crate::answer::{Answer, Topic};
+use crate::catalog::{Catalog, GpuSpec};
+use crate::i18n::{Args, Lang, t, tr};
+use crate::render::{compare, parts};
+use poise::serenity_prelude as serenity;
+
+/// Discord's embed limits.
+pub const TITLE_MAX: usize = 256;
+pub const DESCRIPTION_MAX: usize = 4096;
+pub const FIELDS_MAX: usize = 25;
+pub const FIELD_NAME_MAX: usize = 256;
+pub const FIELD_VALUE_MAX: usize = 1024;
+pub const FOOTER_MAX: usize = 2048;
+pub const TOTAL_MAX: usize = 6000;
+
+/// Colours: green when it fits, amber for advice, red when the named setup is too small.
+pub const GREEN: u32 = 0x2e_cc_71;
+pub const AMBER: u32 = 0xf1_c4_0f;
+pub const RED: u32 = 0xe7_4c_3c;
+pub const BLUE: u32 = 0x34_98_db;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Embed {
+    pub title: String,
+    pub description: String,
+    pub fields: Vec<(String, String)>,
+    pub footer: String,
+    pub colour: u32,
+}
+
+/// Cut `s` to at most `max` characters, ending with "…" when cut.
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+impl Embed {
+    fn field(&mut self, name: String, lines: &[String]) {
+        if lines.is_empty() {
+            return;
+        }
+        self.fields.push((name, lines.join("\n")));
+    }
+
+    /// Characters Discord counts towards the 6000 total.
+    pub fn total_chars(&self) -> usize {
+        self.title.chars().count()
+            + self.description.chars().count()
+            + self.footer.chars().count()
+            + self
+                .fields
+                .iter()
+                .map(|(n, v)| n.chars().count() + v.chars().count())
+                .sum::<usize>()
+    }
+
+    /// Clip every part to its limit, then drop trailing fields until the total fits.
+    pub fn fitted(mut self) -> Embed {
+        self.title = clip(&self.title, TITLE_MAX);
+        self.description = clip(&self.description, DESCRIPTION_MAX);
+        self.footer = clip(&self.footer, FOOTER_MAX);
+        self.fields.truncate(FIELDS_MAX);
+        for (name, value) in &mut self.fields {
+            *name = clip(name, FIELD_NAME_MAX);
+            *value = clip(value, FIELD_VALUE_MAX);
+        }
+        while self.total_chars() > TOTAL_MAX && !self.fields.is_empty() {
+            self.fields.pop();
+        }
+        if self.total_chars() > TOTAL_MAX {
+            let room = TOTAL_MAX - (self.total_chars() - self.description.chars().count());
+            self.description = clip(&self.description, room);
+        }
+        self
+    }
+
+    /// Every limit Discord enforces, as a list of violations (empty when valid).
+    pub fn violations(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let check = |out: &mut Vec<String>, what: &str, len: usize, max: usize| {
+            if len > max {
+                out.push(format!("{what}: {len} > {max}"));
+            }
+        };
+        check(&mut out, "title", self.title.chars().count(), TITLE_MAX);
+        check(
+            &mut out,
+            "description",
+            self.description.chars().count(),
+            DESCRIPTION_MAX,
+        );
+        check(&mut out, "footer", self.footer.chars().count(), FOOTER_MAX);
+        check(&mut out, "fields", self.fields.len(), FIELDS_MAX);
+        for (n, v) in &self.fields {
+            check(&mut out, "field name", n.chars().count(), FIELD_NAME_MAX);
+            check(&mut out, "field value", v.chars().count(), FIELD_VALUE_MAX);
+            if n.trim().is_empty() || v.trim().is_empty() {
+                out.push("empty field".into());
+            }
+        }
+        check(&mut out, "total", self.total_chars(), TOTAL_MAX);
+        out
+    }
+
+    pub fn to_serenity(&self) -> serenity::CreateEmbed {
+        let mut e = serenity::CreateEmbed::new()
+            .colour(self.colour)
+            .description(&self.description);
+        if !self.title.is_empty() {
+            e = e.title(&self.title);
+        }
+        for (name, value) in &self.fields {
+            e = e.field(name, value, false);
+        }
+        if !self.footer.is_empty() {
+            e = e.footer(serenity::CreateEmbedFooter::new(&self.footer));
+        }
+        e
+    }
+}
+
+fn colour(a: &Answer) -> u32 {
+    match &a.fit {
+        Some(f) if !f.fits => RED,
+        Some(_) => GREEN,
+        None if a.recommendations.nothing_fits => RED,
+        None if a.recommendations.setups.iter().any(|s| s.fit.count == 1) => GREEN,
+        None => AMBER,
+    }
+}
+
+/// A field title from a message that carries its own colon in running text.
+fn heading(lang: Lang, id: &str) -> String {
+    t(lang, id).trim_end_matches([':', '：', ' ']).to_string()
+}
+
+/// An answer: compact by default, everything when `full` (the "Full breakdown" button).
+pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
+    let mut description = vec![parts::job_line(lang, a), parts::total_line(lang, a)];
+    description.extend(parts::fit_lines(lang, catalog, a));
+    let mut e = Embed {
+        title: parts::title(lang, a),
+        description: description.join("\n"),
+        footer: t(lang, "discord-footer"),
+        colour: colour(a),
+        ..Embed::default()
+    };
+    let setups: Vec<String> = if a.recommendations.nothing_fits {
+        vec![t(lang, "answer-nothing-fits")]
+    } else {
+        a.recommendations
+            .setups
+            .iter()
+            .map(|s| format!("• {}", parts::setup_line(lang, catalog, s)))
+            .collect()
+    };
+    let setups_title = if a.job.mode.is_training() {
+        "answer-setups-title-training"
+    } else {
+        "answer-setups-title"
+    };
+    e.field(t(lang, setups_title), &setups);
+    e.field(
+        t(lang, "discord-advice-title"),
+        &parts::advice_lines(lang, a),
+    );
+    let assumed = parts::assumption_lines(lang, a);
+    if !assumed.is_empty() {
+        e.field(heading(lang, "assumed-title"), &[assumed.join("; ")]);
+    }
+    if full {
+        let items: Vec<String> = parts::breakdown_items(lang, a)
+            .into_iter()
+            .map(|(label, value)| {
+                let args = Args::new().s("label", label).s("value", value);
+                format!("• {}", tr(lang, "part-item", Some(&args)))
+            })
+            .collect();
+        e.field(t(lang, "discord-breakdown-title"), &items);
+        e.field(t(lang, "discord-more-title"), &parts::rule_lines(lang, a));
+        let caveats: Vec<String> = parts::caveat_lines(lang, a)
+            .into_iter()
+            .map(|l| format!("· {l}"))
+            .collect();
+        e.field(t(lang, "discord-notes-title"), &caveats);
+        e.field(
+            t(lang, "discord-guides-title"),
+            &[parts::guides_line(lang, &a.topics)],
+        );
+    }
+    e.fitted()
+}
+
+/// GPUs side by side: one field per GPU, rows as "label: value" lines.
+pub fn compare(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Embed {
+    let rows = compare::rows(lang, catalog, gpus);
+    let fields = gpus
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let lines: Vec<String> = rows
+                .iter()
+                .map(|(label, values)| format!("**{label}:** {}", values[i]))
+                .collect();
+            (g.display_name.clone(), lines.join("\n"))
+        })
+        .collect();
+    Embed {
+        title: t(lang, "compare-title"),
+        description: t(lang, "compare-runs-note"),
+        fields,
+        footer: t(lang, "discord-footer"),
+        colour: BLUE,
+    }
+    .fitted()
+}
+
+/// A guide topic (bodies are written to fit an embed description).
+pub fn guide(lang: Lang, topic: Topic) -> Embed {
+    let slug = topic.slug();
+    Embed {
+        title: t(lang, &format!("guide-{slug}-title")),
+        description: t(lang, &format!("guide-{slug}-body")),
+        footer: t(lang, "discord-footer"),
+        colour: BLUE,
+        ..Embed::default()
+    }
+    .fitted()
+}
+
+/// An error or a notice: the localized text alone.
+pub fn notice(text: String, colour: u32) -> Embed {
+    Embed {
+        description: text,
+        colour,
+        ..Embed::default()
+    }
+    .fitted()
+}
+
+/// Models that fit a setup, largest first, with the most context each can hold.
+pub fn fit(lang: Lang, setup: &str, precision: &str, rows: &[(String, u64)]) -> Embed {
+    const SHOWN: usize = 15;
+    let args = Args::new().s("setup", setup).s("precision", precision);
+    if rows.is_empty() {
+        return notice(tr(lang, "discord-fit-models-none", Some(&args)), AMBER);
+    }
+    let mut lines: Vec<String> = rows
+        .iter()
+        .take(SHOWN)
+        .map(|(model, context)| {
+            let a = Args::new()
+                .s("model", model.clone())
+                .s("context", crate::i18n::format_int(lang, *context));
+            format!("• {}", tr(lang, "discord-fit-models-line", Some(&a)))
+        })
+        .collect();
+    if rows.len() > SHOWN {
+        let more = Args::new().s(
+            "count",
+            crate::i18n::format_int(lang, (rows.len() - SHOWN) as u64),
+        );
+        lines.push(tr(lang, "discord-fit-models-more", Some(&more)));
+    }
+    Embed {
+        title: tr(lang, "discord-fit-models-title", Some(&args)),
+        description: lines.join("\n"),
+        footer: t(lang, "discord-footer"),
+        colour: GREEN,
+        ..Embed::default()
+    }
+    .fitted()
+}

@@ -1,0 +1,122 @@
+//! Free-text questions: mentions and DMs always (their content arrives without the
+//! privileged intent), and every message in channels a server opted in with `/listen`,
+//! where messages that are clearly not sizing questions are left alone. Also routes
+//! button clicks, which poise leaves to the event handler.
+
+use super::embed;
+use super::lang::{self, Asker};
+use super::rate_limit::Verdict;
+use super::{Data, Error, buttons, commands, sanitize};
+use crate::catalog::Catalog;
+use crate::error::Error as CoreError;
+use crate::i18n::{Args, tr};
+use crate::query;
+use poise::serenity_prelude as serenity;
+use std::time::Instant;
+
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
+    let bot = framework.user_data;
+    match event {
+        serenity::FullEvent::Message { new_message } => {
+            on_message(ctx, bot, framework.bot_id(), new_message).await
+        }
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => {
+            let Some(_guard) = bot.work.enter() else {
+                return Ok(());
+            };
+            buttons::on_click(ctx, bot, click).await
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The message text without mentions of the bot (`<@id>` and `<@!id>`).
+pub fn strip_mentions(content: &str, me: serenity::UserId) -> String {
+    content
+        .replace(&format!("<@{me}>"), " ")
+        .replace(&format!("<@!{me}>"), " ")
+        .trim()
+        .to_string()
+}
+
+async fn on_message(
+    ctx: &serenity::Context,
+    bot: &Data,
+    me: serenity::UserId,
+    msg: &serenity::Message,
+) -> Result<(), Error> {
+    if msg.author.bot {
+        return Ok(());
+    }
+    let dm = msg.guild_id.is_none();
+    let mentioned = msg.mentions.iter().any(|u| u.id == me);
+    let listened =
+        !dm && !mentioned && lang::bounded(bot.prefs.is_listened(msg.channel_id.get())).await;
+    if !(dm || mentioned || listened) {
+        return Ok(());
+    }
+    let text = strip_mentions(&msg.content, me);
+    let parsed = query::parse(Catalog::get(), &text);
+    if listened && !parsed.query.has_subject() {
+        return Ok(());
+    }
+    let Some(_guard) = bot.work.enter() else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    let asker = Asker {
+        detected: parsed.language,
+        user: Some(msg.author.id.get()),
+        locale: None,
+        guild: msg.guild_id.map(|g| g.get()),
+    };
+    let lang = lang::pick(bot.prefs.as_ref(), asker).await;
+    let reply = match bot.limiter.check(msg.author.id.get()) {
+        Verdict::Allow => None,
+        Verdict::Drop => return Ok(()),
+        Verdict::Notify(wait) => {
+            let args = Args::new().s("seconds", wait.as_secs().max(1).to_string());
+            let text = tr(lang, "notice-rate-limited", Some(&args));
+            Some(embed::notice(text, embed::AMBER))
+        }
+    };
+    let (e, rows) = match reply {
+        Some(notice) => (notice, Vec::new()),
+        None => {
+            let result = if parsed.query.has_subject() {
+                commands::answer_query(&parsed.query)
+            } else {
+                Err(CoreError::NotUnderstood {
+                    unparsed: parsed.unparsed.clone(),
+                })
+            };
+            let mut entry =
+                commands::log_entry(lang, text.clone(), &parsed.query, result.as_ref(), started);
+            entry.guild_id = msg.guild_id.map(|g| g.get());
+            entry.channel_id = Some(msg.channel_id.get());
+            entry.user_id = Some(msg.author.id.get());
+            bot.prefs.log(entry);
+            match result {
+                Ok(a) => {
+                    let rows =
+                        buttons::for_answer(bot, lang, &a, &parsed.query, msg.author.id.get());
+                    (embed::answer(lang, Catalog::get(), &a, false), rows)
+                }
+                Err(err) => (commands::error_embed(lang, &err), Vec::new()),
+            }
+        }
+    };
+    let message = serenity::CreateMessage::new()
+        .embed(e.to_serenity())
+        .components(rows)
+        .reference_message(msg)
+        .allowed_mentions(sanitize::no_mentions());
+    msg.channel_id.send_message(&ctx.http, message).await?;
+    Ok(())
+}

@@ -1,0 +1,981 @@
+//! End to end: the real bot (poise on serenity) against a fake Discord on 127.0.0.1.
+//!
+//! Each test starts a fake REST + gateway, runs `vramguide::discord::run` pointed at it,
+//! scripts dispatches, and asserts on the request bodies the bot sent: language, numbers,
+//! Discord's limits, allowed mentions, ephemeral flags, and Discord's OpenAPI schema.
+
+mod fake_discord;
+
+use fake_discord::fixtures::{
+    self, ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, OTHER_USER, Place, USER,
+};
+use fake_discord::{APP_ID, FakeDiscord, Recorded, TOKEN};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use vramguide::answer::Topic;
+use vramguide::catalog::Catalog;
+use vramguide::discord::prefs::MemoryPrefs;
+use vramguide::discord::{self, BotConfig, Prefs};
+use vramguide::i18n::{Lang, format_gib, t};
+use vramguide::query::{self, Query};
+use vramguide::render;
+
+const WAIT: Duration = Duration::from_secs(15);
+const EPHEMERAL: u64 = 1 << 6;
+
+pub struct Running {
+    pub fake: FakeDiscord,
+    pub prefs: Arc<MemoryPrefs>,
+    stop: Option<oneshot::Sender<()>>,
+    handle: JoinHandle<anyhow::Result<()>>,
+}
+
+pub fn config(fake: &FakeDiscord) -> BotConfig {
+    BotConfig {
+        token: TOKEN.to_string(),
+        proxy: Some(fake.rest_url.clone()),
+        rate_burst: 1000,
+        rate_per_minute: 6000,
+        ..BotConfig::default()
+    }
+}
+
+pub async fn start_with(edit: impl FnOnce(&mut BotConfig)) -> Running {
+    let prefs = Arc::new(MemoryPrefs::default());
+    start_with_prefs(prefs.clone(), prefs, edit).await
+}
+
+/// Start the bot on `dyn_prefs` (a memory or SQL store); `prefs` is kept for inspection.
+pub async fn start_with_prefs(
+    prefs: Arc<MemoryPrefs>,
+    dyn_prefs: Arc<dyn Prefs>,
+    edit: impl FnOnce(&mut BotConfig),
+) -> Running {
+    let fake = FakeDiscord::start().await;
+    let mut cfg = config(&fake);
+    edit(&mut cfg);
+    let (stop, rx) = oneshot::channel::<()>();
+    let handle = tokio::spawn(discord::run(cfg, dyn_prefs, async move {
+        let _ = rx.await;
+    }));
+    // Commands are registered in the framework's setup, right after READY.
+    fake.wait_for(WAIT, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await;
+    Running {
+        fake,
+        prefs,
+        stop: Some(stop),
+        handle,
+    }
+}
+
+impl Running {
+    /// Send an interaction and return the bot's callback for it.
+    pub async fn interact(&self, payload: Value) -> Recorded {
+        let token = payload["token"].as_str().expect("token").to_string();
+        self.fake.dispatch("INTERACTION_CREATE", payload);
+        self.fake
+            .wait_for(WAIT, |r| r.path.contains(&format!("/{token}/callback")))
+            .await
+    }
+
+    /// Send a message and return the bot's reply in that channel, if any within `limit`.
+    pub async fn message(&self, payload: Value, limit: Duration) -> Option<Recorded> {
+        let id = payload["id"].as_str().expect("id").to_string();
+        let channel = payload["channel_id"].as_str().expect("channel").to_string();
+        self.fake.dispatch("MESSAGE_CREATE", payload);
+        self.fake
+            .wait_until(limit, || {
+                self.fake.requests().into_iter().find(|r| {
+                    r.path == format!("/api/v10/channels/{channel}/messages")
+                        && r.body["message_reference"]["message_id"] == json!(id)
+                })
+            })
+            .await
+    }
+
+    pub async fn stop(mut self) -> FakeDiscord {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let result = tokio::time::timeout(WAIT, self.handle).await;
+        let result = result.expect("bot stops in time").expect("no panic");
+        result.expect("clean shutdown");
+        self.fake
+    }
+}
+
+fn embed(r: &Recorded) -> &Value {
+    let body = &r.body;
+    let e = if body.get("data").is_some() {
+        &body["data"]["embeds"][0]
+    } else {
+        &body["embeds"][0]
+    };
+    assert!(e.is_object(), "no embed in {body:#}");
+    e
+}
+
+fn embed_text(e: &Value) -> String {
+    let mut out = vec![
+        e["title"].as_str().unwrap_or("").to_string(),
+        e["description"].as_str().unwrap_or("").to_string(),
+        e["footer"]["text"].as_str().unwrap_or("").to_string(),
+    ];
+    for f in e["fields"].as_array().into_iter().flatten() {
+        out.push(f["name"].as_str().unwrap_or("").to_string());
+        out.push(f["value"].as_str().unwrap_or("").to_string());
+    }
+    out.join("\n")
+}
+
+fn chars(v: &Value) -> usize {
+    v.as_str().map_or(0, |s| s.chars().count())
+}
+
+/// Discord's embed limits, checked on the JSON the bot sent.
+pub fn assert_embed_limits(e: &Value) {
+    assert!(chars(&e["title"]) <= 256, "title too long");
+    assert!(chars(&e["description"]) <= 4096, "description too long");
+    assert!(chars(&e["footer"]["text"]) <= 2048, "footer too long");
+    let fields = e["fields"].as_array().cloned().unwrap_or_default();
+    assert!(fields.len() <= 25, "too many fields");
+    let mut total = chars(&e["title"]) + chars(&e["description"]) + chars(&e["footer"]["text"]);
+    for f in &fields {
+        assert!((1..=256).contains(&chars(&f["name"])), "field name {f}");
+        assert!((1..=1024).contains(&chars(&f["value"])), "field value {f}");
+        total += chars(&f["name"]) + chars(&f["value"]);
+    }
+    assert!(total <= 6000, "embed total {total} > 6000");
+}
+
+/// Pings nobody: no parsed mentions, no users/roles, no reply ping.
+fn assert_no_pings(body: &Value) {
+    let am = if body.get("data").is_some() {
+        &body["data"]["allowed_mentions"]
+    } else {
+        &body["allowed_mentions"]
+    };
+    assert_eq!(am["parse"], json!([]), "allowed_mentions.parse in {body:#}");
+    assert_ne!(am["replied_user"], json!(true));
+}
+
+fn flags(r: &Recorded) -> u64 {
+    r.body["data"]["flags"].as_u64().unwrap_or(0)
+}
+
+fn precision_index(name: &str) -> usize {
+    vramguide::estimate::precision::ALL
+        .iter()
+        .position(|(_, n)| *n == name)
+        .expect("known precision")
+}
+
+fn core_answer(q: &Query) -> vramguide::answer::Answer {
+    let c = Catalog::get();
+    vramguide::answer::build(c, query::resolve(c, q).expect("resolves")).expect("answers")
+}
+
+fn expected_total(q: &Query, lang: Lang) -> String {
+    format_gib(lang, core_answer(q).estimate.total_gib())
+}
+
+fn button_ids(r: &Recorded) -> Vec<String> {
+    let body = if r.body.get("data").is_some() {
+        &r.body["data"]
+    } else {
+        &r.body
+    };
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_slash_commands_mentions_dms_and_buttons() {
+    let bot = start_with(|_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+
+    // The gateway got a proper IDENTIFY: token, and no privileged intent by default.
+    let identify = &fake.identifies()[0];
+    assert!(identify["token"].as_str().unwrap().ends_with(TOKEN));
+    let intents = identify["intents"].as_u64().expect("intents");
+    assert_eq!(
+        intents & (1 << 15),
+        0,
+        "MESSAGE_CONTENT must not be requested by default"
+    );
+    assert_ne!(intents & (1 << 9), 0, "GUILD_MESSAGES");
+    assert_ne!(intents & (1 << 12), 0, "DIRECT_MESSAGES");
+
+    // Registration: global, all commands, localized.
+    let put = fake.wait_for(WAIT, |r| r.method == "PUT").await;
+    assert_eq!(put.path, format!("/api/v10/applications/{APP_ID}/commands"));
+    let names: Vec<&str> = put
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for n in [
+        "estimate",
+        "compare",
+        "explain",
+        "fit",
+        "language",
+        "stats",
+        "forget-me",
+        "listen",
+    ] {
+        assert!(names.contains(&n), "{n} missing from {names:?}");
+    }
+
+    // 1. /estimate in pt-BR: public embed, Portuguese texts, pt-formatted numbers, buttons.
+    let id = fake.next_id();
+    let options = json!([
+        {"name": "model", "type": 3, "value": "llama 3.1 70b"},
+        {"name": "precision", "type": 4, "value": precision_index("fp16")},
+        {"name": "gpu", "type": 3, "value": "rtx 4090"},
+        {"name": "gpus", "type": 4, "value": 2}
+    ]);
+    let r = bot
+        .interact(fixtures::slash(
+            id, "estimate", options, USER, "pt-BR", admin,
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(4), "channel message response");
+    assert_eq!(flags(&r) & EPHEMERAL, 0, "answers are public");
+    let e = embed(&r);
+    assert_embed_limits(e);
+    assert_no_pings(&r.body);
+    let text = embed_text(e);
+    assert!(text.contains("Llama 3.1 70B"), "{text}");
+    assert_eq!(e["footer"]["text"], json!(t(Lang::Pt, "discord-footer")));
+    let q = Query {
+        model: Some("llama 3.1 70b".into()),
+        precision: Some("fp16".parse().unwrap()),
+        gpu: Some("rtx 4090".into()),
+        gpu_count: Some(2),
+        ..Query::default()
+    };
+    let total = expected_total(&q, Lang::Pt);
+    assert!(total.contains(','), "pt uses a decimal comma: {total}");
+    assert!(text.contains(&total), "total {total} missing from {text}");
+    let a = core_answer(&q);
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Pt, &a)),
+        "Portuguese title"
+    );
+    assert!(
+        text.contains(&render::parts::total_line(Lang::Pt, &a)),
+        "Portuguese total line"
+    );
+    assert_eq!(
+        e["color"],
+        json!(0xe7_4c_3c),
+        "two 4090s cannot hold 70B fp16: red"
+    );
+    let ids = button_ids(&r);
+    assert!(
+        ids.iter().any(|i| i.starts_with("vg:b:")),
+        "breakdown button: {ids:?}"
+    );
+    let labels = r.body["data"]["components"][0]["components"].to_string();
+    assert!(
+        labels.contains(&t(Lang::Pt, "button-breakdown")),
+        "{labels}"
+    );
+    let logged = bot.prefs.logged();
+    assert_eq!(
+        logged.last().map(|l| l.model.as_deref()),
+        Some(Some("llama-3.1-70b"))
+    );
+
+    // 2. Buttons: someone else's click is refused (ephemeral); the asker's works.
+    let breakdown = ids.iter().find(|i| i.starts_with("vg:b:")).unwrap().clone();
+    let r2 = bot
+        .interact(fixtures::click(
+            fake.next_id(),
+            &breakdown,
+            OTHER_USER,
+            "en-US",
+        ))
+        .await;
+    assert_eq!(r2.body["type"], json!(4));
+    assert_ne!(flags(&r2) & EPHEMERAL, 0, "refusal is ephemeral");
+    assert_eq!(
+        embed(&r2)["description"],
+        json!(t(Lang::Pt, "notice-not-yours"))
+    );
+    let r3 = bot
+        .interact(fixtures::click(fake.next_id(), &breakdown, USER, "pt-BR"))
+        .await;
+    assert_eq!(r3.body["type"], json!(7), "the answer is updated in place");
+    let e3 = embed(&r3);
+    assert_embed_limits(e3);
+    assert!(embed_text(e3).contains(&t(Lang::Pt, "discord-breakdown-title")));
+    if let Some(explain) = ids.iter().find(|i| i.starts_with("vg:x:")) {
+        let r4 = bot
+            .interact(fixtures::click(fake.next_id(), explain, USER, "pt-BR"))
+            .await;
+        assert_eq!(r4.body["type"], json!(4));
+        assert_embed_limits(embed(&r4));
+    }
+
+    // 3. Autocomplete: at most 25, best first, on a misspelled partial.
+    let opts = json!([{"name": "model", "type": 3, "value": "lamma 3.1 70"}]);
+    let r = bot
+        .interact(fixtures::autocomplete(
+            fake.next_id(),
+            "estimate",
+            opts,
+            "model",
+            USER,
+            "en-US",
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(8));
+    let choices = r.body["data"]["choices"].as_array().expect("choices");
+    assert!(!choices.is_empty() && choices.len() <= 25);
+    assert_eq!(choices[0]["value"], json!("llama-3.1-70b"), "{choices:?}");
+
+    // 4. /compare: one field per GPU, memory and price rows, English.
+    let opts = json!([
+        {"name": "gpu_a", "type": 3, "value": "rtx 4090"},
+        {"name": "gpu_b", "type": 3, "value": "a100 80gb"}
+    ]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "compare",
+            opts,
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    let e = embed(&r);
+    assert_embed_limits(e);
+    let fields = e["fields"].as_array().expect("fields");
+    assert_eq!(fields.len(), 2);
+    assert!(fields[0]["name"].as_str().unwrap().contains("4090"));
+    assert!(
+        fields[0]["value"].as_str().unwrap().contains("24 GB"),
+        "{}",
+        fields[0]["value"]
+    );
+    assert_eq!(flags(&r) & EPHEMERAL, 0);
+
+    // 5. /explain in zh-CN.
+    let topic = Topic::ALL.iter().position(|t| *t == Topic::Nvlink).unwrap();
+    let opts = json!([{"name": "topic", "type": 4, "value": topic}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "explain",
+            opts,
+            USER,
+            "zh-CN",
+            Place::Dm,
+        ))
+        .await;
+    let e = embed(&r);
+    assert_embed_limits(e);
+    assert_eq!(e["title"], json!(t(Lang::Zh, "guide-nvlink-title")));
+
+    // 5b. /fit: deferred, then the models that fit on two 4090s, largest first.
+    let opts = json!([{"name": "gpu", "type": 3, "value": "4090"}, {"name": "count", "type": 4, "value": 2}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "fit",
+            opts,
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_eq!(
+        r.body["type"],
+        json!(5),
+        "deferred while models are checked"
+    );
+    let follow = fake
+        .wait_for(WAIT, |f| {
+            f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let e = embed(&follow);
+    assert_embed_limits(e);
+    assert!(
+        e["title"]
+            .as_str()
+            .unwrap()
+            .contains("2 × GeForce RTX 4090")
+            || e["title"].as_str().unwrap().contains("4090"),
+        "{e}"
+    );
+    assert!(e["description"].as_str().unwrap().contains("tokens"), "{e}");
+    assert_eq!(
+        follow.body["flags"].as_u64().unwrap_or(0) & EPHEMERAL,
+        0,
+        "public"
+    );
+
+    // 6. Errors are ephemeral and localized; echoed text is escaped and pings nobody.
+    let opts = json!([
+        {"name": "model", "type": 3, "value": "**zzqqxx** @everyone"},
+        {"name": "precision", "type": 4, "value": 0}
+    ]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "estimate",
+            opts,
+            USER,
+            "es-ES",
+            admin,
+        ))
+        .await;
+    assert_ne!(flags(&r) & EPHEMERAL, 0, "errors are ephemeral");
+    assert_no_pings(&r.body);
+    let d = embed(&r)["description"].as_str().unwrap().to_string();
+    assert!(d.contains("\\*\\*zzqqxx\\*\\*"), "markdown escaped: {d}");
+    assert!(!d.contains("@everyone"), "mention defused: {d}");
+
+    // 7. A mention in Spanish: a reply in Spanish, referencing the message, no pings.
+    let content = format!("<@{APP_ID}> ¿cuánta memoria necesita llama 3.1 8b en fp16?");
+    let msg = fixtures::guild_message(fake.next_id(), USER, &content, true);
+    let r = bot
+        .message(msg, WAIT)
+        .await
+        .expect("a reply to the mention");
+    assert_no_pings(&r.body);
+    assert_eq!(r.body["allowed_mentions"]["replied_user"], json!(false));
+    let e = embed(&r);
+    assert_embed_limits(e);
+    assert_eq!(e["footer"]["text"], json!(t(Lang::Es, "discord-footer")));
+    assert!(embed_text(e).contains("8B"), "{}", embed_text(e));
+    let parsed = query::parse(
+        Catalog::get(),
+        "¿cuánta memoria necesita llama 3.1 8b en fp16?",
+    );
+    assert_eq!(parsed.language, Some(Lang::Es));
+    let a = core_answer(&parsed.query);
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Es, &a)),
+        "Spanish title"
+    );
+    assert!(embed_text(e).contains(&render::parts::total_line(Lang::Es, &a)));
+
+    // 8. A DM in Chinese.
+    let msg = fixtures::dm_message(fake.next_id(), USER, "qwen2.5 7b 需要多少显存？");
+    let r = bot.message(msg, WAIT).await.expect("a reply to the DM");
+    let e = embed(&r);
+    assert_eq!(e["footer"]["text"], json!(t(Lang::Zh, "discord-footer")));
+    let parsed = query::parse(Catalog::get(), "qwen2.5 7b 需要多少显存？");
+    assert_eq!(
+        e["title"],
+        json!(render::parts::title(Lang::Zh, &core_answer(&parsed.query)))
+    );
+    assert_no_pings(&r.body);
+
+    // 9. Garbage that mentions the bot: localized help with examples.
+    let content = format!("<@{APP_ID}> hello there, nice weather");
+    let msg = fixtures::guild_message(fake.next_id(), USER, &content, true);
+    let r = bot.message(msg, WAIT).await.expect("help for garbage");
+    let d = embed(&r)["description"].as_str().unwrap().to_string();
+    assert!(d.contains(&t(Lang::En, "help-example-1")), "{d}");
+
+    // 10. A message that neither mentions the bot nor is in a listened channel: ignored.
+    let msg = fixtures::guild_message(fake.next_id(), USER, "llama 70b fp16", false);
+    assert!(bot.message(msg, Duration::from_millis(500)).await.is_none());
+
+    // Every request body the bot sent obeys Discord's OpenAPI schema.
+    for r in fake.requests() {
+        assert!(
+            r.schema_errors.is_empty(),
+            "{} {}: {:#?}",
+            r.method,
+            r.path,
+            r.schema_errors
+        );
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_listen_stats_and_forget_me() {
+    let bot = start_with(|_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+    let member = Place::Guild {
+        permissions: MEMBER_PERMISSIONS,
+    };
+    let lang_index = |code: &str| {
+        ["auto", "en", "pt", "es", "zh"]
+            .iter()
+            .position(|c| *c == code)
+            .unwrap()
+    };
+
+    // /language es: stored, ephemeral, answered in Spanish; later replies follow it.
+    let opts = json!([{"name": "language", "type": 4, "value": lang_index("es")}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "language",
+            opts,
+            USER,
+            "en-US",
+            member,
+        ))
+        .await;
+    assert_ne!(flags(&r) & EPHEMERAL, 0);
+    assert_eq!(bot.prefs.user_language(USER).await, Some(Lang::Es));
+    let opts = json!([{"name": "topic", "type": 4, "value": 0}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "explain",
+            opts,
+            USER,
+            "en-US",
+            member,
+        ))
+        .await;
+    assert_eq!(embed(&r)["title"], json!(t(Lang::Es, "guide-vram-title")));
+
+    // The server default needs Manage Server.
+    let opts = json!([{"name": "language", "type": 4, "value": lang_index("zh")}, {"name": "server", "type": 5, "value": true}]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "language",
+            opts.clone(),
+            OTHER_USER,
+            "en-US",
+            member,
+        ))
+        .await;
+    assert_eq!(
+        embed(&r)["description"],
+        json!(t(Lang::En, "notice-needs-manage-server"))
+    );
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "language",
+            opts,
+            OTHER_USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_ne!(flags(&r) & EPHEMERAL, 0);
+    assert_eq!(
+        bot.prefs.guild_language(fixtures::GUILD).await,
+        Some(Lang::Zh)
+    );
+
+    // /listen without the Message Content intent says so; then plain questions are
+    // answered there, and chatter is left alone.
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "listen",
+            json!([]),
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    let d = embed(&r)["description"].as_str().unwrap().to_string();
+    assert!(d.contains(&t(Lang::Es, "notice-listen-no-intent")), "{d}");
+    let msg = fixtures::guild_message(fake.next_id(), OTHER_USER, "mistral 7b q4_k_m", false);
+    assert!(
+        bot.message(msg, WAIT).await.is_some(),
+        "listened channel answers questions"
+    );
+    let msg = fixtures::guild_message(fake.next_id(), OTHER_USER, "lunch anyone?", false);
+    assert!(
+        bot.message(msg, Duration::from_millis(500)).await.is_none(),
+        "chatter is ignored"
+    );
+
+    // /stats (Manage Server): deferred, ephemeral, counts the logged questions.
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "stats",
+            json!([]),
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(5), "deferred");
+    let follow = fake
+        .wait_for(WAIT, |f| {
+            f.method == "POST" && f.path.starts_with(&format!("/api/v10/webhooks/{APP_ID}/"))
+        })
+        .await;
+    assert_ne!(follow.body["flags"].as_u64().unwrap_or(0) & EPHEMERAL, 0);
+    assert!(
+        embed(&follow)["description"]
+            .as_str()
+            .unwrap()
+            .contains("mistral"),
+        "{:#}",
+        follow.body
+    );
+
+    // /forget-me: deletes the user's rows and preference, says how many.
+    let before = bot.prefs.logged().len();
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "forget-me",
+            json!([]),
+            OTHER_USER,
+            "en-US",
+            member,
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(5));
+    let follow = fake
+        .wait_until(WAIT, || {
+            fake.requests()
+                .into_iter()
+                .filter(|f| f.method == "POST" && f.path.contains("/webhooks/"))
+                .nth(1)
+        })
+        .await
+        .expect("forget-me answer");
+    assert!(
+        embed(&follow)["description"]
+            .as_str()
+            .unwrap()
+            .contains('1'),
+        "{:#}",
+        follow.body
+    );
+    assert_eq!(bot.prefs.logged().len(), before - 1);
+
+    for r in fake.requests() {
+        assert!(
+            r.schema_errors.is_empty(),
+            "{} {}: {:#?}",
+            r.method,
+            r.path,
+            r.schema_errors
+        );
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limit_gives_one_ephemeral_notice() {
+    let bot = start_with(|c| {
+        c.rate_burst = 2;
+        c.rate_per_minute = 1;
+    })
+    .await;
+    let fake = &bot.fake;
+    let opts = || json!([{"name": "topic", "type": 4, "value": 0}]);
+    for _ in 0..2 {
+        let r = bot
+            .interact(fixtures::slash(
+                fake.next_id(),
+                "explain",
+                opts(),
+                USER,
+                "pt-BR",
+                Place::Dm,
+            ))
+            .await;
+        assert_eq!(flags(&r) & EPHEMERAL, 0);
+    }
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "explain",
+            opts(),
+            USER,
+            "pt-BR",
+            Place::Dm,
+        ))
+        .await;
+    assert_ne!(flags(&r) & EPHEMERAL, 0, "the notice is ephemeral");
+    let d = embed(&r)["description"].as_str().unwrap().to_string();
+    let prefix: String = t(Lang::Pt, "notice-rate-limited")
+        .chars()
+        .take(20)
+        .collect();
+    assert!(d.starts_with(&prefix), "{d}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guild_registration_shards_and_clean_shutdown() {
+    let bot = start_with(|c| {
+        c.guild = Some(fixtures::GUILD);
+        c.shards = Some(discord::ShardRange::parse("0-1", 4).unwrap());
+        c.message_content = true;
+    })
+    .await;
+    let put = bot.fake.wait_for(WAIT, |r| r.method == "PUT").await;
+    assert_eq!(
+        put.path,
+        format!(
+            "/api/v10/applications/{APP_ID}/guilds/{}/commands",
+            fixtures::GUILD
+        )
+    );
+    let fake = &bot.fake;
+    let two = fake
+        .wait_until(WAIT, || (fake.identifies().len() >= 2).then_some(()))
+        .await;
+    assert!(two.is_some(), "two shards identify");
+    let mut shards: Vec<Value> = fake
+        .identifies()
+        .iter()
+        .map(|i| i["shard"].clone())
+        .collect();
+    shards.sort_by_key(|s| s[0].as_u64());
+    assert_eq!(shards, vec![json!([0, 4]), json!([1, 4])]);
+    assert_ne!(
+        fake.identifies()[0]["intents"].as_u64().unwrap() & (1 << 15),
+        0,
+        "MESSAGE_CONTENT"
+    );
+    let fake = bot.stop().await;
+    let codes = fake
+        .wait_until(WAIT, || {
+            (fake.close_codes().len() >= 2).then(|| fake.close_codes())
+        })
+        .await;
+    let codes = codes.expect("both shards closed");
+    assert!(
+        codes.iter().all(|c| *c == Some(1000)),
+        "clean close frames: {codes:?}"
+    );
+}
+
+#[test]
+fn missing_or_wrong_token_exits_2_with_a_clear_message() {
+    let exe = env!("CARGO_BIN_EXE_vramguide");
+    let out = std::process::Command::new(exe)
+        .arg("bot")
+        .env_remove("DISCORD_TOKEN")
+        .env("VRAMGUIDE_DISCORD_PROXY", "http://127.0.0.1:9")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN is not set"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let out = std::process::Command::new(exe)
+        .arg("bot")
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("VRAMGUIDE_DISCORD_PROXY", "http://127.0.0.1:9")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not look like"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rejected_token_is_reported_not_retried() {
+    let fake = FakeDiscord::start().await;
+    let mut cfg = config(&fake);
+    cfg.token = TOKEN.replace("GfAkE1", "WrOnG1");
+    let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
+    let result = tokio::time::timeout(WAIT, discord::run(cfg, prefs, std::future::pending())).await;
+    let err = result.expect("fails fast").expect_err("rejected");
+    assert!(
+        matches!(
+            err.downcast_ref::<discord::StartError>(),
+            Some(discord::StartError::Rejected)
+        ),
+        "{err}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sql_store_backs_language_log_stats_and_forget_me() {
+    let dir = std::env::temp_dir().join(format!("vramguide-discord-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = vramguide::store::Store::open(vramguide::store::StoreConfig {
+        database_url: format!("sqlite://{}", dir.join("log.db").display()),
+        data_dir: dir.clone(),
+        ..Default::default()
+    })
+    .await
+    .expect("store opens");
+    let dyn_prefs: Arc<dyn Prefs> = Arc::new(store.clone());
+    let bot = start_with_prefs(Arc::new(MemoryPrefs::default()), dyn_prefs, |_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+
+    // /language pt is stored (hashed) and then used for a mention with no language of its own.
+    let opts = json!([{"name": "language", "type": 4, "value": 2}]);
+    bot.interact(fixtures::slash(
+        fake.next_id(),
+        "language",
+        opts,
+        USER,
+        "en-US",
+        admin,
+    ))
+    .await;
+    assert_eq!(
+        store.user_language(&USER.to_string()).await.unwrap(),
+        Some(Lang::Pt)
+    );
+    let msg = fixtures::guild_message(
+        fake.next_id(),
+        USER,
+        &format!("<@{APP_ID}> llama 3.1 8b fp16"),
+        true,
+    );
+    let r = bot.message(msg, WAIT).await.expect("reply");
+    assert_eq!(
+        embed(&r)["footer"]["text"],
+        json!(t(Lang::Pt, "discord-footer"))
+    );
+
+    // /stats reads the log through the store's renderer.
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "stats",
+            json!([]),
+            USER,
+            "en-US",
+            admin,
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(5));
+    let follow = fake
+        .wait_for(WAIT, |f| {
+            f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let d = embed(&follow)["description"].as_str().unwrap().to_string();
+    assert!(
+        d.contains("llama-3.1-8b") || d.contains("Llama 3.1 8B"),
+        "{d}"
+    );
+
+    // /forget-me deletes the row and the preference.
+    bot.interact(fixtures::slash(
+        fake.next_id(),
+        "forget-me",
+        json!([]),
+        USER,
+        "en-US",
+        admin,
+    ))
+    .await;
+    fake.wait_until(WAIT, || {
+        (fake
+            .requests()
+            .iter()
+            .filter(|f| f.method == "POST" && f.path.contains("/webhooks/"))
+            .count()
+            >= 2)
+            .then_some(())
+    })
+    .await
+    .expect("forget-me answered");
+    assert_eq!(store.user_language(&USER.to_string()).await.unwrap(), None);
+    let stats = store
+        .stats(&vramguide::store::StatsFilter {
+            since: None,
+            guild_id: Some(fixtures::GUILD),
+        })
+        .await
+        .unwrap();
+    assert_eq!(stats.total, 0, "the user's rows are gone");
+    bot.stop().await;
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bare_command_runs_the_bot_beside_the_guide_server_and_stops_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let dir = std::env::temp_dir().join(format!("vramguide-bare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"))
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("VRAMGUIDE_DISCORD_PROXY", &fake.rest_url)
+        .env("VRAMGUIDE_ADDR", "127.0.0.1:0")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("log.db").display()),
+        )
+        .env("VRAMGUIDE_DATA_DIR", &dir)
+        .env_remove("VRAMGUIDE_CONFIG")
+        .current_dir(&dir)
+        .spawn()
+        .expect("starts");
+    fake.wait_for(WAIT, |r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .await;
+    let r = {
+        let opts = json!([{"name": "topic", "type": 4, "value": 0}]);
+        let payload = fixtures::slash(fake.next_id(), "explain", opts, USER, "es-ES", Place::Dm);
+        let token = payload["token"].as_str().unwrap().to_string();
+        fake.dispatch("INTERACTION_CREATE", payload);
+        fake.wait_for(WAIT, |r| r.path.contains(&format!("/{token}/callback")))
+            .await
+    };
+    assert_eq!(embed(&r)["title"], json!(t(Lang::Es, "guide-vram-title")));
+    let pid = child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status();
+    assert!(killed.expect("kill runs").success());
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("did not exit within {WAIT:?} of SIGTERM");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status.code(), Some(0), "clean exit on SIGTERM");
+    let codes = fake
+        .wait_until(WAIT, || {
+            (!fake.close_codes().is_empty()).then(|| fake.close_codes())
+        })
+        .await;
+    assert_eq!(
+        codes,
+        Some(vec![Some(1000)]),
+        "the gateway was closed cleanly"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
