@@ -17,10 +17,14 @@ pub const KEYS: &[(&str, &str)] = &[
     ("rate_limit", "VRAMGUIDE_RATE_LIMIT"),
     ("log_format", "VRAMGUIDE_LOG_FORMAT"),
     ("discord_token", "DISCORD_TOKEN"),
+    ("no_bot", "VRAMGUIDE_NO_BOT"),
     ("discord_proxy", "VRAMGUIDE_DISCORD_PROXY"),
     ("guild", "VRAMGUIDE_GUILD"),
     ("shards", "VRAMGUIDE_SHARDS"),
     ("total_shards", "VRAMGUIDE_TOTAL_SHARDS"),
+    ("message_content", "VRAMGUIDE_MESSAGE_CONTENT"),
+    ("rate_burst", "VRAMGUIDE_RATE_BURST"),
+    ("rate_per_minute", "VRAMGUIDE_RATE_PER_MINUTE"),
 ];
 
 /// The text `vramguide --help` ends with: the one place all settings are listed.
@@ -36,10 +40,14 @@ File keys and their environment variables:
   rate_limit      VRAMGUIDE_RATE_LIMIT      web requests per minute per IP (0 = off)
   log_format      VRAMGUIDE_LOG_FORMAT      text (default) or json
   discord_token   DISCORD_TOKEN             bot token (secret; the bot runs when it is set)
+  no_bot          VRAMGUIDE_NO_BOT          true: the bare command serves the guide only
   discord_proxy   VRAMGUIDE_DISCORD_PROXY   send Discord REST calls through this proxy
   guild           VRAMGUIDE_GUILD           register commands in this guild only
   shards          VRAMGUIDE_SHARDS          shard range to run, e.g. 0-3
   total_shards    VRAMGUIDE_TOTAL_SHARDS    total shards of the bot
+  message_content VRAMGUIDE_MESSAGE_CONTENT true: request the privileged intent (/listen)
+  rate_burst      VRAMGUIDE_RATE_BURST      bot: questions a user may ask at once (5)
+  rate_per_minute VRAMGUIDE_RATE_PER_MINUTE bot: then this many per minute (10)
 Logs go to stderr; RUST_LOG sets the level (e.g. RUST_LOG=vramguide=debug).";
 
 /// A config file that could not be used.

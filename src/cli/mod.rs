@@ -175,7 +175,10 @@ pub fn main() -> ExitCode {
 /// The bot's options when DISCORD_TOKEN is set (the bare command then runs the bot too).
 fn bot_from_env() -> Result<Option<bot::BotArgs>, clap::Error> {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
-    if token.trim().is_empty() {
+    // VRAMGUIDE_NO_BOT: a web-only process beside separate sharded bot processes.
+    let no_bot = std::env::var("VRAMGUIDE_NO_BOT")
+        .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"));
+    if token.trim().is_empty() || no_bot {
         return Ok(None);
     }
     bot::BotArgs::from_env().map(Some)
