@@ -100,7 +100,7 @@ impl Queue {
             inner.enqueued += 1;
             inner.rows.len()
         };
-        if depth % EAGER_ROWS == 0 {
+        if depth.is_multiple_of(EAGER_ROWS) {
             self.wake.notify_one();
         }
         if depth > self.capacity && !self.over_capacity.swap(true, Ordering::Relaxed) {
