@@ -199,7 +199,7 @@ pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
         store.log(LogEntry {
             user_id: Some(format!("user-{}", i % 1_000)),
             guild_id: Some(1),
-            understood: i % 10 != 0,
+            understood: !i.is_multiple_of(10),
             model: Some("llama-3.1-8b".to_string()),
             latency_us: 100,
             ..LogEntry::new(Source::Cli, Lang::En, format!("burst question {i}"))

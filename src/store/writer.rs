@@ -58,6 +58,7 @@ pub struct Queue {
     closed: AtomicBool,
     flush_wanted: AtomicBool,
     over_capacity: AtomicBool,
+    late_warned: AtomicBool,
     in_flight: AtomicUsize,
     write_errors: AtomicU64,
     committed: watch::Sender<u64>,
@@ -75,6 +76,7 @@ impl Queue {
             closed: AtomicBool::new(false),
             flush_wanted: AtomicBool::new(false),
             over_capacity: AtomicBool::new(false),
+            late_warned: AtomicBool::new(false),
             in_flight: AtomicUsize::new(0),
             write_errors: AtomicU64::new(0),
             committed: watch::Sender::new(0),
@@ -100,7 +102,7 @@ impl Queue {
             inner.enqueued += 1;
             inner.rows.len()
         };
-        if depth % EAGER_ROWS == 0 {
+        if depth.is_multiple_of(EAGER_ROWS) {
             self.wake.notify_one();
         }
         if depth > self.capacity && !self.over_capacity.swap(true, Ordering::Relaxed) {
@@ -110,7 +112,7 @@ impl Queue {
                 "query log queue is over capacity: the database is slow or failing; rows are kept in memory"
             );
         }
-        if self.closed.load(Ordering::Relaxed) {
+        if self.closed.load(Ordering::Relaxed) && !self.late_warned.swap(true, Ordering::Relaxed) {
             tracing::warn!(
                 "a question was logged after the query log was shut down; it will not be written"
             );
