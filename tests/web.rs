@@ -374,3 +374,21 @@ async fn every_question_is_logged_to_the_store_with_source_web() {
     store.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn repeated_questions_reuse_the_answer_but_are_each_counted() {
+    let base = start(0).await;
+    let url = format!("{base}/api/v1/ask?q=qwen+32b+q4_k_m&lang=pt");
+    let (_, first) = get(&url).await;
+    let (_, second) = get(&url).await;
+    assert_eq!(first, second, "the same question gives the same answer");
+    let (_, other) = get(&format!("{base}/api/v1/ask?q=qwen+32b+q4_k_m&lang=es")).await;
+    assert_ne!(first, other, "the language is part of the key");
+    let (_, metrics) = get(&format!("{base}/metrics")).await;
+    assert!(
+        metrics.contains(
+            "vramguide_answers_total{source=\"api\",language=\"pt\",understood=\"true\"} 2"
+        ),
+        "{metrics}"
+    );
+}

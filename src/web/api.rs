@@ -87,12 +87,19 @@ pub async fn ask(
         return bad_request(lang, "too_long", None, text);
     }
     let asked = ask_question(&state, "api", q, lang_param, &headers);
-    let catalog = Catalog::get();
-    let body = match &asked.result {
-        Ok(a) => render::json::answer(asked.lang, catalog, a),
-        Err(e) => render::json::error(asked.lang, catalog, e),
-    };
-    Json(body).into_response()
+    let body = asked.json.get_or_init(|| {
+        let catalog = Catalog::get();
+        let value = match &asked.result {
+            Ok(a) => render::json::answer(asked.lang, catalog, a),
+            Err(e) => render::json::error(asked.lang, catalog, e),
+        };
+        value.to_string()
+    });
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body.clone(),
+    )
+        .into_response()
 }
 
 /// `GET /api/v1/estimate?model=&precision=...`: explicit options; bad ones are a 400.

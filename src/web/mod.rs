@@ -53,6 +53,7 @@ pub struct Inner {
     pub metrics: metrics::Metrics,
     pub limiter: Option<Arc<limits::Limiter>>,
     pub log: querylog::QueryLog,
+    pub answers: ask::AnswerCache,
 }
 
 impl Deref for AppState {
@@ -68,6 +69,7 @@ impl AppState {
             metrics: metrics::Metrics::default(),
             limiter: limits::limiter(config.rate_limit_per_minute),
             log: config.log,
+            answers: ask::AnswerCache::default(),
         }))
     }
 }

@@ -2,7 +2,7 @@
 //! of `render::parts`, so the page says what the bot and the CLI say.
 
 use super::AppState;
-use super::ask::{Asked, MAX_QUESTION_CHARS};
+use super::ask::MAX_QUESTION_CHARS;
 use crate::answer::{Answer, Topic};
 use crate::catalog::{Catalog, GpuSpec, ModelSpec};
 use crate::error::Error;
@@ -317,13 +317,14 @@ pub async fn ask(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        let Asked {
-            lang: alang,
-            result,
-        } = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers);
-        match result {
-            Ok(a) => (StatusCode::OK, Some(AnswerView::new(alang, &a, &q)), None),
-            Err(e) => (StatusCode::OK, None, Some(ErrorView::new(alang, &e))),
+        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers);
+        match &asked.result {
+            Ok(a) => (
+                StatusCode::OK,
+                Some(AnswerView::new(asked.lang, a, &q)),
+                None,
+            ),
+            Err(e) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang, e))),
         }
     };
     let body = IndexPage {
