@@ -17,12 +17,12 @@ trap 'kill $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://$ADDR/healthz" >/dev/null && break; sleep 0.1; done
 
 run() {
-  local name=$1 url=$2
-  wrk -t"$THREADS" -c"$CONNS" -d"${SECS}s" --latency "$url" >"/tmp/wrk-$name.txt"
+  local name=$1 url=$2 script=${3:-}
+  wrk -t"$THREADS" -c"$CONNS" -d"${SECS}s" --latency ${script:+-s "$script"} "$url" >"/tmp/wrk-$name.txt"
   local rps p99
   rps=$(awk '/Requests\/sec/ {print $2}' "/tmp/wrk-$name.txt")
   p99=$(awk '$1 == "99%" {print $2}' "/tmp/wrk-$name.txt")
-  printf '%-36s %12s req/s   p99 %s\n' "${url#http://$ADDR}" "$rps" "$p99"
+  printf '%-9s %-30s %12s req/s   p99 %s\n' "$name" "${url#http://$ADDR}" "$rps" "$p99"
   echo "$rps" >"/tmp/wrk-$name.rps"
 }
 
@@ -30,5 +30,7 @@ echo "wrk -t$THREADS -c$CONNS -d${SECS}s on $(nproc) cores"
 curl -sf "http://$ADDR/api/v1/ask?q=llama+70b+fp16" | head -c 120; echo " ..."
 run healthz "http://$ADDR/healthz"
 run ask "http://$ADDR/api/v1/ask?q=llama+70b+fp16"
-ask=$(cat "/tmp/wrk-ask.rps"); health=$(cat /tmp/wrk-healthz.rps)
+run distinct "http://$ADDR/api/v1/ask" bench/distinct.lua
+ask=$(cat "/tmp/wrk-ask.rps"); health=$(cat /tmp/wrk-healthz.rps); distinct=$(cat /tmp/wrk-distinct.rps)
 awk -v a="$ask" -v h="$health" 'BEGIN { printf "ask / healthz throughput: %.0f%%\n", 100 * a / h }'
+awk -v a="$distinct" -v h="$health" 'BEGIN { printf "distinct ask / healthz throughput: %.0f%%\n", 100 * a / h }'
