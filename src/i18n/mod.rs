@@ -9,6 +9,7 @@ pub use numbers::{format_gib, format_int, format_number};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
@@ -116,26 +117,122 @@ fn bundle(lang: Lang) -> &'static Bundle {
         .1
 }
 
+/// One argument value: text (numbers already formatted) or a number for plural selection.
+enum Arg {
+    Text(String),
+    Number(f64),
+}
+
 /// Arguments for a message: strings (numbers already formatted) and plural counts.
 #[derive(Default)]
-pub struct Args<'a>(FluentArgs<'a>);
+pub struct Args<'a>(Vec<(&'a str, Arg)>);
 
 impl<'a> Args<'a> {
     pub fn new() -> Self {
-        Args(FluentArgs::new())
+        Args(Vec::with_capacity(6))
     }
 
     /// A text argument (names, pre-formatted numbers).
     pub fn s(mut self, key: &'a str, value: impl Into<String>) -> Self {
-        self.0.set(key, FluentValue::from(value.into()));
+        self.0.push((key, Arg::Text(value.into())));
         self
     }
 
     /// A number argument, used for plural selection (`[one]`/`[other]`).
     pub fn n(mut self, key: &'a str, value: f64) -> Self {
-        self.0.set(key, FluentValue::from(value));
+        self.0.push((key, Arg::Number(value)));
         self
     }
+
+    fn text(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| match v {
+                Arg::Text(t) => Some(t.as_str()),
+                Arg::Number(_) => None,
+            })
+    }
+
+    fn fluent(&self) -> FluentArgs<'a> {
+        let mut args = FluentArgs::with_capacity(self.0.len());
+        for (key, value) in &self.0 {
+            match value {
+                Arg::Text(t) => args.set(*key, FluentValue::from(t.clone())),
+                Arg::Number(n) => args.set(*key, FluentValue::from(*n)),
+            }
+        }
+        args
+    }
+}
+
+/// A message made only of text and `{ $variable }` placeables.
+#[derive(Debug)]
+enum Piece {
+    Text(String),
+    Var(String),
+}
+
+/// Simple messages, split into pieces once per language, so the reply path fills them in
+/// by concatenation. Anything with selectors, functions or references goes through
+/// fluent-bundle as usual; the result is the same because isolation marks are off.
+static SIMPLE: LazyLock<Vec<(Lang, FxHashMap<String, Vec<Piece>>)>> = LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|&lang| (lang, simple_messages(lang)))
+        .collect()
+});
+
+fn simple_messages(lang: Lang) -> FxHashMap<String, Vec<Piece>> {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    let mut out = FxHashMap::default();
+    for (locale, _, text) in FTL_FILES {
+        if *locale != lang.locale() {
+            continue;
+        }
+        let Ok(resource) = fluent_syntax::parser::parse(*text) else {
+            continue;
+        };
+        for entry in resource.body {
+            let fluent_syntax::ast::Entry::Message(m) = entry else {
+                continue;
+            };
+            let Some(pattern) = &m.value else {
+                continue;
+            };
+            let pieces: Option<Vec<Piece>> = pattern
+                .elements
+                .iter()
+                .map(|e| match e {
+                    PatternElement::TextElement { value } => {
+                        Some(Piece::Text((*value).to_string()))
+                    }
+                    PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
+                    } => Some(Piece::Var(id.name.to_string())),
+                    _ => None,
+                })
+                .collect();
+            if let Some(pieces) = pieces {
+                out.insert(m.id.name.to_string(), pieces);
+            }
+        }
+    }
+    out
+}
+
+/// Fill a simple message; None when it is not simple or an argument is missing or numeric.
+fn fill_simple(lang: Lang, id: &str, args: Option<&Args>) -> Option<String> {
+    let pieces = SIMPLE.iter().find(|(l, _)| *l == lang)?.1.get(id)?;
+    let mut out = String::with_capacity(64);
+    for piece in pieces {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Var(name) => out.push_str(args?.text(name)?),
+        }
+    }
+    Some(out)
 }
 
 /// The bundle that has `id`: the language's own, else English, so a message still being
@@ -152,13 +249,16 @@ fn bundle_with(lang: Lang, id: &str) -> &'static Bundle {
 /// Translate `id` with `args`. A message missing in `lang` falls back to English; one
 /// missing everywhere returns its id (tests make sure none is).
 pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
+    if let Some(text) = fill_simple(lang, id, args) {
+        return text;
+    }
     let bundle = bundle_with(lang, id);
     let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
         return id.to_string();
     };
     let mut errors = Vec::new();
     bundle
-        .format_pattern(pattern, args.map(|a| &a.0), &mut errors)
+        .format_pattern(pattern, args.map(Args::fluent).as_ref(), &mut errors)
         .into_owned()
 }
 
@@ -174,13 +274,55 @@ pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String 
     };
     let mut errors = Vec::new();
     bundle
-        .format_pattern(pattern, args.map(|a| &a.0), &mut errors)
+        .format_pattern(pattern, args.map(Args::fluent).as_ref(), &mut errors)
         .into_owned()
 }
 
 /// Shorthand: translate without arguments.
 pub fn t(lang: Lang, id: &str) -> String {
-    tr(lang, id, None)
+    match PLAIN
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .and_then(|(_, texts)| texts.get(id))
+    {
+        Some(text) => text.clone(),
+        None => tr(lang, id, None),
+    }
+}
+
+/// Messages without placeables, formatted once per language: labels, tags and notes make up
+/// most of an answer, and formatting them again for every reply cost more than the rest.
+static PLAIN: LazyLock<Vec<(Lang, FxHashMap<String, String>)>> = LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|&lang| (lang, plain_texts(lang)))
+        .collect()
+});
+
+fn plain_texts(lang: Lang) -> FxHashMap<String, String> {
+    let mut out = FxHashMap::default();
+    for (locale, _, text) in FTL_FILES {
+        if *locale != lang.locale() {
+            continue;
+        }
+        let Ok(resource) = fluent_syntax::parser::parse(*text) else {
+            continue;
+        };
+        for entry in resource.body {
+            let fluent_syntax::ast::Entry::Message(m) = entry else {
+                continue;
+            };
+            let plain = m.value.as_ref().is_some_and(|p| {
+                p.elements
+                    .iter()
+                    .all(|e| matches!(e, fluent_syntax::ast::PatternElement::TextElement { .. }))
+            });
+            if plain {
+                out.insert(m.id.name.to_string(), tr(lang, m.id.name, None));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a message exists in a language (for tests and optional texts).
@@ -191,6 +333,26 @@ pub fn has(lang: Lang, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_simple_path_writes_what_fluent_writes() {
+        for (lang, messages) in SIMPLE.iter() {
+            for (id, pieces) in messages {
+                let mut args = Args::new();
+                for p in pieces {
+                    if let Piece::Var(name) = p {
+                        args = args.s(name, format!("<{name}>"));
+                    }
+                }
+                let fast = fill_simple(*lang, id, Some(&args)).unwrap();
+                let bundle = bundle(*lang);
+                let pattern = bundle.get_message(id).and_then(|m| m.value()).unwrap();
+                let mut errors = Vec::new();
+                let slow = bundle.format_pattern(pattern, Some(&args.fluent()), &mut errors);
+                assert_eq!(fast, slow, "{lang:?} {id}");
+            }
+        }
+    }
 
     #[test]
     fn maps_discord_and_browser_codes() {

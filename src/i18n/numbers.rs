@@ -32,24 +32,34 @@ fn group(digits: &str, lang: Lang) -> String {
 }
 
 /// `value` with `decimals` decimals, grouped and with the locale's decimal mark.
+///
+/// Rounds through integers: `format!("{:.1}")` takes the exact (Dragon) path for many
+/// values, which made number formatting the costliest part of an answer.
 pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return "–".to_string();
     }
-    let text = format!("{:.*}", decimals, value.abs());
-    let (int_part, frac) = match text.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (text.as_str(), None),
-    };
+    let decimals = decimals.min(6);
+    let scale = 10u64.pow(decimals as u32);
+    let scaled = (value.abs() * scale as f64).round();
+    if scaled >= 1e18 {
+        return format!("{value:.0}");
+    }
+    let scaled = scaled as u64;
+    let (int_part, frac) = (scaled / scale, scaled % scale);
     let (mark, _) = separators(lang);
-    let mut out = String::new();
-    if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+    let mut out = String::with_capacity(24);
+    if value < 0.0 && scaled > 0 {
         out.push('-');
     }
-    out.push_str(&group(int_part, lang));
-    if let Some(f) = frac {
+    out.push_str(&group(&int_part.to_string(), lang));
+    if decimals > 0 {
         out.push(mark);
-        out.push_str(f);
+        let digits = frac.to_string();
+        for _ in digits.len()..decimals {
+            out.push('0');
+        }
+        out.push_str(&digits);
     }
     out
 }
