@@ -177,7 +177,10 @@ enum Piece {
 /// Simple messages, split into pieces once per language, so the reply path fills them in
 /// by concatenation. Anything with selectors, functions or references goes through
 /// fluent-bundle as usual; the result is the same because isolation marks are off.
-static SIMPLE: LazyLock<Vec<(Lang, FxHashMap<String, Vec<Piece>>)>> = LazyLock::new(|| {
+/// Per language: message id -> its pieces.
+type SimpleMessages = Vec<(Lang, FxHashMap<String, Vec<Piece>>)>;
+
+static SIMPLE: LazyLock<SimpleMessages> = LazyLock::new(|| {
     Lang::ALL
         .iter()
         .map(|&lang| (lang, simple_messages(lang)))
