@@ -142,8 +142,10 @@ pub fn setups(
         .iter()
         .filter(|c| c.gpu.market == "datacenter" && c.gpu.vendor == "NVIDIA")
         .min_by(|a, b| {
+            // Least memory bought, then fewer (bigger) cards.
             (f64::from(a.count) * a.gpu.memory_gb)
                 .total_cmp(&(f64::from(b.count) * b.gpu.memory_gb))
+                .then(a.count.cmp(&b.count))
         })
     {
         picks.push((Tag::Datacenter, c));
