@@ -122,3 +122,82 @@ async fn dispatch_to_reply_latency_and_throughput() {
     let _ = stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(15), bot).await;
 }
+
+/// Resident memory of a process, from /proc (Linux), in MiB.
+fn rss_mib(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()?;
+    Some(kib / 1024.0)
+}
+
+/// The real binary (bare `vramguide`: guide server + bot) against the fake Discord:
+/// start-up time until commands are registered and /healthz answers, resident memory idle
+/// and at its peak while 2,000 interactions are answered.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "benchmark: run with --ignored --nocapture"]
+async fn process_startup_and_resident_memory() {
+    let fake = FakeDiscord::start().await;
+    let dir = std::env::temp_dir().join(format!("vramguide-rss-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let addr = "127.0.0.1:18299";
+    let started = Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"))
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("VRAMGUIDE_DISCORD_PROXY", &fake.rest_url)
+        .env("VRAMGUIDE_ADDR", addr)
+        .env("VRAMGUIDE_RATE_BURST", "1000")
+        .env("VRAMGUIDE_RATE_PER_MINUTE", "60000")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("log.db").display()),
+        )
+        .env("VRAMGUIDE_DATA_DIR", &dir)
+        .env_remove("VRAMGUIDE_CONFIG")
+        .current_dir(&dir)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    let pid = child.id();
+    fake.wait_for(Duration::from_secs(30), |r| {
+        r.method == "PUT" && r.path.ends_with("/commands")
+    })
+    .await;
+    let client = reqwest::Client::new();
+    while client
+        .get(format!("http://{addr}/healthz"))
+        .send()
+        .await
+        .is_err()
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let startup = started.elapsed();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let idle = rss_mib(pid).unwrap_or(f64::NAN);
+    fake.set_validation(false);
+    let before = callbacks(&fake);
+    for i in 0..BURST {
+        fake.dispatch("INTERACTION_CREATE", estimate(&fake, i));
+    }
+    let mut peak = idle;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while callbacks(&fake) < before + BURST && Instant::now() < deadline {
+        peak = peak.max(rss_mib(pid).unwrap_or(0.0));
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    println!(
+        "start-up to registered commands and a healthy server: {:.0} ms; resident memory idle {idle:.1} MiB, peak under {BURST} interactions {peak:.1} MiB",
+        startup.as_secs_f64() * 1000.0
+    );
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
