@@ -24,3 +24,17 @@ error-need-model = Name a model (--model) or a size in billions (--params-b).
 error-example = For example: { $example }
 error-internal = Something went wrong on our side; the question was logged.
 error-not-a-number = "{ $value }" is not a valid { $what }: give a whole number.
+
+# Names of the options an error can be about.
+field-model-size = model size
+field-context = context
+field-prompt-length = prompt length
+field-generation-length = generation length
+field-batch = batch
+field-gpu-count = GPU count
+field-lora-rank = LoRA rank
+field-mode = mode
+field-runtime = runtime
+field-optimizer = optimizer
+field-lora-targets = LoRA targets
+field-gradient-checkpointing = gradient checkpointing

@@ -24,3 +24,17 @@ error-need-model = Indica un modelo (--model) o un tamaño en miles de millones 
 error-example = Por ejemplo: { $example }
 error-internal = Algo falló de nuestro lado; la pregunta quedó registrada.
 error-not-a-number = "{ $value }" no es un valor válido para { $what }: indica un número entero.
+
+# Names of the options an error can be about.
+field-model-size = tamaño del modelo
+field-context = contexto
+field-prompt-length = longitud del prompt
+field-generation-length = longitud de generación
+field-batch = batch
+field-gpu-count = número de GPU
+field-lora-rank = rango de LoRA
+field-mode = modo
+field-runtime = runtime
+field-optimizer = optimizador
+field-lora-targets = capas objetivo de LoRA
+field-gradient-checkpointing = gradient checkpointing

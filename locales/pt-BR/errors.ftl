@@ -24,3 +24,17 @@ error-need-model = Informe um modelo (--model) ou um tamanho em bilhões (--para
 error-example = Por exemplo: { $example }
 error-internal = Algo deu errado do nosso lado; a pergunta foi registrada.
 error-not-a-number = "{ $value }" não é um valor válido para { $what }: informe um número inteiro.
+
+# Names of the options an error can be about.
+field-model-size = tamanho do modelo
+field-context = contexto
+field-prompt-length = tamanho do prompt
+field-generation-length = tamanho da geração
+field-batch = batch
+field-gpu-count = número de GPUs
+field-lora-rank = rank do LoRA
+field-mode = modo
+field-runtime = runtime
+field-optimizer = otimizador
+field-lora-targets = alvos do LoRA
+field-gradient-checkpointing = gradient checkpointing

@@ -24,3 +24,17 @@ error-need-model = 请指定模型（--model）或以十亿为单位的参数量
 error-example = 例如：{ $example }
 error-internal = 我们这边出了点问题，已记录你的问题。
 error-not-a-number = “{ $value }”不是有效的 { $what }：请输入整数。
+
+# Names of the options an error can be about.
+field-model-size = 模型大小
+field-context = 上下文长度
+field-prompt-length = 提示词长度
+field-generation-length = 生成长度
+field-batch = 批量
+field-gpu-count = GPU 数量
+field-lora-rank = LoRA 秩
+field-mode = 模式
+field-runtime = 运行时
+field-optimizer = 优化器
+field-lora-targets = LoRA 目标层
+field-gradient-checkpointing = 梯度检查点

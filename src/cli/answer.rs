@@ -7,11 +7,8 @@ use std::process::ExitCode;
 use vramguide::answer::{self, Topic};
 use vramguide::catalog::Catalog;
 use vramguide::error::Error;
-use vramguide::estimate::{
-    JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime,
-};
 use vramguide::i18n::{Lang, t};
-use vramguide::query::{self, Query};
+use vramguide::query::{self, Fields, Query};
 use vramguide::render;
 
 /// Options of `estimate`; numbers are taken as text so bad values get our own message.
@@ -75,56 +72,35 @@ pub struct EstimateArgs {
     lora_targets: Option<String>,
 }
 
-fn number<T: std::str::FromStr>(
-    what: &'static str,
-    v: &Option<String>,
-) -> Result<Option<T>, Error> {
-    v.as_ref()
-        .map(|s| {
-            s.trim().parse::<T>().map_err(|_| {
-                Error::Job(JobError::NotANumber {
-                    what,
-                    value: s.clone(),
-                })
-            })
-        })
-        .transpose()
-}
-
-fn parsed<T: std::str::FromStr<Err = E>, E: Into<Error>>(
-    v: &Option<String>,
-) -> Result<Option<T>, Error> {
-    v.as_ref()
-        .map(|s| s.parse::<T>().map_err(Into::into))
-        .transpose()
-}
-
 impl EstimateArgs {
+    /// The same field checks as the web API's `/api/v1/estimate` (`query::Fields`).
     fn query(&self) -> Result<Query, Error> {
-        Ok(Query {
+        let checkpointing = if self.gradient_checkpointing {
+            Some("true")
+        } else if self.no_gradient_checkpointing {
+            Some("false")
+        } else {
+            None
+        };
+        Fields {
             model: self.model.clone(),
-            params_b: number("model size", &self.params_b)?,
-            precision: parsed::<Precision, _>(&self.precision)?,
-            kv_precision: parsed::<KvPrecision, _>(&self.kv_precision)?,
-            context: number("context", &self.context)?,
-            prompt: number("prompt length", &self.prompt)?,
-            generate: number("generation length", &self.generate)?,
-            batch: number("batch", &self.batch)?,
-            mode: parsed::<Mode, JobError>(&self.mode)?,
+            params_b: self.params_b.clone(),
+            precision: self.precision.clone(),
+            kv_precision: self.kv_precision.clone(),
+            prompt: self.prompt.clone(),
+            generate: self.generate.clone(),
+            context: self.context.clone(),
+            batch: self.batch.clone(),
+            mode: self.mode.clone(),
+            runtime: self.runtime.clone(),
             gpu: self.gpu.clone(),
-            gpu_count: number("GPU count", &self.gpus)?,
-            runtime: parsed::<Runtime, JobError>(&self.runtime)?,
-            optimizer: parsed::<Optimizer, JobError>(&self.optimizer)?,
-            gradient_checkpointing: if self.gradient_checkpointing {
-                Some(true)
-            } else if self.no_gradient_checkpointing {
-                Some(false)
-            } else {
-                None
-            },
-            lora_rank: number("LoRA rank", &self.lora_rank)?,
-            lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
-        })
+            gpus: self.gpus.clone(),
+            optimizer: self.optimizer.clone(),
+            gradient_checkpointing: checkpointing.map(str::to_string),
+            lora_rank: self.lora_rank.clone(),
+            lora_targets: self.lora_targets.clone(),
+        }
+        .query()
     }
 }
 

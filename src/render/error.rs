@@ -109,12 +109,30 @@ fn job_message(lang: Lang, err: &JobError) -> String {
         JobError::NotANumber { what, value } => tr(
             lang,
             "error-not-a-number",
-            Some(&Args::new().s("what", *what).s("value", value.clone())),
+            Some(
+                &Args::new()
+                    .s("what", field(lang, what))
+                    .s("value", value.clone()),
+            ),
         ),
         JobError::UnknownOption { what, value } => tr(
             lang,
             "error-unknown-option",
-            Some(&Args::new().s("what", *what).s("value", value.clone())),
+            Some(
+                &Args::new()
+                    .s("what", field(lang, what))
+                    .s("value", value.clone()),
+            ),
         ),
+    }
+}
+
+/// The localized name of an option ("batch" -> "批量"), from `field-<name>` messages.
+fn field(lang: Lang, what: &str) -> String {
+    let id = format!("field-{}", what.to_lowercase().replace(' ', "-"));
+    if crate::i18n::has(lang, &id) {
+        t(lang, &id)
+    } else {
+        what.to_string()
     }
 }
