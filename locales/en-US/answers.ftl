@@ -9,7 +9,7 @@ answer-title = { $model } · { $precision } · { $mode }
 answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = sequences of { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Estimated peak memory: **{ $total } GiB**
-answer-total-split = Estimated peak memory: **{ $total } GiB** in all, **{ $per_gpu } GiB** per GPU over { $count } GPUs
+answer-total-split = Estimated peak memory: **{ $total } GiB** in all, **{ $per_gpu } GiB** per GPU over { $gpus }
 answer-breakdown = Breakdown: { $parts }
 
 part-weights = weights
@@ -78,7 +78,7 @@ note-sliding-window = Sliding-window layers keep at most { $window } tokens in t
 note-context-beyond = The model was trained for at most { $max } tokens; longer contexts need rope scaling and may degrade.
 note-embeddings-16bit = GPTQ, AWQ and NF4 keep the embeddings and the output layer in 16 bits.
 note-vllm = vLLM reserves { $util }% of each card up front and fills the rest with KV cache.
-note-zero = Training states are sharded over { $gpus } GPUs (ZeRO-3/FSDP): each GPU holds its share.
+note-zero = Training states are sharded over { $gpus } (ZeRO-3/FSDP): each GPU holds its share.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
 
@@ -106,3 +106,9 @@ form-consumer = consumer card
 form-pcie = PCIe card
 form-sxm = SXM module (servers)
 form-unified = unified memory (SoC)
+
+# A number of GPUs, with the plural the language uses.
+gpu-count = { $count_n ->
+    [one] { $count } GPU
+   *[other] { $count } GPUs
+}

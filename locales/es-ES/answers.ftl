@@ -9,7 +9,7 @@ answer-title = { $model } · { $precision } · { $mode }
 answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = secuencias de { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Pico de memoria estimado: **{ $total } GiB**
-answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $count } GPU
+answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $gpus }
 answer-breakdown = Desglose: { $parts }
 
 part-weights = pesos
@@ -78,7 +78,7 @@ note-sliding-window = Las capas de ventana deslizante guardan como máximo { $wi
 note-context-beyond = El modelo se entrenó con un máximo de { $max } tokens; los contextos más largos necesitan rope scaling y pueden perder calidad.
 note-embeddings-16bit = GPTQ, AWQ y NF4 mantienen los embeddings y la capa de salida en 16 bits.
 note-vllm = vLLM reserva de entrada el { $util } % de cada tarjeta y llena el resto con caché KV.
-note-zero = Los estados de entrenamiento se reparten entre { $gpus } GPU (ZeRO-3/FSDP): cada GPU guarda su parte.
+note-zero = Los estados de entrenamiento se reparten entre { $gpus } (ZeRO-3/FSDP): cada GPU guarda su parte.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
 
@@ -106,3 +106,9 @@ form-consumer = tarjeta de consumo
 form-pcie = tarjeta PCIe
 form-sxm = módulo SXM (servidores)
 form-unified = memoria unificada (SoC)
+
+# A number of GPUs, with the plural the language uses.
+gpu-count = { $count_n ->
+    [one] { $count } GPU
+   *[other] { $count } GPU
+}

@@ -9,7 +9,7 @@ answer-title = { $model } · { $precision } · { $mode }
 answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = sequências de { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Pico de memória estimado: **{ $total } GiB**
-answer-total-split = Pico de memória estimado: **{ $total } GiB** no total, **{ $per_gpu } GiB** por GPU em { $count } GPUs
+answer-total-split = Pico de memória estimado: **{ $total } GiB** no total, **{ $per_gpu } GiB** por GPU em { $gpus }
 answer-breakdown = Divisão: { $parts }
 
 part-weights = pesos
@@ -78,7 +78,7 @@ note-sliding-window = As camadas de sliding window guardam no máximo { $window 
 note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.
 note-embeddings-16bit = GPTQ, AWQ e NF4 mantêm os embeddings e a camada de saída em 16 bits.
 note-vllm = O vLLM reserva { $util }% de cada placa logo de início e preenche o resto com cache KV.
-note-zero = Os estados de treinamento são fragmentados entre { $gpus } GPUs (ZeRO-3/FSDP): cada GPU guarda a sua parte.
+note-zero = Os estados de treinamento são fragmentados entre { $gpus } (ZeRO-3/FSDP): cada GPU guarda a sua parte.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
 
@@ -106,3 +106,9 @@ form-consumer = placa de consumo
 form-pcie = placa PCIe
 form-sxm = módulo SXM (servidores)
 form-unified = memória unificada (SoC)
+
+# A number of GPUs, with the plural the language uses.
+gpu-count = { $count_n ->
+    [one] { $count } GPU
+   *[other] { $count } GPUs
+}

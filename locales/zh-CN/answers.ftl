@@ -9,7 +9,7 @@ answer-title = { $model } · { $precision } · { $mode }
 answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = 序列长度 { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = 预计峰值显存：**{ $total } GiB**
-answer-total-split = 预计峰值显存：共 **{ $total } GiB**，分到 { $count } 张 GPU 上每张 **{ $per_gpu } GiB**
+answer-total-split = 预计峰值显存：共 **{ $total } GiB**，分到 { $gpus } 上每张 **{ $per_gpu } GiB**
 answer-breakdown = 明细：{ $parts }
 
 part-weights = 权重
@@ -78,7 +78,7 @@ note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 to
 note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。
 note-embeddings-16bit = GPTQ、AWQ 和 NF4 会把 embedding 层和输出层保留为 16-bit。
 note-vllm = vLLM 会预先占用每张卡 { $util }% 的显存，剩余部分全部用作 KV 缓存。
-note-zero = 训练状态切分到 { $gpus } 张 GPU 上（ZeRO-3/FSDP）：每张 GPU 只存自己那一份。
+note-zero = 训练状态切分到 { $gpus } 上（ZeRO-3/FSDP）：每张 GPU 只存自己那一份。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
 note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。
 
@@ -106,3 +106,8 @@ form-consumer = 消费级显卡
 form-pcie = PCIe 卡
 form-sxm = SXM 模组（服务器）
 form-unified = 统一内存（SoC）
+
+# A number of GPUs, with the plural the language uses.
+gpu-count = { $count_n ->
+   *[other] { $count } 张 GPU
+}

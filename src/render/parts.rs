@@ -22,6 +22,14 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
     }
 }
 
+/// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
+pub fn gpu_count(lang: Lang, n: u32) -> String {
+    let args = Args::new()
+        .s("count", format_int(lang, u64::from(n)))
+        .n("count_n", f64::from(n));
+    tr(lang, "gpu-count", Some(&args))
+}
+
 pub fn mode_name(lang: Lang, mode: Mode) -> String {
     t(lang, &format!("mode-{}", mode.name()))
 }
@@ -64,8 +72,7 @@ pub fn total_line(lang: Lang, a: &Answer) -> String {
     let args = Args::new()
         .s("total", format_gib(lang, e.total_gib()))
         .s("per_gpu", format_gib(lang, e.per_gpu_gib()))
-        .s("count", format_int(lang, u64::from(e.gpus)))
-        .n("count_n", f64::from(e.gpus));
+        .s("gpus", gpu_count(lang, e.gpus));
     if e.gpus > 1 {
         tr(lang, "answer-total-split", Some(&args))
     } else {
@@ -390,7 +397,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
         Note::ZeroSharded { gpus } => tr(
             lang,
             "note-zero",
-            Some(&Args::new().s("gpus", format_int(lang, u64::from(*gpus)))),
+            Some(&Args::new().s("gpus", gpu_count(lang, *gpus))),
         ),
         Note::GradientCheckpointing => t(lang, "note-checkpointing"),
         Note::RuntimeMismatch { runtime, precision } => tr(
@@ -422,4 +429,19 @@ pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
         out.push(t(lang, "answer-speed-note"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gpu_counts_follow_each_languages_plural() {
+        assert_eq!(gpu_count(Lang::En, 1), "1 GPU");
+        assert_eq!(gpu_count(Lang::En, 2), "2 GPUs");
+        assert_eq!(gpu_count(Lang::Pt, 2), "2 GPUs");
+        assert_eq!(gpu_count(Lang::Es, 2), "2 GPU");
+        assert_eq!(gpu_count(Lang::Zh, 8), "8 张 GPU");
+        assert_eq!(gpu_count(Lang::En, 1024), "1,024 GPUs");
+    }
 }
