@@ -16,7 +16,6 @@ use crate::i18n::Lang;
 use regex::{Captures, Regex};
 use rustc_hash::FxHashSet;
 use std::sync::LazyLock;
-use unicode_normalization::UnicodeNormalization;
 
 /// A parsed message.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -81,9 +80,9 @@ pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
 fn clean(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut prev_han: Option<bool> = None;
-    for c in text.nfkd() {
+    let mut emit = |c: char| {
         if unicode_normalization::char::is_combining_mark(c) {
-            continue;
+            return;
         }
         let c = if c == '×' { 'x' } else { c };
         let han = is_han(c);
@@ -98,6 +97,14 @@ fn clean(text: &str) -> String {
             }
             out.push(mapped);
             prev_han = if mapped == ' ' { None } else { Some(han) };
+        }
+    };
+    for c in text.chars() {
+        // ASCII and CJK ideographs have no decomposition: skip the NFKD machinery for them.
+        if c.is_ascii() || is_han(c) {
+            emit(c);
+        } else {
+            unicode_normalization::char::decompose_compatible(c, &mut emit);
         }
     }
     out
