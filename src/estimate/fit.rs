@@ -140,10 +140,6 @@ impl Fit {
         first_fitting(model, job, gpu, counts.iter().copied())
     }
 
-    /// The fewest GPUs of this kind (up to `max`) that hold the job.
-    pub fn min_count(model: &ModelSpec, job: &Job, gpu: &GpuSpec, max: u32) -> Option<u32> {
-        first_fitting(model, job, gpu, candidate_counts(gpu, max))
-    }
 }
 
 /// The first count whose per-GPU need fits, computed without notes or allocation.
