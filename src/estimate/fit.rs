@@ -139,7 +139,6 @@ impl Fit {
         let counts: &[u32] = if gpu.is_unified() { &[1] } else { COUNTS };
         first_fitting(model, job, gpu, counts.iter().copied())
     }
-
 }
 
 /// The first count whose per-GPU need fits, computed without notes or allocation.
