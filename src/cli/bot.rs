@@ -73,28 +73,6 @@ impl BotArgs {
     }
 }
 
-/// Resolves on SIGTERM or Ctrl-C.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
-}
-
 /// Exit codes: 0 after a clean shutdown, 2 for a missing/bad token or options, 1 otherwise.
 pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
@@ -119,11 +97,11 @@ pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
     let result = runtime.block_on(async {
         if args.no_store {
             let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
-            return discord::run(config, prefs, shutdown_signal()).await;
+            return discord::run(config, prefs, super::shutdown_signal()).await;
         }
         let store = Store::open(store.config()).await?;
         let prefs: Arc<dyn Prefs> = Arc::new(store.clone());
-        let result = discord::run(config, prefs, shutdown_signal()).await;
+        let result = discord::run(config, prefs, super::shutdown_signal()).await;
         // Replies are done: commit the rows still queued before exiting.
         store.shutdown().await;
         result

@@ -183,3 +183,26 @@ fn bot_from_env() -> Result<Option<bot::BotArgs>, clap::Error> {
     }
     bot::BotArgs::from_env().map(Some)
 }
+
+/// Resolves on Ctrl-C, or on SIGTERM from a service manager or `docker stop`: the one
+/// signal every long-running command (guide server, bot) stops on.
+pub(crate) async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

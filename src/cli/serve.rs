@@ -74,7 +74,7 @@ async fn run(
     };
     let (stop, stopped) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
-        shutdown_signal().await;
+        super::shutdown_signal().await;
         let _ = stop.send(true);
     });
     let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
@@ -107,26 +107,4 @@ async fn run(
     tracing::info!("stopped; writing the query log");
     state.log.shutdown().await;
     Ok(())
-}
-
-/// Ctrl-C, or SIGTERM from a service manager or `docker stop`.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
-    }
 }

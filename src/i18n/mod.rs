@@ -283,49 +283,7 @@ pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String 
 
 /// Shorthand: translate without arguments.
 pub fn t(lang: Lang, id: &str) -> String {
-    match PLAIN
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .and_then(|(_, texts)| texts.get(id))
-    {
-        Some(text) => text.clone(),
-        None => tr(lang, id, None),
-    }
-}
-
-/// Messages without placeables, formatted once per language: labels, tags and notes make up
-/// most of an answer, and formatting them again for every reply cost more than the rest.
-static PLAIN: LazyLock<Vec<(Lang, FxHashMap<String, String>)>> = LazyLock::new(|| {
-    Lang::ALL
-        .iter()
-        .map(|&lang| (lang, plain_texts(lang)))
-        .collect()
-});
-
-fn plain_texts(lang: Lang) -> FxHashMap<String, String> {
-    let mut out = FxHashMap::default();
-    for (locale, _, text) in FTL_FILES {
-        if *locale != lang.locale() {
-            continue;
-        }
-        let Ok(resource) = fluent_syntax::parser::parse(*text) else {
-            continue;
-        };
-        for entry in resource.body {
-            let fluent_syntax::ast::Entry::Message(m) = entry else {
-                continue;
-            };
-            let plain = m.value.as_ref().is_some_and(|p| {
-                p.elements
-                    .iter()
-                    .all(|e| matches!(e, fluent_syntax::ast::PatternElement::TextElement { .. }))
-            });
-            if plain {
-                out.insert(m.id.name.to_string(), tr(lang, m.id.name, None));
-            }
-        }
-    }
-    out
+    tr(lang, id, None)
 }
 
 /// Whether a message exists in a language (for tests and optional texts).
