@@ -364,6 +364,22 @@ pub async fn language(
     ephemeral(ctx, embed::notice(text, embed::GREEN)).await
 }
 
+/// The guild of a command that needs one and a permission there; otherwise the localized
+/// ephemeral notice (`needs` pairs the permission with its notice id) and None.
+async fn guild_with_permission(
+    ctx: Context<'_>,
+    lang: Lang,
+    needs: (serenity::Permissions, &str),
+) -> Result<Option<serenity::GuildId>, Error> {
+    let notice = match ctx.guild_id() {
+        None => "notice-guild-only",
+        Some(_) if !has_permission(ctx, needs.0) => needs.1,
+        Some(guild) => return Ok(Some(guild)),
+    };
+    ephemeral(ctx, embed::notice(t(lang, notice), embed::AMBER)).await?;
+    Ok(None)
+}
+
 /// The server's most asked models, precisions and languages.
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(), Error> {
@@ -371,17 +387,13 @@ pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(),
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let Some(guild) = ctx.guild_id() else {
-        return ephemeral(
-            ctx,
-            embed::notice(t(lang, "notice-guild-only"), embed::AMBER),
-        )
-        .await;
+    let needs = (
+        serenity::Permissions::MANAGE_GUILD,
+        "notice-needs-manage-server",
+    );
+    let Some(guild) = guild_with_permission(ctx, lang, needs).await? else {
+        return Ok(());
     };
-    if !has_permission(ctx, serenity::Permissions::MANAGE_GUILD) {
-        let text = t(lang, "notice-needs-manage-server");
-        return ephemeral(ctx, embed::notice(text, embed::AMBER)).await;
-    }
     ctx.defer_ephemeral().await?;
     let days = match period.map_or("month", |p| p.0) {
         "day" => Some(1),
@@ -423,17 +435,13 @@ pub async fn listen(ctx: Context<'_>, enabled: Option<bool>) -> Result<(), Error
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let Some(guild) = ctx.guild_id() else {
-        return ephemeral(
-            ctx,
-            embed::notice(t(lang, "notice-guild-only"), embed::AMBER),
-        )
-        .await;
+    let needs = (
+        serenity::Permissions::MANAGE_CHANNELS,
+        "notice-needs-manage-channels",
+    );
+    let Some(guild) = guild_with_permission(ctx, lang, needs).await? else {
+        return Ok(());
     };
-    if !has_permission(ctx, serenity::Permissions::MANAGE_CHANNELS) {
-        let text = t(lang, "notice-needs-manage-channels");
-        return ephemeral(ctx, embed::notice(text, embed::AMBER)).await;
-    }
     let on = enabled.unwrap_or(true);
     let bot = ctx.data();
     bot.prefs
