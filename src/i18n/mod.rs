@@ -5,12 +5,14 @@
 
 mod numbers;
 
-pub use numbers::{format_gib, format_int, format_number};
+pub use numbers::{format_gib, format_int, format_number, push_number};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
 
@@ -118,22 +120,26 @@ fn bundle(lang: Lang) -> &'static Bundle {
 }
 
 /// One argument value: text (numbers already formatted) or a number for plural selection.
-enum Arg {
-    Text(String),
+/// Text is borrowed where it can be: names come from the catalog and from `'static` tables.
+enum Arg<'a> {
+    Text(Cow<'a, str>),
     Number(f64),
 }
 
 /// Arguments for a message: strings (numbers already formatted) and plural counts.
+///
+/// Inline up to six arguments: building a reply fills dozens of these, and a heap
+/// allocation for each was a visible share of an answer's cost.
 #[derive(Default)]
-pub struct Args<'a>(Vec<(&'a str, Arg)>);
+pub struct Args<'a>(SmallVec<[(&'a str, Arg<'a>); 6]>);
 
 impl<'a> Args<'a> {
     pub fn new() -> Self {
-        Args(Vec::with_capacity(6))
+        Args(SmallVec::new())
     }
 
     /// A text argument (names, pre-formatted numbers).
-    pub fn s(mut self, key: &'a str, value: impl Into<String>) -> Self {
+    pub fn s(mut self, key: &'a str, value: impl Into<Cow<'a, str>>) -> Self {
         self.0.push((key, Arg::Text(value.into())));
         self
     }
@@ -150,16 +156,16 @@ impl<'a> Args<'a> {
             .rev()
             .find(|(k, _)| *k == key)
             .and_then(|(_, v)| match v {
-                Arg::Text(t) => Some(t.as_str()),
+                Arg::Text(t) => Some(t.as_ref()),
                 Arg::Number(_) => None,
             })
     }
 
-    fn fluent(&self) -> FluentArgs<'a> {
+    fn fluent(&self) -> FluentArgs<'_> {
         let mut args = FluentArgs::with_capacity(self.0.len());
         for (key, value) in &self.0 {
             match value {
-                Arg::Text(t) => args.set(*key, FluentValue::from(t.clone())),
+                Arg::Text(t) => args.set(*key, FluentValue::from(t.as_ref())),
                 Arg::Number(n) => args.set(*key, FluentValue::from(*n)),
             }
         }
@@ -225,17 +231,30 @@ fn simple_messages(lang: Lang) -> FxHashMap<String, Vec<Piece>> {
     out
 }
 
-/// Fill a simple message; None when it is not simple or an argument is missing or numeric.
-fn fill_simple(lang: Lang, id: &str, args: Option<&Args>) -> Option<String> {
-    let pieces = SIMPLE.iter().find(|(l, _)| *l == lang)?.1.get(id)?;
-    let mut out = String::with_capacity(64);
+/// Append a simple message to `out`; false (and `out` untouched) when it is not simple
+/// or an argument is missing or numeric.
+fn fill_simple(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) -> bool {
+    let Some(pieces) = SIMPLE
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .and_then(|(_, m)| m.get(id))
+    else {
+        return false;
+    };
+    let start = out.len();
     for piece in pieces {
         match piece {
             Piece::Text(t) => out.push_str(t),
-            Piece::Var(name) => out.push_str(args?.text(name)?),
+            Piece::Var(name) => match args.and_then(|a| a.text(name)) {
+                Some(value) => out.push_str(value),
+                None => {
+                    out.truncate(start);
+                    return false;
+                }
+            },
         }
     }
-    Some(out)
+    true
 }
 
 /// The bundle that has `id`: the language's own, else English, so a message still being
@@ -252,17 +271,25 @@ fn bundle_with(lang: Lang, id: &str) -> &'static Bundle {
 /// Translate `id` with `args`. A message missing in `lang` falls back to English; one
 /// missing everywhere returns its id (tests make sure none is).
 pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
-    if let Some(text) = fill_simple(lang, id, args) {
-        return text;
+    let mut out = String::with_capacity(96);
+    tr_into(&mut out, lang, id, args);
+    out
+}
+
+/// [`tr`], appended to `out`: renderers build a whole reply in one buffer.
+pub fn tr_into(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) {
+    if fill_simple(out, lang, id, args) {
+        return;
     }
     let bundle = bundle_with(lang, id);
     let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
-        return id.to_string();
+        out.push_str(id);
+        return;
     };
     let mut errors = Vec::new();
-    bundle
-        .format_pattern(pattern, args.map(Args::fluent).as_ref(), &mut errors)
-        .into_owned()
+    let fluent_args = args.map(Args::fluent);
+    // Writing into a String cannot fail.
+    let _ = bundle.write_pattern(out, pattern, fluent_args.as_ref(), &mut errors);
 }
 
 /// Translate a message attribute (`id.attr`), used for command descriptions.
@@ -305,7 +332,8 @@ mod tests {
                         args = args.s(name, format!("<{name}>"));
                     }
                 }
-                let fast = fill_simple(*lang, id, Some(&args)).unwrap();
+                let mut fast = String::new();
+                assert!(fill_simple(&mut fast, *lang, id, Some(&args)));
                 let bundle = bundle(*lang);
                 let pattern = bundle.get_message(id).and_then(|m| m.value()).unwrap();
                 let mut errors = Vec::new();

@@ -13,66 +13,80 @@ fn separators(lang: Lang) -> (char, char) {
     }
 }
 
-/// Group the digits of a non-negative integer string.
+/// Append a non-negative integer, grouped per locale.
 ///
 /// Spanish (RAE) does not group four-digit numbers ("8192"); the others do ("8,192").
-fn group(digits: &str, lang: Lang) -> String {
+fn push_grouped(out: &mut String, value: u64, lang: Lang) {
     let (_, sep) = separators(lang);
+    let mut buf = itoa::Buffer::new();
+    let digits = buf.format(value);
     if digits.len() <= 3 || (lang == Lang::Es && digits.len() == 4) {
-        return digits.to_string();
+        out.push_str(digits);
+        return;
     }
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(sep);
         }
         out.push(c);
     }
-    out
 }
 
 /// `value` with `decimals` decimals, grouped and with the locale's decimal mark.
+pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
+    let mut out = String::with_capacity(16);
+    push_number(&mut out, lang, value, decimals);
+    out
+}
+
+/// [`format_number`], appended to `out`.
 ///
 /// Rounds through integers: `format!("{:.1}")` takes the exact (Dragon) path for many
 /// values, which made number formatting the costliest part of an answer.
-pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
+pub fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
     if !value.is_finite() {
-        return "–".to_string();
+        out.push('–');
+        return;
     }
     let decimals = decimals.min(6);
     let scale = 10u64.pow(decimals as u32);
     let scaled = (value.abs() * scale as f64).round();
     if scaled >= 1e18 {
-        return format!("{value:.0}");
+        out.push_str(&format!("{value:.0}"));
+        return;
     }
     let scaled = scaled as u64;
     let (int_part, frac) = (scaled / scale, scaled % scale);
     let (mark, _) = separators(lang);
-    let mut out = String::with_capacity(24);
     if value < 0.0 && scaled > 0 {
         out.push('-');
     }
-    out.push_str(&group(&int_part.to_string(), lang));
+    push_grouped(out, int_part, lang);
     if decimals > 0 {
         out.push(mark);
-        let digits = frac.to_string();
+        let mut buf = itoa::Buffer::new();
+        let digits = buf.format(frac);
         for _ in digits.len()..decimals {
             out.push('0');
         }
-        out.push_str(&digits);
+        out.push_str(digits);
     }
-    out
 }
 
 /// An integer, grouped per locale.
 pub fn format_int(lang: Lang, value: u64) -> String {
-    group(&value.to_string(), lang)
+    let mut out = String::with_capacity(12);
+    push_grouped(&mut out, value, lang);
+    out
 }
 
 /// GiB with one decimal (two below 10 GiB, so small models do not read as 0.5).
 pub fn format_gib(lang: Lang, gib: f64) -> String {
-    let decimals = if gib.abs() < 10.0 { 2 } else { 1 };
-    format_number(lang, gib, decimals)
+    format_number(lang, gib, gib_decimals(gib))
+}
+
+fn gib_decimals(gib: f64) -> usize {
+    if gib.abs() < 10.0 { 2 } else { 1 }
 }
 
 #[cfg(test)]

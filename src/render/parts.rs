@@ -3,7 +3,7 @@
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{Interconnect, Mode, Note, Optimizer};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr};
+use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr, tr_into};
 use crate::recommend::{Setup, Tag};
 
 fn gib(lang: Lang, bytes: f64) -> String {
@@ -15,11 +15,13 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
     let name = catalog
         .gpu(gpu_id)
         .map_or(gpu_id, |g| g.display_name.as_str());
-    if count == 1 {
-        name.to_string()
-    } else {
-        format!("{count} × {name}")
+    let mut out = String::with_capacity(name.len() + 8);
+    if count != 1 {
+        out.push_str(itoa::Buffer::new().format(count));
+        out.push_str(" × ");
     }
+    out.push_str(name);
+    out
 }
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
@@ -31,13 +33,19 @@ pub fn gpu_count(lang: Lang, n: u32) -> String {
 }
 
 pub fn mode_name(lang: Lang, mode: Mode) -> String {
-    t(lang, &format!("mode-{}", mode.name()))
+    let id = match mode {
+        Mode::Inference => "mode-inference",
+        Mode::FullFinetune => "mode-full-finetune",
+        Mode::Lora => "mode-lora",
+        Mode::Qlora => "mode-qlora",
+    };
+    t(lang, id)
 }
 
 /// "Llama 3.1 70B · fp16 · inference".
 pub fn title(lang: Lang, a: &Answer) -> String {
     let args = Args::new()
-        .s("model", a.model.display_name.clone())
+        .s("model", a.model.display_name.as_str())
         .s("precision", a.job.precision.name())
         .s("mode", mode_name(lang, a.job.mode));
     tr(lang, "answer-title", Some(&args))
@@ -164,57 +172,63 @@ fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
     Some(tr(lang, "answer-vllm-capacity", Some(&args)))
 }
 
-fn tag_name(lang: Lang, tag: Tag) -> String {
-    let id = match tag {
+fn tag_id(tag: Tag) -> &'static str {
+    match tag {
         Tag::Cheapest => "tag-cheapest",
         Tag::CheapestSingle => "tag-cheapest-single",
         Tag::FewestCards => "tag-fewest-cards",
         Tag::Fastest => "tag-fastest",
         Tag::Datacenter => "tag-datacenter",
-    };
-    t(lang, id)
+    }
 }
 
 pub fn link_name(lang: Lang, link: Interconnect) -> String {
-    t(lang, &format!("link-{}", link.name()))
+    let mut out = String::new();
+    push_link_name(&mut out, lang, link);
+    out
+}
+
+fn push_link_name(out: &mut String, lang: Lang, link: Interconnect) {
+    let id = match link {
+        Interconnect::Single => "link-single",
+        Interconnect::Nvlink => "link-nvlink",
+        Interconnect::NvlinkBridge => "link-nvlink-bridge",
+        Interconnect::Pcie => "link-pcie",
+        Interconnect::InfinityFabric => "link-infinity-fabric",
+        Interconnect::MultiNode => "link-multi-node",
+    };
+    tr_into(out, lang, id, None);
 }
 
 /// "2 × RTX 4090: 70.6 GiB per GPU · ≈24 tokens/s · US$3,198 at launch prices (cheapest)".
+///
+/// Written into one buffer: an answer has up to five of these, and they were the
+/// costliest part of rendering when each piece was its own string.
 pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
     let fit = &setup.fit;
-    let mut extras = String::new();
+    let mut extras = String::with_capacity(96);
     if fit.count > 1 {
-        extras.push_str(&format!(" · {}", link_name(lang, fit.interconnect)));
+        extras.push_str(" · ");
+        push_link_name(&mut extras, lang, fit.interconnect);
     }
     if let Some(tps) = fit.tokens_per_s {
-        let speed = tr(
-            lang,
-            "answer-setup-speed",
-            Some(&Args::new().s(
-                "tps",
-                format_number(lang, tps, if tps < 10.0 { 1 } else { 0 }),
-            )),
-        );
-        extras.push_str(&format!(" · {speed}"));
+        let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        extras.push_str(" · ");
+        let args = Args::new().s("tps", tps);
+        tr_into(&mut extras, lang, "answer-setup-speed", Some(&args));
     }
     if let Some(price) = setup.price_usd {
-        let amount = tr(
-            lang,
-            "price-usd",
-            Some(&Args::new().s("amount", format_number(lang, price, 0))),
-        );
-        extras.push_str(&format!(
-            " · {}",
-            tr(
-                lang,
-                "answer-setup-price",
-                Some(&Args::new().s("price", amount))
-            )
-        ));
+        let amount = Args::new().s("amount", format_number(lang, price, 0));
+        let args = Args::new().s("price", tr(lang, "price-usd", Some(&amount)));
+        extras.push_str(" · ");
+        tr_into(&mut extras, lang, "answer-setup-price", Some(&args));
     }
-    let tags: Vec<String> = setup.tags.iter().map(|&t| tag_name(lang, t)).collect();
-    if !tags.is_empty() {
-        extras.push_str(&format!(" ({})", tags.join(", ")));
+    for (i, &tag) in setup.tags.iter().enumerate() {
+        extras.push_str(if i == 0 { " (" } else { ", " });
+        tr_into(&mut extras, lang, tag_id(tag), None);
+    }
+    if !setup.tags.is_empty() {
+        extras.push(')');
     }
     let args = Args::new()
         .s("setup", setup_label(catalog, &fit.gpu, fit.count))
@@ -326,7 +340,7 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
             "match-newest",
             Some(
                 &Args::new()
-                    .s("model", a.model.display_name.clone())
+                    .s("model", a.model.display_name.as_str())
                     .s("count", format_int(lang, *candidates as u64)),
             ),
         )),
@@ -336,7 +350,7 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
             Some(
                 &Args::new()
                     .s("input", from.clone())
-                    .s("model", a.model.display_name.clone()),
+                    .s("model", a.model.display_name.as_str()),
             ),
         )),
     }

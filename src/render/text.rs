@@ -7,43 +7,63 @@ use crate::i18n::{Lang, t};
 
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
-    let mut out: Vec<String> = Vec::new();
-    out.push(format!("**{}**", parts::title(lang, a)));
-    out.push(parts::job_line(lang, a));
-    out.push(parts::total_line(lang, a));
-    out.push(parts::breakdown_line(lang, a));
-    out.extend(parts::fit_lines(lang, catalog, a));
-    out.push(String::new());
+    let mut out = String::with_capacity(2048);
+    out.push_str(&bold(&parts::title(lang, a)));
+    line(&mut out, &parts::job_line(lang, a));
+    line(&mut out, &parts::total_line(lang, a));
+    line(&mut out, &parts::breakdown_line(lang, a));
+    for l in parts::fit_lines(lang, catalog, a) {
+        line(&mut out, &l);
+    }
+    line(&mut out, "");
     if a.recommendations.nothing_fits {
-        out.push(t(lang, "answer-nothing-fits"));
+        line(&mut out, &t(lang, "answer-nothing-fits"));
     } else {
         let title = if a.job.mode.is_training() {
             "answer-setups-title-training"
         } else {
             "answer-setups-title"
         };
-        out.push(format!("**{}**", t(lang, title)));
+        line(&mut out, &bold(&t(lang, title)));
         for setup in &a.recommendations.setups {
-            out.push(format!("- {}", parts::setup_line(lang, catalog, setup)));
+            line(&mut out, "- ");
+            out.push_str(&parts::setup_line(lang, catalog, setup));
         }
     }
-    out.extend(parts::advice_lines(lang, a));
-    out.push(String::new());
-    out.extend(parts::rule_lines(lang, a));
+    for l in parts::advice_lines(lang, a) {
+        line(&mut out, &l);
+    }
+    line(&mut out, "");
+    for l in parts::rule_lines(lang, a) {
+        line(&mut out, &l);
+    }
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one.
-        out.push(format!(
-            "{} {}",
-            t(lang, "assumed-title"),
-            assumed.join("; ")
-        ));
+        line(&mut out, &t(lang, "assumed-title"));
+        out.push(' ');
+        out.push_str(&assumed.join("; "));
     }
-    for line in parts::caveat_lines(lang, a) {
-        out.push(format!("· {line}"));
+    for l in parts::caveat_lines(lang, a) {
+        line(&mut out, "· ");
+        out.push_str(&l);
     }
-    out.push(parts::guides_line(lang, &a.topics));
-    out.join("\n")
+    line(&mut out, &parts::guides_line(lang, &a.topics));
+    out
+}
+
+/// Start a new line of the reply.
+fn line(out: &mut String, text: &str) {
+    out.push('\n');
+    out.push_str(text);
+}
+
+fn bold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    out.push_str("**");
+    out.push_str(text);
+    out.push_str("**");
+    out
 }
 
 /// A guide topic: title and body.
