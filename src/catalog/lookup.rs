@@ -21,7 +21,7 @@ pub enum MatchKind {
     Corrected { from: String },
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ModelMatch<'a> {
     pub model: &'a ModelSpec,
     pub kind: MatchKind,
@@ -141,7 +141,12 @@ struct GpuKeys {
 pub(super) struct Index {
     model_exact: HashMap<String, usize>,
     model_keys: Vec<ModelKeys>,
+    /// Word -> the models whose keys hold it: a query with a name word looks at those
+    /// few models instead of all of them.
+    models_by_word: HashMap<String, Vec<usize>>,
     model_vocab: Vec<String>,
+    /// Every model id and alias is ASCII, so a word with other letters names no model.
+    ascii_model_names: bool,
     gpu_exact: HashMap<String, usize>,
     gpu_keys: Vec<GpuKeys>,
     gpu_vocab: Vec<String>,
@@ -183,8 +188,14 @@ impl Index {
                 }
             }
             vocab.extend(keys.tokens.iter().filter(|t| is_name_word(t)).cloned());
+            for t in &keys.tokens {
+                index.models_by_word.entry(t.clone()).or_default().push(i);
+            }
             index.model_keys.push(keys);
         }
+        index.ascii_model_names = models
+            .iter()
+            .all(|m| m.id.is_ascii() && m.aliases.iter().all(|a| a.is_ascii()));
         index.model_vocab = vocab.into_iter().collect();
         index.model_vocab.sort();
 
@@ -336,13 +347,23 @@ impl super::Catalog {
         let names: Vec<&String> = tokens
             .iter()
             .filter(|t| size_b(t).is_none() && !is_version(t))
-            .filter(|t| self.index.model_vocab.contains(t) || !is_name_word(t))
+            .filter(|t| self.index.model_vocab.binary_search(t).is_ok() || !is_name_word(t))
             .collect();
         if names.is_empty() && version.is_none_or(|v| !v.starts_with(['r', 'v'])) {
             return None;
         }
+        // Only models holding the first name word can hold them all.
+        let all: Vec<usize>;
+        let candidates: &[usize] = match names.first() {
+            Some(first) => self.index.models_by_word.get(*first)?,
+            None => {
+                all = (0..self.index.model_keys.len()).collect();
+                &all
+            }
+        };
         let mut hits: Vec<(usize, usize)> = Vec::new();
-        for (i, keys) in self.index.model_keys.iter().enumerate() {
+        for &i in candidates {
+            let keys = &self.index.model_keys[i];
             let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
@@ -415,6 +436,10 @@ impl super::Catalog {
     /// catalog (typos allowed), an alias on its own ("r1", "8x7b"), or an id with an
     /// organisation ("meta-llama/llama-3.1-8b").
     pub fn is_model_word(&self, word: &str) -> bool {
+        // Chinese words around a name ("能跑", "的") are settled without normalizing them.
+        if self.index.ascii_model_names && !word.is_ascii() {
+            return false;
+        }
         // Most words of a question are plain words: settle them without allocating.
         if word.bytes().all(|b| b.is_ascii_lowercase()) {
             return self
