@@ -39,12 +39,28 @@ fn bench(c: &mut Criterion) {
             b.iter(|| query::parse(catalog, black_box(q)))
         });
     }
+    // The stages of an ask on their own, to see where its time goes.
+    for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
+        let parsed = query::parse(catalog, q);
+        c.bench_function(&format!("resolve+build/{lang}"), |b| {
+            b.iter(|| {
+                let req = query::resolve_parsed(catalog, black_box(&parsed)).expect("understood");
+                answer::build(catalog, req).expect("valid")
+            })
+        });
+        let req = query::resolve_parsed(catalog, &parsed).expect("understood");
+        let a = answer::build(catalog, req).expect("valid");
+        let lang = parsed.language.unwrap_or(Lang::En);
+        c.bench_function(&format!("render/{}", lang.code()), |b| {
+            b.iter(|| render::text::answer(lang, catalog, black_box(&a)))
+        });
+    }
     for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
         c.bench_function(&format!("ask/{lang}"), |b| {
             b.iter(|| {
                 let parsed = query::parse(catalog, black_box(q));
                 let lang = parsed.language.unwrap_or(Lang::En);
-                let req = query::resolve(catalog, &parsed.query).expect("understood");
+                let req = query::resolve_parsed(catalog, &parsed).expect("understood");
                 let a = answer::build(catalog, req).expect("valid");
                 black_box(render::text::answer(lang, catalog, &a))
             })

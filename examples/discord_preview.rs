@@ -45,7 +45,7 @@ fn main() {
     let catalog = Catalog::get();
     let parsed = query::parse(catalog, &question);
     let lang = parsed.language.unwrap_or(Lang::En);
-    let req = query::resolve(catalog, &parsed.query).expect("an understood question");
+    let req = query::resolve_parsed(catalog, &parsed).expect("an understood question");
     let a = answer::build(catalog, req).expect("a valid job");
     let e = embed::answer(lang, catalog, &a, false).fitted();
     let fields: String = e

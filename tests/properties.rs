@@ -101,7 +101,12 @@ proptest! {
         "deepseek", "r1", "a100", "s", "-", "_", ".", "k", "mil", "tokens", "8x7b", "mixtral", "😅",
     ]), 0..60)) {
         let text = words.join(" ");
-        let parsed = query::parse(Catalog::get(), &text);
-        let _ = query::resolve(Catalog::get(), &parsed.query);
+        let catalog = Catalog::get();
+        let parsed = query::parse(catalog, &text);
+        // Reusing the parser's model lookup must change nothing but the time it takes.
+        let key = |r: answer::Request| (r.model.id.clone(), r.model_kind, r.job, r.assumed);
+        let plain = query::resolve(catalog, &parsed.query).map(key);
+        let reused = query::resolve_parsed(catalog, &parsed).map(key);
+        prop_assert_eq!(format!("{plain:?}"), format!("{reused:?}"));
     }
 }

@@ -135,8 +135,12 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
 }
 
 fn answer_query(lang: Lang, q: &Query) -> Result<(String, Value), Error> {
+    render_answer(lang, query::resolve(Catalog::get(), q)?)
+}
+
+/// Build the answer to a resolved request, as text and as the JSON contract.
+fn render_answer(lang: Lang, req: answer::Request) -> Result<(String, Value), Error> {
     let catalog = Catalog::get();
-    let req = query::resolve(catalog, q)?;
     let a = answer::build(catalog, req)?;
     Ok((
         render::text::answer(lang, catalog, &a),
@@ -195,7 +199,7 @@ pub fn ask(text: &str, out: &Output) -> (ExitCode, Asked) {
     let parsed = query::parse(catalog, text);
     let lang = parsed.language.or(out.lang).unwrap_or_default();
     let result = if parsed.query.has_subject() {
-        answer_query(lang, &parsed.query)
+        query::resolve_parsed(catalog, &parsed).and_then(|req| render_answer(lang, req))
     } else {
         Err(Error::NotUnderstood {
             unparsed: parsed.unparsed.clone(),

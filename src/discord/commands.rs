@@ -118,6 +118,13 @@ async fn public(
     Ok(())
 }
 
+/// Resolve and answer a parsed message with the core.
+pub fn answer_parsed(parsed: &query::Parsed) -> Result<Answer, CoreError> {
+    let catalog = Catalog::get();
+    let req = query::resolve_parsed(catalog, parsed)?;
+    Ok(answer::build(catalog, req)?)
+}
+
 /// Resolve and answer a query with the core.
 pub fn answer_query(q: &Query) -> Result<Answer, CoreError> {
     let catalog = Catalog::get();

@@ -90,7 +90,7 @@ async fn on_message(
         Some(notice) => (notice, Vec::new()),
         None => {
             let result = if parsed.query.has_subject() {
-                commands::answer_query(&parsed.query)
+                commands::answer_parsed(&parsed)
             } else {
                 Err(CoreError::NotUnderstood {
                     unparsed: parsed.unparsed.clone(),

@@ -10,7 +10,7 @@ pub mod fields;
 pub mod parse;
 
 use crate::answer::{Assumption, Request, default_precision};
-use crate::catalog::{Catalog, MatchKind, synthetic_model};
+use crate::catalog::{Catalog, MatchKind, ModelMatch, synthetic_model};
 use crate::error::Error;
 use crate::estimate::{
     self, DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, JobError, KvPrecision, LoraTargets,
@@ -52,7 +52,21 @@ impl Query {
 
 /// Resolve names, fill defaults, record assumptions.
 pub fn resolve(catalog: &'static Catalog, q: &Query) -> Result<Request, Error> {
+    resolve_known(catalog, q, None)
+}
+
+/// [`resolve`] a parsed message, reusing the model the parser already looked up.
+pub fn resolve_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Request, Error> {
+    resolve_known(catalog, &parsed.query, parsed.model_match.as_ref())
+}
+
+fn resolve_known(
+    catalog: &'static Catalog,
+    q: &Query,
+    known: Option<&ModelMatch<'static>>,
+) -> Result<Request, Error> {
     let (model, kind) = match (&q.model, q.params_b) {
+        (Some(_), _) if let Some(m) = known => (Cow::Borrowed(m.model), m.kind.clone()),
         (Some(name), _) => {
             let m = catalog.resolve_model(name)?;
             (Cow::Borrowed(m.model), m.kind)

@@ -10,7 +10,7 @@
 
 use super::Query;
 use super::detect::detect_cleaned;
-use crate::catalog::{Catalog, tokenize};
+use crate::catalog::{Catalog, ModelMatch, tokenize};
 use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::Lang;
 use regex::{Captures, Regex};
@@ -25,6 +25,9 @@ pub struct Parsed {
     pub language: Option<Lang>,
     /// Words that were neither used nor ordinary question words.
     pub unparsed: Vec<String>,
+    /// What `query.model` resolved to while parsing: [`super::resolve_parsed`] uses it
+    /// instead of looking the same name up a second time.
+    pub model_match: Option<ModelMatch<'static>>,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -41,7 +44,7 @@ static MENTION: LazyLock<Regex> =
     LazyLock::new(|| re(r"<(?:@[!&]?|#)\d+>|<a?:\w+:\d+>|@everyone|@here"));
 
 /// Parse one message. Never panics; unknown input gives an empty query.
-pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
+pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     let text = match text.char_indices().nth(MAX_CHARS) {
         Some((cut, _)) => &text[..cut],
         None => text,
@@ -63,7 +66,7 @@ pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
-    take_model(catalog, &mut work, &mut q);
+    let model_match = take_model(catalog, &mut work, &mut q);
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
     }
@@ -72,6 +75,7 @@ pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
         query: q,
         language,
         unparsed,
+        model_match,
     }
 }
 
@@ -80,34 +84,56 @@ pub fn parse(catalog: &Catalog, text: &str) -> Parsed {
 fn clean(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut prev_han: Option<bool> = None;
-    let mut emit = |c: char| {
-        if unicode_normalization::char::is_combining_mark(c) {
-            return;
-        }
-        let c = if c == '×' { 'x' } else { c };
-        let han = is_han(c);
-        for l in c.to_lowercase() {
-            let keep = l.is_alphanumeric() || matches!(l, '.' | '_' | '-' | '/' | ':' | '=');
-            let mapped = if keep { l } else { ' ' };
-            if mapped != ' '
-                && let Some(p) = prev_han
-                && p != han
-            {
-                out.push(' ');
-            }
-            out.push(mapped);
-            prev_han = if mapped == ' ' { None } else { Some(han) };
-        }
-    };
     for c in text.chars() {
-        // ASCII and CJK ideographs have no decomposition: skip the NFKD machinery for them.
-        if c.is_ascii() || is_han(c) {
-            emit(c);
+        if c.is_ascii() {
+            emit_ascii(c as u8, &mut out, &mut prev_han);
+        } else if is_han(c) {
+            // CJK ideographs have no decomposition: skip the NFKD machinery for them.
+            emit(c, &mut out, &mut prev_han);
         } else {
-            unicode_normalization::char::decompose_compatible(c, &mut emit);
+            unicode_normalization::char::decompose_compatible(c, |d| {
+                emit(d, &mut out, &mut prev_han)
+            });
         }
     }
     out
+}
+
+/// The common case of [`clean`]: an ASCII byte, already its own decomposition.
+fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
+    let l = b.to_ascii_lowercase();
+    let keep = l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=');
+    if !keep {
+        out.push(' ');
+        *prev_han = None;
+        return;
+    }
+    if *prev_han == Some(true) {
+        out.push(' ');
+    }
+    out.push(char::from(l));
+    *prev_han = Some(false);
+}
+
+/// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.
+fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
+    if unicode_normalization::char::is_combining_mark(c) {
+        return;
+    }
+    let c = if c == '×' { 'x' } else { c };
+    let han = is_han(c);
+    for l in c.to_lowercase() {
+        let keep = l.is_alphanumeric() || matches!(l, '.' | '_' | '-' | '/' | ':' | '=');
+        let mapped = if keep { l } else { ' ' };
+        if mapped != ' '
+            && let Some(p) = *prev_han
+            && p != han
+        {
+            out.push(' ');
+        }
+        out.push(mapped);
+        *prev_han = if mapped == ' ' { None } else { Some(han) };
+    }
 }
 
 fn is_han(c: char) -> bool {
@@ -558,15 +584,16 @@ fn model_continues(t: &str) -> bool {
         )
 }
 
-fn take_model(catalog: &Catalog, w: &mut Work, q: &mut Query) {
+fn take_model(
+    catalog: &'static Catalog,
+    w: &mut Work,
+    q: &mut Query,
+) -> Option<ModelMatch<'static>> {
     let text = w.text.clone();
     let tokens = spans(&text);
-    let Some(start) = tokens
+    let start = tokens
         .iter()
-        .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))
-    else {
-        return;
-    };
+        .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
     let mut end = start + 1;
     while end < tokens.len() {
         let subs = tokenize(tokens[end].2);
@@ -595,15 +622,19 @@ fn take_model(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         blank.push((s, e));
     }
     // Prefer the longest run of words that resolves; else report the whole run.
-    let chosen = (1..=words.len())
-        .rev()
-        .map(|n| words[..n].join(" "))
-        .find(|candidate| catalog.find_model(candidate).is_some())
-        .unwrap_or_else(|| words.join(" "));
+    let found = (1..=words.len()).rev().find_map(|n| {
+        let candidate = words[..n].join(" ");
+        catalog.find_model(&candidate).map(|m| (candidate, m))
+    });
+    let (chosen, found) = match found {
+        Some((candidate, m)) => (candidate, Some(m)),
+        None => (words.join(" "), None),
+    };
     q.model = Some(chosen);
     for (s, e) in blank {
         w.blank_range(s, e);
     }
+    found
 }
 
 static BARE_SIZE: LazyLock<Regex> = LazyLock::new(|| {

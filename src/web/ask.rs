@@ -108,7 +108,7 @@ fn work_out(text: &str, lang_param: Option<&str>, headers: &HeaderMap) -> Asked 
     let parsed = query::parse(catalog, text);
     let lang = super::lang::for_question(parsed.language, lang_param, headers);
     let result = if parsed.query.has_subject() {
-        answer_query(catalog, &parsed.query)
+        query::resolve_parsed(catalog, &parsed).and_then(|req| Ok(answer::build(catalog, req)?))
     } else {
         Err(Error::NotUnderstood {
             unparsed: parsed.unparsed.clone(),
