@@ -1,7 +1,9 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, ModelSpec};
-use crate::estimate::{self, Fit, Interconnect, Job, JobError, Mode, Runtime, candidate_counts};
+use crate::estimate::{
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, Runtime, candidate_counts,
+};
 use serde::Serialize;
 
 /// Why a setup is on the list.
@@ -78,6 +80,7 @@ pub fn setups(
             .find(|(c, _)| *c == n)
             .map_or(f64::INFINITY, |x| x.1)
     };
+    let decode = DecodeWork::new(model, job);
     let minimal: Vec<Candidate> = catalog
         .gpus
         .iter()
@@ -87,7 +90,7 @@ pub fn setups(
             Some(Candidate {
                 gpu,
                 count,
-                speed: speed(model, job, gpu, count),
+                speed: speed(&decode, job, gpu, count),
             })
         })
         .collect();
@@ -184,9 +187,9 @@ fn price(gpu: &GpuSpec, count: u32) -> Option<f64> {
 
 /// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training (PCIe and
 /// several nodes lose some of it to communication).
-fn speed(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
+fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
     match job.mode {
-        Mode::Inference => estimate::decode_tokens_per_s(model, job, gpu, count),
+        Mode::Inference => decode.tokens_per_s(gpu, count),
         _ => {
             let link = match Interconnect::of(gpu, count) {
                 Interconnect::Pcie | Interconnect::MultiNode => 0.8,

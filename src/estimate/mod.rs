@@ -17,7 +17,7 @@ pub use job::{
     Optimizer, Runtime, check_gpu_count, check_params_b,
 };
 pub use precision::{Format, KvPrecision, Precision};
-pub use speed::{decode_tokens_per_s, prefill_tokens_per_s};
+pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;
 
 use crate::catalog::{GIB, ModelSpec};

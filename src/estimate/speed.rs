@@ -59,19 +59,46 @@ fn tensor_parallel_share(gpu: &GpuSpec, count: u32) -> f64 {
 
 /// Tokens per second one sequence decodes at, on `count` GPUs of this kind.
 pub fn decode_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
-    let precision = effective_precision(job);
-    let mid_context = job.prompt + job.generate / 2;
-    let bytes = active_weight_bytes(model, precision)
-        + kv_bytes(model, job.kv_precision, mid_context) * f64::from(job.batch);
-    let (share, ms_per_layer) = profile(job.runtime, class(gpu), precision.is_quantized());
-    let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
-    // vLLM splits every layer over the GPUs (tensor parallel); transformers and llama.cpp
-    // split layers, so one GPU works at a time and a single stream gains no bandwidth.
-    if job.runtime == Runtime::Vllm {
-        bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
+    DecodeWork::new(model, job).tokens_per_s(gpu, count)
+}
+
+/// What decoding one token costs whatever the GPU: the bytes it reads and the layers it
+/// launches. Ranking setups compares dozens of GPUs for one job, so this is worked out
+/// once and [`DecodeWork::tokens_per_s`] only adds the device.
+#[derive(Debug, Clone, Copy)]
+pub struct DecodeWork {
+    bytes: f64,
+    layers: f64,
+    quantized: bool,
+    runtime: Runtime,
+}
+
+impl DecodeWork {
+    pub fn new(model: &ModelSpec, job: &Job) -> DecodeWork {
+        let precision = effective_precision(job);
+        let mid_context = job.prompt + job.generate / 2;
+        DecodeWork {
+            bytes: active_weight_bytes(model, precision)
+                + kv_bytes(model, job.kv_precision, mid_context) * f64::from(job.batch),
+            layers: f64::from(model.num_hidden_layers),
+            quantized: precision.is_quantized(),
+            runtime: job.runtime,
+        }
     }
-    let seconds = f64::from(model.num_hidden_layers) * ms_per_layer / 1000.0 + bytes / bandwidth;
-    1.0 / seconds
+
+    /// Tokens per second on `count` GPUs of this kind.
+    pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
+        let (share, ms_per_layer) = profile(self.runtime, class(gpu), self.quantized);
+        let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
+        // vLLM splits every layer over the GPUs (tensor parallel); transformers and
+        // llama.cpp split layers, so one GPU works at a time and a single stream gains
+        // no bandwidth.
+        if self.runtime == Runtime::Vllm {
+            bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
+        }
+        let seconds = self.layers * ms_per_layer / 1000.0 + self.bytes / bandwidth;
+        1.0 / seconds
+    }
 }
 
 /// Prompt tokens per second: 2 x active parameters FLOPs per token at a share of peak.
