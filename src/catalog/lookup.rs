@@ -126,7 +126,8 @@ const GPU_NOISE: &[&str] = &[
 #[derive(Debug, Default)]
 struct ModelKeys {
     tokens: HashSet<String>,
-    id_tokens: Vec<String>,
+    /// Words of the id that are neither its version nor its size ("llama", "instruct").
+    id_names: Vec<String>,
     version: Option<String>,
     size_b: f64,
 }
@@ -141,8 +142,8 @@ struct GpuKeys {
 pub(super) struct Index {
     model_exact: HashMap<String, usize>,
     model_keys: Vec<ModelKeys>,
-    /// Word -> the models whose keys hold it: a query with a name word looks at those
-    /// few models instead of all of them.
+    /// Word -> the models whose keys hold it, in catalog order: a query's name words
+    /// pick their models by intersecting these instead of testing every model.
     models_by_word: HashMap<String, Vec<usize>>,
     model_vocab: Vec<String>,
     /// Every model id and alias is ASCII, so a word with other letters names no model.
@@ -175,7 +176,7 @@ impl Index {
         let mut vocab = HashSet::default();
         for (i, m) in models.iter().enumerate() {
             let keys = model_keys(m);
-            index.model_exact.insert(compact(&keys.id_tokens), i);
+            index.model_exact.insert(compact(&tokenize(&m.id)), i);
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), MODEL_NOISE);
                 // An alias without the version ("llama 70b") is a family query, not a name.
@@ -236,9 +237,14 @@ fn model_keys(m: &ModelSpec) -> ModelKeys {
         .filter_map(|t| size_b(t))
         .next()
         .unwrap_or(m.params_total as f64 / 1e9);
+    let id_names = id_tokens
+        .iter()
+        .filter(|t| !is_version(t) && size_b(t).is_none())
+        .cloned()
+        .collect();
     ModelKeys {
         tokens,
-        id_tokens,
+        id_names,
         version,
         size_b: size,
     }
@@ -352,19 +358,22 @@ impl super::Catalog {
         if names.is_empty() && version.is_none_or(|v| !v.starts_with(['r', 'v'])) {
             return None;
         }
-        // Only models holding the first name word can hold them all.
-        let all: Vec<usize>;
-        let candidates: &[usize] = match names.first() {
-            Some(first) => self.index.models_by_word.get(*first)?,
-            None => {
-                all = (0..self.index.model_keys.len()).collect();
-                &all
+        // The models holding every name word: the intersection of their posting lists
+        // (each sorted by model index), or every model when only a version was given.
+        let candidates: Vec<usize> = match names.split_first() {
+            Some((first, rest)) => {
+                let mut list = self.index.models_by_word.get(*first)?.clone();
+                for name in rest {
+                    let other = self.index.models_by_word.get(*name)?;
+                    list.retain(|i| other.binary_search(i).is_ok());
+                }
+                list
             }
+            None => (0..self.index.model_keys.len()).collect(),
         };
         let mut hits: Vec<(usize, usize)> = Vec::new();
-        for &i in candidates {
+        for i in candidates {
             let keys = &self.index.model_keys[i];
-            let names_ok = names.iter().all(|n| keys.tokens.contains(*n));
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
             // but "3" is not its version).
@@ -374,12 +383,8 @@ impl super::Catalog {
                 // number ("gpt 17") is a version the catalog does not have.
                 None => v.starts_with('v'),
             });
-            if names_ok && size_ok && version_ok {
-                let extras = keys
-                    .id_tokens
-                    .iter()
-                    .filter(|t| !tokens.contains(t) && !is_version(t) && size_b(t).is_none())
-                    .count();
+            if size_ok && version_ok {
+                let extras = keys.id_names.iter().filter(|t| !tokens.contains(t)).count();
                 hits.push((i, extras));
             }
         }
