@@ -159,11 +159,9 @@ fn compact(tokens: &[String]) -> String {
     tokens.concat()
 }
 
-fn strip_noise(tokens: Vec<String>, noise: &[&str]) -> Vec<String> {
+fn strip_noise(mut tokens: Vec<String>, noise: &[&str]) -> Vec<String> {
+    tokens.retain(|t| !noise.contains(&t.as_str()));
     tokens
-        .into_iter()
-        .filter(|t| !noise.contains(&t.as_str()))
-        .collect()
 }
 
 fn is_name_word(t: &str) -> bool {
@@ -267,24 +265,20 @@ fn close_word<'v>(t: &str, vocab: &'v [String]) -> Option<&'v String> {
 }
 
 /// Replace words that are not in `vocab` (sorted) by the closest one, when close enough.
-fn correct(tokens: &[String], vocab: &[String]) -> (Vec<String>, bool) {
+///
+/// In place: on the reply path most words are right and nothing is copied.
+fn correct(mut tokens: Vec<String>, vocab: &[String]) -> (Vec<String>, bool) {
     let mut changed = false;
-    let out = tokens
-        .iter()
-        .map(|t| {
-            if vocab.binary_search(t).is_ok() {
-                return t.clone();
-            }
-            match close_word(t, vocab) {
-                Some(v) => {
-                    changed = true;
-                    v.clone()
-                }
-                None => t.clone(),
-            }
-        })
-        .collect();
-    (out, changed)
+    for t in &mut tokens {
+        if vocab.binary_search(t).is_ok() {
+            continue;
+        }
+        if let Some(v) = close_word(t, vocab) {
+            changed = true;
+            t.clone_from(v);
+        }
+    }
+    (tokens, changed)
 }
 
 fn same_size(a: f64, b: f64) -> bool {
@@ -313,7 +307,7 @@ impl super::Catalog {
                 kind: MatchKind::Exact,
             });
         }
-        let (fixed, corrected) = correct(&tokens, &self.index.model_vocab);
+        let (fixed, corrected) = correct(tokens, &self.index.model_vocab);
         let found = if corrected {
             self.index
                 .model_exact
@@ -399,7 +393,7 @@ impl super::Catalog {
 
     /// The closest model ids: structural matches with constraints relaxed, then spelling.
     fn model_suggestions(&self, tokens: &[String]) -> Vec<String> {
-        let (fixed, _) = correct(tokens, &self.index.model_vocab);
+        let (fixed, _) = correct(tokens.to_vec(), &self.index.model_vocab);
         let without_version: Vec<String> =
             fixed.iter().filter(|t| !is_version(t)).cloned().collect();
         let without_size: Vec<String> = without_version
@@ -480,7 +474,7 @@ impl super::Catalog {
     pub fn resolve_gpu(&self, input: &str) -> Result<GpuMatch<'_>, LookupError> {
         self.find_gpu(input).ok_or_else(|| {
             let tokens = strip_noise(tokenize(input), GPU_NOISE);
-            let (fixed, _) = correct(&tokens, &self.index.gpu_vocab);
+            let (fixed, _) = correct(tokens, &self.index.gpu_vocab);
             LookupError::UnknownGpu {
                 input: input.trim().to_string(),
                 suggestions: spelling_suggestions(
@@ -503,7 +497,7 @@ impl super::Catalog {
                 kind: MatchKind::Exact,
             });
         }
-        let (fixed, corrected) = correct(&tokens, &self.index.gpu_vocab);
+        let (fixed, corrected) = correct(tokens, &self.index.gpu_vocab);
         let i = self.structured_gpu(&fixed)?;
         let kind = if corrected {
             MatchKind::Corrected {

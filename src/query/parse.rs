@@ -15,6 +15,7 @@ use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::Lang;
 use regex::{Captures, Regex};
 use rustc_hash::FxHashSet;
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 /// A parsed message.
@@ -49,7 +50,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         Some((cut, _)) => &text[..cut],
         None => text,
     };
-    let without_mentions = MENTION.replace_all(text, " ");
+    // Every mention starts with '<' or '@': most messages skip the regex.
+    let without_mentions = if text.contains(['<', '@']) {
+        MENTION.replace_all(text, " ")
+    } else {
+        Cow::Borrowed(text)
+    };
     let cleaned = clean(&without_mentions);
     let language = detect_cleaned(&without_mentions, &cleaned);
     let mut work = Work::new(cleaned);
@@ -428,17 +434,17 @@ fn chinese_count(run: &str) -> Option<u64> {
 
 /// Find a GPU name and its count; blank both.
 fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    w.text = GLUED_COUNT
-        .replace_all(&w.text, |c: &Captures| {
-            if catalog.is_gpu_word(&c[2]) {
-                format!("{}x {}", &c[1], &c[2])
-            } else {
-                c[0].to_string()
-            }
-        })
-        .into_owned();
-    let text = w.text.clone();
-    let tokens = spans(&text);
+    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
+        if catalog.is_gpu_word(&c[2]) {
+            format!("{}x {}", &c[1], &c[2])
+        } else {
+            c[0].to_string()
+        }
+    });
+    if let Cow::Owned(text) = unglued {
+        w.text = text;
+    }
+    let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
         is_gpu_core(catalog, tokens[i].2, next)
@@ -467,12 +473,14 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
             break;
         }
     }
-    let name: Vec<String> = tokens[start..end]
-        .iter()
-        .map(|&(_, _, t)| singular(catalog, t))
-        .collect();
-    let name = name.join(" ");
-    let name = name.trim_end_matches(" de").to_string();
+    let mut name = String::new();
+    for &(_, _, t) in &tokens[start..end] {
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(singular(catalog, t));
+    }
+    name.truncate(name.trim_end_matches(" de").len());
     q.gpu = Some(name);
     let mut blank: Vec<(usize, usize)> = vec![(tokens[start].0, tokens[end - 1].1)];
     // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
@@ -518,12 +526,12 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
 static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
 
 /// "a100s" -> "a100", "3090s" -> "3090".
-fn singular(catalog: &Catalog, token: &str) -> String {
+fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
     match token.strip_suffix('s') {
         Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => {
-            stem.to_string()
+            stem
         }
-        _ => token.to_string(),
+        _ => token,
     }
 }
 
@@ -589,8 +597,7 @@ fn take_model(
     w: &mut Work,
     q: &mut Query,
 ) -> Option<ModelMatch<'static>> {
-    let text = w.text.clone();
-    let tokens = spans(&text);
+    let tokens = spans(&w.text);
     let start = tokens
         .iter()
         .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
