@@ -3,13 +3,13 @@
 //! Replies come in four languages; Discord and browsers send many more codes, which map
 //! onto them (pt-PT -> pt-BR, es-419 -> es-ES, zh-TW -> zh-CN, en-GB -> en-US).
 
+mod compiled;
 mod numbers;
 
 pub use numbers::{format_gib, format_int, format_number, push_number};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -161,6 +161,17 @@ impl<'a> Args<'a> {
             })
     }
 
+    fn number(&self, key: &str) -> Option<f64> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| match v {
+                Arg::Number(n) => Some(*n),
+                Arg::Text(_) => None,
+            })
+    }
+
     fn fluent(&self) -> FluentArgs<'_> {
         let mut args = FluentArgs::with_capacity(self.0.len());
         for (key, value) in &self.0 {
@@ -171,90 +182,6 @@ impl<'a> Args<'a> {
         }
         args
     }
-}
-
-/// A message made only of text and `{ $variable }` placeables.
-#[derive(Debug)]
-enum Piece {
-    Text(String),
-    Var(String),
-}
-
-/// Simple messages, split into pieces once per language, so the reply path fills them in
-/// by concatenation. Anything with selectors, functions or references goes through
-/// fluent-bundle as usual; the result is the same because isolation marks are off.
-/// Per language: message id -> its pieces.
-type SimpleMessages = Vec<(Lang, FxHashMap<String, Vec<Piece>>)>;
-
-static SIMPLE: LazyLock<SimpleMessages> = LazyLock::new(|| {
-    Lang::ALL
-        .iter()
-        .map(|&lang| (lang, simple_messages(lang)))
-        .collect()
-});
-
-fn simple_messages(lang: Lang) -> FxHashMap<String, Vec<Piece>> {
-    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
-    let mut out = FxHashMap::default();
-    for (locale, _, text) in FTL_FILES {
-        if *locale != lang.locale() {
-            continue;
-        }
-        let Ok(resource) = fluent_syntax::parser::parse(*text) else {
-            continue;
-        };
-        for entry in resource.body {
-            let fluent_syntax::ast::Entry::Message(m) = entry else {
-                continue;
-            };
-            let Some(pattern) = &m.value else {
-                continue;
-            };
-            let pieces: Option<Vec<Piece>> = pattern
-                .elements
-                .iter()
-                .map(|e| match e {
-                    PatternElement::TextElement { value } => {
-                        Some(Piece::Text((*value).to_string()))
-                    }
-                    PatternElement::Placeable {
-                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
-                    } => Some(Piece::Var(id.name.to_string())),
-                    _ => None,
-                })
-                .collect();
-            if let Some(pieces) = pieces {
-                out.insert(m.id.name.to_string(), pieces);
-            }
-        }
-    }
-    out
-}
-
-/// Append a simple message to `out`; false (and `out` untouched) when it is not simple
-/// or an argument is missing or numeric.
-fn fill_simple(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) -> bool {
-    let Some(pieces) = SIMPLE
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .and_then(|(_, m)| m.get(id))
-    else {
-        return false;
-    };
-    let start = out.len();
-    for piece in pieces {
-        match piece {
-            Piece::Text(t) => out.push_str(t),
-            Piece::Var(name) => match args.and_then(|a| a.text(name)) {
-                Some(value) => out.push_str(value),
-                None => {
-                    out.truncate(start);
-                    return false;
-                }
-            },
-        }
-    }
-    true
 }
 
 /// The bundle that has `id`: the language's own, else English, so a message still being
@@ -278,7 +205,7 @@ pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
 
 /// [`tr`], appended to `out`: renderers build a whole reply in one buffer.
 pub fn tr_into(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) {
-    if fill_simple(out, lang, id, args) {
+    if compiled::fill(out, lang, id, args) {
         return;
     }
     let bundle = bundle_with(lang, id);
@@ -322,23 +249,61 @@ pub fn has(lang: Lang, id: &str) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_simple_path_writes_what_fluent_writes() {
-        for (lang, messages) in SIMPLE.iter() {
-            for (id, pieces) in messages {
-                let mut args = Args::new();
-                for p in pieces {
-                    if let Piece::Var(name) = p {
-                        args = args.s(name, format!("<{name}>"));
+    /// The variables a compiled message reads: (text ones, number ones).
+    fn variables(
+        pieces: &[compiled::Piece],
+        text: &mut Vec<&'static str>,
+        num: &mut Vec<&'static str>,
+    ) {
+        for p in pieces {
+            match p {
+                compiled::Piece::Text(_) => {}
+                compiled::Piece::Var(name) => text.push(name),
+                compiled::Piece::Select { var, variants, .. } => {
+                    num.push(var);
+                    for (_, v) in variants {
+                        variables(v, text, num);
                     }
                 }
-                let mut fast = String::new();
-                assert!(fill_simple(&mut fast, *lang, id, Some(&args)));
-                let bundle = bundle(*lang);
-                let pattern = bundle.get_message(id).and_then(|m| m.value()).unwrap();
-                let mut errors = Vec::new();
-                let slow = bundle.format_pattern(pattern, Some(&args.fluent()), &mut errors);
-                assert_eq!(fast, slow, "{lang:?} {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn compiled_messages_write_what_fluent_writes() {
+        for lang in Lang::ALL {
+            let messages = compiled::all(lang);
+            assert!(
+                messages.contains_key("gpu-count"),
+                "plurals take the fast path"
+            );
+            for (id, pieces) in messages {
+                let (mut text, mut num) = (Vec::new(), Vec::new());
+                variables(pieces, &mut text, &mut num);
+                // A number shown as well as selected on ("{ $rows } rows") is formatted
+                // by fluent-bundle: the compiled path declines it.
+                let declined = text.iter().any(|t| num.contains(t));
+                text.retain(|t| !num.contains(t));
+                for n in [0.0, 1.0, 2.0, 3.0, 5.0, 11.0, 21.0, 1024.0, 1.5] {
+                    let mut args = Args::new();
+                    for name in &text {
+                        args = args.s(name, format!("<{name}>"));
+                    }
+                    for name in &num {
+                        args = args.n(name, n);
+                    }
+                    let mut fast = String::new();
+                    let filled = compiled::fill(&mut fast, lang, id, Some(&args));
+                    assert_eq!(filled, !declined, "{lang:?} {id}");
+                    if declined {
+                        continue;
+                    }
+                    let bundle = bundle(lang);
+                    let pattern = bundle.get_message(id).and_then(|m| m.value()).unwrap();
+                    let mut errors = Vec::new();
+                    let slow = bundle.format_pattern(pattern, Some(&args.fluent()), &mut errors);
+                    assert_eq!(fast, slow, "{lang:?} {id} n={n}");
+                }
             }
         }
     }
