@@ -160,9 +160,10 @@ fn write(out: &mut String, lang: Lang, pieces: &[Piece], args: Option<&Args>) ->
                 let Some(n) = args.and_then(|a| a.number(var)) else {
                     return false;
                 };
+                let category = category(lang, n);
                 let chosen = variants
                     .iter()
-                    .find(|(k, _)| matches(lang, k, n))
+                    .find(|(k, _)| matches(k, n, category.as_ref()))
                     .or(variants.get(*default));
                 if let Some((_, pieces)) = chosen
                     && !write(out, lang, pieces, args)
@@ -175,11 +176,24 @@ fn write(out: &mut String, lang: Lang, pieces: &[Piece], args: Option<&Args>) ->
     true
 }
 
-fn matches(lang: Lang, key: &Key, n: f64) -> bool {
+fn matches(key: &Key, n: f64, category: Option<&PluralCategory>) -> bool {
     match key {
         Key::Number(k) => *k == n,
-        Key::Category(c) => PLURALS[index(lang)].select(n).is_ok_and(|got| got == *c),
+        Key::Category(c) => category == Some(c),
     }
+}
+
+/// The plural category of `n` in `lang`.
+fn category(lang: Lang, n: f64) -> Option<PluralCategory> {
+    let rules = &PLURALS[index(lang)];
+    // Whole numbers (every count on the reply path) skip the float's way in, which goes
+    // through a string.
+    let got = if n.fract() == 0.0 && n.abs() < 1e15 {
+        rules.select(n as i64)
+    } else {
+        rules.select(n)
+    };
+    got.ok()
 }
 
 /// Every compiled message id of a language with its pieces, for the equivalence test.

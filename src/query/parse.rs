@@ -528,9 +528,7 @@ static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9
 /// "a100s" -> "a100", "3090s" -> "3090".
 fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
     match token.strip_suffix('s') {
-        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => {
-            stem
-        }
+        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => stem,
         _ => token,
     }
 }
