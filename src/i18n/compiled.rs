@@ -144,6 +144,14 @@ pub(super) fn fill(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) 
     done
 }
 
+/// The text of a message that is one plain piece.
+pub(super) fn plain(lang: Lang, id: &str) -> Option<&'static str> {
+    match MESSAGES[index(lang)].get(id)?.as_slice() {
+        [Piece::Text(text)] => Some(text),
+        _ => None,
+    }
+}
+
 fn write(out: &mut String, lang: Lang, pieces: &[Piece], args: Option<&Args>) -> bool {
     for piece in pieces {
         match piece {

@@ -240,6 +240,15 @@ pub fn t(lang: Lang, id: &str) -> String {
     tr(lang, id, None)
 }
 
+/// A message without arguments, borrowed when it is plain text (labels, tags, links):
+/// answers use dozens of these as arguments of other messages.
+pub fn label(lang: Lang, id: &str) -> Cow<'static, str> {
+    match compiled::plain(lang, id) {
+        Some(text) => Cow::Borrowed(text),
+        None => Cow::Owned(t(lang, id)),
+    }
+}
+
 /// Whether a message exists in a language (for tests and optional texts).
 pub fn has(lang: Lang, id: &str) -> bool {
     bundle(lang).has_message(id)

@@ -3,7 +3,7 @@
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{Interconnect, Mode, Note, Optimizer};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr, tr_into};
+use crate::i18n::{Args, Lang, format_gib, format_int, format_number, label, t, tr, tr_into};
 use crate::recommend::{Setup, Tag};
 
 fn gib(lang: Lang, bytes: f64) -> String {
@@ -33,13 +33,16 @@ pub fn gpu_count(lang: Lang, n: u32) -> String {
 }
 
 pub fn mode_name(lang: Lang, mode: Mode) -> String {
-    let id = match mode {
+    t(lang, mode_id(mode))
+}
+
+fn mode_id(mode: Mode) -> &'static str {
+    match mode {
         Mode::Inference => "mode-inference",
         Mode::FullFinetune => "mode-full-finetune",
         Mode::Lora => "mode-lora",
         Mode::Qlora => "mode-qlora",
-    };
-    t(lang, id)
+    }
 }
 
 /// "Llama 3.1 70B · fp16 · inference".
@@ -47,7 +50,7 @@ pub fn title(lang: Lang, a: &Answer) -> String {
     let args = Args::new()
         .s("model", a.model.display_name.as_str())
         .s("precision", a.job.precision.name())
-        .s("mode", mode_name(lang, a.job.mode));
+        .s("mode", label(lang, mode_id(a.job.mode)));
     tr(lang, "answer-title", Some(&args))
 }
 
@@ -90,6 +93,13 @@ pub fn total_line(lang: Lang, a: &Answer) -> String {
 
 /// The parts that are not zero: "weights 131.4 GiB · KV cache 2.5 GiB · ...".
 pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<(String, String)> {
+    breakdown_parts(a)
+        .map(|(id, v)| (t(lang, id), gib(lang, v)))
+        .collect()
+}
+
+/// (message id, bytes) of the parts that are not zero.
+fn breakdown_parts(a: &Answer) -> impl Iterator<Item = (&'static str, f64)> {
     let e = &a.estimate;
     [
         ("part-weights", e.weights),
@@ -101,25 +111,23 @@ pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<(String, String)> {
     ]
     .into_iter()
     .filter(|(_, v)| *v > 0.0)
-    .map(|(id, v)| (t(lang, id), gib(lang, v)))
-    .collect()
 }
 
 pub fn breakdown_line(lang: Lang, a: &Answer) -> String {
-    let parts: Vec<String> = breakdown_items(lang, a)
-        .into_iter()
-        .map(|(label, value)| {
-            tr(
-                lang,
-                "part-item",
-                Some(&Args::new().s("label", label).s("value", value)),
-            )
-        })
-        .collect();
+    let mut parts = String::with_capacity(160);
+    for (id, bytes) in breakdown_parts(a) {
+        if !parts.is_empty() {
+            parts.push_str(" · ");
+        }
+        let args = Args::new()
+            .s("label", label(lang, id))
+            .s("value", gib(lang, bytes));
+        tr_into(&mut parts, lang, "part-item", Some(&args));
+    }
     tr(
         lang,
         "answer-breakdown",
-        Some(&Args::new().s("parts", parts.join(" · "))),
+        Some(&Args::new().s("parts", parts)),
     )
 }
 
