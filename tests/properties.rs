@@ -95,7 +95,7 @@ proptest! {
     }
 
     #[test]
-    fn parser_never_panics_on_question_soup(words in prop::collection::vec(prop::sample::select(vec![
+    fn question_soup_never_panics_and_resolves_alike_both_ways(words in prop::collection::vec(prop::sample::select(vec![
         "llama", "70b", "3.1", "fp16", "2x", "4090", "duas", "两张", "上下文", "32k", "batch", "8",
         "q4_k_m", "qlora", "treinar", "<@123>", "**", "`", "¿", "亿", "700", "de", "x", "gb", "24gb",
         "deepseek", "r1", "a100", "s", "-", "_", ".", "k", "mil", "tokens", "8x7b", "mixtral", "😅",

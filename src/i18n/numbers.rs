@@ -43,7 +43,7 @@ pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
 ///
 /// Rounds through integers: `format!("{:.1}")` takes the exact (Dragon) path for many
 /// values, which made number formatting the costliest part of an answer.
-pub fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
+fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
     if !value.is_finite() {
         out.push('–');
         return;
@@ -82,11 +82,8 @@ pub fn format_int(lang: Lang, value: u64) -> String {
 
 /// GiB with one decimal (two below 10 GiB, so small models do not read as 0.5).
 pub fn format_gib(lang: Lang, gib: f64) -> String {
-    format_number(lang, gib, gib_decimals(gib))
-}
-
-fn gib_decimals(gib: f64) -> usize {
-    if gib.abs() < 10.0 { 2 } else { 1 }
+    let decimals = if gib.abs() < 10.0 { 2 } else { 1 };
+    format_number(lang, gib, decimals)
 }
 
 #[cfg(test)]

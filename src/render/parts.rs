@@ -191,21 +191,18 @@ fn tag_id(tag: Tag) -> &'static str {
 }
 
 pub fn link_name(lang: Lang, link: Interconnect) -> String {
-    let mut out = String::new();
-    push_link_name(&mut out, lang, link);
-    out
+    t(lang, link_id(link))
 }
 
-fn push_link_name(out: &mut String, lang: Lang, link: Interconnect) {
-    let id = match link {
+fn link_id(link: Interconnect) -> &'static str {
+    match link {
         Interconnect::Single => "link-single",
         Interconnect::Nvlink => "link-nvlink",
         Interconnect::NvlinkBridge => "link-nvlink-bridge",
         Interconnect::Pcie => "link-pcie",
         Interconnect::InfinityFabric => "link-infinity-fabric",
         Interconnect::MultiNode => "link-multi-node",
-    };
-    tr_into(out, lang, id, None);
+    }
 }
 
 /// "2 × RTX 4090: 70.6 GiB per GPU · ≈24 tokens/s · US$3,198 at launch prices (cheapest)".
@@ -217,7 +214,7 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
     let mut extras = String::with_capacity(96);
     if fit.count > 1 {
         extras.push_str(" · ");
-        push_link_name(&mut extras, lang, fit.interconnect);
+        tr_into(&mut extras, lang, link_id(fit.interconnect), None);
     }
     if let Some(tps) = fit.tokens_per_s {
         let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
