@@ -122,10 +122,3 @@ notice-forgot = Done: I deleted { $rows ->
 } about you.
 notice-stats-empty = No questions logged for this server in that period.
 notice-internal-error = Something went wrong on my side. Please try again in a moment.
-discord-stats-title = { $count ->
-    [one] { $count } question
-   *[other] { $count } questions
-} in this server
-discord-stats-models = Most asked models
-discord-stats-precisions = Precisions
-discord-stats-languages = Languages

@@ -122,10 +122,3 @@ notice-forgot = Hecho: he borrado { $rows ->
 } sobre ti.
 notice-stats-empty = No hay preguntas registradas en este servidor en ese periodo.
 notice-internal-error = Algo ha fallado por mi parte. Inténtalo de nuevo en un momento.
-discord-stats-title = { $count ->
-    [one] { $count } pregunta
-   *[other] { $count } preguntas
-} en este servidor
-discord-stats-models = Modelos más consultados
-discord-stats-precisions = Precisiones
-discord-stats-languages = Idiomas

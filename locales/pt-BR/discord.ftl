@@ -122,10 +122,3 @@ notice-forgot = Pronto: apaguei { $rows ->
 } sobre você.
 notice-stats-empty = Nenhuma pergunta registrada neste servidor nesse período.
 notice-internal-error = Algo deu errado do meu lado. Tente de novo daqui a pouco.
-discord-stats-title = { $count ->
-    [one] { $count } pergunta
-   *[other] { $count } perguntas
-} neste servidor
-discord-stats-models = Modelos mais perguntados
-discord-stats-precisions = Precisões
-discord-stats-languages = Idiomas

@@ -118,7 +118,3 @@ notice-listen-no-intent = 已保存，但我暂时还读不到这里的消息：
 notice-forgot = 完成：已删除与你有关的 { $rows } 条记录。
 notice-stats-empty = 这段时间内本服务器没有记录到提问。
 notice-internal-error = 我这边出了点问题。请稍后再试。
-discord-stats-title = 本服务器共 { $count } 个提问
-discord-stats-models = 最常问的模型
-discord-stats-precisions = 精度
-discord-stats-languages = 语言

@@ -7,7 +7,6 @@ use super::choices::{
 };
 use super::embed::{self, Embed};
 use super::lang::{self, Asker};
-use super::prefs::Logged;
 use super::rate_limit::Verdict;
 use super::{Context, Data, Error, buttons, sanitize};
 use crate::answer::{self, Answer, Topic};
@@ -17,6 +16,7 @@ use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::{self, Query};
 use crate::render;
+use crate::store::{LogEntry, Source};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::Instant;
@@ -145,11 +145,9 @@ pub fn log_entry(
     q: &Query,
     result: Result<&Answer, &CoreError>,
     started: Instant,
-) -> Logged {
+) -> LogEntry {
     let a = result.ok();
-    Logged {
-        language: lang,
-        question,
+    LogEntry {
         query: serde_json::to_value(q).ok(),
         model: a.map(|a| a.model.id.clone()),
         precision: a.map(|a| a.job.precision.name().to_string()),
@@ -157,14 +155,14 @@ pub fn log_entry(
         total_gib: a.map(|a| a.estimate.total_gib()),
         understood: a.is_some(),
         latency_us: started.elapsed().as_micros() as u64,
-        ..Logged::default()
+        ..LogEntry::new(Source::Discord, lang, question)
     }
 }
 
-fn where_from(ctx: Context<'_>, mut entry: Logged) -> Logged {
+fn where_from(ctx: Context<'_>, mut entry: LogEntry) -> LogEntry {
     entry.guild_id = ctx.guild_id().map(|g| g.get());
     entry.channel_id = Some(ctx.channel_id().get());
-    entry.user_id = Some(ctx.author().id.get());
+    entry.user_id = Some(ctx.author().id.get().to_string());
     entry.locale = ctx.locale().map(str::to_string);
     entry
 }

@@ -100,7 +100,7 @@ async fn on_message(
                 commands::log_entry(lang, text.clone(), &parsed.query, result.as_ref(), started);
             entry.guild_id = msg.guild_id.map(|g| g.get());
             entry.channel_id = Some(msg.channel_id.get());
-            entry.user_id = Some(msg.author.id.get());
+            entry.user_id = Some(msg.author.id.get().to_string());
             bot.prefs.log(entry);
             match result {
                 Ok(a) => {

@@ -1,35 +1,15 @@
 //! Preferences, channel listening, the query log and stats, behind one small trait.
 //!
-//! The bot only needs these few calls; keeping them behind [`Prefs`] lets the commands be
-//! written and tested now with [`MemoryPrefs`], and the SQL `store` module plug in later
-//! with one adapter (`impl Prefs for store::Store`) without touching any command.
+//! The bot only needs these few calls: behind [`Prefs`] the commands run on
+//! [`MemoryPrefs`] (tests, a bot without a database) or on the SQL `store`. Both log the
+//! store's own `LogEntry` and answer `/stats` with the same report.
 
-use crate::i18n::{Args, Lang, format_int, t, tr};
-use crate::store::{LogEntry, Source, StatsFilter, Store};
+use crate::i18n::Lang;
+use crate::store::{LogEntry, Stats, StatsFilter, Store, stats};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
-
-/// One answered (or not understood) question, as the query log records it.
-#[derive(Debug, Clone, Default)]
-pub struct Logged {
-    pub guild_id: Option<u64>,
-    pub channel_id: Option<u64>,
-    /// Raw Discord user id; the store hashes it.
-    pub user_id: Option<u64>,
-    /// The Discord client locale, when the interaction carried one.
-    pub locale: Option<String>,
-    pub language: Lang,
-    pub question: String,
-    pub query: Option<serde_json::Value>,
-    pub model: Option<String>,
-    pub precision: Option<String>,
-    pub gpu: Option<String>,
-    pub total_gib: Option<f64>,
-    pub understood: bool,
-    pub latency_us: u64,
-}
 
 #[poise::async_trait]
 pub trait Prefs: Send + Sync {
@@ -40,7 +20,7 @@ pub trait Prefs: Send + Sync {
     async fn is_listened(&self, channel: u64) -> bool;
     async fn set_listened(&self, guild: u64, channel: u64, on: bool) -> anyhow::Result<()>;
     /// Record one question; must never block the reply.
-    fn log(&self, entry: Logged);
+    fn log(&self, entry: LogEntry);
     /// The guild's stats over the last `since`, rendered in `lang`; None when nothing
     /// was asked.
     async fn stats(
@@ -64,12 +44,12 @@ struct Memory {
     users: HashMap<u64, Lang>,
     guilds: HashMap<u64, Lang>,
     listened: HashMap<u64, u64>,
-    log: Vec<(DateTime<Utc>, Logged)>,
+    log: Vec<(DateTime<Utc>, LogEntry)>,
 }
 
 impl MemoryPrefs {
     /// The entries logged so far (tests look at them).
-    pub fn logged(&self) -> Vec<Logged> {
+    pub fn logged(&self) -> Vec<LogEntry> {
         let m = self.inner.lock().expect("not poisoned");
         m.log.iter().map(|(_, e)| e.clone()).collect()
     }
@@ -120,7 +100,7 @@ impl Prefs for MemoryPrefs {
         Ok(())
     }
 
-    fn log(&self, entry: Logged) {
+    fn log(&self, entry: LogEntry) {
         self.with(|m| m.log.push((Utc::now(), entry)));
     }
 
@@ -130,67 +110,44 @@ impl Prefs for MemoryPrefs {
         guild: u64,
         since: Option<Duration>,
     ) -> anyhow::Result<Option<String>> {
-        let since = since.and_then(|d| chrono::Duration::from_std(d).ok().map(|d| Utc::now() - d));
-        let entries: Vec<Logged> = self.with(|m| {
-            m.log
+        let filter = StatsFilter {
+            since,
+            guild_id: Some(guild),
+        };
+        let cutoff = since.and_then(|d| chrono::Duration::from_std(d).ok().map(|d| Utc::now() - d));
+        let stats = self.with(|m| {
+            let recent = m
+                .log
                 .iter()
-                .filter(|(at, e)| e.guild_id == Some(guild) && since.is_none_or(|s| *at >= s))
-                .map(|(_, e)| e.clone())
-                .collect()
+                .filter(|(at, _)| cutoff.is_none_or(|c| *at >= c))
+                .map(|(_, e)| e);
+            stats::tally(recent, &filter)
         });
-        Ok((!entries.is_empty()).then(|| render_stats(lang, &entries)))
+        Ok(stats_text(lang, stats))
     }
 
     async fn forget_user(&self, user: u64) -> anyhow::Result<u64> {
         Ok(self.with(|m| {
             let before = m.log.len();
-            m.log.retain(|(_, e)| e.user_id != Some(user));
+            let id = user.to_string();
+            m.log
+                .retain(|(_, e)| e.user_id.as_deref() != Some(id.as_str()));
             let prefs = u64::from(m.users.remove(&user).is_some());
             (before - m.log.len()) as u64 + prefs
         }))
     }
 }
 
-/// Which value of a log entry a stats line counts.
-type Key = fn(&Logged) -> Option<String>;
-
-/// "12 questions in this server", then the top models, precisions and languages.
-pub fn render_stats(lang: Lang, entries: &[Logged]) -> String {
-    let count = entries.len() as u64;
-    let mut out = vec![format!(
-        "**{}**",
-        tr(
-            lang,
-            "discord-stats-title",
-            Some(&Args::new().n("count", count as f64))
-        )
-    )];
-    let tops: [(&str, Key); 3] = [
-        ("discord-stats-models", |e| e.model.clone()),
-        ("discord-stats-precisions", |e| e.precision.clone()),
-        ("discord-stats-languages", |e| {
-            Some(e.language.code().to_string())
-        }),
-    ];
-    for (title, key) in tops {
-        let mut counts: HashMap<String, u64> = HashMap::new();
-        for e in entries {
-            if let Some(k) = key(e) {
-                *counts.entry(k).or_default() += 1;
-            }
-        }
-        let mut counts: Vec<_> = counts.into_iter().collect();
-        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let list: Vec<String> = counts
-            .iter()
-            .take(5)
-            .map(|(k, n)| format!("{k} ({})", format_int(lang, *n)))
-            .collect();
-        if !list.is_empty() {
-            out.push(format!("{}: {}", t(lang, title), list.join(", ")));
-        }
+/// The `/stats` reply: the shared report, with users' unanswered questions escaped for
+/// Discord; None when nothing was asked.
+fn stats_text(lang: Lang, mut stats: Stats) -> Option<String> {
+    if stats.total == 0 {
+        return None;
     }
-    out.join("\n")
+    for (question, _) in &mut stats.unanswered {
+        *question = super::sanitize::escape(question);
+    }
+    Some(crate::render::stats::text(lang, &stats))
 }
 
 /// Reads fall back to "no preference" when the database fails: a reply in a default
@@ -232,26 +189,8 @@ impl Prefs for Store {
         Store::set_listened(self, guild, channel, on).await
     }
 
-    fn log(&self, e: Logged) {
-        Store::log(
-            self,
-            LogEntry {
-                source: Source::Discord,
-                guild_id: e.guild_id,
-                channel_id: e.channel_id,
-                user_id: e.user_id.map(|u| u.to_string()),
-                locale: e.locale,
-                language: e.language,
-                question: e.question,
-                query: e.query,
-                model: e.model,
-                precision: e.precision,
-                gpu: e.gpu,
-                total_gib: e.total_gib,
-                understood: e.understood,
-                latency_us: e.latency_us,
-            },
-        );
+    fn log(&self, e: LogEntry) {
+        Store::log(self, e);
     }
 
     async fn stats(
@@ -264,15 +203,7 @@ impl Prefs for Store {
             since,
             guild_id: Some(guild),
         };
-        let mut stats = Store::stats(self, &filter).await?;
-        if stats.total == 0 {
-            return Ok(None);
-        }
-        // Unanswered questions are quoted: users' text, so escaped for Discord.
-        for (question, _) in &mut stats.unanswered {
-            *question = super::sanitize::escape(question);
-        }
-        Ok(Some(crate::render::stats::text(lang, &stats)))
+        Ok(stats_text(lang, Store::stats(self, &filter).await?))
     }
 
     async fn forget_user(&self, user: u64) -> anyhow::Result<u64> {

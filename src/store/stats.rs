@@ -1,9 +1,11 @@
 //! What a team asks about, and what the parser missed: counts over the query log.
 
+use super::LogEntry;
 use super::db::{Db, on_db};
 use super::writer::now_ms;
 use serde::{Deserialize, Serialize};
 use sqlx::AssertSqlSafe;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// How many entries each "top" list keeps.
@@ -106,6 +108,44 @@ pub async fn compute(db: &Db, filter: &StatsFilter) -> anyhow::Result<Stats> {
     })
 }
 
+/// The same counts over entries held in memory (the bot run without a database), so
+/// `/stats` reads alike whichever keeps the log. Users are counted by raw id here.
+pub fn tally<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, filter: &StatsFilter) -> Stats {
+    let entries: Vec<&LogEntry> = entries
+        .into_iter()
+        .filter(|e| filter.guild_id.is_none_or(|g| e.guild_id == Some(g)))
+        .collect();
+    let top_of = |key: &dyn Fn(&LogEntry) -> Option<String>| {
+        let mut counts: HashMap<String, u64> = HashMap::new();
+        for e in &entries {
+            if let Some(k) = key(e) {
+                *counts.entry(k).or_default() += 1;
+            }
+        }
+        let mut counts: Vec<(String, u64)> = counts.into_iter().collect();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        counts.truncate(TOP as usize);
+        counts
+    };
+    let users: HashSet<&str> = entries
+        .iter()
+        .filter_map(|e| e.user_id.as_deref())
+        .collect();
+    Stats {
+        since_secs: filter.since.map(|d| d.as_secs()),
+        guild_id: filter.guild_id,
+        total: entries.len() as u64,
+        understood: entries.iter().filter(|e| e.understood).count() as u64,
+        users: users.len() as u64,
+        by_source: top_of(&|e| Some(e.source.as_str().to_string())),
+        top_models: top_of(&|e| e.model.clone()),
+        top_precisions: top_of(&|e| e.precision.clone()),
+        top_gpus: top_of(&|e| e.gpu.clone()),
+        languages: top_of(&|e| Some(e.language.code().to_string())),
+        unanswered: top_of(&|e| (!e.understood).then(|| e.question.clone())),
+    }
+}
+
 /// The most frequent non-null values of one column.
 async fn top(
     db: &Db,
@@ -143,5 +183,38 @@ mod tests {
         assert_eq!(parse_since("15m"), Some(Duration::from_secs(900)));
         assert_eq!(parse_since("x"), None);
         assert_eq!(parse_since("7y"), None);
+    }
+
+    #[test]
+    fn tally_counts_like_the_sql_report() {
+        use crate::i18n::Lang;
+        use crate::store::Source;
+        let entry = |guild: u64, user: &str, model: Option<&str>| LogEntry {
+            guild_id: Some(guild),
+            user_id: Some(user.to_string()),
+            model: model.map(str::to_string),
+            understood: model.is_some(),
+            ..LogEntry::new(Source::Discord, Lang::Pt, "quanta vram?")
+        };
+        let log = [
+            entry(1, "a", Some("qwen")),
+            entry(1, "b", Some("llama")),
+            entry(1, "a", Some("llama")),
+            entry(1, "c", None),
+            entry(2, "d", Some("mistral")),
+        ];
+        let filter = StatsFilter {
+            since: None,
+            guild_id: Some(1),
+        };
+        let stats = tally(&log, &filter);
+        assert_eq!((stats.total, stats.understood, stats.users), (4, 3, 3));
+        assert_eq!(
+            stats.top_models,
+            vec![("llama".to_string(), 2), ("qwen".to_string(), 1)]
+        );
+        assert_eq!(stats.languages, vec![("pt".to_string(), 4)]);
+        assert_eq!(stats.by_source, vec![("discord".to_string(), 4)]);
+        assert_eq!(stats.unanswered, vec![("quanta vram?".to_string(), 1)]);
     }
 }
