@@ -1,10 +1,10 @@
 //! GPUs side by side: memory, bandwidth, tensor throughput, links, power, price, and the
 //! popular models each one runs on a single card.
 
-use super::parts::link_name;
+use super::parts::{link_name, price_usd};
 use crate::catalog::{Catalog, FormFactor, GpuSpec};
 use crate::estimate::{Fit, Interconnect, Job, Mode, Precision};
-use crate::i18n::{Args, Lang, format_number, t, tr};
+use crate::i18n::{Lang, format_number, t};
 use serde_json::{Value, json};
 
 /// Models people ask about most, smallest first: the "what does it run" column.
@@ -87,28 +87,12 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-power", &|g| opt(lang, g.tdp_w, 0) + " W"),
         row("compare-ecc", &|g| yes_no(g.ecc)),
         row("compare-price", &|g| {
-            g.msrp_usd.map_or_else(
-                || t(lang, "compare-no-price"),
-                |p| {
-                    tr(
-                        lang,
-                        "price-usd",
-                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
-                    )
-                },
-            )
+            g.msrp_usd
+                .map_or_else(|| t(lang, "compare-no-price"), |p| price_usd(lang, p))
         }),
         row("compare-price-per-gb", &|g| {
-            g.usd_per_gb().map_or_else(
-                || "–".to_string(),
-                |p| {
-                    tr(
-                        lang,
-                        "price-usd",
-                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
-                    )
-                },
-            )
+            g.usd_per_gb()
+                .map_or_else(|| "–".to_string(), |p| price_usd(lang, p))
         }),
         row("compare-runs-16bit", &|g| {
             list_or_none(lang, catalog, &runs(catalog, g).0)

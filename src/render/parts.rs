@@ -205,6 +205,12 @@ fn link_id(link: Interconnect) -> &'static str {
     }
 }
 
+/// A launch price in US dollars, written the locale's way ("US$ 1.599", "1,599 美元").
+pub fn price_usd(lang: Lang, usd: f64) -> String {
+    let args = Args::new().s("amount", format_number(lang, usd, 0));
+    tr(lang, "price-usd", Some(&args))
+}
+
 /// "2 × RTX 4090: 70.6 GiB per GPU · ≈24 tokens/s · US$3,198 at launch prices (cheapest)".
 ///
 /// Written into one buffer: an answer has up to five of these, and they were the
@@ -223,8 +229,7 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
         tr_into(&mut extras, lang, "answer-setup-speed", Some(&args));
     }
     if let Some(price) = setup.price_usd {
-        let amount = Args::new().s("amount", format_number(lang, price, 0));
-        let args = Args::new().s("price", tr(lang, "price-usd", Some(&amount)));
+        let args = Args::new().s("price", price_usd(lang, price));
         extras.push_str(" · ");
         tr_into(&mut extras, lang, "answer-setup-price", Some(&args));
     }

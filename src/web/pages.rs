@@ -522,16 +522,8 @@ fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
             format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0)),
             g.fp16_tensor_tflops_dense
                 .map_or_else(|| "–".to_string(), |x| format_number(lang, x, 1)),
-            g.msrp_usd.map_or_else(
-                || "–".to_string(),
-                |p| {
-                    tr(
-                        lang,
-                        "price-usd",
-                        Some(&Args::new().s("amount", format_number(lang, p, 0))),
-                    )
-                },
-            ),
+            g.msrp_usd
+                .map_or_else(|| "–".to_string(), |p| parts::price_usd(lang, p)),
         ],
         sources: g.sources.iter().map(|s| source(s)).collect(),
     }
@@ -552,17 +544,8 @@ pub async fn models(
         "web-col-license",
         "web-col-sources",
     ];
-    let body = CatalogPage {
-        page: Chrome::new(lang, "web-models-title", "/models", &uri.to_string()),
-        intro: t(lang, "web-models-intro"),
-        columns: columns.iter().map(|id| t(lang, id)).collect(),
-        rows: Catalog::get()
-            .models
-            .iter()
-            .map(|m| model_row(lang, m))
-            .collect(),
-    };
-    page(StatusCode::OK, body.render())
+    let rows = Catalog::get().models.iter().map(|m| model_row(lang, m));
+    catalog_page(lang, "models", &uri.to_string(), &columns, rows.collect())
 }
 
 /// `/gpus`: the GPU catalog with sources.
@@ -581,15 +564,23 @@ pub async fn gpus(
         "web-col-price",
         "web-col-sources",
     ];
+    let rows = Catalog::get().gpus.iter().map(|g| gpu_row(lang, g));
+    catalog_page(lang, "gpus", &uri.to_string(), &columns, rows.collect())
+}
+
+/// One catalog page (`/models`, `/gpus`): its title and intro are `web-{which}-title`
+/// and `web-{which}-intro`.
+fn catalog_page(lang: Lang, which: &str, uri: &str, columns: &[&str], rows: Vec<Row>) -> Response {
     let body = CatalogPage {
-        page: Chrome::new(lang, "web-gpus-title", "/gpus", &uri.to_string()),
-        intro: t(lang, "web-gpus-intro"),
+        page: Chrome::new(
+            lang,
+            &format!("web-{which}-title"),
+            &format!("/{which}"),
+            uri,
+        ),
+        intro: t(lang, &format!("web-{which}-intro")),
         columns: columns.iter().map(|id| t(lang, id)).collect(),
-        rows: Catalog::get()
-            .gpus
-            .iter()
-            .map(|g| gpu_row(lang, g))
-            .collect(),
+        rows,
     };
     page(StatusCode::OK, body.render())
 }
