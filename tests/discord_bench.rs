@@ -147,19 +147,10 @@ async fn process_startup_and_resident_memory() {
     std::fs::create_dir_all(&dir).unwrap();
     let addr = "127.0.0.1:18299";
     let started = Instant::now();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"))
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("VRAMGUIDE_DISCORD_PROXY", &fake.rest_url)
-        .env("VRAMGUIDE_ADDR", addr)
+    let mut child = fake
+        .bare_command(&dir, addr)
         .env("VRAMGUIDE_RATE_BURST", "1000")
         .env("VRAMGUIDE_RATE_PER_MINUTE", "60000")
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("log.db").display()),
-        )
-        .env("VRAMGUIDE_DATA_DIR", &dir)
-        .env_remove("VRAMGUIDE_CONFIG")
-        .current_dir(&dir)
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("starts");

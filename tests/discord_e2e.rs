@@ -926,17 +926,8 @@ async fn bare_command_runs_the_bot_beside_the_guide_server_and_stops_on_sigterm(
     let fake = FakeDiscord::start().await;
     let dir = std::env::temp_dir().join(format!("vramguide-bare-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"))
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("VRAMGUIDE_DISCORD_PROXY", &fake.rest_url)
-        .env("VRAMGUIDE_ADDR", "127.0.0.1:0")
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("log.db").display()),
-        )
-        .env("VRAMGUIDE_DATA_DIR", &dir)
-        .env_remove("VRAMGUIDE_CONFIG")
-        .current_dir(&dir)
+    let mut child = fake
+        .bare_command(&dir, "127.0.0.1:0")
         .spawn()
         .expect("starts");
     fake.wait_for(WAIT, |r| r.method == "PUT" && r.path.ends_with("/commands"))

@@ -66,6 +66,24 @@ struct Rest {
 }
 
 impl FakeDiscord {
+    /// The real `vramguide` binary, bare (bot + guide server), pointed at this fake, with
+    /// its SQLite log and data under `dir` and no config file; callers add their own
+    /// settings and spawn it.
+    pub fn bare_command(&self, dir: &std::path::Path, addr: &str) -> std::process::Command {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_vramguide"));
+        cmd.env("DISCORD_TOKEN", TOKEN)
+            .env("VRAMGUIDE_DISCORD_PROXY", &self.rest_url)
+            .env("VRAMGUIDE_ADDR", addr)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("log.db").display()),
+            )
+            .env("VRAMGUIDE_DATA_DIR", dir)
+            .env_remove("VRAMGUIDE_CONFIG")
+            .current_dir(dir);
+        cmd
+    }
+
     pub async fn start() -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind");
