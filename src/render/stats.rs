@@ -4,6 +4,11 @@
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::store::Stats;
 
+/// A "top" list of the report: (name, count), largest first.
+type Counts = [(String, u64)];
+/// How a list's stored names are shown (sources and languages are translated).
+type Name = fn(Lang, &str) -> String;
+
 /// Longest question quoted in the "not understood" list; longer ones are cut.
 const QUOTE_CHARS: usize = 80;
 
@@ -15,36 +20,16 @@ pub fn text(lang: Lang, stats: &Stats) -> String {
         return out.join("\n");
     }
     out.push(totals(lang, stats));
-    section(
-        &mut out,
-        lang,
-        "stats-sources",
-        &named(lang, &stats.by_source, source_name),
-    );
-    section(
-        &mut out,
-        lang,
-        "stats-models",
-        &named(lang, &stats.top_models, plain),
-    );
-    section(
-        &mut out,
-        lang,
-        "stats-precisions",
-        &named(lang, &stats.top_precisions, plain),
-    );
-    section(
-        &mut out,
-        lang,
-        "stats-gpus",
-        &named(lang, &stats.top_gpus, plain),
-    );
-    section(
-        &mut out,
-        lang,
-        "stats-languages",
-        &named(lang, &stats.languages, language_name),
-    );
+    let lists: [(&str, &Counts, Name); 5] = [
+        ("stats-sources", &stats.by_source, source_name),
+        ("stats-models", &stats.top_models, plain),
+        ("stats-precisions", &stats.top_precisions, plain),
+        ("stats-gpus", &stats.top_gpus, plain),
+        ("stats-languages", &stats.languages, language_name),
+    ];
+    for (heading, list, name) in lists {
+        section(&mut out, lang, heading, &named(lang, list, name));
+    }
     let unanswered: Vec<String> = stats
         .unanswered
         .iter()
