@@ -505,15 +505,7 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     assert!(bot.message(msg, Duration::from_millis(500)).await.is_none());
 
     // Every request body the bot sent obeys Discord's OpenAPI schema.
-    for r in fake.requests() {
-        assert!(
-            r.schema_errors.is_empty(),
-            "{} {}: {:#?}",
-            r.method,
-            r.path,
-            r.schema_errors
-        );
-    }
+    fake.assert_requests_follow_schema();
     bot.stop().await;
 }
 
@@ -677,15 +669,7 @@ async fn settings_listen_stats_and_forget_me() {
     );
     assert_eq!(bot.prefs.logged().len(), before - 1);
 
-    for r in fake.requests() {
-        assert!(
-            r.schema_errors.is_empty(),
-            "{} {}: {:#?}",
-            r.method,
-            r.path,
-            r.schema_errors
-        );
-    }
+    fake.assert_requests_follow_schema();
     bot.stop().await;
 }
 

@@ -84,6 +84,19 @@ impl FakeDiscord {
         cmd
     }
 
+    /// Every request body the bot sent so far obeys Discord's OpenAPI schema.
+    pub fn assert_requests_follow_schema(&self) {
+        for r in self.requests() {
+            assert!(
+                r.schema_errors.is_empty(),
+                "{} {}: {:#?}",
+                r.method,
+                r.path,
+                r.schema_errors
+            );
+        }
+    }
+
     pub async fn start() -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind");
