@@ -274,6 +274,11 @@ static WEIGHTS: LazyLock<HashMap<&'static str, (f64, f64, f64)>> = LazyLock::new
     map
 });
 
+/// Every word that tells a language: ordinary question words, never a model or GPU.
+pub fn words() -> impl Iterator<Item = &'static str> {
+    WEIGHTS.keys().copied()
+}
+
 /// Detect the language of `text`; None when it has no telling words.
 pub fn detect(text: &str) -> Option<Lang> {
     detect_cleaned(text, &crate::catalog::normalize(&text.to_lowercase()))
