@@ -1,7 +1,9 @@
 //! Everything a reply needs, with no words in it: rendering adds the language.
 
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
-use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Runtime};
+use crate::estimate::{
+    self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Runtime, Sharding,
+};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -78,9 +80,21 @@ impl Topic {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Assumption {
-    Precision { precision: Precision },
-    Context { tokens: u64 },
-    Runtime { runtime: Runtime },
+    /// `native`: the format the model's checkpoint ships in.
+    Precision {
+        precision: Precision,
+        native: bool,
+    },
+    /// How training states are sharded over several GPUs.
+    Sharding {
+        sharding: Sharding,
+    },
+    Context {
+        tokens: u64,
+    },
+    Runtime {
+        runtime: Runtime,
+    },
 }
 
 /// Resolved inputs: what to estimate, from CLI flags, slash options or a parsed question.
@@ -115,10 +129,9 @@ pub struct Answer {
 }
 
 impl Request {
-    /// A request with defaults for everything but the model: the precision is fp16 for
-    /// inference and full fine-tunes, bf16 under LoRA, nf4 for QLoRA.
+    /// A request with defaults for everything but the model (see [`default_precision`]).
     pub fn new(model: Cow<'static, ModelSpec>, model_kind: MatchKind, mode: Mode) -> Request {
-        let precision = default_precision(mode);
+        let precision = default_precision(mode, &model);
         Request {
             model,
             model_kind,
@@ -130,10 +143,15 @@ impl Request {
     }
 }
 
-pub fn default_precision(mode: Mode) -> Precision {
+/// The precision a job runs in when the user names none: inference runs the checkpoint as
+/// it ships (bf16 for most, FP8 for DeepSeek V3/R1, MXFP4 experts for gpt-oss); training
+/// runs in the checkpoint's 16-bit float, else bf16; QLoRA quantizes the base to NF4.
+pub fn default_precision(mode: Mode, model: &ModelSpec) -> Precision {
+    let native = model.native_precision;
     match mode {
-        Mode::Inference | Mode::FullFinetune => Precision::Fp16,
-        Mode::Lora => Precision::Bf16,
+        Mode::Inference => native,
+        Mode::FullFinetune | Mode::Lora if native.format() == Format::Float => native,
+        Mode::FullFinetune | Mode::Lora => Precision::Bf16,
         Mode::Qlora => Precision::Nf4,
     }
 }

@@ -65,8 +65,10 @@ rule-training = The rule covers inference only: training adds gradients ({ $grad
 
 assumed-title = Assumed:
 assumed-precision = { $precision } (no precision given)
+assumed-precision-native = { $precision }, the format the checkpoint ships in (no precision given)
 assumed-context = { $tokens } tokens of context (none given)
 assumed-runtime = the { $runtime } profile (no runtime named)
+assumed-sharding = { $sharding } over the GPUs (no sharding given)
 
 match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
 match-corrected = Read "{ $input }" as { $model }.
@@ -76,11 +78,21 @@ note-moe = Mixture of experts: all experts sit in memory, though only { $active 
 note-mla = Multi-head latent attention stores a compressed cache: { $bytes } bytes per token.
 note-sliding-window = Sliding-window layers keep at most { $window } tokens in their cache.
 note-context-beyond = The model was trained for at most { $max } tokens; longer contexts need rope scaling and may degrade.
-note-embeddings-16bit = GPTQ, AWQ and NF4 keep the embeddings and the output layer in 16 bits.
+note-embeddings-16bit = { $precision } keeps the embeddings and the output layer in 16 bits.
+note-experts-only = { $precision } covers the expert weights only; attention, embeddings and the output layer stay in 16 bits.
 note-vllm = vLLM reserves { $util }% of each card up front and fills the rest with KV cache.
-note-zero = Training states are sharded over { $gpus } (ZeRO-3/FSDP): each GPU holds its share.
+note-sharded = Training states are split over { $gpus } with { $sharding }: { $what }.
+sharded-ddp = every GPU holds a full copy
+sharded-zero1 = each GPU holds its share of the optimizer states
+sharded-zero2 = each GPU holds its share of the optimizer states and gradients
+sharded-zero3 = each GPU holds its share of the weights, gradients and optimizer states
+note-sharded-offload = Optimizer states (and, with ZeRO-3/FSDP, the weights) are offloaded to CPU memory: slower steps, far less GPU memory.
+note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, far less GPU memory.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
+answer-error-band = Accuracy: ±{ $pct }% ({ $basis }).
+error-band-measured = from measurements of this runtime and format
+error-band-unmeasured = no measurement backs this case yet, so this is a wide guess
 
 answer-guides = Read more: { $topics }
 

@@ -65,8 +65,10 @@ rule-training = La regla solo cubre la inferencia: el entrenamiento añade gradi
 
 assumed-title = Supuestos:
 assumed-precision = { $precision } (no se indicó precisión)
+assumed-precision-native = { $precision }, el formato en que se publica el checkpoint (no se indicó precisión)
 assumed-context = { $tokens } tokens de contexto (no se indicó)
 assumed-runtime = el perfil { $runtime } (no se indicó runtime)
+assumed-sharding = { $sharding } entre las GPU (no se indicó cómo repartir)
 
 match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
 match-corrected = Interpreté "{ $input }" como { $model }.
@@ -76,11 +78,21 @@ note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo
 note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
 note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
 note-context-beyond = El modelo se entrenó con un máximo de { $max } tokens; los contextos más largos necesitan rope scaling y pueden perder calidad.
-note-embeddings-16bit = GPTQ, AWQ y NF4 mantienen los embeddings y la capa de salida en 16 bits.
+note-embeddings-16bit = { $precision } mantiene los embeddings y la capa de salida en 16 bits.
+note-experts-only = { $precision } solo cubre los pesos de los expertos; la atención, los embeddings y la capa de salida siguen en 16 bits.
 note-vllm = vLLM reserva de entrada el { $util } % de cada tarjeta y llena el resto con caché KV.
-note-zero = Los estados de entrenamiento se reparten entre { $gpus } (ZeRO-3/FSDP): cada GPU guarda su parte.
+note-sharded = Los estados de entrenamiento se reparten entre { $gpus } con { $sharding }: { $what }.
+sharded-ddp = cada GPU guarda una copia completa
+sharded-zero1 = cada GPU guarda su parte de los estados del optimizador
+sharded-zero2 = cada GPU guarda su parte de los estados del optimizador y de los gradientes
+sharded-zero3 = cada GPU guarda su parte de los pesos, los gradientes y los estados del optimizador
+note-sharded-offload = Los estados del optimizador (y, con ZeRO-3/FSDP, los pesos) pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
+note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
+answer-error-band = Precisión: ±{ $pct } % ({ $basis }).
+error-band-measured = según mediciones de este runtime y formato
+error-band-unmeasured = aún no hay mediciones para este caso, así que es una estimación amplia
 
 answer-guides = Más información: { $topics }
 

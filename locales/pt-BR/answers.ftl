@@ -65,8 +65,10 @@ rule-training = A regra só vale para inferência: o treinamento soma gradientes
 
 assumed-title = Suposições:
 assumed-precision = { $precision } (nenhuma precisão informada)
+assumed-precision-native = { $precision }, o formato em que o checkpoint é publicado (nenhuma precisão informada)
 assumed-context = { $tokens } tokens de contexto (nenhum informado)
 assumed-runtime = o perfil { $runtime } (nenhum runtime informado)
+assumed-sharding = { $sharding } entre as GPUs (nenhuma fragmentação informada)
 
 match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
 match-corrected = Entendi "{ $input }" como { $model }.
@@ -76,11 +78,21 @@ note-moe = Mixture of experts: todos os experts ficam na memória, embora só { 
 note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
 note-sliding-window = As camadas de sliding window guardam no máximo { $window } tokens no cache.
 note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.
-note-embeddings-16bit = GPTQ, AWQ e NF4 mantêm os embeddings e a camada de saída em 16 bits.
+note-embeddings-16bit = { $precision } mantém os embeddings e a camada de saída em 16 bits.
+note-experts-only = { $precision } cobre só os pesos dos experts; atenção, embeddings e camada de saída ficam em 16 bits.
 note-vllm = O vLLM reserva { $util }% de cada placa logo de início e preenche o resto com cache KV.
-note-zero = Os estados de treinamento são fragmentados entre { $gpus } (ZeRO-3/FSDP): cada GPU guarda a sua parte.
+note-sharded = Os estados de treinamento são divididos entre { $gpus } com { $sharding }: { $what }.
+sharded-ddp = cada GPU guarda uma cópia completa
+sharded-zero1 = cada GPU guarda a sua parte dos estados do otimizador
+sharded-zero2 = cada GPU guarda a sua parte dos estados do otimizador e dos gradientes
+sharded-zero3 = cada GPU guarda a sua parte dos pesos, dos gradientes e dos estados do otimizador
+note-sharded-offload = Os estados do otimizador (e, com ZeRO-3/FSDP, os pesos) vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
+note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
+answer-error-band = Precisão: ±{ $pct }% ({ $basis }).
+error-band-measured = segundo medições deste runtime e formato
+error-band-unmeasured = ainda não há medição para este caso, então é uma estimativa larga
 
 answer-guides = Saiba mais: { $topics }
 

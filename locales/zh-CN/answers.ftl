@@ -65,8 +65,10 @@ rule-training = 该公式只适用于推理：训练还要加上梯度（{ $grad
 
 assumed-title = 默认假设：
 assumed-precision = { $precision }（未指定精度）
+assumed-precision-native = { $precision }，即该 checkpoint 发布时的格式（未指定精度）
 assumed-context = 上下文 { $tokens } tokens（未指定）
 assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）
+assumed-sharding = 在各 GPU 间使用 { $sharding }（未指定切分方式）
 
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。
@@ -76,11 +78,21 @@ note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个
 note-mla = 多头潜在注意力（MLA）存的是压缩后的缓存：每个 token { $bytes } 字节。
 note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 token。
 note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。
-note-embeddings-16bit = GPTQ、AWQ 和 NF4 会把 embedding 层和输出层保留为 16-bit。
+note-embeddings-16bit = { $precision } 会把 embedding 层和输出层保留为 16-bit。
+note-experts-only = { $precision } 只覆盖专家权重；注意力、embedding 层和输出层仍为 16-bit。
 note-vllm = vLLM 会预先占用每张卡 { $util }% 的显存，剩余部分全部用作 KV 缓存。
-note-zero = 训练状态切分到 { $gpus } 上（ZeRO-3/FSDP）：每张 GPU 只存自己那一份。
+note-sharded = 训练状态用 { $sharding } 切分到 { $gpus } 上：{ $what }。
+sharded-ddp = 每张 GPU 都存一份完整副本
+sharded-zero1 = 每张 GPU 只存自己那份优化器状态
+sharded-zero2 = 每张 GPU 只存自己那份优化器状态和梯度
+sharded-zero3 = 每张 GPU 只存自己那份权重、梯度和优化器状态
+note-sharded-offload = 优化器状态（以及在 ZeRO-3/FSDP 下的权重）卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
+note-cpu-offload = 优化器状态卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
 note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。
+answer-error-band = 误差范围：±{ $pct }%（{ $basis }）。
+error-band-measured = 依据该运行时和格式的实测数据
+error-band-unmeasured = 这种情况还没有实测数据，只是粗略估计
 
 answer-guides = 延伸阅读：{ $topics }
 

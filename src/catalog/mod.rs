@@ -8,6 +8,7 @@ mod lookup;
 mod synthetic;
 mod tokens;
 
+use crate::estimate::Precision;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
@@ -82,11 +83,19 @@ pub struct ModelSpec {
     pub license: Option<String>,
     #[serde(default)]
     pub release: Option<String>,
+    /// The format the published checkpoint ships in: what runs when the user names none
+    /// (bf16 for most; FP8 block-scaled for DeepSeek V3/R1; MXFP4 experts for gpt-oss).
+    #[serde(default = "default_native")]
+    pub native_precision: Precision,
     #[serde(default)]
     pub sources: Vec<String>,
     /// True when the architecture was derived from a bare size, not taken from the catalog.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub synthetic: bool,
+}
+
+fn default_native() -> Precision {
+    Precision::Bf16
 }
 
 impl ModelSpec {
@@ -131,6 +140,24 @@ impl ModelSpec {
     pub fn embedding_params(&self) -> u64 {
         u64::from(self.vocab_size) * u64::from(self.hidden_size)
     }
+
+    /// Embedding and (untied) lm_head parameters: what every weight quantizer leaves 16-bit.
+    pub fn embedding_and_head_params(&self) -> u64 {
+        let tables = if self.tie_word_embeddings { 1 } else { 2 };
+        (self.embedding_params() * tables).min(self.params_total)
+    }
+
+    /// Parameters of the routed experts' MLPs (gate, up, down), all layers: the tensors
+    /// MXFP4 checkpoints such as gpt-oss quantize while attention stays 16-bit.
+    pub fn expert_params(&self) -> u64 {
+        self.moe.as_ref().map_or(0, |m| {
+            u64::from(m.moe_layers)
+                * u64::from(m.num_experts)
+                * 3
+                * u64::from(self.hidden_size)
+                * u64::from(m.expert_intermediate_size)
+        })
+    }
 }
 
 /// NVLink as recorded in `gpus.json`.
@@ -165,8 +192,13 @@ pub struct GpuSpec {
     pub architecture: String,
     #[serde(default)]
     pub release_year: Option<u32>,
-    /// Vendor label in 10^9 bytes.
+    /// The vendor's label ("24 GB"). GPU memory is built in binary units, so the label
+    /// counts GiB; the driver reports a little less (see [`GpuSpec::memory_gib`]).
     pub memory_gb: f64,
+    /// Total memory the driver reports (CUDA `total_memory`, ROCm alike), in GiB, where a
+    /// published log or `nvidia-smi` output gives it.
+    #[serde(default)]
+    pub cuda_total_gib: Option<f64>,
     pub memory_type: String,
     pub memory_bandwidth_gbs: f64,
     #[serde(default)]
@@ -204,9 +236,16 @@ impl GpuSpec {
         self.unified_memory.unwrap_or(false)
     }
 
-    /// Label memory in GiB (2^30 bytes), the unit every estimate uses.
+    /// Memory the device offers, in GiB (2^30 bytes): the driver-reported total where
+    /// published; else the label read in binary units, less the share drivers typically
+    /// keep for themselves (ECC pages, reserved regions). Unified memory has no such cut:
+    /// the operating system's GPU share is applied by the fit.
     pub fn memory_gib(&self) -> f64 {
-        self.memory_gb * 1e9 / GIB
+        match self.cuda_total_gib {
+            Some(total) => total,
+            None if self.is_unified() => self.memory_gb,
+            None => self.memory_gb * (1.0 - DRIVER_RESERVE_SHARE),
+        }
     }
 
     /// The dense 16-bit matrix rate a framework really gets (GeForce: FP32 accumulate).
@@ -227,6 +266,11 @@ impl GpuSpec {
         self.msrp_usd.map(|p| p / self.memory_gb)
     }
 }
+
+/// Share of a card's binary capacity its driver does not hand to CUDA: 1.5 % on an RTX
+/// 4090 (23.65 of 24 GiB), 1.0 % on an H100 SXM (79.19 of 80 GiB). Used only for cards
+/// with no published total.
+const DRIVER_RESERVE_SHARE: f64 = 0.013;
 
 /// Bytes in a GiB.
 pub const GIB: f64 = 1_073_741_824.0;

@@ -7,7 +7,7 @@
 use super::localize::DISCORD_LOCALES;
 use crate::answer::Topic;
 use crate::estimate::precision;
-use crate::estimate::{Format, Precision};
+use crate::estimate::{Format, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
 use poise::{ChoiceParameter, CommandParameterChoice};
 use std::borrow::Cow;
@@ -72,17 +72,25 @@ fn keyed(prefix: &'static str) -> impl Fn(Lang, &str) -> String {
 fn precision_label(lang: Lang, name: &str) -> String {
     let p: Precision = name.parse().expect("contract names parse");
     let kind = match p.format() {
-        Format::Float => "choice-precision-float",
+        Format::Float | Format::Fp8 | Format::Microscaled => "choice-precision-float",
         Format::Gguf => "choice-precision-gguf",
         _ => "choice-precision-int",
     };
     tr(lang, kind, Some(&Args::new().s("name", name)))
 }
 
+/// Discord takes at most 25 choices: these rarer GGUF types stay out of the menu (free
+/// text and the CLI still take them).
+const LEFT_OUT_OF_MENU: [Precision; 3] = [Precision::Q3KS, Precision::Q3KL, Precision::Q5_0];
+
 choice_type!(
-    /// The 25 precision names of the contract (exactly Discord's limit of 25 choices).
+    /// The contract's precision names, less [`LEFT_OUT_OF_MENU`]: Discord's limit of 25.
     PrecisionChoice,
-    precision::ALL.iter().map(|(_, n)| *n).collect(),
+    precision::ALL
+        .iter()
+        .filter(|(p, _)| !LEFT_OUT_OF_MENU.contains(p))
+        .map(|(_, n)| *n)
+        .collect(),
     precision_label
 );
 choice_type!(
@@ -94,7 +102,7 @@ choice_type!(
 choice_type!(
     /// transformers, vllm, llama.cpp.
     RuntimeChoice,
-    vec!["transformers", "vllm", "llama.cpp"],
+    Runtime::ALL.iter().map(|r| r.name()).collect(),
     |lang, v| keyed("choice-runtime")(lang, v)
 );
 choice_type!(

@@ -12,15 +12,16 @@ mod speed;
 mod training;
 
 pub use fit::{Fit, Interconnect, box_limit, candidate_counts, usable_gib};
+pub use inference::is_large_card;
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Job, JobError, LoraTargets, Mode,
-    Optimizer, Runtime, check_gpu_count, check_params_b,
+    Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
-pub use precision::{Format, KvPrecision, Precision};
+pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;
 
-use crate::catalog::{GIB, ModelSpec};
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use serde::Serialize;
 
 /// Facts the answer should mention; rendering turns them into words.
@@ -37,12 +38,20 @@ pub enum Note {
     SlidingWindow { window: u32 },
     /// The requested context exceeds what the model was trained for.
     ContextBeyondModel { max: u64 },
-    /// GPTQ/AWQ/NF4 keep embeddings and lm_head in 16 bits.
-    EmbeddingsStay16Bit,
+    /// The format leaves embeddings and lm_head in 16 bits.
+    EmbeddingsStay16Bit { precision: Precision },
+    /// The format covers the routed experts only (gpt-oss MXFP4): the rest is 16-bit.
+    ExpertsOnly { precision: Precision },
     /// vLLM reserves this share of each card up front.
     VllmPreallocates { utilization: f64 },
-    /// Training states are sharded ZeRO-3/FSDP-style over `gpus`.
-    ZeroSharded { gpus: u32 },
+    /// Training states are sharded over `gpus` (ZeRO stage / FSDP), maybe offloaded to CPU.
+    Sharded {
+        sharding: Sharding,
+        gpus: u32,
+        cpu_offload: bool,
+    },
+    /// Optimizer states (and, sharded, weights) live in CPU memory on one GPU.
+    CpuOffload,
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
     /// The runtime loads this precision only partly or not at all.
@@ -95,14 +104,26 @@ pub fn rule_of_thumb_gb(params: f64, nominal_bits: f64) -> f64 {
     params * 4.0 * (nominal_bits / 32.0) * 1.2 / 1e9
 }
 
-/// Estimate the memory of `job` split over `gpus` GPUs (1 for a single card).
+/// Estimate the memory of `job` split over `gpus` GPUs (1 for a single card), on no card in
+/// particular.
 pub fn run(model: &ModelSpec, job: &Job, gpus: u32) -> Result<Estimate, JobError> {
+    run_on(model, job, gpus, None)
+}
+
+/// [`run`] on `gpus` cards of kind `gpu`: some runtimes size their buffers by the card
+/// (vLLM's batch defaults).
+pub fn run_on(
+    model: &ModelSpec,
+    job: &Job,
+    gpus: u32,
+    gpu: Option<&GpuSpec>,
+) -> Result<Estimate, JobError> {
     job.validate(model)?;
     let gpus = gpus.max(1);
-    let mut est = breakdown(model, job, gpus);
+    let mut est = breakdown(model, job, gpus, gpu);
     est.notes = match job.mode {
         Mode::Inference => inference::notes(model, job),
-        _ => training::notes(job, gpus),
+        _ => training::notes(model, job, gpus),
     };
     common_notes(model, job, &mut est);
     Ok(est)
@@ -110,10 +131,10 @@ pub fn run(model: &ModelSpec, job: &Job, gpus: u32) -> Result<Estimate, JobError
 
 /// The numbers alone, for a job already validated: no notes, no allocation. This is what
 /// the setup search calls for every GPU and count.
-pub fn breakdown(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
+pub fn breakdown(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
     let gpus = gpus.max(1);
     let mut est = match job.mode {
-        Mode::Inference => inference::estimate(model, job, gpus),
+        Mode::Inference => inference::estimate(model, job, gpus, gpu),
         _ => training::estimate(model, job, gpus),
     };
     est.rule_of_thumb_gb =
@@ -141,28 +162,27 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
     {
         est.notes.push(Note::ContextBeyondModel { max });
     }
-    if job.precision.format() == Format::WeightOnly {
-        est.notes.push(Note::EmbeddingsStay16Bit);
+    let precision = job.precision;
+    match precision.scope(model.moe.is_some()) {
+        Scope::Everything => {}
+        Scope::Linear => est.notes.push(Note::EmbeddingsStay16Bit { precision }),
+        Scope::Experts => est.notes.push(Note::ExpertsOnly { precision }),
     }
 }
 
 /// Bytes of weights stored at `precision` (all experts; tied embeddings once).
+///
+/// The tensors the format covers (see [`Precision::scope`]) take its bits per weight;
+/// everything else stays 16-bit, as the quantizers and the published checkpoints leave it.
 pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();
-    match precision.format() {
-        Format::Float | Format::Gguf => params * bits / 8.0,
-        Format::WeightOnly => {
-            let embed = model.embedding_params() as f64;
-            let sixteen = if model.tie_word_embeddings {
-                embed
-            } else {
-                2.0 * embed
-            };
-            let sixteen = sixteen.min(params);
-            (params - sixteen) * bits / 8.0 + sixteen * 2.0
-        }
-    }
+    let covered = match precision.scope(model.moe.is_some()) {
+        Scope::Everything => params,
+        Scope::Linear => params - model.embedding_and_head_params() as f64,
+        Scope::Experts => (model.expert_params() as f64).min(params),
+    };
+    covered * bits / 8.0 + (params - covered) * 2.0
 }
 
 /// Bytes of weights read per decoded token (MoE: only the routed experts).

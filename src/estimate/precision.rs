@@ -12,6 +12,13 @@ pub enum Precision {
     Fp16,
     Bf16,
     Fp8,
+    /// FP8 with one scale per 128 x 128 block (DeepSeek V3/R1, Kimi K2 checkpoints).
+    #[serde(rename = "fp8-block")]
+    Fp8Block,
+    /// OCP microscaling FP4: 32 values share an 8-bit power-of-two scale (gpt-oss experts).
+    Mxfp4,
+    /// NVIDIA FP4: 16 values share an FP8 scale, plus one FP32 scale per tensor (Blackwell).
+    Nvfp4,
     Int8,
     Int4,
     Nf4,
@@ -44,6 +51,11 @@ pub enum Precision {
 pub enum Format {
     /// Plain floating point tensors.
     Float,
+    /// 8-bit float linear layers with per-tensor or block scales; embeddings, lm_head, norms
+    /// and routers stay 16-bit.
+    Fp8,
+    /// 4-bit float blocks with shared scales (MXFP4, NVFP4); the rest stays 16-bit.
+    Microscaled,
     /// Weight-only integer quantization of the linear layers (GPTQ/AWQ/bitsandbytes):
     /// embeddings and lm_head stay 16-bit.
     WeightOnly,
@@ -59,6 +71,9 @@ pub const ALL: &[(Precision, &str)] = &[
     (Fp16, "fp16"),
     (Bf16, "bf16"),
     (Fp8, "fp8"),
+    (Fp8Block, "fp8-block"),
+    (Mxfp4, "mxfp4"),
+    (Nvfp4, "nvfp4"),
     (Int8, "int8"),
     (Int4, "int4"),
     (Nf4, "nf4"),
@@ -92,7 +107,9 @@ impl Precision {
 
     pub fn format(self) -> Format {
         match self {
-            Fp32 | Fp16 | Bf16 | Fp8 => Format::Float,
+            Fp32 | Fp16 | Bf16 => Format::Float,
+            Fp8 | Fp8Block => Format::Fp8,
+            Mxfp4 | Nvfp4 => Format::Microscaled,
             Int8 | Int4 | Nf4 | GptqInt8 | GptqInt4 | AwqInt4 => Format::WeightOnly,
             _ => Format::Gguf,
         }
@@ -109,6 +126,12 @@ impl Precision {
             Fp32 => 32.0,
             Fp16 | Bf16 => 16.0,
             Fp8 => 8.0,
+            // One fp32 scale per 128 x 128 weights.
+            Fp8Block => 8.0 + 32.0 / 16_384.0,
+            // 4-bit values plus an 8-bit scale per 32 (OCP MX spec).
+            Mxfp4 => 4.25,
+            // 4-bit values plus an FP8 scale per 16.
+            Nvfp4 => 4.5,
             Int8 | GptqInt8 => 8.25,
             Int4 | GptqInt4 | AwqInt4 => 4.25,
             Nf4 => 4.127,
@@ -134,7 +157,7 @@ impl Precision {
         match self {
             Fp32 => 32.0,
             Fp16 | Bf16 => 16.0,
-            Fp8 | Int8 | GptqInt8 | Q8_0 => 8.0,
+            Fp8 | Fp8Block | Int8 | GptqInt8 | Q8_0 => 8.0,
             Q6K => 6.0,
             Q5_0 | Q5KS | Q5KM => 5.0,
             Q3KS | Q3KM | Q3KL | Iq3M => 3.0,
@@ -147,6 +170,30 @@ impl Precision {
     pub fn is_quantized(self) -> bool {
         !matches!(self, Fp32 | Fp16 | Bf16)
     }
+
+    /// Which tensors this format stores at its own width; the rest stays 16-bit.
+    ///
+    /// GGUF averages are whole-file figures, so they already cover every tensor. MXFP4 on
+    /// a mixture of experts quantizes the experts only, as gpt-oss ships; elsewhere the
+    /// quantizers (GPTQ, AWQ, bitsandbytes, FP8, NVFP4) leave embeddings and lm_head 16-bit.
+    pub fn scope(self, moe: bool) -> Scope {
+        match self.format() {
+            Format::Float | Format::Gguf => Scope::Everything,
+            Format::Microscaled if moe && self == Mxfp4 => Scope::Experts,
+            _ => Scope::Linear,
+        }
+    }
+}
+
+/// The tensors a precision applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every tensor (plain floats, GGUF whole-file averages).
+    Everything,
+    /// The linear layers of the blocks; embeddings and lm_head stay 16-bit.
+    Linear,
+    /// The routed experts' MLPs only; attention, embeddings and lm_head stay 16-bit.
+    Experts,
 }
 
 impl fmt::Display for Precision {
@@ -168,6 +215,9 @@ impl FromStr for Precision {
             "float32" | "f32" => "fp32",
             "float16" | "f16" | "half" => "fp16",
             "bfloat16" => "bf16",
+            "fp8_block" | "fp8_blockwise" | "block_fp8" => "fp8-block",
+            "mx_fp4" | "mxfp4_moe" => "mxfp4",
+            "nv_fp4" | "fp4" => "nvfp4",
             "gptq_int8" | "gptq8" => "gptq-int8",
             "gptq_int4" | "gptq" | "gptq4" => "gptq-int4",
             "awq_int4" | "awq" => "awq-int4",

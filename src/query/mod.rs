@@ -14,7 +14,7 @@ use crate::catalog::{Catalog, MatchKind, ModelMatch, synthetic_model};
 use crate::error::Error;
 use crate::estimate::{
     self, DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, JobError, KvPrecision, LoraTargets,
-    Mode, Optimizer, Precision, Runtime, job::MAX_BATCH, job::MAX_CONTEXT,
+    Mode, Optimizer, Precision, Runtime, Sharding, job::MAX_BATCH, job::MAX_CONTEXT,
 };
 use serde::Serialize;
 use std::borrow::Cow;
@@ -41,6 +41,8 @@ pub struct Query {
     pub gradient_checkpointing: Option<bool>,
     pub lora_rank: Option<u64>,
     pub lora_targets: Option<LoraTargets>,
+    pub sharding: Option<Sharding>,
+    pub cpu_offload: Option<bool>,
 }
 
 impl Query {
@@ -84,9 +86,13 @@ fn resolve_known(
             req.job.precision = p;
             req.job.runtime = Runtime::default_for(p);
         }
-        None => req.assumed.push(Assumption::Precision {
-            precision: default_precision(mode),
-        }),
+        None => {
+            let precision = default_precision(mode, &req.model);
+            req.assumed.push(Assumption::Precision {
+                precision,
+                native: precision == req.model.native_precision,
+            })
+        }
     }
     match q.runtime {
         Some(r) => req.job.runtime = r,
@@ -119,6 +125,18 @@ fn resolve_known(
     }
     if let Some(n) = q.gpu_count {
         req.gpu_count = Some(estimate::check_gpu_count(n)?);
+    }
+    if let Some(s) = q.sharding {
+        req.job.sharding = Some(s);
+    }
+    if let Some(offload) = q.cpu_offload {
+        req.job.cpu_offload = offload;
+    }
+    let gpus = req.gpu_count.unwrap_or(1);
+    if mode.is_training() && gpus > 1 && q.sharding.is_none() {
+        req.assumed.push(Assumption::Sharding {
+            sharding: req.job.sharding_on(gpus),
+        });
     }
     Ok(req)
 }

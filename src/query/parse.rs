@@ -13,6 +13,7 @@ use super::detect::detect_cleaned;
 use crate::catalog::{Catalog, ModelMatch, tokenize};
 use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::Lang;
+use crate::runtime::PROFILES;
 use regex::{Captures, Regex};
 use rustc_hash::FxHashSet;
 use std::borrow::Cow;
@@ -186,20 +187,25 @@ impl Work {
     }
 }
 
+/// One capture group per runtime profile, in [`PROFILES`] order, from each profile's pattern.
 static RUNTIME: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"(?:^|[\s/])(vllm|llama\.cpp|llamacpp|llama-cpp|llama_cpp|ollama|lm\s?studio|koboldcpp|transformers|hugging\s?face|hf)(?:$|[\s,.:/])",
-    )
+    let alternatives: Vec<String> = PROFILES
+        .iter()
+        .map(|p| format!("({})", p.pattern))
+        .collect();
+    re(&format!(
+        r"(?:^|[\s/])(?:{})(?:$|[\s,.:/])",
+        alternatives.join("|")
+    ))
 });
 
 fn take_runtime(w: &mut Work) -> Option<Runtime> {
     w.take(&RUNTIME, |c| {
-        Some(match &c[1] {
-            "vllm" => Runtime::Vllm,
-            "transformers" | "hf" => Runtime::Transformers,
-            s if s.starts_with("hugging") => Runtime::Transformers,
-            _ => Runtime::LlamaCpp,
-        })
+        PROFILES
+            .iter()
+            .enumerate()
+            .find(|(i, _)| c.get(i + 1).is_some())
+            .map(|(_, p)| p.runtime)
     })
 }
 
@@ -237,7 +243,9 @@ static METHOD: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(gptq|awq|nf4|bnb)(?:[\s_-]*int(\d{1,2})|[\s_-]*(\d{1,2})[\s-]?(?:bits?|b)\b)?")
 });
 static FLOAT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(fp32|float32|f32|fp16|float16|f16|bf16|bfloat16|fp8|float8|int8|int4|i8|i4|mxfp4)\b")
+    re(
+        r"\b(fp32|float32|f32|fp16|float16|f16|bf16|bfloat16|fp8[\s_-]?block(?:wise)?|block[\s_-]?fp8|fp8|float8|int8|int4|i8|i4|mxfp4|nvfp4|fp4)\b",
+    )
 });
 static BITS: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -277,7 +285,10 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
             "fp16" | "float16" | "f16" => Precision::Fp16,
             "bf16" | "bfloat16" => Precision::Bf16,
             "fp8" | "float8" => Precision::Fp8,
+            s if s.contains("fp8") => Precision::Fp8Block,
             "int8" | "i8" => Precision::Int8,
+            "mxfp4" => Precision::Mxfp4,
+            "nvfp4" | "fp4" => Precision::Nvfp4,
             _ => Precision::Int4,
         })
     }) {

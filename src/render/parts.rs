@@ -2,7 +2,7 @@
 
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
-use crate::estimate::{Interconnect, Mode, Note, Optimizer};
+use crate::estimate::{Interconnect, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{Args, Lang, format_gib, format_int, format_number, label, t, tr, tr_into};
 use crate::recommend::{Setup, Tag};
 
@@ -326,10 +326,19 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
         .assumed
         .iter()
         .map(|x| match x {
-            Assumption::Precision { precision } => tr(
+            Assumption::Precision { precision, native } => tr(
                 lang,
-                "assumed-precision",
+                if *native {
+                    "assumed-precision-native"
+                } else {
+                    "assumed-precision"
+                },
                 Some(&Args::new().s("precision", precision.name())),
+            ),
+            Assumption::Sharding { sharding } => tr(
+                lang,
+                "assumed-sharding",
+                Some(&Args::new().s("sharding", sharding_label(*sharding))),
             ),
             Assumption::Context { tokens } => tr(
                 lang,
@@ -412,17 +421,43 @@ pub fn note(lang: Lang, n: &Note) -> String {
             "note-context-beyond",
             Some(&Args::new().s("max", format_int(lang, *max))),
         ),
-        Note::EmbeddingsStay16Bit => t(lang, "note-embeddings-16bit"),
+        Note::EmbeddingsStay16Bit { precision } => tr(
+            lang,
+            "note-embeddings-16bit",
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Note::ExpertsOnly { precision } => tr(
+            lang,
+            "note-experts-only",
+            Some(&Args::new().s("precision", precision.name())),
+        ),
         Note::VllmPreallocates { utilization } => tr(
             lang,
             "note-vllm",
             Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
         ),
-        Note::ZeroSharded { gpus } => tr(
-            lang,
-            "note-zero",
-            Some(&Args::new().s("gpus", gpu_count(lang, *gpus))),
-        ),
+        Note::Sharded {
+            sharding,
+            gpus,
+            cpu_offload,
+        } => {
+            let mut line = tr(
+                lang,
+                "note-sharded",
+                Some(
+                    &Args::new()
+                        .s("gpus", gpu_count(lang, *gpus))
+                        .s("sharding", sharding_label(*sharding))
+                        .s("what", t(lang, sharding_what(*sharding))),
+                ),
+            );
+            if *cpu_offload {
+                line.push(' ');
+                line.push_str(&t(lang, "note-sharded-offload"));
+            }
+            line
+        }
+        Note::CpuOffload => t(lang, "note-cpu-offload"),
         Note::GradientCheckpointing => t(lang, "note-checkpointing"),
         Note::RuntimeMismatch { runtime, precision } => tr(
             lang,
@@ -433,6 +468,25 @@ pub fn note(lang: Lang, n: &Note) -> String {
                     .s("precision", precision.name()),
             ),
         ),
+    }
+}
+
+/// How people write a sharding stage: the same in every language.
+fn sharding_label(s: Sharding) -> &'static str {
+    match s {
+        Sharding::Ddp => "DDP",
+        Sharding::Zero1 => "ZeRO-1",
+        Sharding::Zero2 => "ZeRO-2",
+        Sharding::Zero3 => "ZeRO-3/FSDP",
+    }
+}
+
+fn sharding_what(s: Sharding) -> &'static str {
+    match s {
+        Sharding::Ddp => "sharded-ddp",
+        Sharding::Zero1 => "sharded-zero1",
+        Sharding::Zero2 => "sharded-zero2",
+        Sharding::Zero3 => "sharded-zero3",
     }
 }
 
