@@ -14,5 +14,6 @@ pub mod i18n;
 pub mod query;
 pub mod recommend;
 pub mod render;
+pub mod runtime;
 pub mod store;
 pub mod web;

@@ -1,9 +1,8 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, ModelSpec};
-use crate::estimate::{
-    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, Runtime, candidate_counts,
-};
+use crate::estimate::{self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, candidate_counts};
+use crate::runtime::Split;
 use serde::Serialize;
 
 /// Why a setup is on the list.
@@ -70,11 +69,23 @@ pub fn setups(
     job: &Job,
 ) -> Result<Recommendations, JobError> {
     job.validate(model)?;
-    let needs: Vec<(u32, f64)> = COUNTS
-        .iter()
-        .map(|&n| (n, estimate::breakdown(model, job, n).per_gpu))
-        .collect();
-    let need = |n: u32| {
+    // What one GPU needs depends on the count and, for a few runtimes, on whether the
+    // card is a large one (vLLM's batch defaults): one table per card class.
+    let large = catalog.gpus.iter().find(|g| estimate::is_large_card(g));
+    let small = catalog.gpus.iter().find(|g| !estimate::is_large_card(g));
+    let table = |gpu: Option<&GpuSpec>| -> Vec<(u32, f64)> {
+        COUNTS
+            .iter()
+            .map(|&n| (n, estimate::breakdown(model, job, n, gpu).per_gpu))
+            .collect()
+    };
+    let (needs_large, needs_small) = (table(large), table(small));
+    let need = |gpu: &GpuSpec, n: u32| {
+        let needs = if estimate::is_large_card(gpu) {
+            &needs_large
+        } else {
+            &needs_small
+        };
         needs
             .iter()
             .find(|(c, _)| *c == n)
@@ -86,7 +97,7 @@ pub fn setups(
         .iter()
         .filter_map(|gpu| {
             let usable = estimate::usable_gib(gpu, job) * GIB;
-            let count = candidate_counts(gpu, 64).find(|&n| need(n) <= usable)?;
+            let count = candidate_counts(gpu, 64).find(|&n| need(gpu, n) <= usable)?;
             Some(Candidate {
                 gpu,
                 count,
@@ -178,7 +189,7 @@ pub fn setups(
 /// Training all-reduces gradients and tensor parallelism all-reduces every layer: both
 /// want NVLink. A layer split for inference passes only small activations between GPUs.
 pub fn needs_fast_link(job: &Job) -> bool {
-    job.mode != Mode::Inference || job.runtime == Runtime::Vllm
+    job.mode != Mode::Inference || job.runtime.profile().split == Split::Tensor
 }
 
 fn price(gpu: &GpuSpec, count: u32) -> Option<f64> {

@@ -22,7 +22,8 @@ pub struct EstimateArgs {
     /// A model known only by its size, in billions of parameters.
     #[arg(long = "params-b", allow_hyphen_values = true)]
     params_b: Option<String>,
-    /// fp32 fp16 bf16 fp8 int8 int4 nf4 gptq-int8 gptq-int4 awq-int4 or a GGUF type (q4_k_m...).
+    /// fp32 fp16 bf16 fp8 fp8-block mxfp4 nvfp4 int8 int4 nf4 gptq-int8 gptq-int4 awq-int4 or a
+    /// GGUF type (q4_k_m...); default: the format the model's checkpoint ships in.
     #[arg(long)]
     precision: Option<String>,
     /// KV cache storage: fp16 fp8 q8_0 q4_0.
@@ -52,7 +53,7 @@ pub struct EstimateArgs {
     /// How many of that GPU.
     #[arg(long, allow_hyphen_values = true)]
     gpus: Option<String>,
-    /// Training optimizer: adamw, adamw-8bit, sgd.
+    /// Training optimizer: adamw, adamw-8bit (or paged-adamw-8bit), sgd.
     #[arg(long)]
     optimizer: Option<String>,
     /// Training: keep only layer inputs and recompute the rest (default for QLoRA).
@@ -70,6 +71,12 @@ pub struct EstimateArgs {
     /// LoRA targets: all-linear (default) or attention.
     #[arg(long = "lora-targets")]
     lora_targets: Option<String>,
+    /// Training over several GPUs: ddp, zero1, zero2, zero3 or fsdp (default zero3/fsdp).
+    #[arg(long)]
+    sharding: Option<String>,
+    /// Training: keep optimizer states (and, with zero3/fsdp, weights) in CPU memory.
+    #[arg(long = "cpu-offload")]
+    cpu_offload: bool,
 }
 
 impl EstimateArgs {
@@ -99,6 +106,8 @@ impl EstimateArgs {
             gradient_checkpointing: checkpointing.map(str::to_string),
             lora_rank: self.lora_rank.clone(),
             lora_targets: self.lora_targets.clone(),
+            sharding: self.sharding.clone(),
+            cpu_offload: self.cpu_offload.then(|| "true".to_string()),
         }
         .query()
     }

@@ -1,8 +1,8 @@
 //! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
 
-use super::inference::VLLM_UTILIZATION;
 use super::{Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec};
+use crate::runtime::Budget;
 use serde::Serialize;
 
 /// How the GPUs of a setup talk to each other.
@@ -51,33 +51,36 @@ impl Interconnect {
     }
 }
 
-/// CUDA/ROCm context and driver reservations per GPU, outside any allocator.
-const CONTEXT_GIB: f64 = 0.5;
-/// Share of Apple unified memory macOS lets the GPU wire by default.
+/// Share of Apple unified memory macOS lets the GPU wire by default
+/// (`recommendedMaxWorkingSetSize`).
 const APPLE_GPU_SHARE: f64 = 0.75;
-/// Allocator fragmentation PyTorch keeps beyond what tensors use.
-const TORCH_SLACK: f64 = 0.03;
-/// llama.cpp's default fit margin per device.
-const LLAMACPP_MARGIN_GIB: f64 = 1.0;
 
-/// Memory one GPU really offers to this job, in GiB: the label minus the context, the
-/// runtime's reserve (vLLM's utilization, llama.cpp's margin, PyTorch's slack) and, on
-/// Apple, the share macOS keeps for the CPU.
+/// Memory one GPU really offers to this job, in GiB: what the driver reports, less what the
+/// runtime keeps back (vLLM's utilization share, the CUDA context, PyTorch's fragmentation),
+/// and, on Apple, the share macOS keeps for the CPU. Training runs under PyTorch whatever
+/// the serving runtime.
 pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
-    let label = gpu.memory_gib();
-    if gpu.is_unified() {
-        return label * APPLE_GPU_SHARE
-            - if job.runtime == Runtime::LlamaCpp {
-                LLAMACPP_MARGIN_GIB
-            } else {
-                0.0
-            };
-    }
-    match (job.mode, job.runtime) {
-        (Mode::Inference, Runtime::Vllm) => label * VLLM_UTILIZATION,
-        (Mode::Inference, Runtime::LlamaCpp) => label - CONTEXT_GIB - LLAMACPP_MARGIN_GIB,
-        _ => label * (1.0 - TORCH_SLACK) - CONTEXT_GIB,
-    }
+    let total = if gpu.is_unified() {
+        gpu.memory_gib() * APPLE_GPU_SHARE
+    } else {
+        gpu.memory_gib()
+    };
+    let budget = if job.mode.is_training() {
+        Runtime::Transformers.profile().budget
+    } else {
+        job.runtime.profile().budget
+    };
+    let outside = if job.mode.is_training() {
+        0.0
+    } else {
+        job.runtime.profile().outside_budget_gib
+    };
+    let usable = match budget {
+        Budget::Share(share) => total * share,
+        Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
+        Budget::Exact { context_gib } => total - context_gib,
+    };
+    usable.min(total - outside)
 }
 
 /// The verdict for one setup.
@@ -105,12 +108,13 @@ impl Fit {
     /// Check `job` on `count` GPUs of this kind.
     pub fn check(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Result<Fit, JobError> {
         job.validate(model)?;
-        let estimate = super::breakdown(model, job, count);
+        let estimate = super::breakdown(model, job, count, Some(gpu));
         let usable = usable_gib(gpu, job);
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
         let inference = job.mode == Mode::Inference;
-        let (kv_capacity_tokens, max_concurrency) = if inference && job.runtime == Runtime::Vllm {
+        let pooled = matches!(job.runtime.profile().budget, Budget::Share(_));
+        let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
             vllm_capacity(&estimate, usable, count, job)
         } else {
             (None, None)
@@ -154,7 +158,7 @@ fn first_fitting(
     let usable = usable_gib(gpu, job) * GIB;
     counts
         .into_iter()
-        .find(|&n| super::breakdown(model, job, n).per_gpu <= usable)
+        .find(|&n| super::breakdown(model, job, n, Some(gpu)).per_gpu <= usable)
 }
 
 /// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
@@ -183,7 +187,7 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
     counts.iter().copied().filter(move |&n| n <= max)
 }
 
-/// KV tokens left in vLLM's reserve after weights, activations and overhead.
+/// KV tokens left in a pre-allocated pool (vLLM) after weights, activations and overhead.
 fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;

@@ -1,44 +1,24 @@
-//! Inference memory by runtime profile.
+//! Inference memory, as each runtime's [`Profile`] describes it.
 
-use super::precision::{Format, Precision};
-use super::{Estimate, Job, Note, Runtime, kv_bytes, kv_bytes_per_token, weight_bytes};
-use crate::catalog::{GIB, ModelSpec};
+use super::precision::Precision;
+use super::{Estimate, Job, Note, kv_bytes, kv_bytes_per_token, weight_bytes};
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
+use crate::runtime::{Activation, Budget, Profile, Split};
 
-/// transformers' prefill keeps about 3.5 x prompt x intermediate 16-bit values alive at its
-/// peak (gate, up and their product in the MLP): fitted on the Qwen2.5 calibration rows,
-/// where the sources' own analysis gives 3 to 4.
-const TRANSFORMERS_PREFILL_FACTOR: f64 = 3.5;
-/// Allocator-visible workspaces of transformers (cuBLAS and friends): tens of MiB.
-const TRANSFORMERS_OVERHEAD: f64 = 32.0 * 1024.0 * 1024.0;
-/// vLLM's default `gpu_memory_utilization`.
-pub const VLLM_UTILIZATION: f64 = 0.9;
-/// Tokens vLLM prefills in one step (chunked prefill, `max_num_batched_tokens`).
-const VLLM_CHUNK: f64 = 8192.0;
-/// CUDA graphs, sampler and NCCL buffers vLLM keeps per GPU.
-const VLLM_OVERHEAD: f64 = 1.0 * GIB;
-/// llama.cpp's physical batch (`n_ubatch`).
-const LLAMACPP_UBATCH: f64 = 512.0;
-/// llama.cpp's small per-device buffers besides the compute buffer.
-const LLAMACPP_OVERHEAD: f64 = 0.1 * GIB;
-
-pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
+pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+    let profile = job.runtime.profile();
     let n = f64::from(gpus);
     let batch = f64::from(job.batch);
-    let loaded = loaded_precision(job);
-    let weights = weight_bytes(model, loaded);
+    let loaded = profile.loaded(job.precision);
+    let weights = weight_bytes(model, loaded) - host_resident(profile, model, loaded);
     let kv_cache = kv_bytes(model, job.kv_precision, job.context()) * batch;
-    let (act_per_gpu, overhead_per_gpu) = match job.runtime {
-        Runtime::Transformers => (transformers_peak(model, job), TRANSFORMERS_OVERHEAD),
-        Runtime::Vllm => (vllm_peak(model, job) / n, VLLM_OVERHEAD),
-        Runtime::LlamaCpp => (llamacpp_compute(model, job), LLAMACPP_OVERHEAD),
-    };
-    let activations = act_per_gpu * n;
-    let overhead = overhead_per_gpu * n;
+    let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
+    let overhead_per_gpu = profile.overhead_gib * GIB;
     Estimate {
         weights,
         kv_cache,
-        activations,
-        overhead,
+        activations: act_per_gpu * n,
+        overhead: overhead_per_gpu * n,
         gradients: 0.0,
         optimizer: 0.0,
         per_gpu: (weights + kv_cache) / n + act_per_gpu + overhead_per_gpu,
@@ -52,7 +32,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
 
 /// What the answer should say about this inference job.
 pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
-    let loaded = loaded_precision(job);
+    let profile = job.runtime.profile();
     let mut notes = Vec::new();
     if model.kv_lora_rank.is_some() {
         notes.push(Note::MlaCache {
@@ -64,12 +44,10 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
     {
         notes.push(Note::SlidingWindow { window });
     }
-    if job.runtime == Runtime::Vllm {
-        notes.push(Note::VllmPreallocates {
-            utilization: VLLM_UTILIZATION,
-        });
+    if let Budget::Share(utilization) = profile.budget {
+        notes.push(Note::VllmPreallocates { utilization });
     }
-    if loaded != job.precision || !runtime_loads(job.runtime, job.precision) {
+    if !profile.loads(job.precision) {
         notes.push(Note::RuntimeMismatch {
             runtime: job.runtime,
             precision: job.precision,
@@ -78,59 +56,82 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
     notes
 }
 
-/// transformers dequantizes GGUF files to 16 bits on load.
-fn loaded_precision(job: &Job) -> Precision {
-    if job.runtime == Runtime::Transformers && job.precision.format() == Format::Gguf {
-        Precision::Fp16
+/// Weights a runtime keeps in host memory: llama.cpp looks the input embeddings up on the
+/// CPU, so an untied `token_embd` never reaches a GPU (a tied one is duplicated onto the
+/// GPU as the output layer, so it still counts).
+fn host_resident(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64 {
+    let embeds_on_host = matches!(profile.activation, Activation::ComputeBuffer { .. });
+    if embeds_on_host && !model.tie_word_embeddings {
+        model.embedding_params() as f64 * loaded.bits_per_weight() / 8.0
     } else {
-        job.precision
+        0.0
     }
 }
 
-/// Whether a runtime loads weights in this format natively.
-fn runtime_loads(runtime: Runtime, precision: Precision) -> bool {
-    match runtime {
-        Runtime::Transformers => precision.format() != Format::Gguf,
-        Runtime::Vllm => precision.format() != Format::Gguf && precision != Precision::Nf4,
-        Runtime::LlamaCpp => {
-            precision.format() == Format::Gguf
-                || matches!(
-                    precision,
-                    Precision::Fp32 | Precision::Fp16 | Precision::Bf16
-                )
+/// The activation peak one GPU of `gpus` holds.
+fn activation_peak(
+    profile: &Profile,
+    model: &ModelSpec,
+    job: &Job,
+    gpus: u32,
+    gpu: Option<&GpuSpec>,
+) -> f64 {
+    let intermediate = model.active_intermediate() as f64;
+    let hidden = f64::from(model.hidden_size);
+    let vocab = f64::from(model.vocab_size);
+    let tp = match profile.split {
+        Split::Tensor => f64::from(gpus),
+        Split::Layers => 1.0,
+    };
+    match profile.activation {
+        Activation::Prefill { factor } => {
+            let tokens = job.prompt as f64 * f64::from(job.batch);
+            let mut peak = factor * tokens * intermediate * 2.0;
+            if !job.flash_attention {
+                let prompt = job.prompt as f64;
+                peak += f64::from(model.num_attention_heads)
+                    * prompt
+                    * prompt
+                    * 4.0
+                    * f64::from(job.batch);
+            }
+            // AutoAWQ keeps a separate copy of a tied embedding for lm_head while it runs.
+            if job.precision == Precision::AwqInt4 && model.tie_word_embeddings {
+                peak = peak.max(model.embedding_params() as f64 * 2.0);
+            }
+            peak
+        }
+        Activation::ProfileRun {
+            large,
+            small,
+            mlp_factor,
+            hidden_factor,
+            sampler_bytes,
+        } => {
+            let (tokens, seqs) = if gpu.is_some_and(is_large_card) {
+                large
+            } else {
+                small
+            };
+            let forward = tokens * (mlp_factor * intermediate / tp + hidden_factor * hidden) * 2.0;
+            let sampler = seqs * vocab * sampler_bytes;
+            forward.max(sampler) + tokens * hidden * 2.0
+        }
+        Activation::ComputeBuffer { ubatch } => {
+            let ubatch = ubatch.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));
+            let width = vocab + 2.0 * (hidden + intermediate);
+            let mut buffer = ubatch * width * 4.0;
+            if !job.flash_attention {
+                buffer +=
+                    f64::from(model.num_attention_heads) * ubatch * job.context() as f64 * 4.0;
+            }
+            buffer
         }
     }
 }
 
-/// Peak of one prefill in transformers, per GPU: each GPU of a layer split hits it in turn.
-fn transformers_peak(model: &ModelSpec, job: &Job) -> f64 {
-    let tokens = job.prompt as f64 * f64::from(job.batch);
-    let mut peak = TRANSFORMERS_PREFILL_FACTOR * tokens * model.active_intermediate() as f64 * 2.0;
-    if !job.flash_attention {
-        let prompt = job.prompt as f64;
-        peak += f64::from(model.num_attention_heads) * prompt * prompt * 4.0 * f64::from(job.batch);
-    }
-    // AutoAWQ keeps a separate copy of a tied embedding for lm_head while it runs.
-    if job.precision == Precision::AwqInt4 && model.tie_word_embeddings {
-        peak = peak.max(model.embedding_params() as f64 * 2.0);
-    }
-    peak
-}
-
-/// vLLM's profiled activation peak for one prefill chunk, over all GPUs.
-fn vllm_peak(model: &ModelSpec, job: &Job) -> f64 {
-    let tokens = (job.prompt as f64 * f64::from(job.batch)).min(VLLM_CHUNK);
-    TRANSFORMERS_PREFILL_FACTOR * tokens * model.active_intermediate() as f64 * 2.0
-}
-
-/// llama.cpp's compute buffer: logits and MLP scratch for one ubatch in f32.
-fn llamacpp_compute(model: &ModelSpec, job: &Job) -> f64 {
-    let ubatch = LLAMACPP_UBATCH.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));
-    let width = f64::from(model.vocab_size)
-        + 2.0 * (f64::from(model.hidden_size) + model.active_intermediate() as f64);
-    let mut buffer = ubatch * width * 4.0;
-    if !job.flash_attention {
-        buffer += f64::from(model.num_attention_heads) * ubatch * job.context() as f64 * 4.0;
-    }
-    buffer
+/// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where
+/// they cost throughput): `EngineArgs.get_batch_defaults`.
+pub fn is_large_card(gpu: &GpuSpec) -> bool {
+    gpu.memory_gib() >= 70.0 && !gpu.display_name.to_ascii_lowercase().contains("a100")
 }

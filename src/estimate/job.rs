@@ -2,6 +2,8 @@
 
 use super::precision::{Format, KvPrecision, Precision};
 use crate::catalog::ModelSpec;
+pub use crate::runtime::Runtime;
+use crate::runtime::UnknownRuntime;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -32,37 +34,6 @@ impl Mode {
     }
 }
 
-/// The serving stack; each has its own activation and overhead profile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Runtime {
-    #[serde(rename = "transformers")]
-    Transformers,
-    #[serde(rename = "vllm")]
-    Vllm,
-    #[serde(rename = "llama.cpp")]
-    LlamaCpp,
-}
-
-impl Runtime {
-    pub fn name(self) -> &'static str {
-        match self {
-            Runtime::Transformers => "transformers",
-            Runtime::Vllm => "vllm",
-            Runtime::LlamaCpp => "llama.cpp",
-        }
-    }
-
-    /// The profile used when the user names none: GGUF files are run by llama.cpp,
-    /// everything else by Hugging Face transformers.
-    pub fn default_for(precision: Precision) -> Runtime {
-        if precision.format() == Format::Gguf {
-            Runtime::LlamaCpp
-        } else {
-            Runtime::Transformers
-        }
-    }
-}
-
 /// Optimizer for full fine-tuning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -74,6 +45,32 @@ pub enum Optimizer {
     Adamw8bit,
     /// SGD with momentum: fp32 master weights plus one fp32 momentum.
     Sgd,
+}
+
+/// How training states are spread over several GPUs (DeepSpeed ZeRO stages; PyTorch FSDP's
+/// full shard is stage 3, its `SHARD_GRAD_OP` stage 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sharding {
+    /// Every GPU holds everything (DDP).
+    Ddp,
+    /// Optimizer states sharded.
+    Zero1,
+    /// Optimizer states and gradients sharded.
+    Zero2,
+    /// Weights too (FSDP full shard; FSDP + QLoRA shards the frozen 4-bit base).
+    Zero3,
+}
+
+impl Sharding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Sharding::Ddp => "ddp",
+            Sharding::Zero1 => "zero1",
+            Sharding::Zero2 => "zero2",
+            Sharding::Zero3 => "zero3",
+        }
+    }
 }
 
 /// Which linear layers get LoRA adapters.
@@ -107,27 +104,25 @@ parse_by_name!(Mode, "mode", [
     "finetune" => Mode::FullFinetune, "train" => Mode::FullFinetune,
     "lora" => Mode::Lora, "qlora" => Mode::Qlora,
 ]);
-parse_by_name!(Runtime, "runtime", [
-    "transformers" => Runtime::Transformers, "hf" => Runtime::Transformers,
-    "vllm" => Runtime::Vllm,
-    "llama.cpp" => Runtime::LlamaCpp, "llamacpp" => Runtime::LlamaCpp,
-    "llama-cpp" => Runtime::LlamaCpp, "ollama" => Runtime::LlamaCpp,
-]);
 parse_by_name!(Optimizer, "optimizer", [
     "adamw" => Optimizer::Adamw, "adam" => Optimizer::Adamw,
     "adamw-8bit" => Optimizer::Adamw8bit, "adamw8bit" => Optimizer::Adamw8bit,
-    "adam8bit" => Optimizer::Adamw8bit, "sgd" => Optimizer::Sgd,
+    "adam8bit" => Optimizer::Adamw8bit, "adamw_8bit" => Optimizer::Adamw8bit,
+    // Paged optimizers hold the same 8-bit states; paging only absorbs spikes.
+    "paged-adamw-8bit" => Optimizer::Adamw8bit, "paged_adamw_8bit" => Optimizer::Adamw8bit,
+    "paged-adamw8bit" => Optimizer::Adamw8bit, "sgd" => Optimizer::Sgd,
+]);
+parse_by_name!(Sharding, "sharding", [
+    "ddp" => Sharding::Ddp, "none" => Sharding::Ddp, "zero0" => Sharding::Ddp,
+    "zero1" => Sharding::Zero1, "zero-1" => Sharding::Zero1,
+    "zero2" => Sharding::Zero2, "zero-2" => Sharding::Zero2, "shard-grad-op" => Sharding::Zero2,
+    "zero3" => Sharding::Zero3, "zero-3" => Sharding::Zero3, "fsdp" => Sharding::Zero3,
+    "full-shard" => Sharding::Zero3,
 ]);
 parse_by_name!(LoraTargets, "LoRA targets", [
     "attention" => LoraTargets::Attention, "attn" => LoraTargets::Attention,
     "all-linear" => LoraTargets::AllLinear, "all" => LoraTargets::AllLinear,
 ]);
-
-impl fmt::Display for Runtime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -167,6 +162,15 @@ pub enum JobError {
     UnknownOption { what: &'static str, value: String },
 }
 
+impl From<UnknownRuntime> for JobError {
+    fn from(e: UnknownRuntime) -> JobError {
+        JobError::UnknownOption {
+            what: "runtime",
+            value: e.0,
+        }
+    }
+}
+
 impl JobError {
     /// Stable machine-readable kind, as in the JSON error object.
     pub fn kind(&self) -> &'static str {
@@ -201,6 +205,12 @@ pub struct Job {
     pub lora_targets: LoraTargets,
     /// Flash/memory-efficient attention (the default in current stacks): no s^2 term.
     pub flash_attention: bool,
+    /// Training over several GPUs: how states are sharded (None: ZeRO-3/FSDP, the set-up
+    /// that lets the job fit, and the answer says it assumed so).
+    pub sharding: Option<Sharding>,
+    /// Training: optimizer states (and, under ZeRO-3/FSDP, weights and gradients) live in
+    /// CPU memory (ZeRO-Offload, FSDP `cpu_offload`).
+    pub cpu_offload: bool,
 }
 
 /// Context assumed for inference when the user gives none.
@@ -230,9 +240,20 @@ impl Job {
             lora_rank: 16,
             lora_targets: LoraTargets::AllLinear,
             flash_attention: true,
+            sharding: None,
+            cpu_offload: false,
         };
         job.set_context(context);
         job
+    }
+
+    /// The sharding in force on `gpus` GPUs: one GPU has nothing to shard.
+    pub fn sharding_on(&self, gpus: u32) -> Sharding {
+        match self.sharding {
+            _ if gpus <= 1 => Sharding::Ddp,
+            Some(s) => s,
+            None => Sharding::Zero3,
+        }
     }
 
     /// Total tokens held per sequence.

@@ -6,9 +6,10 @@
 //! on consumer cards than of HBM on datacenter cards (fitted on the llama.cpp calibration
 //! rows), so one global constant cannot be right. Prefill is compute bound.
 
-use super::precision::{Format, Precision};
+use super::precision::Precision;
 use super::{Job, Runtime, active_weight_bytes, kv_bytes};
 use crate::catalog::{GpuSpec, ModelSpec};
+use crate::runtime::Split;
 
 /// Memory class of a device, as far as decode efficiency is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,21 +29,16 @@ fn class(gpu: &GpuSpec) -> MemoryClass {
     }
 }
 
-/// (share of peak bandwidth reached, fixed milliseconds per layer and token).
-///
-/// llama.cpp: fitted on 33 published Llama-3-8B rows. transformers: fitted on the Qwen2.5
-/// A100 rows (Python overhead dominates small models). vLLM: CUDA graphs remove most launch
-/// cost; its bandwidth share is set between the two, without a calibration set of our own.
-fn profile(runtime: Runtime, class: MemoryClass, quantized: bool) -> (f64, f64) {
-    match (runtime, class) {
-        (Runtime::LlamaCpp, MemoryClass::Gddr) => (0.92, 0.08),
-        (Runtime::LlamaCpp, MemoryClass::Hbm) => (0.52, 0.08),
-        (Runtime::LlamaCpp, MemoryClass::Unified) => (0.64, 0.08),
-        (Runtime::Transformers, _) if quantized => (0.3, 1.0),
-        (Runtime::Transformers, MemoryClass::Hbm) => (0.45, 0.8),
-        (Runtime::Transformers, _) => (0.6, 0.8),
-        (Runtime::Vllm, MemoryClass::Hbm) => (0.75, 0.01),
-        (Runtime::Vllm, _) => (0.85, 0.01),
+/// (share of peak bandwidth reached, fixed milliseconds per layer and token), from the
+/// runtime's profile: llama.cpp fitted on 33 published Llama-3-8B rows, transformers on the
+/// Qwen2.5 A100 rows; vLLM's CUDA graphs remove most launch cost.
+fn efficiency(runtime: Runtime, class: MemoryClass, quantized: bool) -> (f64, f64) {
+    let decode = runtime.profile().decode;
+    match (decode.quantized, class) {
+        (Some(q), _) if quantized => q,
+        (_, MemoryClass::Gddr) => decode.gddr,
+        (_, MemoryClass::Hbm) => decode.hbm,
+        (_, MemoryClass::Unified) => decode.unified,
     }
 }
 
@@ -88,12 +84,11 @@ impl DecodeWork {
 
     /// Tokens per second on `count` GPUs of this kind.
     pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
-        let (share, ms_per_layer) = profile(self.runtime, class(gpu), self.quantized);
+        let (share, ms_per_layer) = efficiency(self.runtime, class(gpu), self.quantized);
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
-        // vLLM splits every layer over the GPUs (tensor parallel); transformers and
-        // llama.cpp split layers, so one GPU works at a time and a single stream gains
-        // no bandwidth.
-        if self.runtime == Runtime::Vllm {
+        // Tensor parallelism splits every layer over the GPUs; a layer split has one GPU
+        // working at a time, so a single stream gains no bandwidth.
+        if self.runtime.profile().split == Split::Tensor {
             bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
         }
         let seconds = self.layers * ms_per_layer / 1000.0 + self.bytes / bandwidth;
@@ -105,25 +100,23 @@ impl DecodeWork {
 pub fn prefill_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
     let precision = effective_precision(job);
     let tflops = match precision {
-        Precision::Fp8 => gpu
+        Precision::Fp8 | Precision::Fp8Block => gpu
             .fp8_tensor_tflops_dense
             .unwrap_or_else(|| gpu.fp16_tflops_effective()),
         Precision::Fp32 => gpu.fp32_tflops.unwrap_or(0.0),
         _ => gpu.fp16_tflops_effective(),
     };
-    let share = match job.runtime {
-        Runtime::Vllm => 0.6 * f64::from(count) * tensor_parallel_share(gpu, count),
-        Runtime::Transformers => 0.4,
-        Runtime::LlamaCpp => 0.3,
+    let profile = job.runtime.profile();
+    let share = match profile.split {
+        Split::Tensor => {
+            profile.decode.prefill_share * f64::from(count) * tensor_parallel_share(gpu, count)
+        }
+        Split::Layers => profile.decode.prefill_share,
     };
     tflops * 1e12 * share / (2.0 * model.params_active as f64)
 }
 
-/// transformers runs GGUF files dequantized to 16 bits.
+/// The precision the runtime really reads (transformers dequantizes GGUF to 16 bits).
 fn effective_precision(job: &Job) -> Precision {
-    if job.runtime == Runtime::Transformers && job.precision.format() == Format::Gguf {
-        Precision::Fp16
-    } else {
-        job.precision
-    }
+    job.runtime.profile().loaded(job.precision)
 }

@@ -1,7 +1,9 @@
 //! Training memory: full fine-tune, LoRA and QLoRA, sharded over GPUs when there are several.
 
 use super::precision::Precision;
-use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, kv_bytes_per_token, weight_bytes};
+use super::{
+    Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, kv_bytes_per_token, weight_bytes,
+};
 use crate::catalog::{GIB, ModelSpec};
 
 /// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
@@ -11,30 +13,32 @@ const LOGIT_BYTES: f64 = 10.0;
 
 pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
     let n = f64::from(gpus);
-    let params = model.params_total as f64;
     let (weights, gradients, optimizer, trainable) = match job.mode {
-        Mode::FullFinetune => full_states(params, job),
+        Mode::FullFinetune => full_states(model.params_total as f64, job),
         Mode::Lora | Mode::Qlora => adapter_states(model, job),
         Mode::Inference => (0.0, 0.0, 0.0, 0.0),
     };
-    // Full fine-tunes over several GPUs shard states ZeRO-3/FSDP-style; LoRA runs
-    // replicate the frozen base (DDP), which is what PEFT recipes do by default.
-    let sharded = job.mode == Mode::FullFinetune && gpus > 1;
-    let states = weights + gradients + optimizer;
-    let states_per_gpu = if sharded {
-        states / n + gather_buffer(model)
+    let sharding = job.sharding_on(gpus);
+    let on_gpu = placed(sharding, job.cpu_offload, n, weights, gradients, optimizer);
+    let gather = if sharding == Sharding::Zero3 && gpus > 1 {
+        gather_buffer(model, job)
     } else {
-        states
+        0.0
     };
     let act_per_gpu = activations(model, job);
+    let overhead_per_gpu = TRAINING_OVERHEAD + gather;
     Estimate {
-        weights: if sharded { weights } else { weights * n },
-        gradients: if sharded { gradients } else { gradients * n },
-        optimizer: if sharded { optimizer } else { optimizer * n },
+        weights: on_gpu.weights * n,
+        gradients: on_gpu.gradients * n,
+        optimizer: on_gpu.optimizer * n,
         activations: act_per_gpu * n,
-        overhead: (TRAINING_OVERHEAD + if sharded { gather_buffer(model) } else { 0.0 }) * n,
+        overhead: overhead_per_gpu * n,
         kv_cache: 0.0,
-        per_gpu: states_per_gpu + act_per_gpu + TRAINING_OVERHEAD,
+        per_gpu: on_gpu.weights
+            + on_gpu.gradients
+            + on_gpu.optimizer
+            + act_per_gpu
+            + overhead_per_gpu,
         gpus,
         kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
         trainable_params: trainable as u64,
@@ -44,15 +48,58 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
 }
 
 /// What the answer should say about this training job on `gpus` GPUs.
-pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
+pub(super) fn notes(_model: &ModelSpec, job: &Job, gpus: u32) -> Vec<Note> {
     let mut notes = Vec::new();
-    if job.mode == Mode::FullFinetune && gpus > 1 {
-        notes.push(Note::ZeroSharded { gpus });
+    if gpus > 1 {
+        notes.push(Note::Sharded {
+            sharding: job.sharding_on(gpus),
+            gpus,
+            cpu_offload: job.cpu_offload,
+        });
+    } else if job.cpu_offload {
+        notes.push(Note::CpuOffload);
     }
     if job.gradient_checkpointing {
         notes.push(Note::GradientCheckpointing);
     }
     notes
+}
+
+/// Training states one GPU holds.
+struct OnGpu {
+    weights: f64,
+    gradients: f64,
+    optimizer: f64,
+}
+
+/// Where each state lives under a sharding stage, per GPU (ZeRO paper, section 5): stage 1
+/// splits the optimizer states over the `n` GPUs, stage 2 the gradients too, stage 3 the
+/// weights too. CPU offload moves the optimizer states (ZeRO-Offload) and, at stage 3, the
+/// weights and gradients (ZeRO-Infinity, FSDP `cpu_offload`) to host memory.
+fn placed(sharding: Sharding, offload: bool, n: f64, w: f64, g: f64, o: f64) -> OnGpu {
+    let (w, g, o) = match sharding {
+        Sharding::Ddp => (w, g, o),
+        Sharding::Zero1 => (w, g, o / n),
+        Sharding::Zero2 => (w, g / n, o / n),
+        Sharding::Zero3 => (w / n, g / n, o / n),
+    };
+    match (offload, sharding) {
+        (false, _) => OnGpu {
+            weights: w,
+            gradients: g,
+            optimizer: o,
+        },
+        (true, Sharding::Zero3) => OnGpu {
+            weights: 0.0,
+            gradients: 0.0,
+            optimizer: 0.0,
+        },
+        (true, _) => OnGpu {
+            weights: w,
+            gradients: g,
+            optimizer: 0.0,
+        },
+    }
 }
 
 /// Weights, gradients, optimizer states and trainable count of a full fine-tune.
@@ -79,11 +126,7 @@ fn full_states(params: f64, job: &Job) -> (f64, f64, f64, f64) {
 
 /// Frozen base plus fp32 adapters with their gradients and optimizer moments.
 fn adapter_states(model: &ModelSpec, job: &Job) -> (f64, f64, f64, f64) {
-    let base = match job.mode {
-        Mode::Qlora => Precision::Nf4,
-        _ if job.precision.is_quantized() => job.precision,
-        _ => Precision::Bf16,
-    };
+    let base = base_precision(job);
     let adapters = lora_params(model, job.lora_rank, job.lora_targets);
     let moments = match job.optimizer {
         Optimizer::Adamw => 8.0,
@@ -117,12 +160,24 @@ pub fn lora_params(model: &ModelSpec, rank: u32, targets: LoraTargets) -> f64 {
     f64::from(rank) * (attention + mlp) * f64::from(model.num_hidden_layers)
 }
 
-/// One layer's 16-bit parameters twice over: ZeRO-3 gathers the next layer while computing.
-fn gather_buffer(model: &ModelSpec) -> f64 {
-    let embed = model.embedding_params() as f64 * if model.tie_word_embeddings { 1.0 } else { 2.0 };
+/// One layer's weights twice over, as stored: ZeRO-3/FSDP gathers the next layer while it
+/// computes the current one (a QLoRA base gathers 4-bit layers).
+fn gather_buffer(model: &ModelSpec, job: &Job) -> f64 {
+    let base = base_precision(job);
+    let embed = model.embedding_and_head_params() as f64;
     let per_layer =
         (model.params_total as f64 - embed).max(0.0) / f64::from(model.num_hidden_layers);
-    2.0 * per_layer * 2.0
+    2.0 * per_layer * base.bits_per_weight() / 8.0
+}
+
+/// The precision the frozen (or trained) weights are held in.
+fn base_precision(job: &Job) -> Precision {
+    match job.mode {
+        Mode::Qlora => Precision::Nf4,
+        Mode::Lora if job.precision.is_quantized() => job.precision,
+        Mode::FullFinetune if job.precision == Precision::Fp32 => Precision::Fp32,
+        _ => Precision::Bf16,
+    }
 }
 
 /// Activations kept for the backward pass on one GPU, plus the logits of the loss.

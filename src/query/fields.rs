@@ -3,7 +3,9 @@
 
 use super::Query;
 use crate::error::Error;
-use crate::estimate::{JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime};
+use crate::estimate::{
+    JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime, Sharding,
+};
 use serde::Deserialize;
 
 /// The fields of an explicit estimate, as typed.
@@ -26,6 +28,10 @@ pub struct Fields {
     pub gradient_checkpointing: Option<String>,
     pub lora_rank: Option<String>,
     pub lora_targets: Option<String>,
+    /// ddp, zero1, zero2, zero3 (fsdp).
+    pub sharding: Option<String>,
+    /// "true" or "false".
+    pub cpu_offload: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -71,7 +77,9 @@ impl Fields {
             mode: parsed::<Mode, JobError>(&self.mode)?,
             gpu: given(&self.gpu).map(str::to_string),
             gpu_count: number("GPU count", &self.gpus)?,
-            runtime: parsed::<Runtime, JobError>(&self.runtime)?,
+            runtime: given(&self.runtime)
+                .map(|s| s.parse::<Runtime>().map_err(JobError::from))
+                .transpose()?,
             optimizer: parsed::<Optimizer, JobError>(&self.optimizer)?,
             gradient_checkpointing: given(&self.gradient_checkpointing)
                 .map(|s| {
@@ -85,6 +93,17 @@ impl Fields {
                 .transpose()?,
             lora_rank: number("LoRA rank", &self.lora_rank)?,
             lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
+            sharding: parsed::<Sharding, JobError>(&self.sharding)?,
+            cpu_offload: given(&self.cpu_offload)
+                .map(|s| {
+                    s.parse::<bool>().map_err(|_| {
+                        Error::Job(JobError::UnknownOption {
+                            what: "CPU offload",
+                            value: s.to_string(),
+                        })
+                    })
+                })
+                .transpose()?,
         })
     }
 }

@@ -1,0 +1,320 @@
+//! What each serving stack does with memory, as data: one [`Profile`] per runtime.
+//!
+//! The estimator, the fit, the speed model, the parser, the Discord choices and the CLI all
+//! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
+//! a new entry in [`PROFILES`], its locale strings and its tests.
+
+use crate::estimate::{Format, Precision};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The serving stack; each has its own [`Profile`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Runtime {
+    #[serde(rename = "transformers")]
+    Transformers,
+    #[serde(rename = "vllm")]
+    Vllm,
+    #[serde(rename = "llama.cpp")]
+    LlamaCpp,
+}
+
+/// How much of a device a runtime lets the job use.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Budget {
+    /// A share of the total the driver reports (vLLM's `gpu_memory_utilization`); the
+    /// CUDA context and every other allocation of the process count inside it.
+    Share(f64),
+    /// The total less the CUDA context and a share lost to the caching allocator's
+    /// fragmentation (PyTorch without a pre-allocated pool).
+    Allocator { context_gib: f64, slack: f64 },
+    /// The total less the CUDA context and library workspaces (llama.cpp's ggml buffers
+    /// are sized exactly, so no fragmentation share).
+    Exact { context_gib: f64 },
+}
+
+/// What a runtime allocates beyond weights and KV cache while it runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Activation {
+    /// The whole prompt goes through at once (transformers' `generate`): the MLP keeps about
+    /// `factor` x tokens x intermediate 16-bit values alive at the peak, and today's
+    /// versions compute logits for the last token only.
+    Prefill { factor: f64 },
+    /// vLLM's start-up profile run: one forward pass of `max_num_batched_tokens` tokens,
+    /// then the sampler over `max_num_seqs` rows of vocabulary-sized logits. What it
+    /// measures is kept back from the KV pool whatever the real prompts are.
+    ProfileRun {
+        /// (`max_num_batched_tokens`, `max_num_seqs`) on cards of 70 GiB or more (not A100).
+        large: (f64, f64),
+        /// The same on every other card.
+        small: (f64, f64),
+        /// 16-bit values per token and intermediate unit in the forward peak.
+        mlp_factor: f64,
+        /// 16-bit values per token and hidden unit (residual, norms, attention).
+        hidden_factor: f64,
+        /// Bytes per logit the sampler holds (fp32 logits, probabilities, sort buffers).
+        sampler_bytes: f64,
+    },
+    /// llama.cpp's compute buffer: the graph of one micro-batch (`n_ubatch`) in f32,
+    /// logits included.
+    ComputeBuffer { ubatch: f64 },
+}
+
+/// How a model is spread over several GPUs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// Whole layers per GPU (transformers' `device_map="auto"`, llama.cpp's `-sm layer`):
+    /// each GPU holds its own activation peak and one works at a time on a stream.
+    Layers,
+    /// Every layer cut across the GPUs (vLLM's tensor parallel): activations and
+    /// bandwidth divide, at the cost of two all-reduces per layer.
+    Tensor,
+}
+
+/// Decode efficiency: (share of peak bandwidth reached, fixed ms per layer and token).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decode {
+    pub gddr: (f64, f64),
+    pub hbm: (f64, f64),
+    pub unified: (f64, f64),
+    /// Quantized weights unpacked in Python-level kernels are slower still.
+    pub quantized: Option<(f64, f64)>,
+    /// Share of the dense tensor rate prefill reaches on one GPU.
+    pub prefill_share: f64,
+}
+
+/// Everything the estimator knows about one runtime.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    pub runtime: Runtime,
+    /// The contract name (`--runtime`, JSON).
+    pub name: &'static str,
+    /// Other names people use (`ollama` runs llama.cpp), lowercase.
+    pub aliases: &'static [&'static str],
+    /// A regular-expression fragment the free-text parser matches.
+    pub pattern: &'static str,
+    /// The engine version whose memory behaviour the numbers follow.
+    pub version: &'static str,
+    /// Weight formats it loads as stored.
+    pub loads: &'static [Format],
+    /// Single precisions it loads besides those formats.
+    pub also_loads: &'static [Precision],
+    /// What it turns formats it cannot run into (transformers dequantizes GGUF to fp16).
+    pub converts_unloadable_to: Option<Precision>,
+    pub budget: Budget,
+    pub activation: Activation,
+    /// Per GPU, inside the budget: allocations that are neither weights, KV cache nor
+    /// activations (cuBLAS workspaces, NCCL buffers, vLLM's non-torch memory).
+    pub overhead_gib: f64,
+    /// Per GPU, outside the budget: memory taken after the KV pool is sized (vLLM's CUDA
+    /// graphs), so it must fit in what the budget leaves free.
+    pub outside_budget_gib: f64,
+    pub split: Split,
+    pub decode: Decode,
+}
+
+const GIB_PER_MIB: f64 = 1.0 / 1024.0;
+
+/// The runtimes, in the order choices list them.
+pub const PROFILES: [Profile; 3] = [
+    Profile {
+        runtime: Runtime::Transformers,
+        name: "transformers",
+        aliases: &["hf", "huggingface", "hugging-face", "accelerate"],
+        pattern: r"transformers|hugging\s?face|hf",
+        version: "transformers 4.57",
+        loads: &[
+            Format::Float,
+            Format::Fp8,
+            Format::Microscaled,
+            Format::WeightOnly,
+        ],
+        also_loads: &[],
+        converts_unloadable_to: Some(Precision::Fp16),
+        budget: Budget::Allocator {
+            context_gib: 0.5,
+            slack: 0.03,
+        },
+        // Fitted on the Qwen2.5 A100 rows, where the sources' own analysis gives 3 to 4.
+        activation: Activation::Prefill { factor: 3.5 },
+        overhead_gib: 32.0 * GIB_PER_MIB,
+        outside_budget_gib: 0.0,
+        split: Split::Layers,
+        // Fitted on the Qwen2.5 A100 rows (Python overhead dominates small models).
+        decode: Decode {
+            gddr: (0.6, 0.8),
+            hbm: (0.45, 0.8),
+            unified: (0.6, 0.8),
+            quantized: Some((0.3, 1.0)),
+            prefill_share: 0.4,
+        },
+    },
+    Profile {
+        runtime: Runtime::Vllm,
+        name: "vllm",
+        aliases: &[],
+        pattern: r"vllm",
+        version: "vLLM 0.11 (V1 engine, `vllm serve`)",
+        loads: &[
+            Format::Float,
+            Format::Fp8,
+            Format::Microscaled,
+            Format::WeightOnly,
+        ],
+        also_loads: &[],
+        converts_unloadable_to: None,
+        budget: Budget::Share(0.9),
+        activation: Activation::ProfileRun {
+            large: (8192.0, 1024.0),
+            small: (2048.0, 256.0),
+            mlp_factor: VLLM_MLP_FACTOR,
+            hidden_factor: VLLM_HIDDEN_FACTOR,
+            sampler_bytes: VLLM_SAMPLER_BYTES,
+        },
+        overhead_gib: VLLM_NON_TORCH_GIB,
+        outside_budget_gib: VLLM_CUDA_GRAPHS_GIB,
+        split: Split::Tensor,
+        // CUDA graphs remove most launch cost.
+        decode: Decode {
+            gddr: (0.85, 0.01),
+            hbm: (0.75, 0.01),
+            unified: (0.75, 0.01),
+            quantized: None,
+            prefill_share: 0.6,
+        },
+    },
+    Profile {
+        runtime: Runtime::LlamaCpp,
+        name: "llama.cpp",
+        aliases: &[
+            "llamacpp",
+            "llama-cpp",
+            "llama_cpp",
+            "ollama",
+            "lmstudio",
+            "lm-studio",
+            "koboldcpp",
+        ],
+        pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|ollama|lm\s?studio|koboldcpp",
+        version: "llama.cpp b6000+",
+        loads: &[Format::Gguf, Format::Float],
+        also_loads: &[Precision::Mxfp4],
+        converts_unloadable_to: None,
+        budget: Budget::Exact { context_gib: 0.4 },
+        activation: Activation::ComputeBuffer { ubatch: 512.0 },
+        overhead_gib: 0.1,
+        outside_budget_gib: 0.0,
+        split: Split::Layers,
+        // Fitted on 33 published Llama-3-8B rows.
+        decode: Decode {
+            gddr: (0.92, 0.08),
+            hbm: (0.52, 0.08),
+            unified: (0.64, 0.08),
+            quantized: None,
+            prefill_share: 0.3,
+        },
+    },
+];
+
+/// vLLM's forward peak in the profile run, per token: gate and up outputs, the activated
+/// product and the down input (about 4 intermediate-wide 16-bit values under torch.compile
+/// fusion), plus residual, norm and attention buffers of about 8 hidden-wide values.
+const VLLM_MLP_FACTOR: f64 = 4.0;
+const VLLM_HIDDEN_FACTOR: f64 = 8.0;
+/// Bytes per logit in vLLM's sampler warm-up: fp32 logits, a softmax copy and the sort
+/// buffers of top-p/top-k (values plus int64 indices).
+const VLLM_SAMPLER_BYTES: f64 = 16.0;
+/// vLLM's non-torch memory per GPU: CUDA context, cuBLAS and NCCL.
+const VLLM_NON_TORCH_GIB: f64 = 0.6;
+/// CUDA graphs vLLM captures after sizing the KV pool.
+const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
+
+impl Runtime {
+    /// Every runtime, in the order choices list them.
+    pub const ALL: [Runtime; 3] = [Runtime::Transformers, Runtime::Vllm, Runtime::LlamaCpp];
+
+    /// Its profile.
+    pub fn profile(self) -> &'static Profile {
+        PROFILES
+            .iter()
+            .find(|p| p.runtime == self)
+            .expect("every runtime has a profile")
+    }
+
+    pub fn name(self) -> &'static str {
+        self.profile().name
+    }
+
+    /// The profile used when the user names none: GGUF files are run by llama.cpp,
+    /// everything else by Hugging Face transformers.
+    pub fn default_for(precision: Precision) -> Runtime {
+        if precision.format() == Format::Gguf {
+            Runtime::LlamaCpp
+        } else {
+            Runtime::Transformers
+        }
+    }
+
+    /// Find the runtime a name or alias means.
+    pub fn from_name(name: &str) -> Option<Runtime> {
+        let key = name.trim().to_ascii_lowercase();
+        PROFILES
+            .iter()
+            .find(|p| p.name == key || p.aliases.contains(&key.as_str()))
+            .map(|p| p.runtime)
+    }
+}
+
+impl Profile {
+    /// Whether it loads `precision` as stored.
+    pub fn loads(&self, precision: Precision) -> bool {
+        self.loads.contains(&precision.format()) || self.also_loads.contains(&precision)
+    }
+
+    /// The precision its weights really occupy once loaded.
+    pub fn loaded(&self, precision: Precision) -> Precision {
+        match self.converts_unloadable_to {
+            Some(p) if !self.loads(precision) => p,
+            _ => precision,
+        }
+    }
+}
+
+/// An unknown runtime name.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("unknown runtime '{0}'")]
+pub struct UnknownRuntime(pub String);
+
+impl FromStr for Runtime {
+    type Err = UnknownRuntime;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Runtime::from_name(s).ok_or_else(|| UnknownRuntime(s.trim().to_string()))
+    }
+}
+
+impl fmt::Display for Runtime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runtime_has_one_profile_and_its_names_parse() {
+        for r in Runtime::ALL {
+            assert_eq!(r.profile().runtime, r);
+            assert_eq!(r.name().parse::<Runtime>().unwrap(), r);
+            for a in r.profile().aliases {
+                assert_eq!(a.parse::<Runtime>().unwrap(), r, "{a}");
+            }
+            let json = serde_json::to_string(&r).unwrap();
+            assert_eq!(json, format!("\"{}\"", r.name()));
+        }
+        assert_eq!(PROFILES.len(), Runtime::ALL.len());
+        assert!("tgi".parse::<Runtime>().is_err());
+    }
+}
