@@ -3,9 +3,7 @@
 //! deserializes in serenity (no `Event::Unknown`), and the longest answers fit an embed in
 //! every language.
 
-mod fake_discord;
-
-use fake_discord::{fixtures, schema::Spec};
+use crate::fake_discord::{fixtures, schema::Spec};
 use poise::serenity_prelude as serenity;
 use serde_json::Value;
 use std::collections::HashSet;

@@ -4,12 +4,10 @@
 //! scripts dispatches, and asserts on the request bodies the bot sent: language, numbers,
 //! Discord's limits, allowed mentions, ephemeral flags, and Discord's OpenAPI schema.
 
-mod fake_discord;
-
-use fake_discord::fixtures::{
+use crate::fake_discord::fixtures::{
     self, ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, OTHER_USER, Place, USER,
 };
-use fake_discord::{APP_ID, FakeDiscord, Recorded, TOKEN};
+use crate::fake_discord::{APP_ID, FakeDiscord, Recorded, TOKEN};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;

@@ -94,20 +94,20 @@ fn check(file: &str, text: &str) {
 
 #[test]
 fn english() {
-    check("en", include_str!("corpus/en.json"));
+    check("en", include_str!("../corpus/en.json"));
 }
 
 #[test]
 fn portuguese() {
-    check("pt", include_str!("corpus/pt.json"));
+    check("pt", include_str!("../corpus/pt.json"));
 }
 
 #[test]
 fn spanish() {
-    check("es", include_str!("corpus/es.json"));
+    check("es", include_str!("../corpus/es.json"));
 }
 
 #[test]
 fn chinese() {
-    check("zh", include_str!("corpus/zh.json"));
+    check("zh", include_str!("../corpus/zh.json"));
 }

@@ -1,16 +1,14 @@
 //! Benchmark through the fake Discord (ignored by default; it measures, it does not check):
 //!
-//!     cargo test --release --test discord_bench -- --ignored --nocapture
+//!     cargo test --release --test it discord_bench -- --ignored --nocapture
 //!
 //! Latency: one /estimate at a time, from the gateway dispatch to the recorded interaction
 //! callback (median and p99). Throughput: a burst of interactions sent at once, answered
 //! per second. The fake runs in the same process and on the same cores as the bot, so the
 //! figures are a lower bound for the bot alone.
 
-mod fake_discord;
-
-use fake_discord::fixtures::{self, ADMIN_PERMISSIONS, Place};
-use fake_discord::{FakeDiscord, TOKEN};
+use crate::fake_discord::fixtures::{self, ADMIN_PERMISSIONS, Place};
+use crate::fake_discord::{FakeDiscord, TOKEN};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

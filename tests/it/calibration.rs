@@ -9,7 +9,7 @@ use vramguide::catalog::Catalog;
 fn memory_matches_qwen_measurements() {
     let rows = memory_rows(
         Catalog::get(),
-        include_str!("calibration/qwen2.5-transformers-a100.csv"),
+        include_str!("../calibration/qwen2.5-transformers-a100.csv"),
     );
     assert_eq!(rows.len(), 112, "every row is estimated");
     let median = median_abs(rows.iter().map(|r| r.error()));
@@ -24,7 +24,7 @@ fn memory_matches_qwen_measurements() {
 fn decode_speed_matches_llamacpp_measurements() {
     let rows = speed_rows(
         Catalog::get(),
-        include_str!("calibration/llamacpp-llama3-8b-tokens.csv"),
+        include_str!("../calibration/llamacpp-llama3-8b-tokens.csv"),
     );
     let errors: Vec<f64> = rows.iter().filter_map(|r| r.error()).collect();
     assert!(

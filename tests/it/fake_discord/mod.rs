@@ -5,8 +5,6 @@
 //! heartbeat with an ACK, then forwards the dispatches a test scripts. Tests point the bot
 //! at it with `BotConfig::proxy`.
 
-#![allow(dead_code)]
-
 pub mod fixtures;
 pub mod schema;
 
@@ -52,10 +50,8 @@ struct Shared {
 
 pub struct FakeDiscord {
     pub rest_url: String,
-    pub ws_url: String,
     shared: Arc<Shared>,
     dispatch: broadcast::Sender<Value>,
-    spec: Arc<schema::Spec>,
 }
 
 #[derive(Clone)]
@@ -112,29 +108,18 @@ impl FakeDiscord {
         let state = Rest {
             shared: shared.clone(),
             ws_url: ws_url.clone(),
-            spec: spec.clone(),
+            spec,
         };
         let app = axum::Router::new().fallback(rest_handler).with_state(state);
         tokio::spawn(async move {
             let _ = axum::serve(rest, app).await;
         });
-        tokio::spawn(gateway(
-            ws,
-            shared.clone(),
-            dispatch.clone(),
-            ws_url.clone(),
-        ));
+        tokio::spawn(gateway(ws, shared.clone(), dispatch.clone(), ws_url));
         FakeDiscord {
             rest_url,
-            ws_url,
             shared,
             dispatch,
-            spec,
         }
-    }
-
-    pub fn spec(&self) -> &schema::Spec {
-        &self.spec
     }
 
     /// A fresh snowflake for interactions and messages.
@@ -144,17 +129,6 @@ impl FakeDiscord {
 
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.requests.lock().unwrap().clone()
-    }
-
-    /// How many recorded requests satisfy `pred` (without copying them).
-    pub fn count(&self, pred: impl Fn(&Recorded) -> bool) -> usize {
-        self.shared
-            .requests
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|r| pred(r))
-            .count()
     }
 
     /// The last recorded request that satisfies `pred`.

@@ -1,0 +1,21 @@
+//! Every integration test, as modules of one binary: serenity, sqlx and axum are linked
+//! once instead of once per file, which was most of CI's time on 2 cores.
+//!
+//! One module: `cargo test --test it estimate::`; one test: `cargo test --test it
+//! estimate::name`. Fixtures stay beside this folder (`tests/calibration/`, `tests/corpus/`),
+//! shared with `examples/calibrate.rs`.
+
+mod calibration;
+mod config_cli;
+mod discord_bench;
+mod discord_commands;
+mod discord_e2e;
+mod estimate;
+mod fake_discord;
+mod locales;
+mod parser_corpus;
+mod properties;
+mod store;
+mod store_cli;
+mod web;
+mod web_browser;
