@@ -77,6 +77,9 @@ pub struct EstimateArgs {
     /// Training: keep optimizer states (and, with zero3/fsdp, weights) in CPU memory.
     #[arg(long = "cpu-offload")]
     cpu_offload: bool,
+    /// vLLM: share of each GPU it may take (default 0.9).
+    #[arg(long = "gpu-memory-utilization")]
+    gpu_memory_utilization: Option<String>,
 }
 
 impl EstimateArgs {
@@ -108,9 +111,17 @@ impl EstimateArgs {
             lora_targets: self.lora_targets.clone(),
             sharding: self.sharding.clone(),
             cpu_offload: self.cpu_offload.then(|| "true".to_string()),
+            gpu_memory_utilization: self.gpu_memory_utilization.clone(),
         }
         .query()
     }
+}
+
+/// Write a line to stdout; a reader that went away (`| head`) is not an error worth a
+/// panic, so write failures are dropped.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
 /// Print an answer or an error; returns the contract's exit code.
@@ -119,12 +130,9 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
     match result {
         Ok((text, value)) => {
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&value).unwrap_or_default()
-                );
+                print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
-                println!("{text}");
+                print_out(&text);
             }
             ExitCode::SUCCESS
         }
@@ -132,10 +140,7 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
             let message = render::error::message(lang, catalog, &err);
             if json {
                 let value = render::json::error(lang, catalog, &err);
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&value).unwrap_or_default()
-                );
+                print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
             eprintln!("{message}");
             ExitCode::from(2)

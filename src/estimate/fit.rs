@@ -76,7 +76,7 @@ pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
         job.runtime.profile().outside_budget_gib
     };
     let usable = match budget {
-        Budget::Share(share) => total * share,
+        Budget::Share(share) => total * job.memory_share.unwrap_or(share),
         Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
         Budget::Exact { context_gib } => total - context_gib,
     };

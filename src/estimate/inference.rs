@@ -27,6 +27,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
         trainable_params: 0,
         rule_of_thumb_gb: 0.0,
         notes: Vec::new(),
+        error_band: None,
     }
 }
 

@@ -156,6 +156,8 @@ pub enum JobError {
     LoraRank(u64),
     #[error("{mode} cannot train weights stored as {precision}")]
     PrecisionNotTrainable { mode: Mode, precision: Precision },
+    #[error("the memory share must be above 0 and at most 1, not {0}")]
+    MemoryShare(String),
     #[error("'{value}' is not a valid {what}")]
     NotANumber { what: &'static str, value: String },
     #[error("unknown {what} '{value}'")]
@@ -180,6 +182,7 @@ impl JobError {
             JobError::GpuCount(_) => "bad_gpu_count",
             JobError::ParamsOutOfRange(_) => "bad_params",
             JobError::LoraRank(_) => "bad_lora_rank",
+            JobError::MemoryShare(_) => "bad_memory_share",
             JobError::PrecisionNotTrainable { .. } => "precision_not_trainable",
             JobError::UnknownOption { .. } => "unknown_option",
             JobError::NotANumber { .. } => "not_a_number",
@@ -211,6 +214,8 @@ pub struct Job {
     /// Training: optimizer states (and, under ZeRO-3/FSDP, weights and gradients) live in
     /// CPU memory (ZeRO-Offload, FSDP `cpu_offload`).
     pub cpu_offload: bool,
+    /// vLLM's `--gpu-memory-utilization` when the user sets one (else the profile's 0.9).
+    pub memory_share: Option<f64>,
 }
 
 /// Context assumed for inference when the user gives none.
@@ -242,6 +247,7 @@ impl Job {
             flash_attention: true,
             sharding: None,
             cpu_offload: false,
+            memory_share: None,
         };
         job.set_context(context);
         job
@@ -287,6 +293,11 @@ impl Job {
             return Err(JobError::BatchTooLarge(u64::from(self.batch)));
         }
         check_params_b(model.params_b())?;
+        if let Some(share) = self.memory_share
+            && !(share > 0.0 && share <= 1.0)
+        {
+            return Err(JobError::MemoryShare(share.to_string()));
+        }
         if self.mode.is_training() && (self.lora_rank == 0 || self.lora_rank > 4096) {
             return Err(JobError::LoraRank(u64::from(self.lora_rank)));
         }

@@ -4,6 +4,7 @@
 //! gradients and optimizer states, and activations kept for the backward pass. Every part
 //! comes from the architecture; the seed articles' rule of thumb is computed beside it.
 
+mod band;
 mod fit;
 mod inference;
 pub mod job;
@@ -11,6 +12,7 @@ pub mod precision;
 mod speed;
 mod training;
 
+pub use band::{ErrorBand, error_band};
 pub use fit::{Fit, Interconnect, box_limit, candidate_counts, usable_gib};
 pub use inference::is_large_card;
 pub use job::{
@@ -78,6 +80,8 @@ pub struct Estimate {
     /// Seed formula P x 4 bytes x (Q/32) x 1.2, in 10^9 bytes.
     pub rule_of_thumb_gb: f64,
     pub notes: Vec<Note>,
+    /// How far off this estimate may be (set by [`run_on`]).
+    pub error_band: Option<ErrorBand>,
 }
 
 impl Estimate {
@@ -126,6 +130,7 @@ pub fn run_on(
         _ => training::notes(model, job, gpus),
     };
     common_notes(model, job, &mut est);
+    est.error_band = Some(error_band(job));
     Ok(est)
 }
 

@@ -44,6 +44,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
         trainable_params: trainable as u64,
         rule_of_thumb_gb: 0.0,
         notes: Vec::new(),
+        error_band: None,
     }
 }
 

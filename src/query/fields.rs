@@ -32,6 +32,8 @@ pub struct Fields {
     pub sharding: Option<String>,
     /// "true" or "false".
     pub cpu_offload: Option<String>,
+    /// vLLM's `--gpu-memory-utilization` (0 to 1).
+    pub gpu_memory_utilization: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -104,6 +106,7 @@ impl Fields {
                     })
                 })
                 .transpose()?,
+            memory_share: number("GPU memory utilization", &self.gpu_memory_utilization)?,
         })
     }
 }

@@ -43,6 +43,7 @@ pub struct Query {
     pub lora_targets: Option<LoraTargets>,
     pub sharding: Option<Sharding>,
     pub cpu_offload: Option<bool>,
+    pub memory_share: Option<f64>,
 }
 
 impl Query {
@@ -129,6 +130,7 @@ fn resolve_known(
     if let Some(s) = q.sharding {
         req.job.sharding = Some(s);
     }
+    req.job.memory_share = q.memory_share;
     if let Some(offload) = q.cpu_offload {
         req.job.cpu_offload = offload;
     }

@@ -97,6 +97,7 @@ fn job_message(lang: Lang, err: &JobError) -> String {
         JobError::GpuCount(_) => t(lang, "error-bad-gpu-count"),
         JobError::ParamsOutOfRange(_) => t(lang, "error-bad-params"),
         JobError::LoraRank(_) => t(lang, "error-bad-lora-rank"),
+        JobError::MemoryShare(_) => t(lang, "error-bad-memory-share"),
         JobError::PrecisionNotTrainable { mode, precision } => tr(
             lang,
             "error-precision-not-trainable",

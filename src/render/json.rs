@@ -70,6 +70,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
             "gpu_count": a.gpu_count,
             "runtime": runtime_named(a),
             "profile": a.job.runtime.name(),
+            "source": if a.model.synthetic { "size" } else { "catalog" },
+            "runtime_version": a.job.runtime.profile().version,
         },
         "estimate": {
             "total_gib": r2(e.total_gib()),
@@ -84,6 +86,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
             "kv_bytes_per_token": e.kv_bytes_per_token.round() as u64,
             "trainable_params": e.trainable_params,
             "rule_of_thumb_gb": r1(e.rule_of_thumb_gb),
+            "error_band_pct": e.error_band.map(|b| b.pct),
+            "error_band_measured": e.error_band.map(|b| b.measured),
         },
         "fit": fit,
         "recommendations": recommendations,

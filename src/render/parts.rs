@@ -2,7 +2,7 @@
 
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
-use crate::estimate::{Interconnect, Mode, Note, Optimizer, Sharding};
+use crate::estimate::{ErrorBand, Interconnect, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{Args, Lang, format_gib, format_int, format_number, label, t, tr, tr_into};
 use crate::recommend::{Setup, Tag};
 
@@ -471,6 +471,24 @@ pub fn note(lang: Lang, n: &Note) -> String {
     }
 }
 
+/// "Accuracy: ±5% (from measurements of this runtime and format)."
+pub fn error_band_line(lang: Lang, band: ErrorBand) -> String {
+    let basis = if band.measured {
+        "error-band-measured"
+    } else {
+        "error-band-unmeasured"
+    };
+    tr(
+        lang,
+        "answer-error-band",
+        Some(
+            &Args::new()
+                .s("pct", format_number(lang, band.pct, 0))
+                .s("basis", t(lang, basis)),
+        ),
+    )
+}
+
 /// How people write a sharding stage: the same in every language.
 fn sharding_label(s: Sharding) -> &'static str {
     match s {
@@ -503,6 +521,9 @@ pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
 /// Every line that explains the numbers: assumptions, notes, and the speed caveat.
 pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out = note_lines(lang, a);
+    if let Some(band) = a.estimate.error_band {
+        out.push(error_band_line(lang, band));
+    }
     if !a.job.mode.is_training() {
         out.push(t(lang, "answer-speed-note"));
     }
