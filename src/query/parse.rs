@@ -11,7 +11,7 @@
 use super::Query;
 use super::detect::detect_cleaned;
 use crate::catalog::{Catalog, ModelMatch, tokenize};
-use crate::estimate::{Mode, Precision, Runtime};
+use crate::estimate::{Mode, Precision, Runtime, Sharding};
 use crate::i18n::Lang;
 use crate::runtime::PROFILES;
 use regex::{Captures, Regex};
@@ -70,6 +70,10 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     q.batch = take_batch(&mut work);
     if work.blank(&CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
+    }
+    q.sharding = take_sharding(&mut work);
+    if work.blank(&OFFLOAD) {
+        q.cpu_offload = Some(true);
     }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
@@ -212,6 +216,28 @@ fn take_runtime(w: &mut Work) -> Option<Runtime> {
 static CHECKPOINTING: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(?:gradient[\s_-]?)?checkpointing\b|\bgrad(?:ient)?[\s_-]?ckpt\b|梯度检查点|重计算")
 });
+
+/// "fsdp", "zero-3", "zero2", "deepspeed zero 1", "ddp".
+static SHARDING: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(?:deepspeed\s+)?(fsdp|ddp|zero[\s_-]?([0-3]))\b"));
+/// "cpu offload", "offload to cpu", "卸载到 cpu", "descarregar na cpu".
+static OFFLOAD: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"\bcpu[\s_-]?offload(?:ing)?\b|\boffload(?:ing)?\s+(?:to|na|a|en|para)\s+(?:a\s+|la\s+)?cpu\b|cpu\s*卸载|卸载到\s*cpu",
+    )
+});
+
+fn take_sharding(w: &mut Work) -> Option<Sharding> {
+    w.take(&SHARDING, |c| {
+        Some(match (&c[1], c.get(2).map(|m| m.as_str())) {
+            (_, Some("0")) => Sharding::Ddp,
+            (_, Some("1")) => Sharding::Zero1,
+            (_, Some("2")) => Sharding::Zero2,
+            ("ddp", _) => Sharding::Ddp,
+            _ => Sharding::Zero3,
+        })
+    })
+}
 
 static QLORA: LazyLock<Regex> = LazyLock::new(|| re(r"\bq-?lora\b"));
 static LORA: LazyLock<Regex> = LazyLock::new(|| re(r"\blora\b"));
