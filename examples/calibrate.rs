@@ -1,7 +1,10 @@
 //! Print the calibration tables: our estimate and the rule of thumb against published
 //! measurements. Run with `cargo run --release --example calibrate`.
 
-use vramguide::calibration::{max_abs, median_abs, memory_rows, speed_rows};
+use vramguide::calibration::{
+    TrainingRow, llamacpp_rows, max_abs, median_abs, memory_rows, speed_rows, training_rows,
+    vllm_rows,
+};
 use vramguide::catalog::Catalog;
 
 fn main() {
@@ -37,6 +40,72 @@ fn main() {
         100.0 * median_abs(memory.iter().map(|r| r.rule_error())),
         100.0 * max_abs(memory.iter().map(|r| r.rule_error())),
     );
+    let qwen3 = memory_rows(
+        catalog,
+        include_str!("../tests/calibration/qwen3-transformers-h20.csv"),
+    );
+    println!(
+        "Held out: Qwen3 on transformers, H20: {} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%\n",
+        qwen3.len(),
+        100.0 * median_abs(qwen3.iter().map(|r| r.error())),
+        100.0 * max_abs(qwen3.iter().map(|r| r.error())),
+        100.0 * median_abs(qwen3.iter().map(|r| r.rule_error())),
+        100.0 * max_abs(qwen3.iter().map(|r| r.rule_error())),
+    );
+    for (title, csv) in [
+        (
+            "vLLM 0.19 start-up logs, H100 (llm-d planner; fits the vLLM constants)",
+            include_str!("../tests/calibration/vllm-startup-h100-llmd.csv"),
+        ),
+        (
+            "Held out: vLLM start-up logs quoted in vLLM's GitHub threads (several versions and cards)",
+            include_str!("../tests/calibration/vllm-startup-github-threads.csv"),
+        ),
+    ] {
+        print_vllm(title, &vllm_rows(catalog, csv));
+    }
+    for (title, csv) in [
+        (
+            "Answer.AI FSDP-QLoRA benchmarks (2 x RTX 3090 / 4090)",
+            include_str!("../tests/calibration/answerai-fsdp-qlora-peak.csv"),
+        ),
+        (
+            "torchtune README tables",
+            include_str!("../tests/calibration/torchtune-finetune-peak.csv"),
+        ),
+        (
+            "PEFT docs (DeepSpeed ZeRO-3 / FSDP)",
+            include_str!("../tests/calibration/peft-docs-distributed-peak.csv"),
+        ),
+    ] {
+        print_training(title, &training_rows(catalog, csv));
+    }
+    let llamacpp = llamacpp_rows(
+        catalog,
+        include_str!("../tests/calibration/llamacpp-ci-v100-buffers.csv"),
+    );
+    println!(
+        "llama.cpp CI logs, V100 (Llama-2-7B shapes): GPU buffers, model + KV + compute (GiB)"
+    );
+    for r in &llamacpp {
+        println!(
+            "{:<12} {:<7} n_ctx={:<5} {:>7.2} {:>7.2} {:>6.1}%   model buffer {:>6.2} {:>6.2}",
+            r.model,
+            r.quant,
+            r.n_ctx,
+            r.measured_gib,
+            r.estimate_gib,
+            100.0 * r.error(),
+            r.measured_model_gib,
+            r.estimate_model_gib
+        );
+    }
+    println!(
+        "\n{} rows. median |error| {:.1}%, max {:.1}%\n",
+        llamacpp.len(),
+        100.0 * median_abs(llamacpp.iter().map(|r| r.error())),
+        100.0 * max_abs(llamacpp.iter().map(|r| r.error())),
+    );
     let speed = speed_rows(
         catalog,
         include_str!("../tests/calibration/llamacpp-llama3-8b-tokens.csv"),
@@ -70,5 +139,56 @@ fn main() {
         speed.len(),
         100.0 * median_abs(known.iter().copied()),
         100.0 * max_abs(known.iter().copied()),
+    );
+}
+
+fn print_vllm(title: &str, vllm: &[vramguide::calibration::KvPoolRow]) {
+    println!("{title}: KV pool per GPU (GiB)");
+    for r in vllm {
+        println!(
+            "{:<16} {:<10} tp{} {:>8.2} {:>8.2} {:>6.1}%   outside the pool {:>6.2} {:>6.2} {:>6.1}%",
+            r.model,
+            r.precision,
+            r.tensor_parallel,
+            r.measured_gib,
+            r.estimate_gib,
+            100.0 * r.error(),
+            r.measured_non_kv_gib,
+            r.estimate_non_kv_gib,
+            100.0 * r.non_kv_error()
+        );
+    }
+    println!(
+        "\n{} rows. KV pool: median |error| {:.1}%, max {:.1}%. Outside the pool: median {:.1}%, max {:.1}%\n",
+        vllm.len(),
+        100.0 * median_abs(vllm.iter().map(|r| r.error())),
+        100.0 * max_abs(vllm.iter().map(|r| r.error())),
+        100.0 * median_abs(vllm.iter().map(|r| r.non_kv_error())),
+        100.0 * max_abs(vllm.iter().map(|r| r.non_kv_error())),
+    );
+}
+
+fn print_training(title: &str, rows: &[TrainingRow]) {
+    println!("{title}: peak memory per GPU (GiB)");
+    for r in rows {
+        println!(
+            "{:<14} {:<13} {:<6} offload={:<5} mb={:<3} seq={:<6} gpus={} {:>7.2} {:>7.2} {:>6.1}%",
+            r.model,
+            r.method,
+            r.sharding,
+            r.cpu_offload,
+            r.micro_batch,
+            r.seq_len,
+            r.gpus,
+            r.measured_gib,
+            r.estimate_gib,
+            100.0 * r.error()
+        );
+    }
+    println!(
+        "\n{} rows. median |error| {:.1}%, max {:.1}%\n",
+        rows.len(),
+        100.0 * median_abs(rows.iter().map(|r| r.error())),
+        100.0 * max_abs(rows.iter().map(|r| r.error())),
     );
 }

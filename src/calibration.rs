@@ -4,7 +4,7 @@
 //! get one row per measurement with our estimate and the rule of thumb beside it.
 
 use crate::catalog::{Catalog, GIB};
-use crate::estimate::{self, Job, Mode, Precision, Runtime};
+use crate::estimate::{self, Job, Mode, Optimizer, Precision, Runtime, Sharding};
 
 /// One memory measurement and our predictions for it.
 #[derive(Debug, Clone)]
@@ -49,7 +49,9 @@ fn quant_precision(name: &str) -> Option<Precision> {
         "BF16" => Some(Precision::Bf16),
         "GPTQ-Int8" => Some(Precision::GptqInt8),
         "GPTQ-Int4" => Some(Precision::GptqInt4),
-        "AWQ" => Some(Precision::AwqInt4),
+        "AWQ" | "AWQ-INT4" => Some(Precision::AwqInt4),
+        // Qwen3's FP8 checkpoints are block-scaled (128 x 128), as DeepSeek's.
+        "FP8" => Some(Precision::Fp8Block),
         "F16" => Some(Precision::Fp16),
         other => other.parse().ok(),
     }
@@ -62,24 +64,35 @@ fn records(csv: &str) -> impl Iterator<Item = Vec<&str>> {
         .map(|l| l.split(',').map(str::trim).collect())
 }
 
-/// Qwen2.5 on transformers (A100): memory rows.
+/// Qwen's speed benchmarks on transformers (Qwen2.5 on A100, Qwen3 on H20): memory rows.
+/// The model is read from `model_id` (a catalog id) or else `model` (a name to resolve);
+/// memory from `gpu_memory_GiB` or `gpu_memory_MB` (MiB, as Qwen's own arithmetic shows).
 pub fn memory_rows(catalog: &Catalog, csv: &str) -> Vec<MemoryRow> {
-    records(csv)
+    named_records(csv)
+        .into_iter()
         .filter_map(|f| {
-            let model = catalog.resolve_model(f[0]).ok()?.model;
-            let precision = quant_precision(f[2])?;
+            let name = f.get("model").copied().unwrap_or("");
+            let model = match f.get("model_id").and_then(|id| catalog.model(id)) {
+                Some(m) => m,
+                None => catalog.resolve_model(name).ok()?.model,
+            };
+            let precision = quant_precision(f.get("quantization")?)?;
             let mut job = Job::new(Mode::Inference, precision);
             job.runtime = Runtime::Transformers;
-            job.prompt = f[4].parse().ok()?;
-            job.generate = f[5].parse().ok()?;
-            let gpus: u32 = f[6].parse().ok()?;
+            job.prompt = f.get("input_length")?.parse().ok()?;
+            job.generate = f.get("output_length")?.parse().ok()?;
+            let gpus: u32 = f.get("gpu_num")?.parse().ok()?;
             let est = estimate::run(model, &job, gpus).ok()?;
+            let measured = match f.get("gpu_memory_GiB") {
+                Some(g) => g.parse().ok()?,
+                None => f.get("gpu_memory_MB")?.parse::<f64>().ok()? / 1024.0,
+            };
             Some(MemoryRow {
-                model: f[0].to_string(),
-                quantization: f[2].to_string(),
+                model: name.to_string(),
+                quantization: f.get("quantization")?.to_string(),
                 input_length: job.prompt,
                 gpus,
-                measured_gib: f[8].parse().ok()?,
+                measured_gib: measured,
                 estimate_gib: est.total_gib(),
                 rule_gib: est.rule_of_thumb_gb * 1e9 / GIB,
             })
@@ -129,4 +142,273 @@ pub fn median_abs(values: impl Iterator<Item = f64>) -> f64 {
 /// Largest absolute value.
 pub fn max_abs(values: impl Iterator<Item = f64>) -> f64 {
     values.map(f64::abs).fold(0.0, f64::max)
+}
+
+/// One vLLM start-up log: the KV pool it sized, and ours for the same settings.
+#[derive(Debug, Clone)]
+pub struct KvPoolRow {
+    pub model: String,
+    pub precision: String,
+    pub gpu: String,
+    pub tensor_parallel: u32,
+    pub measured_gib: f64,
+    pub estimate_gib: f64,
+    /// Weights + activation peak + non-torch memory, per GPU.
+    pub measured_non_kv_gib: f64,
+    pub estimate_non_kv_gib: f64,
+}
+
+impl KvPoolRow {
+    pub fn error(&self) -> f64 {
+        (self.estimate_gib - self.measured_gib) / self.measured_gib
+    }
+    pub fn non_kv_error(&self) -> f64 {
+        (self.estimate_non_kv_gib - self.measured_non_kv_gib) / self.measured_non_kv_gib
+    }
+}
+
+/// Records as maps from the header's column names, so sources may order columns freely.
+fn named_records(csv: &str) -> Vec<Record<'_>> {
+    let mut lines = csv.lines().filter(|l| !l.trim().is_empty());
+    let header: Vec<&str> = lines
+        .next()
+        .map(|h| h.split(',').map(str::trim).collect())
+        .unwrap_or_default();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .copied()
+                .zip(l.split(',').map(str::trim))
+                .collect()
+        })
+        .collect()
+}
+
+/// The weight format a vLLM log's dtype, quantization and repository name describe.
+fn vllm_precision(dtype: &str, quantization: &str, repo: &str) -> Option<Precision> {
+    let repo = repo.to_ascii_lowercase();
+    Some(match quantization.to_ascii_lowercase().as_str() {
+        "" | "none" => match dtype {
+            "float32" => Precision::Fp32,
+            "float16" => Precision::Fp16,
+            _ => Precision::Bf16,
+        },
+        "fp8" => Precision::Fp8,
+        "compressed-tensors" if repo.contains("fp8") => Precision::Fp8,
+        "compressed-tensors" if repo.contains("w4a16") => Precision::GptqInt4,
+        "awq" | "awq_marlin" => Precision::AwqInt4,
+        "gptq" | "gptq_marlin" => Precision::GptqInt4,
+        "mxfp4" => Precision::Mxfp4,
+        _ => return None,
+    })
+}
+
+/// The leading number of a field ("8192 (model default)" -> 8192).
+fn leading<T: std::str::FromStr>(f: &Record, key: &str) -> Option<T> {
+    f.get(key)?.split_whitespace().next()?.parse().ok()
+}
+
+type Record<'a> = std::collections::HashMap<&'a str, &'a str>;
+
+/// vLLM start-up logs: the KV pool and the memory outside it, per GPU, against ours.
+/// Rows whose model or GPU the catalog lacks, that use pipeline parallelism, that did not
+/// start, or whose log lacks the KV figure are skipped.
+pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
+    named_records(csv)
+        .into_iter()
+        .filter_map(|f| {
+            if f.get("status").is_some_and(|s| *s != "ok") || leading::<u32>(&f, "pp") != Some(1) {
+                return None;
+            }
+            let model = catalog.model(f.get("model_id")?)?;
+            let gpu = catalog.gpu(f.get("gpu_id")?)?;
+            let quantization = f
+                .get("quantization")
+                .and_then(|q| q.split_whitespace().next())
+                .unwrap_or("");
+            let precision = vllm_precision(
+                f.get("dtype").copied().unwrap_or(""),
+                quantization,
+                f.get("hub_repo").copied().unwrap_or(""),
+            )?;
+            let tp: u32 = leading(&f, "tp")?;
+            let mut job = Job::new(Mode::Inference, precision);
+            job.runtime = Runtime::Vllm;
+            if let Some(len) = leading(&f, "max_model_len") {
+                job.set_context(len);
+            }
+            job.memory_share = leading(&f, "gpu_memory_utilization");
+            job.batched_tokens = leading(&f, "max_num_batched_tokens");
+            let est = estimate::run_on(model, &job, tp, Some(gpu)).ok()?;
+            let n = f64::from(tp);
+            let non_kv = (est.weights + est.activations + est.overhead) / n / GIB;
+            let usable = estimate::usable_gib(gpu, &job);
+            let parts: Option<f64> = ["weights_gib", "activation_peak_gib", "non_torch_gib"]
+                .iter()
+                .map(|k| leading::<f64>(&f, k))
+                .sum();
+            Some(KvPoolRow {
+                model: model.id.clone(),
+                precision: precision.name().to_string(),
+                gpu: gpu.id.clone(),
+                tensor_parallel: tp,
+                measured_gib: leading(&f, "kv_cache_gib")?,
+                estimate_gib: usable - non_kv,
+                measured_non_kv_gib: leading(&f, "total_non_kv_gib").or(parts)?,
+                estimate_non_kv_gib: non_kv,
+            })
+        })
+        .collect()
+}
+
+/// One published training run: peak memory per GPU, and ours for the same settings.
+#[derive(Debug, Clone)]
+pub struct TrainingRow {
+    pub model: String,
+    pub method: String,
+    pub sharding: String,
+    pub cpu_offload: bool,
+    pub micro_batch: u32,
+    pub seq_len: u64,
+    pub gpus: u32,
+    pub measured_gib: f64,
+    pub estimate_gib: f64,
+}
+
+impl TrainingRow {
+    pub fn error(&self) -> f64 {
+        (self.estimate_gib - self.measured_gib) / self.measured_gib
+    }
+}
+
+/// Training tables (torchtune, Answer.AI's FSDP-QLoRA, PEFT's docs): rows whose model the
+/// catalog lacks are skipped. Values in GB are converted to GiB.
+pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
+    named_records(csv)
+        .into_iter()
+        .filter_map(|f| {
+            let model = catalog.model(f.get("model_id")?)?;
+            let mode = match *f.get("method")? {
+                "full" => Mode::FullFinetune,
+                "lora" => Mode::Lora,
+                "qlora" => Mode::Qlora,
+                _ => return None,
+            };
+            let mut job = Job::new(mode, Precision::Bf16);
+            if mode == Mode::Qlora {
+                job.precision = Precision::Nf4;
+            }
+            let sharding = f.get("sharding").copied().unwrap_or("none");
+            job.sharding = Some(
+                if sharding.contains("full_shard")
+                    || sharding.contains("zero3")
+                    || sharding == "fsdp"
+                {
+                    Sharding::Zero3
+                } else if sharding.contains("zero2") {
+                    Sharding::Zero2
+                } else {
+                    Sharding::Ddp
+                },
+            );
+            job.cpu_offload = f.get("cpu_offload").is_some_and(|v| v.starts_with("true"));
+            let optimizer = f
+                .get("optimizer")
+                .copied()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if optimizer.contains("8bit") || optimizer.contains("8-bit") {
+                job.optimizer = Optimizer::Adamw8bit;
+            }
+            job.gradient_checkpointing = f
+                .get("gradient_checkpointing")
+                .or(f.get("activation_checkpointing"))
+                .is_some_and(|v| v.starts_with("true"));
+            if let Some(rank) = leading(&f, "lora_rank") {
+                job.lora_rank = rank;
+            }
+            job.batch = leading(&f, "micro_batch")?;
+            let seq: u64 = leading(&f, "seq_len")?;
+            job.set_context(seq);
+            let gpus: u32 = leading(&f, "gpus")?;
+            let est = estimate::run(model, &job, gpus).ok()?;
+            let value: f64 = leading(&f, "peak_memory_per_gpu")
+                .or_else(|| leading(&f, "peak_memory_per_gpu_high"))?;
+            let unit = f.get("unit").copied().unwrap_or("GiB");
+            let measured = if unit.starts_with("GB") {
+                value * 1e9 / GIB
+            } else {
+                value
+            };
+            Some(TrainingRow {
+                model: model.id.clone(),
+                method: mode.name().to_string(),
+                sharding: job.sharding_on(gpus).name().to_string(),
+                cpu_offload: job.cpu_offload,
+                micro_batch: job.batch,
+                seq_len: seq,
+                gpus,
+                measured_gib: measured,
+                estimate_gib: est.per_gpu_gib(),
+            })
+        })
+        .collect()
+}
+
+/// One llama.cpp load log: the buffers it put on the GPU, and ours.
+#[derive(Debug, Clone)]
+pub struct BufferRow {
+    pub model: String,
+    pub quant: String,
+    pub n_ctx: u64,
+    /// Model + KV + compute buffers on the GPU, GiB.
+    pub measured_gib: f64,
+    /// Our weights on the GPU + KV cache + compute buffer (no CUDA context), GiB.
+    pub estimate_gib: f64,
+    pub measured_model_gib: f64,
+    pub estimate_model_gib: f64,
+}
+
+impl BufferRow {
+    pub fn error(&self) -> f64 {
+        (self.estimate_gib - self.measured_gib) / self.measured_gib
+    }
+}
+
+/// llama.cpp's logged buffer sizes (MiB) for a model fully offloaded to one GPU. A model
+/// the catalog lacks is read as the catalog model of identical shapes (`arch_equivalent`).
+pub fn llamacpp_rows(catalog: &Catalog, csv: &str) -> Vec<BufferRow> {
+    named_records(csv)
+        .into_iter()
+        .filter_map(|f| {
+            let id = f
+                .get("model_id")
+                .filter(|id| !id.is_empty())
+                .or(f.get("arch_equivalent"))?;
+            let model = catalog.model(id)?;
+            let quant = *f.get("gguf_quant")?;
+            let precision = quant_precision(quant)?;
+            let mut job = Job::new(Mode::Inference, precision);
+            job.runtime = Runtime::LlamaCpp;
+            let n_ctx: u64 = leading(&f, "n_ctx")?;
+            job.prompt = n_ctx;
+            job.generate = 0;
+            job.flash_attention = leading::<u32>(&f, "flash_attn").is_some_and(|v| v == 1);
+            let est = estimate::run(model, &job, 1).ok()?;
+            let mib = |k: &str| leading::<f64>(&f, k).map(|v| v / 1024.0);
+            let model_gib = mib("cuda0_model_buffer_mib")?;
+            let measured =
+                model_gib + mib("cuda0_kv_buffer_mib")? + mib("cuda0_compute_buffer_mib")?;
+            Some(BufferRow {
+                model: model.id.clone(),
+                quant: quant.to_string(),
+                n_ctx,
+                measured_gib: measured,
+                estimate_gib: (est.weights + est.kv_cache + est.activations) / GIB,
+                measured_model_gib: model_gib,
+                estimate_model_gib: est.weights / GIB,
+            })
+        })
+        .collect()
 }

@@ -13,7 +13,12 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
     let weights = weight_bytes(model, loaded) - host_resident(profile, model, loaded);
     let kv_cache = kv_bytes(model, job.kv_precision, job.context()) * batch;
     let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
-    let overhead_per_gpu = profile.overhead_gib * GIB;
+    let multi = if gpus > 1 {
+        profile.multi_gpu_overhead_gib
+    } else {
+        0.0
+    };
+    let overhead_per_gpu = (profile.overhead_gib + multi) * GIB;
     Estimate {
         weights,
         kv_cache,
@@ -114,6 +119,7 @@ fn activation_peak(
             } else {
                 small
             };
+            let tokens = job.batched_tokens.map_or(tokens, |t| t as f64);
             let forward = tokens * (mlp_factor * intermediate / tp + hidden_factor * hidden) * 2.0;
             let sampler = seqs * vocab * sampler_bytes;
             forward.max(sampler) + tokens * hidden * 2.0

@@ -216,6 +216,8 @@ pub struct Job {
     pub cpu_offload: bool,
     /// vLLM's `--gpu-memory-utilization` when the user sets one (else the profile's 0.9).
     pub memory_share: Option<f64>,
+    /// vLLM's `--max-num-batched-tokens` when set (else the profile's default for the card).
+    pub batched_tokens: Option<u64>,
 }
 
 /// Context assumed for inference when the user gives none.
@@ -248,6 +250,7 @@ impl Job {
             sharding: None,
             cpu_offload: false,
             memory_share: None,
+            batched_tokens: None,
         };
         job.set_context(context);
         job

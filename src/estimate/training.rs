@@ -203,8 +203,11 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
         per_token_layer += f64::from(model.num_attention_heads) * s * 4.0;
     }
     let layers = f64::from(model.num_hidden_layers);
+    // PEFT's prepare_model_for_kbit_training casts the embeddings and norms of a QLoRA
+    // model to fp32, so the residual stream, and each checkpointed layer input, is fp32.
+    let residual_bytes = if job.mode == Mode::Qlora { 4.0 } else { 2.0 };
     let blocks = if job.gradient_checkpointing {
-        layers * s * b * h * 2.0 + s * b * per_token_layer
+        layers * s * b * h * residual_bytes + s * b * per_token_layer
     } else {
         layers * s * b * per_token_layer
     };

@@ -107,6 +107,9 @@ pub struct Profile {
     /// Per GPU, inside the budget: allocations that are neither weights, KV cache nor
     /// activations (cuBLAS workspaces, NCCL buffers, vLLM's non-torch memory).
     pub overhead_gib: f64,
+    /// Per GPU, added to `overhead_gib` when the model is split over several GPUs
+    /// (communication buffers).
+    pub multi_gpu_overhead_gib: f64,
     /// Per GPU, outside the budget: memory taken after the KV pool is sized (vLLM's CUDA
     /// graphs), so it must fit in what the budget leaves free.
     pub outside_budget_gib: f64,
@@ -139,6 +142,7 @@ pub const PROFILES: [Profile; 3] = [
         // Fitted on the Qwen2.5 A100 rows, where the sources' own analysis gives 3 to 4.
         activation: Activation::Prefill { factor: 3.5 },
         overhead_gib: 32.0 * GIB_PER_MIB,
+        multi_gpu_overhead_gib: 0.0,
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on the Qwen2.5 A100 rows (Python overhead dominates small models).
@@ -173,6 +177,7 @@ pub const PROFILES: [Profile; 3] = [
             sampler_bytes: VLLM_SAMPLER_BYTES,
         },
         overhead_gib: VLLM_NON_TORCH_GIB,
+        multi_gpu_overhead_gib: VLLM_TENSOR_PARALLEL_GIB,
         outside_budget_gib: VLLM_CUDA_GRAPHS_GIB,
         split: Split::Tensor,
         // CUDA graphs remove most launch cost.
@@ -204,6 +209,7 @@ pub const PROFILES: [Profile; 3] = [
         budget: Budget::Exact { context_gib: 0.4 },
         activation: Activation::ComputeBuffer { ubatch: 512.0 },
         overhead_gib: 0.1,
+        multi_gpu_overhead_gib: 0.0,
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on 33 published Llama-3-8B rows.
@@ -217,18 +223,24 @@ pub const PROFILES: [Profile; 3] = [
     },
 ];
 
-/// vLLM's forward peak in the profile run, per token: gate and up outputs, the activated
-/// product and the down input (about 4 intermediate-wide 16-bit values under torch.compile
-/// fusion), plus residual, norm and attention buffers of about 8 hidden-wide values.
-const VLLM_MLP_FACTOR: f64 = 4.0;
-const VLLM_HIDDEN_FACTOR: f64 = 8.0;
-/// Bytes per logit in vLLM's sampler warm-up: fp32 logits, a softmax copy and the sort
-/// buffers of top-p/top-k (values plus int64 indices).
-const VLLM_SAMPLER_BYTES: f64 = 16.0;
-/// vLLM's non-torch memory per GPU: CUDA context, cuBLAS and NCCL.
-const VLLM_NON_TORCH_GIB: f64 = 0.6;
-/// CUDA graphs vLLM captures after sizing the KV pool.
-const VLLM_CUDA_GRAPHS_GIB: f64 = 0.5;
+// vLLM's constants are fitted on the llm-d planner's vLLM 0.19 start-up logs on H100
+// (tests/calibration/vllm-startup-h100-llmd.csv) and checked on the other vLLM logs there.
+
+/// vLLM's forward peak in the profile run, per token: gate/up outputs and their product
+/// (about 3 intermediate-wide 16-bit values once fused) plus 2 hidden-wide buffers.
+const VLLM_MLP_FACTOR: f64 = 3.0;
+const VLLM_HIDDEN_FACTOR: f64 = 2.0;
+/// Bytes per logit in vLLM's sampler warm-up (fp32 logits, probabilities, sort buffers):
+/// the activation peak grows by 14.5 bytes x 1,024 rows per vocabulary entry (Llama 3
+/// 1.89 GiB, Gemma 2 3.6 GiB, CodeLlama 0.77 GiB on H100).
+const VLLM_SAMPLER_BYTES: f64 = 14.5;
+/// vLLM's non-torch memory per GPU on one GPU: CUDA context and cuBLAS (0.25 GiB logged).
+const VLLM_NON_TORCH_GIB: f64 = 0.25;
+/// Extra non-torch memory per GPU under tensor parallelism: NCCL and custom all-reduce
+/// buffers (2.07-2.21 GiB logged at TP 2 and 4).
+const VLLM_TENSOR_PARALLEL_GIB: f64 = 1.85;
+/// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
+const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
 impl Runtime {
     /// Every runtime, in the order choices list them.

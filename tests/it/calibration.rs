@@ -2,7 +2,7 @@
 //! memory within 5% median and 15% max over all 112 Qwen2.5 rows, llama.cpp decode speed
 //! for Llama 3 8B within 20% median. `cargo run --release --example calibrate` prints the table.
 
-use vramguide::calibration::{max_abs, median_abs, memory_rows, speed_rows};
+use vramguide::calibration::{max_abs, median_abs, memory_rows, speed_rows, vllm_rows};
 use vramguide::catalog::Catalog;
 
 #[test]
@@ -33,4 +33,146 @@ fn decode_speed_matches_llamacpp_measurements() {
     );
     let median = median_abs(errors.iter().copied());
     assert!(median <= 0.20, "median error {median}");
+}
+
+/// vLLM's constants (sampler bytes per logit, forward factors, non-torch and tensor-parallel
+/// buffers) are fitted on these logs: the KV pool vLLM 0.19 sized on H100, 41 rows.
+#[test]
+fn vllm_kv_pool_matches_llmd_startup_logs() {
+    let rows = vllm_rows(
+        Catalog::get(),
+        include_str!("../calibration/vllm-startup-h100-llmd.csv"),
+    );
+    assert!(rows.len() >= 30, "{} rows", rows.len());
+    let median = median_abs(rows.iter().map(|r| r.error()));
+    let max = max_abs(rows.iter().map(|r| r.error()));
+    assert!(median <= 0.04, "median error {median}");
+    assert!(max <= 0.12, "max error {max}");
+}
+
+/// Held out: Qwen3 on transformers (H20), never used to set a constant. A newer
+/// transformers than the Qwen2.5 rows' 4.46 shows almost no prefill surplus, so long
+/// prompts come out high: this pins today's level (median 6.4 %, max 25 %) so it can only
+/// improve; the 4 % / 12 % goal is not met on this source (see the README).
+#[test]
+fn qwen3_transformers_memory_held_out() {
+    let rows = memory_rows(
+        Catalog::get(),
+        include_str!("../calibration/qwen3-transformers-h20.csv"),
+    );
+    assert_eq!(rows.len(), 80, "every row is estimated");
+    let median = median_abs(rows.iter().map(|r| r.error()));
+    let max = max_abs(rows.iter().map(|r| r.error()));
+    assert!(median <= 0.07, "median error {median}");
+    assert!(max <= 0.26, "max error {max}");
+    assert!(median_abs(rows.iter().map(|r| r.rule_error())) > median);
+}
+
+/// The ± bands answers carry hold at least 90 % of the rows of the class they claim.
+#[test]
+fn error_bands_cover_their_measurements() {
+    let catalog = Catalog::get();
+    let inside = |errors: &[f64], pct: f64| {
+        errors.iter().filter(|e| e.abs() * 100.0 <= pct).count() as f64 / errors.len() as f64
+    };
+    let mut transformers_bf16 = Vec::new();
+    for csv in [
+        include_str!("../calibration/qwen2.5-transformers-a100.csv"),
+        include_str!("../calibration/qwen3-transformers-h20.csv"),
+    ] {
+        transformers_bf16.extend(
+            memory_rows(catalog, csv)
+                .iter()
+                .filter(|r| r.quantization == "BF16")
+                .map(|r| r.error()),
+        );
+    }
+    let job = vramguide::estimate::Job::new(
+        vramguide::estimate::Mode::Inference,
+        vramguide::estimate::Precision::Bf16,
+    );
+    let band = vramguide::estimate::error_band(&job);
+    assert!(band.measured);
+    assert!(inside(&transformers_bf16, band.pct) >= 0.9);
+    let vllm: Vec<f64> = vllm_rows(
+        catalog,
+        include_str!("../calibration/vllm-startup-h100-llmd.csv"),
+    )
+    .iter()
+    .map(|r| r.error())
+    .collect();
+    let mut vjob = job.clone();
+    vjob.runtime = vramguide::estimate::Runtime::Vllm;
+    assert!(inside(&vllm, vramguide::estimate::error_band(&vjob).pct) >= 0.9);
+    // LoRA and QLoRA bands hold the published training runs; a full fine-tune has no
+    // source we model, and says so.
+    let mut training = Vec::new();
+    for csv in [
+        include_str!("../calibration/answerai-fsdp-qlora-peak.csv"),
+        include_str!("../calibration/peft-docs-distributed-peak.csv"),
+    ] {
+        training.extend(vramguide::calibration::training_rows(catalog, csv));
+    }
+    for (mode, precision) in [
+        (
+            vramguide::estimate::Mode::Lora,
+            vramguide::estimate::Precision::Bf16,
+        ),
+        (
+            vramguide::estimate::Mode::Qlora,
+            vramguide::estimate::Precision::Nf4,
+        ),
+    ] {
+        let errors: Vec<f64> = training
+            .iter()
+            .filter(|r| r.method == mode.name())
+            .map(|r| r.error())
+            .collect();
+        let band = vramguide::estimate::error_band(&vramguide::estimate::Job::new(mode, precision));
+        assert!(band.measured && errors.len() >= 5);
+        assert!(inside(&errors, band.pct) >= 0.9, "{mode}: {errors:?}");
+    }
+    let full = vramguide::estimate::Job::new(
+        vramguide::estimate::Mode::FullFinetune,
+        vramguide::estimate::Precision::Bf16,
+    );
+    assert!(!vramguide::estimate::error_band(&full).measured);
+}
+
+/// Held out: llama.cpp's own CI logs (V100, a Llama-2-7B-shaped model, 11 quantizations):
+/// the model, KV and compute buffers it allocated on the GPU. Nothing was fitted on them.
+#[test]
+fn llamacpp_buffers_match_ci_logs() {
+    let rows = vramguide::calibration::llamacpp_rows(
+        Catalog::get(),
+        include_str!("../calibration/llamacpp-ci-v100-buffers.csv"),
+    );
+    assert!(rows.len() >= 8, "{} rows", rows.len());
+    assert!(median_abs(rows.iter().map(|r| r.error())) <= 0.04);
+    assert!(max_abs(rows.iter().map(|r| r.error())) <= 0.12);
+}
+
+/// Training sources: no constant is fitted on them. Their gap led to one change, QLoRA's
+/// fp32 residual stream, whose 4 bytes come from PEFT's prepare_model_for_kbit_training,
+/// not from a fit; PEFT's docs are read off a screenshot. Both are far from the 4 % goal: this pins today's
+/// level so it only improves (see the README).
+#[test]
+fn training_runs_are_within_their_band() {
+    for (csv, median_max, max_max) in [
+        (
+            include_str!("../calibration/answerai-fsdp-qlora-peak.csv"),
+            0.10,
+            0.35,
+        ),
+        (
+            include_str!("../calibration/peft-docs-distributed-peak.csv"),
+            0.20,
+            0.35,
+        ),
+    ] {
+        let rows = vramguide::calibration::training_rows(Catalog::get(), csv);
+        assert!(rows.len() >= 5);
+        assert!(median_abs(rows.iter().map(|r| r.error())) <= median_max);
+        assert!(max_abs(rows.iter().map(|r| r.error())) <= max_max);
+    }
 }
