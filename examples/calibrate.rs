@@ -101,10 +101,12 @@ fn main() {
         );
     }
     println!(
-        "\n{} rows. median |error| {:.1}%, max {:.1}%\n",
+        "\n{} rows. median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%\n",
         llamacpp.len(),
         100.0 * median_abs(llamacpp.iter().map(|r| r.error())),
         100.0 * max_abs(llamacpp.iter().map(|r| r.error())),
+        100.0 * median_abs(llamacpp.iter().map(|r| r.rule_error())),
+        100.0 * max_abs(llamacpp.iter().map(|r| r.rule_error())),
     );
     let speed = speed_rows(
         catalog,

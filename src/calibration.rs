@@ -368,11 +368,16 @@ pub struct BufferRow {
     pub estimate_gib: f64,
     pub measured_model_gib: f64,
     pub estimate_model_gib: f64,
+    /// The rule of thumb converted to GiB.
+    pub rule_gib: f64,
 }
 
 impl BufferRow {
     pub fn error(&self) -> f64 {
         (self.estimate_gib - self.measured_gib) / self.measured_gib
+    }
+    pub fn rule_error(&self) -> f64 {
+        (self.rule_gib - self.measured_gib) / self.measured_gib
     }
 }
 
@@ -408,6 +413,7 @@ pub fn llamacpp_rows(catalog: &Catalog, csv: &str) -> Vec<BufferRow> {
                 estimate_gib: (est.weights + est.kv_cache + est.activations) / GIB,
                 measured_model_gib: model_gib,
                 estimate_model_gib: est.weights / GIB,
+                rule_gib: est.rule_of_thumb_gb * 1e9 / GIB,
             })
         })
         .collect()
