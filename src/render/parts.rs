@@ -348,7 +348,7 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
             Assumption::Runtime { runtime } => tr(
                 lang,
                 "assumed-runtime",
-                Some(&Args::new().s("runtime", runtime.name())),
+                Some(&Args::new().s("runtime", runtime.profile().version)),
             ),
         })
         .collect();

@@ -159,7 +159,7 @@ pub const PROFILES: [Profile; 3] = [
         name: "vllm",
         aliases: &[],
         pattern: r"vllm",
-        version: "vLLM 0.11 (V1 engine, `vllm serve`)",
+        version: "vLLM 0.19 (V1 engine, vllm serve)",
         loads: &[
             Format::Float,
             Format::Fp8,
