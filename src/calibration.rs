@@ -318,7 +318,9 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 .copied()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            if optimizer.contains("8bit") || optimizer.contains("8-bit") {
+            if optimizer.contains("paged") {
+                job.optimizer = Optimizer::PagedAdamw8bit;
+            } else if optimizer.contains("8bit") || optimizer.contains("8-bit") {
                 job.optimizer = Optimizer::Adamw8bit;
             }
             job.gradient_checkpointing = f

@@ -42,3 +42,7 @@ field-gradient-checkpointing = gradient checkpointing
 field-sharding = sharding
 field-cpu-offload = CPU offload
 field-gpu-memory-utilization = GPU memory utilization
+field-max-num-batched-tokens = max num batched tokens
+field-master-weights = master weights
+field-optimizer-in-backward = optimizer in backward
+field-chunked-loss = chunked loss

@@ -42,3 +42,7 @@ field-gradient-checkpointing = gradient checkpointing
 field-sharding = reparto
 field-cpu-offload = descarga a la CPU
 field-gpu-memory-utilization = utilización de memoria de la GPU
+field-max-num-batched-tokens = máximo de tokens por lote
+field-master-weights = pesos maestros
+field-optimizer-in-backward = optimizador en el backward
+field-chunked-loss = pérdida por bloques

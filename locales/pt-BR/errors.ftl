@@ -42,3 +42,7 @@ field-gradient-checkpointing = gradient checkpointing
 field-sharding = fragmentação
 field-cpu-offload = offload para a CPU
 field-gpu-memory-utilization = utilização de memória da GPU
+field-max-num-batched-tokens = máximo de tokens por lote
+field-master-weights = pesos mestres
+field-optimizer-in-backward = otimizador no backward
+field-chunked-loss = loss em blocos

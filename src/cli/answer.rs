@@ -80,6 +80,19 @@ pub struct EstimateArgs {
     /// vLLM: share of each GPU it may take (default 0.9).
     #[arg(long = "gpu-memory-utilization")]
     gpu_memory_utilization: Option<String>,
+    /// vLLM: tokens of one prefill step (default 8192 on 70 GiB+ cards except A100, else 2048).
+    #[arg(long = "max-num-batched-tokens")]
+    max_num_batched_tokens: Option<String>,
+    /// Full fine-tune in pure 16-bit (no fp32 master copy), as torchtune or axolotl do.
+    #[arg(long = "no-master-weights")]
+    no_master_weights: bool,
+    /// Training: the optimizer step runs inside the backward (no full gradient buffer).
+    #[arg(long = "optimizer-in-backward")]
+    optimizer_in_backward: bool,
+    /// Training: the loss is chunked or fused with lm_head (Liger, torchtune), so the
+    /// logits are never held in fp32 whole.
+    #[arg(long = "chunked-loss")]
+    chunked_loss: bool,
 }
 
 impl EstimateArgs {
@@ -112,6 +125,10 @@ impl EstimateArgs {
             sharding: self.sharding.clone(),
             cpu_offload: self.cpu_offload.then(|| "true".to_string()),
             gpu_memory_utilization: self.gpu_memory_utilization.clone(),
+            max_num_batched_tokens: self.max_num_batched_tokens.clone(),
+            master_weights: self.no_master_weights.then(|| "false".to_string()),
+            optimizer_in_backward: self.optimizer_in_backward.then(|| "true".to_string()),
+            chunked_loss: self.chunked_loss.then(|| "true".to_string()),
         }
         .query()
     }

@@ -37,10 +37,10 @@ pub const MEASURED: &[(Runtime, Format, Mode, f64)] = &[
     (Runtime::Transformers, Format::Fp8, Mode::Inference, 16.0),
     // vLLM 0.19 start-up logs on H100 (llm-d planner, 41 rows): bf16/fp16/fp32, FP8,
     // GPTQ and MXFP4; the band is on the KV pool vLLM sizes.
-    (Runtime::Vllm, Format::Float, Mode::Inference, 3.0),
-    (Runtime::Vllm, Format::Fp8, Mode::Inference, 3.0),
-    (Runtime::Vllm, Format::WeightOnly, Mode::Inference, 3.0),
-    (Runtime::Vllm, Format::Microscaled, Mode::Inference, 3.0),
+    (Runtime::Vllm, Format::Float, Mode::Inference, 4.0),
+    (Runtime::Vllm, Format::Fp8, Mode::Inference, 4.0),
+    (Runtime::Vllm, Format::WeightOnly, Mode::Inference, 4.0),
+    (Runtime::Vllm, Format::Microscaled, Mode::Inference, 4.0),
     // Answer.AI's FSDP-QLoRA benchmarks and PEFT's docs (peak reserved memory per GPU).
     (Runtime::Transformers, Format::Float, Mode::Lora, 35.0),
     (Runtime::Transformers, Format::WeightOnly, Mode::Qlora, 25.0),

@@ -1,6 +1,6 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
-use super::precision::Precision;
+use super::precision::{Precision, Scope};
 use super::{Estimate, Job, Note, kv_bytes, kv_bytes_per_token, weight_bytes};
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Split};
@@ -10,8 +10,13 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
     let n = f64::from(gpus);
     let batch = f64::from(job.batch);
     let loaded = profile.loaded(job.precision);
-    let weights = weight_bytes(model, loaded) - host_resident(profile, model, loaded);
-    let kv_cache = kv_bytes(model, job.kv_precision, job.context()) * batch;
+    let weights = weight_bytes(model, loaded) - host_resident(profile, model, loaded)
+        + kernel_padding(profile, model, loaded);
+    let kv_cache = if profile.window_saves_kv {
+        kv_bytes(model, job.kv_precision, job.context())
+    } else {
+        kv_bytes_per_token(model, job.kv_precision) * job.context() as f64
+    } * batch;
     let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
     let multi = if gpus > 1 {
         profile.multi_gpu_overhead_gib
@@ -72,6 +77,19 @@ fn host_resident(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64
     } else {
         0.0
     }
+}
+
+/// Bytes a runtime adds by padding expert weights to its kernels' alignment.
+fn kernel_padding(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64 {
+    let (Some(align), Some(moe)) = (profile.mxfp4_expert_align, &model.moe) else {
+        return 0.0;
+    };
+    if loaded.scope(true) != Scope::Experts {
+        return 0.0;
+    }
+    let size = f64::from(moe.expert_intermediate_size);
+    let padded = (size / f64::from(align)).ceil() * f64::from(align);
+    model.expert_params() as f64 * (padded / size - 1.0) * loaded.bits_per_weight() / 8.0
 }
 
 /// The activation peak one GPU of `gpus` holds.

@@ -43,6 +43,9 @@ pub enum Optimizer {
     Adamw,
     /// bitsandbytes 8-bit AdamW: fp32 master weights plus two 8-bit moments.
     Adamw8bit,
+    /// bitsandbytes paged 8-bit AdamW: the same states, in unified memory that pages out to
+    /// host RAM when the GPU runs short, so they need not fit on the card.
+    PagedAdamw8bit,
     /// SGD with momentum: fp32 master weights plus one fp32 momentum.
     Sgd,
 }
@@ -108,9 +111,9 @@ parse_by_name!(Optimizer, "optimizer", [
     "adamw" => Optimizer::Adamw, "adam" => Optimizer::Adamw,
     "adamw-8bit" => Optimizer::Adamw8bit, "adamw8bit" => Optimizer::Adamw8bit,
     "adam8bit" => Optimizer::Adamw8bit, "adamw_8bit" => Optimizer::Adamw8bit,
-    // Paged optimizers hold the same 8-bit states; paging only absorbs spikes.
-    "paged-adamw-8bit" => Optimizer::Adamw8bit, "paged_adamw_8bit" => Optimizer::Adamw8bit,
-    "paged-adamw8bit" => Optimizer::Adamw8bit, "sgd" => Optimizer::Sgd,
+    "paged-adamw-8bit" => Optimizer::PagedAdamw8bit,
+    "paged_adamw_8bit" => Optimizer::PagedAdamw8bit,
+    "paged-adamw8bit" => Optimizer::PagedAdamw8bit, "sgd" => Optimizer::Sgd,
 ]);
 parse_by_name!(Sharding, "sharding", [
     "ddp" => Sharding::Ddp, "none" => Sharding::Ddp, "zero0" => Sharding::Ddp,
@@ -216,6 +219,16 @@ pub struct Job {
     pub cpu_offload: bool,
     /// vLLM's `--gpu-memory-utilization` when the user sets one (else the profile's 0.9).
     pub memory_share: Option<f64>,
+    /// Full fine-tune: keep an fp32 master copy of 16-bit weights (mixed precision as
+    /// DeepSpeed, FSDP over fp32 parameters and the HF Trainer's AMP do). False is pure
+    /// 16-bit training (torchtune, axolotl loading bf16 weights): states in 16 bits.
+    pub master_weights: bool,
+    /// The optimizer step runs inside the backward pass, one layer at a time (torchtune's
+    /// `optimizer_in_bwd`), so no full gradient buffer is held.
+    pub optimizer_in_backward: bool,
+    /// The loss is computed over chunks of the sequence, or fused with lm_head (torchtune's
+    /// chunked cross-entropy, Liger, cut-cross-entropy): no full fp32 copy of the logits.
+    pub chunked_loss: bool,
     /// vLLM's `--max-num-batched-tokens` when set (else the profile's default for the card).
     pub batched_tokens: Option<u64>,
 }
@@ -251,6 +264,9 @@ impl Job {
             cpu_offload: false,
             memory_share: None,
             batched_tokens: None,
+            master_weights: true,
+            optimizer_in_backward: false,
+            chunked_loss: false,
         };
         job.set_context(context);
         job

@@ -8,8 +8,12 @@ use crate::catalog::{GIB, ModelSpec};
 
 /// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
 const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
-/// Bytes per logit kept for the loss: 16-bit logits plus their fp32 copy and gradient.
-const LOGIT_BYTES: f64 = 10.0;
+/// Bytes per logit at the loss's peak, in the backward: the fp32 log-probabilities
+/// cross-entropy saved (transformers' loss upcasts the logits), the fp32 gradient coming in
+/// and the fp32 gradient going out to the logits.
+const LOGIT_BYTES: f64 = 12.0;
+/// The same with a chunked or fused loss: the 16-bit logits, plus an fp32 chunk at a time.
+const CHUNKED_LOGIT_BYTES: f64 = 3.5;
 
 pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
     let n = f64::from(gpus);
@@ -105,37 +109,55 @@ fn placed(sharding: Sharding, offload: bool, n: f64, w: f64, g: f64, o: f64) -> 
 
 /// Weights, gradients, optimizer states and trainable count of a full fine-tune.
 ///
-/// Mixed precision (fp16/bf16): 16-bit weights and gradients, fp32 master copy in the
-/// optimizer (2 + 2 + 12 bytes per parameter with AdamW, as in the ZeRO paper). Pure fp32
-/// training has no master copy.
+/// Mixed precision (the default): 16-bit weights and gradients plus an fp32 master copy in
+/// the optimizer (2 + 2 + 12 bytes per parameter with AdamW, as in the ZeRO paper). Pure
+/// 16-bit training keeps no master copy and its moments in 16 bits; pure fp32 has no
+/// master copy either. A step fused into the backward holds no full gradient buffer.
 fn full_states(params: f64, job: &Job) -> (f64, f64, f64, f64) {
     let fp32 = job.precision == Precision::Fp32;
     let word = if fp32 { 4.0 } else { 2.0 };
-    let master = if fp32 { 0.0 } else { 4.0 };
-    let moments = match job.optimizer {
-        Optimizer::Adamw => 8.0,
-        Optimizer::Adamw8bit => 2.0,
-        Optimizer::Sgd => 4.0,
+    let mixed = !fp32 && job.master_weights;
+    let master = if mixed { 4.0 } else { 0.0 };
+    let moments = moment_bytes(job.optimizer, if mixed || fp32 { 4.0 } else { word });
+    let gradients = if job.optimizer_in_backward {
+        0.0
+    } else {
+        params * word
     };
     (
         params * word,
-        params * word,
+        gradients,
         params * (master + moments),
         params,
     )
+}
+
+/// Optimizer-state bytes per trained parameter on the GPU: AdamW's two moments, one for
+/// SGD's momentum, at `word` bytes each, or 8 bits for 8-bit AdamW; paged 8-bit AdamW's
+/// states page out to host memory when the card runs short, so none are counted.
+fn moment_bytes(optimizer: Optimizer, word: f64) -> f64 {
+    match optimizer {
+        Optimizer::Adamw => 2.0 * word,
+        Optimizer::Adamw8bit => 2.0,
+        Optimizer::PagedAdamw8bit => 0.0,
+        Optimizer::Sgd => word,
+    }
 }
 
 /// Frozen base plus fp32 adapters with their gradients and optimizer moments.
 fn adapter_states(model: &ModelSpec, job: &Job) -> (f64, f64, f64, f64) {
     let base = base_precision(job);
     let adapters = lora_params(model, job.lora_rank, job.lora_targets);
-    let moments = match job.optimizer {
-        Optimizer::Adamw => 8.0,
-        Optimizer::Adamw8bit => 2.0,
-        Optimizer::Sgd => 4.0,
+    let moments = moment_bytes(job.optimizer, 4.0);
+    // PEFT's prepare_model_for_kbit_training casts what stays unquantized (embeddings,
+    // lm_head, norms) to fp32: 2 more bytes for each 16-bit parameter of a QLoRA base.
+    let upcast = if job.mode == Mode::Qlora {
+        model.embedding_and_head_params() as f64 * 2.0
+    } else {
+        0.0
     };
     (
-        weight_bytes(model, base) + adapters * 4.0,
+        weight_bytes(model, base) + upcast + adapters * 4.0,
         adapters * 4.0,
         adapters * moments,
         adapters,
@@ -211,5 +233,10 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     } else {
         layers * s * b * per_token_layer
     };
-    blocks + s * b * f64::from(model.vocab_size) * LOGIT_BYTES
+    let logit_bytes = if job.chunked_loss {
+        CHUNKED_LOGIT_BYTES
+    } else {
+        LOGIT_BYTES
+    };
+    blocks + s * b * f64::from(model.vocab_size) * logit_bytes
 }

@@ -34,6 +34,14 @@ pub struct Fields {
     pub cpu_offload: Option<String>,
     /// vLLM's `--gpu-memory-utilization` (0 to 1).
     pub gpu_memory_utilization: Option<String>,
+    /// vLLM's `--max-num-batched-tokens`.
+    pub max_num_batched_tokens: Option<String>,
+    /// Full fine-tune: "false" for pure 16-bit training (no fp32 master copy).
+    pub master_weights: Option<String>,
+    /// "true" when the optimizer step runs inside the backward pass.
+    pub optimizer_in_backward: Option<String>,
+    /// "true" when the loss is chunked or fused (Liger, torchtune).
+    pub chunked_loss: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -49,6 +57,20 @@ fn number<T: std::str::FromStr>(
         .map(|s| {
             s.parse::<T>().map_err(|_| {
                 Error::Job(JobError::NotANumber {
+                    what,
+                    value: s.to_string(),
+                })
+            })
+        })
+        .transpose()
+}
+
+/// "true" or "false".
+fn flag(what: &'static str, v: &Option<String>) -> Result<Option<bool>, Error> {
+    given(v)
+        .map(|s| {
+            s.parse::<bool>().map_err(|_| {
+                Error::Job(JobError::UnknownOption {
                     what,
                     value: s.to_string(),
                 })
@@ -107,6 +129,10 @@ impl Fields {
                 })
                 .transpose()?,
             memory_share: number("GPU memory utilization", &self.gpu_memory_utilization)?,
+            batched_tokens: number("max num batched tokens", &self.max_num_batched_tokens)?,
+            master_weights: flag("master weights", &self.master_weights)?,
+            optimizer_in_backward: flag("optimizer in backward", &self.optimizer_in_backward)?,
+            chunked_loss: flag("chunked loss", &self.chunked_loss)?,
         })
     }
 }

@@ -44,6 +44,10 @@ pub struct Query {
     pub sharding: Option<Sharding>,
     pub cpu_offload: Option<bool>,
     pub memory_share: Option<f64>,
+    pub batched_tokens: Option<u64>,
+    pub master_weights: Option<bool>,
+    pub optimizer_in_backward: Option<bool>,
+    pub chunked_loss: Option<bool>,
 }
 
 impl Query {
@@ -131,6 +135,16 @@ fn resolve_known(
         req.job.sharding = Some(s);
     }
     req.job.memory_share = q.memory_share;
+    req.job.batched_tokens = q.batched_tokens;
+    if let Some(m) = q.master_weights {
+        req.job.master_weights = m;
+    }
+    if let Some(b) = q.optimizer_in_backward {
+        req.job.optimizer_in_backward = b;
+    }
+    if let Some(c) = q.chunked_loss {
+        req.job.chunked_loss = c;
+    }
     if let Some(offload) = q.cpu_offload {
         req.job.cpu_offload = offload;
     }

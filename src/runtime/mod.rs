@@ -115,6 +115,14 @@ pub struct Profile {
     pub outside_budget_gib: f64,
     pub split: Split,
     pub decode: Decode,
+    /// MoE kernels that need the experts' intermediate size rounded up to a multiple of
+    /// this for MXFP4 weights (vLLM pads gpt-oss's 2,880 to 3,072 on Hopper).
+    pub mxfp4_expert_align: Option<u32>,
+    /// Whether sliding-window layers keep only their window in the cache it sizes. vLLM
+    /// counts every layer for every token (its logged capacity is the pool over all
+    /// layers' bytes per token: Gemma 2 9B, 344,064 bytes), so a long request needs the
+    /// full cache of every layer to be admitted.
+    pub window_saves_kv: bool,
 }
 
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
@@ -153,6 +161,8 @@ pub const PROFILES: [Profile; 3] = [
             quantized: Some((0.3, 1.0)),
             prefill_share: 0.4,
         },
+        mxfp4_expert_align: None,
+        window_saves_kv: true,
     },
     Profile {
         runtime: Runtime::Vllm,
@@ -188,6 +198,10 @@ pub const PROFILES: [Profile; 3] = [
             quantized: None,
             prefill_share: 0.6,
         },
+        // gpt-oss loads as 13.64 GiB (20b, llm-d logs) and 65.97 GiB (120b, vllm#23278):
+        // the checkpoint's MXFP4 experts padded to 3,072.
+        mxfp4_expert_align: Some(256),
+        window_saves_kv: false,
     },
     Profile {
         runtime: Runtime::LlamaCpp,
@@ -220,6 +234,8 @@ pub const PROFILES: [Profile; 3] = [
             quantized: None,
             prefill_share: 0.3,
         },
+        mxfp4_expert_align: None,
+        window_saves_kv: true,
     },
 ];
 

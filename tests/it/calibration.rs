@@ -103,7 +103,8 @@ fn error_bands_cover_their_measurements() {
     .collect();
     let mut vjob = job.clone();
     vjob.runtime = vramguide::estimate::Runtime::Vllm;
-    assert!(inside(&vllm, vramguide::estimate::error_band(&vjob).pct) >= 0.9);
+    let vband = vramguide::estimate::error_band(&vjob);
+    assert!(inside(&vllm, vband.pct) >= 0.9, "{vband:?} {vllm:?}");
     // LoRA and QLoRA bands hold the published training runs; a full fine-tune has no
     // source we model, and says so.
     let mut training = Vec::new();
@@ -161,13 +162,13 @@ fn training_runs_are_within_their_band() {
     for (csv, median_max, max_max) in [
         (
             include_str!("../calibration/answerai-fsdp-qlora-peak.csv"),
-            0.10,
-            0.35,
+            0.12,
+            0.30,
         ),
         (
             include_str!("../calibration/peft-docs-distributed-peak.csv"),
-            0.20,
-            0.35,
+            0.16,
+            0.33,
         ),
     ] {
         let rows = vramguide::calibration::training_rows(Catalog::get(), csv);
