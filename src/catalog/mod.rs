@@ -244,7 +244,11 @@ impl GpuSpec {
         match self.cuda_total_gib {
             Some(total) => total,
             None if self.is_unified() => self.memory_gb,
-            None => self.memory_gb * (1.0 - DRIVER_RESERVE_SHARE),
+            None if self.has_hbm() => self.memory_gb * HBM_DRIVER_SHARE,
+            // Datacenter GDDR cards ship with ECC on, which takes 1/16 of the memory
+            // (A10 21.99, L4 21.95, L40S 44.52 GiB of 24 and 48).
+            None if self.market == "datacenter" => self.memory_gb * GDDR_DRIVER_SHARE * 15.0 / 16.0,
+            None => self.memory_gb * GDDR_DRIVER_SHARE,
         }
     }
 
@@ -267,10 +271,11 @@ impl GpuSpec {
     }
 }
 
-/// Share of a card's binary capacity its driver does not hand to CUDA: 1.5 % on an RTX
-/// 4090 (23.65 of 24 GiB), 1.0 % on an H100 SXM (79.19 of 80 GiB). Used only for cards
-/// with no published total.
-const DRIVER_RESERVE_SHARE: f64 = 0.013;
+/// Share of a card's binary capacity its driver hands to CUDA, for cards with no published
+/// total: the median of the published GDDR cards (RTX 3060 0.980 ... RTX 4090 0.985) and
+/// of the HBM ones (A100 40GB 0.985 ... H200 0.992).
+const GDDR_DRIVER_SHARE: f64 = 0.981;
+const HBM_DRIVER_SHARE: f64 = 0.99;
 
 /// Bytes in a GiB.
 pub const GIB: f64 = 1_073_741_824.0;
