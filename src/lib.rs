@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod discord;
 pub mod error;
 pub mod estimate;
+pub mod guide;
 pub mod i18n;
 pub mod query;
 pub mod recommend;

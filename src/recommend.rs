@@ -1,6 +1,6 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
-use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, ModelSpec};
+use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, Vendor};
 use crate::estimate::{self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, candidate_counts};
 use crate::runtime::Split;
 use serde::Serialize;
@@ -154,7 +154,7 @@ pub fn setups(
     }
     if let Some(c) = minimal
         .iter()
-        .filter(|c| c.gpu.market == "datacenter" && c.gpu.vendor == "NVIDIA")
+        .filter(|c| c.gpu.market == Market::Datacenter && c.gpu.vendor == Vendor::Nvidia)
         .min_by(|a, b| {
             // Least memory bought, then fewer (bigger) cards.
             (f64::from(a.count) * a.gpu.memory_gb)

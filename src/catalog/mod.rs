@@ -181,12 +181,50 @@ pub enum FormFactor {
     Sxm,
 }
 
+/// Who makes a GPU: decides its interconnect (Infinity Fabric on AMD's OAM modules) and
+/// which datacenter parts the recommendations pick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Vendor {
+    #[serde(rename = "NVIDIA")]
+    Nvidia,
+    #[serde(rename = "AMD")]
+    Amd,
+    Apple,
+}
+
+impl Vendor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Vendor::Nvidia => "NVIDIA",
+            Vendor::Amd => "AMD",
+            Vendor::Apple => "Apple",
+        }
+    }
+}
+
+/// Whom a GPU is sold to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Market {
+    Consumer,
+    Workstation,
+    Datacenter,
+}
+
+/// What a device's memory is, as far as capacity and decode speed are concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryKind {
+    Gddr,
+    Hbm,
+    Unified,
+}
+
 /// One GPU (or Apple SoC) as recorded in `gpus.json`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GpuSpec {
     pub id: String,
     pub display_name: String,
-    pub vendor: String,
+    pub vendor: Vendor,
     #[serde(default)]
     pub aliases: Vec<String>,
     pub architecture: String,
@@ -224,7 +262,7 @@ pub struct GpuSpec {
     pub ecc: Option<bool>,
     #[serde(default)]
     pub msrp_usd: Option<f64>,
-    pub market: String,
+    pub market: Market,
     #[serde(default)]
     pub unified_memory: Option<bool>,
     #[serde(default)]
@@ -247,7 +285,9 @@ impl GpuSpec {
             None if self.has_hbm() => self.memory_gb * HBM_DRIVER_SHARE,
             // Datacenter GDDR cards ship with ECC on, which takes 1/16 of the memory
             // (A10 21.99, L4 21.95, L40S 44.52 GiB of 24 and 48).
-            None if self.market == "datacenter" => self.memory_gb * GDDR_DRIVER_SHARE * 15.0 / 16.0,
+            None if self.market == Market::Datacenter => {
+                self.memory_gb * GDDR_DRIVER_SHARE * 15.0 / 16.0
+            }
             None => self.memory_gb * GDDR_DRIVER_SHARE,
         }
     }
@@ -262,7 +302,18 @@ impl GpuSpec {
 
     /// Whether memory is HBM: datacenter parts whose bandwidth runtimes use less fully.
     pub fn has_hbm(&self) -> bool {
-        self.memory_type.starts_with("HBM")
+        self.memory_kind() == MemoryKind::Hbm
+    }
+
+    /// The kind of memory, from the recorded type ("HBM3", "GDDR6X", "LPDDR5 (unified)").
+    pub fn memory_kind(&self) -> MemoryKind {
+        if self.is_unified() {
+            MemoryKind::Unified
+        } else if self.memory_type.starts_with("HBM") {
+            MemoryKind::Hbm
+        } else {
+            MemoryKind::Gddr
+        }
     }
 
     /// Price per GB of memory, when a price is published.

@@ -51,8 +51,8 @@ pub fn error_band(job: &Job) -> ErrorBand {
     // Training runs under PyTorch whatever the serving runtime; QLoRA's base is NF4.
     let (runtime, precision) = match job.mode {
         Mode::Inference => (job.runtime, job.precision),
-        Mode::Qlora => (Runtime::Transformers, super::Precision::Nf4),
-        _ => (Runtime::Transformers, job.precision),
+        Mode::Qlora => (Runtime::TRAINING, super::Precision::Nf4),
+        _ => (Runtime::TRAINING, job.precision),
     };
     let format = runtime.profile().loaded(precision).format();
     MEASURED

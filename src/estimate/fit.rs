@@ -1,7 +1,7 @@
 //! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
 
 use super::{Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s};
-use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec};
+use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec, Vendor};
 use crate::runtime::Budget;
 use serde::Serialize;
 
@@ -28,7 +28,7 @@ impl Interconnect {
             Interconnect::Single
         } else if count > 8 {
             Interconnect::MultiNode
-        } else if gpu.vendor == "AMD" && gpu.form_factor == FormFactor::Sxm {
+        } else if gpu.vendor == Vendor::Amd && gpu.form_factor == FormFactor::Sxm {
             Interconnect::InfinityFabric
         } else if gpu.form_factor == FormFactor::Sxm && gpu.nvlink.is_some() {
             Interconnect::Nvlink
@@ -66,7 +66,7 @@ pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
         gpu.memory_gib()
     };
     let budget = if job.mode.is_training() {
-        Runtime::Transformers.profile().budget
+        Runtime::TRAINING.profile().budget
     } else {
         job.runtime.profile().budget
     };

@@ -88,7 +88,7 @@ pub enum LoraTargets {
 }
 
 macro_rules! parse_by_name {
-    ($ty:ty, $err:literal, [$($name:literal => $val:expr),+ $(,)?]) => {
+    ($ty:ty, $err:expr, [$($name:literal => $val:expr),+ $(,)?]) => {
         impl FromStr for $ty {
             type Err = JobError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -101,13 +101,13 @@ macro_rules! parse_by_name {
     };
 }
 
-parse_by_name!(Mode, "mode", [
+parse_by_name!(Mode, Field::Mode, [
     "inference" => Mode::Inference, "infer" => Mode::Inference,
     "full-finetune" => Mode::FullFinetune, "full" => Mode::FullFinetune,
     "finetune" => Mode::FullFinetune, "train" => Mode::FullFinetune,
     "lora" => Mode::Lora, "qlora" => Mode::Qlora,
 ]);
-parse_by_name!(Optimizer, "optimizer", [
+parse_by_name!(Optimizer, Field::Optimizer, [
     "adamw" => Optimizer::Adamw, "adam" => Optimizer::Adamw,
     "adamw-8bit" => Optimizer::Adamw8bit, "adamw8bit" => Optimizer::Adamw8bit,
     "adam8bit" => Optimizer::Adamw8bit, "adamw_8bit" => Optimizer::Adamw8bit,
@@ -115,14 +115,14 @@ parse_by_name!(Optimizer, "optimizer", [
     "paged_adamw_8bit" => Optimizer::PagedAdamw8bit,
     "paged-adamw8bit" => Optimizer::PagedAdamw8bit, "sgd" => Optimizer::Sgd,
 ]);
-parse_by_name!(Sharding, "sharding", [
+parse_by_name!(Sharding, Field::Sharding, [
     "ddp" => Sharding::Ddp, "none" => Sharding::Ddp, "zero0" => Sharding::Ddp,
     "zero1" => Sharding::Zero1, "zero-1" => Sharding::Zero1,
     "zero2" => Sharding::Zero2, "zero-2" => Sharding::Zero2, "shard-grad-op" => Sharding::Zero2,
     "zero3" => Sharding::Zero3, "zero-3" => Sharding::Zero3, "fsdp" => Sharding::Zero3,
     "full-shard" => Sharding::Zero3,
 ]);
-parse_by_name!(LoraTargets, "LoRA targets", [
+parse_by_name!(LoraTargets, Field::LoraTargets, [
     "attention" => LoraTargets::Attention, "attn" => LoraTargets::Attention,
     "all-linear" => LoraTargets::AllLinear, "all" => LoraTargets::AllLinear,
 ]);
@@ -130,6 +130,86 @@ parse_by_name!(LoraTargets, "LoRA targets", [
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// An option of a job, as the user names it: errors say which one was wrong, and rendering
+/// turns it into the localized word (`field-<id>` in the Fluent files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    ModelSize,
+    Context,
+    PromptLength,
+    GenerationLength,
+    Batch,
+    GpuCount,
+    LoraRank,
+    Mode,
+    Runtime,
+    Optimizer,
+    LoraTargets,
+    GradientCheckpointing,
+    Sharding,
+    CpuOffload,
+    GpuMemoryUtilization,
+    MaxNumBatchedTokens,
+    MasterWeights,
+    OptimizerInBackward,
+    ChunkedLoss,
+}
+
+impl Field {
+    pub const ALL: [Field; 19] = [
+        Field::ModelSize,
+        Field::Context,
+        Field::PromptLength,
+        Field::GenerationLength,
+        Field::Batch,
+        Field::GpuCount,
+        Field::LoraRank,
+        Field::Mode,
+        Field::Runtime,
+        Field::Optimizer,
+        Field::LoraTargets,
+        Field::GradientCheckpointing,
+        Field::Sharding,
+        Field::CpuOffload,
+        Field::GpuMemoryUtilization,
+        Field::MaxNumBatchedTokens,
+        Field::MasterWeights,
+        Field::OptimizerInBackward,
+        Field::ChunkedLoss,
+    ];
+
+    /// The stable id: `field-<id>` names it in every locale.
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::ModelSize => "model-size",
+            Field::Context => "context",
+            Field::PromptLength => "prompt-length",
+            Field::GenerationLength => "generation-length",
+            Field::Batch => "batch",
+            Field::GpuCount => "gpu-count",
+            Field::LoraRank => "lora-rank",
+            Field::Mode => "mode",
+            Field::Runtime => "runtime",
+            Field::Optimizer => "optimizer",
+            Field::LoraTargets => "lora-targets",
+            Field::GradientCheckpointing => "gradient-checkpointing",
+            Field::Sharding => "sharding",
+            Field::CpuOffload => "cpu-offload",
+            Field::GpuMemoryUtilization => "gpu-memory-utilization",
+            Field::MaxNumBatchedTokens => "max-num-batched-tokens",
+            Field::MasterWeights => "master-weights",
+            Field::OptimizerInBackward => "optimizer-in-backward",
+            Field::ChunkedLoss => "chunked-loss",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
     }
 }
 
@@ -162,15 +242,15 @@ pub enum JobError {
     #[error("the memory share must be above 0 and at most 1, not {0}")]
     MemoryShare(String),
     #[error("'{value}' is not a valid {what}")]
-    NotANumber { what: &'static str, value: String },
+    NotANumber { what: Field, value: String },
     #[error("unknown {what} '{value}'")]
-    UnknownOption { what: &'static str, value: String },
+    UnknownOption { what: Field, value: String },
 }
 
 impl From<UnknownRuntime> for JobError {
     fn from(e: UnknownRuntime) -> JobError {
         JobError::UnknownOption {
-            what: "runtime",
+            what: Field::Runtime,
             value: e.0,
         }
     }

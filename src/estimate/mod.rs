@@ -16,7 +16,7 @@ pub use band::{ErrorBand, error_band};
 pub use fit::{Fit, Interconnect, box_limit, candidate_counts, usable_gib};
 pub use inference::is_large_card;
 pub use job::{
-    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Job, JobError, LoraTargets, Mode,
+    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, Job, JobError, LoraTargets, Mode,
     Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
 pub use precision::{Format, KvPrecision, Precision, Scope};

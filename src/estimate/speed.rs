@@ -8,37 +8,19 @@
 
 use super::precision::Precision;
 use super::{Job, Runtime, active_weight_bytes, kv_bytes};
-use crate::catalog::{GpuSpec, ModelSpec};
+use crate::catalog::{GpuSpec, MemoryKind, ModelSpec};
 use crate::runtime::Split;
-
-/// Memory class of a device, as far as decode efficiency is concerned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum MemoryClass {
-    Gddr,
-    Hbm,
-    Unified,
-}
-
-fn class(gpu: &GpuSpec) -> MemoryClass {
-    if gpu.is_unified() {
-        MemoryClass::Unified
-    } else if gpu.has_hbm() {
-        MemoryClass::Hbm
-    } else {
-        MemoryClass::Gddr
-    }
-}
 
 /// (share of peak bandwidth reached, fixed milliseconds per layer and token), from the
 /// runtime's profile: llama.cpp fitted on 33 published Llama-3-8B rows, transformers on the
 /// Qwen2.5 A100 rows; vLLM's CUDA graphs remove most launch cost.
-fn efficiency(runtime: Runtime, class: MemoryClass, quantized: bool) -> (f64, f64) {
+fn efficiency(runtime: Runtime, kind: MemoryKind, quantized: bool) -> (f64, f64) {
     let decode = runtime.profile().decode;
-    match (decode.quantized, class) {
+    match (decode.quantized, kind) {
         (Some(q), _) if quantized => q,
-        (_, MemoryClass::Gddr) => decode.gddr,
-        (_, MemoryClass::Hbm) => decode.hbm,
-        (_, MemoryClass::Unified) => decode.unified,
+        (_, MemoryKind::Gddr) => decode.gddr,
+        (_, MemoryKind::Hbm) => decode.hbm,
+        (_, MemoryKind::Unified) => decode.unified,
     }
 }
 
@@ -84,7 +66,7 @@ impl DecodeWork {
 
     /// Tokens per second on `count` GPUs of this kind.
     pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
-        let (share, ms_per_layer) = efficiency(self.runtime, class(gpu), self.quantized);
+        let (share, ms_per_layer) = efficiency(self.runtime, gpu.memory_kind(), self.quantized);
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
         // Tensor parallelism splits every layer over the GPUs; a layer split has one GPU
         // working at a time, so a single stream gains no bandwidth.

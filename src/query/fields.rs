@@ -4,7 +4,7 @@
 use super::Query;
 use crate::error::Error;
 use crate::estimate::{
-    JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime, Sharding,
+    Field, JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime, Sharding,
 };
 use serde::Deserialize;
 
@@ -49,10 +49,7 @@ fn given(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-fn number<T: std::str::FromStr>(
-    what: &'static str,
-    v: &Option<String>,
-) -> Result<Option<T>, Error> {
+fn number<T: std::str::FromStr>(what: Field, v: &Option<String>) -> Result<Option<T>, Error> {
     given(v)
         .map(|s| {
             s.parse::<T>().map_err(|_| {
@@ -66,7 +63,7 @@ fn number<T: std::str::FromStr>(
 }
 
 /// "true" or "false".
-fn flag(what: &'static str, v: &Option<String>) -> Result<Option<bool>, Error> {
+fn flag(what: Field, v: &Option<String>) -> Result<Option<bool>, Error> {
     given(v)
         .map(|s| {
             s.parse::<bool>().map_err(|_| {
@@ -91,16 +88,16 @@ impl Fields {
     pub fn query(&self) -> Result<Query, Error> {
         Ok(Query {
             model: given(&self.model).map(str::to_string),
-            params_b: number("model size", &self.params_b)?,
+            params_b: number(Field::ModelSize, &self.params_b)?,
             precision: parsed::<Precision, _>(&self.precision)?,
             kv_precision: parsed::<KvPrecision, _>(&self.kv_precision)?,
-            context: number("context", &self.context)?,
-            prompt: number("prompt length", &self.prompt)?,
-            generate: number("generation length", &self.generate)?,
-            batch: number("batch", &self.batch)?,
+            context: number(Field::Context, &self.context)?,
+            prompt: number(Field::PromptLength, &self.prompt)?,
+            generate: number(Field::GenerationLength, &self.generate)?,
+            batch: number(Field::Batch, &self.batch)?,
             mode: parsed::<Mode, JobError>(&self.mode)?,
             gpu: given(&self.gpu).map(str::to_string),
-            gpu_count: number("GPU count", &self.gpus)?,
+            gpu_count: number(Field::GpuCount, &self.gpus)?,
             runtime: given(&self.runtime)
                 .map(|s| s.parse::<Runtime>().map_err(JobError::from))
                 .transpose()?,
@@ -109,30 +106,30 @@ impl Fields {
                 .map(|s| {
                     s.parse::<bool>().map_err(|_| {
                         Error::Job(JobError::UnknownOption {
-                            what: "gradient checkpointing",
+                            what: Field::GradientCheckpointing,
                             value: s.to_string(),
                         })
                     })
                 })
                 .transpose()?,
-            lora_rank: number("LoRA rank", &self.lora_rank)?,
+            lora_rank: number(Field::LoraRank, &self.lora_rank)?,
             lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
             sharding: parsed::<Sharding, JobError>(&self.sharding)?,
             cpu_offload: given(&self.cpu_offload)
                 .map(|s| {
                     s.parse::<bool>().map_err(|_| {
                         Error::Job(JobError::UnknownOption {
-                            what: "CPU offload",
+                            what: Field::CpuOffload,
                             value: s.to_string(),
                         })
                     })
                 })
                 .transpose()?,
-            memory_share: number("GPU memory utilization", &self.gpu_memory_utilization)?,
-            batched_tokens: number("max num batched tokens", &self.max_num_batched_tokens)?,
-            master_weights: flag("master weights", &self.master_weights)?,
-            optimizer_in_backward: flag("optimizer in backward", &self.optimizer_in_backward)?,
-            chunked_loss: flag("chunked loss", &self.chunked_loss)?,
+            memory_share: number(Field::GpuMemoryUtilization, &self.gpu_memory_utilization)?,
+            batched_tokens: number(Field::MaxNumBatchedTokens, &self.max_num_batched_tokens)?,
+            master_weights: flag(Field::MasterWeights, &self.master_weights)?,
+            optimizer_in_backward: flag(Field::OptimizerInBackward, &self.optimizer_in_backward)?,
+            chunked_loss: flag(Field::ChunkedLoss, &self.chunked_loss)?,
         })
     }
 }

@@ -8,8 +8,8 @@
 pub mod detect;
 pub mod fields;
 pub mod parse;
+mod request;
 
-use crate::answer::{Assumption, Request, default_precision};
 use crate::catalog::{Catalog, MatchKind, ModelMatch, synthetic_model};
 use crate::error::Error;
 use crate::estimate::{
@@ -21,6 +21,7 @@ use std::borrow::Cow;
 
 pub use fields::Fields;
 pub use parse::{Parsed, parse};
+pub use request::{Assumption, Request, default_precision};
 
 /// The fields of a question, as stated.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]

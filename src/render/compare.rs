@@ -2,7 +2,7 @@
 //! popular models each one runs on a single card.
 
 use super::parts::{link_name, price_usd};
-use crate::catalog::{Catalog, FormFactor, GpuSpec};
+use crate::catalog::{Catalog, FormFactor, GpuSpec, Vendor};
 use crate::estimate::{Fit, Interconnect, Job, Mode, Precision};
 use crate::i18n::{Lang, format_number, t};
 use serde_json::{Value, json};
@@ -78,7 +78,7 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
                 Some(bw) => format!("NVLink {} · {} GB/s", l.version, format_number(lang, bw, 1)),
                 None => format!("NVLink {}", l.version),
             },
-            None if g.vendor == "AMD" && g.form_factor == FormFactor::Sxm => {
+            None if g.vendor == Vendor::Amd && g.form_factor == FormFactor::Sxm => {
                 link_name(lang, Interconnect::InfinityFabric)
             }
             None => t(lang, "compare-no"),

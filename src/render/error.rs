@@ -112,7 +112,7 @@ fn job_message(lang: Lang, err: &JobError) -> String {
             "error-not-a-number",
             Some(
                 &Args::new()
-                    .s("what", field(lang, what))
+                    .s("what", t(lang, &format!("field-{}", what.id())))
                     .s("value", value.clone()),
             ),
         ),
@@ -121,19 +121,24 @@ fn job_message(lang: Lang, err: &JobError) -> String {
             "error-unknown-option",
             Some(
                 &Args::new()
-                    .s("what", field(lang, what))
+                    .s("what", t(lang, &format!("field-{}", what.id())))
                     .s("value", value.clone()),
             ),
         ),
     }
 }
 
-/// The localized name of an option ("batch" -> "批量"), from `field-<name>` messages.
-fn field(lang: Lang, what: &str) -> String {
-    let id = format!("field-{}", what.to_lowercase().replace(' ', "-"));
-    if crate::i18n::has(lang, &id) {
-        t(lang, &id)
-    } else {
-        what.to_string()
+#[cfg(test)]
+mod tests {
+    use crate::estimate::Field;
+    use crate::i18n::{Lang, has};
+
+    #[test]
+    fn every_field_has_a_name_in_every_locale() {
+        for lang in [Lang::En, Lang::Pt, Lang::Es, Lang::Zh] {
+            for f in Field::ALL {
+                assert!(has(lang, &format!("field-{}", f.id())), "{lang:?} {f}");
+            }
+        }
     }
 }

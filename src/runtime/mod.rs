@@ -262,6 +262,10 @@ impl Runtime {
     /// Every runtime, in the order choices list them.
     pub const ALL: [Runtime; 3] = [Runtime::Transformers, Runtime::Vllm, Runtime::LlamaCpp];
 
+    /// Training runs under PyTorch (transformers, PEFT, TRL, accelerate, torchtune)
+    /// whatever runtime would serve the model.
+    pub const TRAINING: Runtime = Runtime::Transformers;
+
     /// Its profile.
     pub fn profile(self) -> &'static Profile {
         PROFILES

@@ -513,7 +513,7 @@ fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
         name: g.display_name.clone(),
         id: g.id.clone(),
         cells: vec![
-            g.vendor.clone(),
+            g.vendor.name().to_string(),
             format!(
                 "{} GB {}",
                 format_number(lang, g.memory_gb, 0),

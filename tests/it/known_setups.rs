@@ -133,7 +133,11 @@ fn every_public_verdict_is_right() {
             s.outcome
         );
         if let Some(why) = &s.known_miss {
-            assert_ne!(fit.fits, expected, "{} is right now: drop its known_miss", s.id);
+            assert_ne!(
+                fit.fits, expected,
+                "{} is right now: drop its known_miss",
+                s.id
+            );
             println!("  known miss: {why}");
             continue;
         }
@@ -146,7 +150,10 @@ fn every_public_verdict_is_right() {
     }
     assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
     let misses = all.iter().filter(|s| s.known_miss.is_some()).count();
-    assert!(misses <= 1, "{misses} known misses: the table is a test, not a list of excuses");
+    assert!(
+        misses <= 1,
+        "{misses} known misses: the table is a test, not a list of excuses"
+    );
 }
 
 #[test]

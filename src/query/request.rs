@@ -1,0 +1,66 @@
+//! A resolved question: what to estimate, and what was chosen on the user's behalf.
+
+use crate::catalog::{GpuSpec, MatchKind, ModelSpec};
+use crate::estimate::{Format, Job, Mode, Precision, Runtime, Sharding};
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// A value the user did not give, so the answer chose it and says so.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Assumption {
+    /// `native`: the format the model's checkpoint ships in.
+    Precision {
+        precision: Precision,
+        native: bool,
+    },
+    /// How training states are sharded over several GPUs.
+    Sharding {
+        sharding: Sharding,
+    },
+    Context {
+        tokens: u64,
+    },
+    Runtime {
+        runtime: Runtime,
+    },
+}
+
+/// Resolved inputs: what to estimate, from CLI flags, slash options or a parsed question.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub model: Cow<'static, ModelSpec>,
+    pub model_kind: MatchKind,
+    pub job: Job,
+    pub gpu: Option<&'static GpuSpec>,
+    pub gpu_count: Option<u32>,
+    pub assumed: Vec<Assumption>,
+}
+
+impl Request {
+    /// A request with defaults for everything but the model (see [`default_precision`]).
+    pub fn new(model: Cow<'static, ModelSpec>, model_kind: MatchKind, mode: Mode) -> Request {
+        let precision = default_precision(mode, &model);
+        Request {
+            model,
+            model_kind,
+            job: Job::new(mode, precision),
+            gpu: None,
+            gpu_count: None,
+            assumed: Vec::new(),
+        }
+    }
+}
+
+/// The precision a job runs in when the user names none: inference runs the checkpoint as
+/// it ships (bf16 for most, FP8 for DeepSeek V3/R1, MXFP4 experts for gpt-oss); training
+/// runs in the checkpoint's 16-bit float, else bf16; QLoRA quantizes the base to NF4.
+pub fn default_precision(mode: Mode, model: &ModelSpec) -> Precision {
+    let native = model.native_precision;
+    match mode {
+        Mode::Inference => native,
+        Mode::FullFinetune | Mode::Lora if native.format() == Format::Float => native,
+        Mode::FullFinetune | Mode::Lora => Precision::Bf16,
+        Mode::Qlora => Precision::Nf4,
+    }
+}
