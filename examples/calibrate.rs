@@ -52,6 +52,29 @@ fn main() {
         100.0 * median_abs(qwen3.iter().map(|r| r.rule_error())),
         100.0 * max_abs(qwen3.iter().map(|r| r.rule_error())),
     );
+    let ours = memory_rows(
+        catalog,
+        include_str!("../tests/calibration/h100-transformers-ours.csv"),
+    );
+    println!(
+        "Held out, ours: bench/device/hf_infer.py on an H100 (transformers 5.17, sdpa): {} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%",
+        ours.len(),
+        100.0 * median_abs(ours.iter().map(|r| r.error())),
+        100.0 * max_abs(ours.iter().map(|r| r.error())),
+        100.0 * median_abs(ours.iter().map(|r| r.rule_error())),
+        100.0 * max_abs(ours.iter().map(|r| r.rule_error())),
+    );
+    for r in &ours {
+        println!(
+            "  {:<14} prompt {:>5}: measured {:>6.2} estimate {:>6.2} ({:+.1}%)",
+            r.model,
+            r.input_length,
+            r.measured_gib,
+            r.estimate_gib,
+            100.0 * r.error()
+        );
+    }
+    println!();
     for (title, csv) in [
         (
             "vLLM 0.19 start-up logs, H100 (llm-d planner; fits the vLLM constants)",
@@ -68,6 +91,14 @@ fn main() {
         (
             "Answer.AI FSDP-QLoRA benchmarks (2 x RTX 3090 / 4090)",
             include_str!("../tests/calibration/answerai-fsdp-qlora-peak.csv"),
+        ),
+        (
+            "Ours: bench/device/train_peak.py on an H100 (transformers 5.17, peft 0.21)",
+            include_str!("../tests/calibration/h100-training-ours.csv"),
+        ),
+        (
+            "Held out, ours: bench/device/heldout.sh on an H100 (other models and micro-batches)",
+            include_str!("../tests/calibration/h100-training-ours-heldout.csv"),
         ),
         (
             "torchtune README tables",

@@ -327,6 +327,9 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 .get("gradient_checkpointing")
                 .or(f.get("activation_checkpointing"))
                 .is_some_and(|v| v.starts_with("true"));
+            job.master_weights = !f
+                .get("master_weights")
+                .is_some_and(|v| v.starts_with("false"));
             if let Some(rank) = leading(&f, "lora_rank") {
                 job.lora_rank = rank;
             }

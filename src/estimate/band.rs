@@ -22,11 +22,11 @@ const UNMEASURED_PCT: f64 = 20.0;
 
 /// (runtime, format family, mode) -> band from that class's residuals: about the 90th
 /// percentile of |error|, rounded up (the calibration test checks that at least 90 % of
-/// each class's rows fall inside). Full fine-tuning has no source we model (torchtune's
-/// tables use pure-bf16 weights and a fused optimizer), so it stays unmeasured.
+/// each class's rows fall inside). Anything else (DeepSpeed/FSDP full fine-tunes at scale,
+/// llama.cpp on other cards, new formats) says it is unmeasured.
 pub const MEASURED: &[(Runtime, Format, Mode, f64)] = &[
-    // Qwen2.5 on transformers, A100 (112 rows), and Qwen3 on transformers, H20 (80 rows):
-    // bf16, FP8 (block-scaled), GPTQ and AWQ.
+    // Qwen2.5 on transformers, A100 (112 rows), Qwen3 on transformers, H20 (80 rows), our
+    // H100 runs (9 rows): bf16, FP8 (block-scaled), GPTQ and AWQ.
     (Runtime::Transformers, Format::Float, Mode::Inference, 12.0),
     (
         Runtime::Transformers,
@@ -35,15 +35,25 @@ pub const MEASURED: &[(Runtime, Format, Mode, f64)] = &[
         15.0,
     ),
     (Runtime::Transformers, Format::Fp8, Mode::Inference, 16.0),
+    // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
+    (Runtime::LlamaCpp, Format::Gguf, Mode::Inference, 5.0),
+    (Runtime::LlamaCpp, Format::Float, Mode::Inference, 5.0),
     // vLLM 0.19 start-up logs on H100 (llm-d planner, 41 rows): bf16/fp16/fp32, FP8,
     // GPTQ and MXFP4; the band is on the KV pool vLLM sizes.
     (Runtime::Vllm, Format::Float, Mode::Inference, 4.0),
     (Runtime::Vllm, Format::Fp8, Mode::Inference, 4.0),
     (Runtime::Vllm, Format::WeightOnly, Mode::Inference, 4.0),
     (Runtime::Vllm, Format::Microscaled, Mode::Inference, 4.0),
-    // Answer.AI's FSDP-QLoRA benchmarks and PEFT's docs (peak reserved memory per GPU).
-    (Runtime::Transformers, Format::Float, Mode::Lora, 35.0),
-    (Runtime::Transformers, Format::WeightOnly, Mode::Qlora, 25.0),
+    // Answer.AI's FSDP-QLoRA benchmarks, PEFT's docs (peak reserved memory per GPU) and
+    // our H100 runs (bench/device).
+    (
+        Runtime::Transformers,
+        Format::Float,
+        Mode::FullFinetune,
+        15.0,
+    ),
+    (Runtime::Transformers, Format::Float, Mode::Lora, 20.0),
+    (Runtime::Transformers, Format::WeightOnly, Mode::Qlora, 20.0),
 ];
 
 /// The band for `job`.

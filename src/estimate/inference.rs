@@ -38,6 +38,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
         rule_of_thumb_gb: 0.0,
         notes: Vec::new(),
         error_band: None,
+        overlap: 0.0,
     }
 }
 

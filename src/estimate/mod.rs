@@ -82,6 +82,9 @@ pub struct Estimate {
     pub notes: Vec<Note>,
     /// How far off this estimate may be (set by [`run_on`]).
     pub error_band: Option<ErrorBand>,
+    /// Bytes of the parts above that never coexist (training: gradients replace the
+    /// activations during the backward), so the peak is the sum of the parts less this.
+    pub overlap: f64,
 }
 
 impl Estimate {
@@ -92,6 +95,7 @@ impl Estimate {
             + self.overhead
             + self.gradients
             + self.optimizer
+            - self.overlap
     }
 
     pub fn total_gib(&self) -> f64 {

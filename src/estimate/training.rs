@@ -38,11 +38,14 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
         activations: act_per_gpu * n,
         overhead: overhead_per_gpu * n,
         kv_cache: 0.0,
+        // The backward frees each layer's activations as it writes that layer's gradients,
+        // and the step's gradients are gone (set to None) before the next forward: the
+        // two never all coexist, so the peak holds the larger of them.
         per_gpu: on_gpu.weights
-            + on_gpu.gradients
             + on_gpu.optimizer
-            + act_per_gpu
+            + on_gpu.gradients.max(act_per_gpu)
             + overhead_per_gpu,
+        overlap: on_gpu.gradients.min(act_per_gpu) * n,
         gpus,
         kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
         trainable_params: trainable as u64,
@@ -221,6 +224,16 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     };
     let i = model.active_intermediate() as f64;
     let mut per_token_layer = 2.0 * (4.0 * h + 2.0 * q + 2.0 * kv + 4.0 * i);
+    // PEFT runs fp32 adapters on an fp32 copy of each adapted layer's input, and saves it
+    // for the backward: q, k, v, gate and up each cast the hidden state, o_proj its
+    // q-wide input, down_proj its intermediate-wide input. (A QLoRA model's stream is
+    // already fp32, so the cast copies nothing.)
+    if job.mode == Mode::Lora {
+        per_token_layer += match job.lora_targets {
+            LoraTargets::AllLinear => 4.0 * (5.0 * h + q + i),
+            LoraTargets::Attention => 4.0 * (3.0 * h + q),
+        };
+    }
     if !job.flash_attention {
         per_token_layer += f64::from(model.num_attention_heads) * s * 4.0;
     }

@@ -403,3 +403,64 @@ fn bad_input_gets_typed_errors() {
         Err(JobError::BatchZero)
     ));
 }
+
+#[test]
+fn new_formats_keep_the_right_tensors_sixteen_bit() {
+    // gpt-oss-120b: MXFP4 (4.25 bits) on the experts only, 36 layers x 128 experts x 3
+    // matrices of 2,880 x 2,880; the remaining 2,167,371,072 parameters stay bf16.
+    let experts = 36.0 * 128.0 * 3.0 * 2880.0 * 2880.0;
+    assert_eq!(experts, 114_661_785_600.0);
+    let rest = 116_829_156_672.0 - experts;
+    let expected = experts * 4.25 / 8.0 + rest * 2.0;
+    assert_eq!(expected, 65_248_815_744.0);
+    assert_eq!(
+        weight_bytes(model("gpt-oss-120b"), Precision::Mxfp4),
+        expected
+    );
+    // FP8 Llama 3.1 8B: 1 byte per linear weight, embeddings and lm_head (2 x 128,256 x
+    // 4,096) at 2 bytes: 8.457 GiB, as vLLM logs 8.49 GiB for it.
+    let tables = 2.0 * 128_256.0 * 4096.0;
+    let expected = (8_030_261_248.0 - tables) + tables * 2.0;
+    assert_eq!(expected, 9_080_934_400.0);
+    assert_eq!(
+        weight_bytes(model("llama-3.1-8b"), Precision::Fp8),
+        expected
+    );
+    // NVFP4: 4.5 bits on the same tensors.
+    let nv = weight_bytes(model("llama-3.1-8b"), Precision::Nvfp4);
+    assert_eq!(nv, (8_030_261_248.0 - tables) * 4.5 / 8.0 + tables * 2.0);
+}
+
+#[test]
+fn fsdp_qlora_per_gpu_matches_hand_computation() {
+    // Llama 2 70B, QLoRA r16 on all linear layers, 2 GPUs with FSDP (ZeRO-3), 512 tokens,
+    // micro-batch 1, gradient checkpointing, AdamW.
+    let mut job = Job::new(Mode::Qlora, Precision::Nf4);
+    job.set_context(512);
+    job.sharding = Some(estimate::Sharding::Zero3);
+    let e = estimate::run(model("llama-2-70b"), &job, 2).unwrap();
+    let params = 68_976_648_192.0;
+    let tables = 2.0 * 32_000.0 * 8192.0; // embeddings + lm_head, 16-bit in NF4 checkpoints
+    let base = (params - tables) * 4.127 / 8.0 + tables * 2.0;
+    let upcast = tables * 2.0; // PEFT casts them to fp32
+    let adapters = 16.0 * 80.0 * (51_200.0 + 110_592.0); // rank x layers x (attn + MLP widths)
+    assert_eq!(adapters, 207_093_760.0);
+    // fp32 adapters with AdamW's two fp32 moments; their gradients replace activations
+    // during the backward, so only the larger of the two counts at the peak.
+    let states = base + upcast + adapters * 4.0 + adapters * 8.0;
+    let gradients = adapters * 4.0 / 2.0;
+    let gather = 2.0 * (params - tables) / 80.0 * 4.127 / 8.0; // two NF4 layers in flight
+    let activations: f64 = 80.0 * 512.0 * 8192.0 * 4.0 // fp32 layer inputs kept
+        + 512.0 * 2.0 * (4.0 * 8192.0 + 2.0 * 8192.0 + 2.0 * 1024.0 + 4.0 * 28_672.0) // one layer
+        + 512.0 * 32_000.0 * 12.0; // the loss's logits
+    let expected = states / 2.0 + gather + activations.max(gradients) + 0.5 * 1_073_741_824.0;
+    assert!(
+        (e.per_gpu - expected).abs() / expected < 1e-9,
+        "{} vs {expected}",
+        e.per_gpu
+    );
+    assert!(
+        (expected / 1_073_741_824.0 - 21.49).abs() < 0.01,
+        "{expected}"
+    );
+}
