@@ -1,7 +1,9 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, Vendor};
-use crate::estimate::{self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, candidate_counts};
+use crate::estimate::{
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, Precision, candidate_counts,
+};
 use crate::runtime::Split;
 use serde::Serialize;
 
@@ -208,5 +210,120 @@ fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
             };
             gpu.fp16_tflops_effective() * f64::from(count) * link
         }
+    }
+}
+
+/// Smallest context worth reporting: below this a model is not usable for chat.
+const MIN_CONTEXT: u64 = 2048;
+/// Models without a stated maximum are checked up to this.
+const FALLBACK_MAX: u64 = 131_072;
+
+fn fits_with(
+    model: &ModelSpec,
+    precision: Precision,
+    gpu: &GpuSpec,
+    count: u32,
+    context: u64,
+) -> bool {
+    let mut job = Job::new(Mode::Inference, precision);
+    job.set_context(context);
+    Fit::check(model, &job, gpu, count).is_ok_and(|f| f.fits)
+}
+
+/// The most context `model` can hold on `count` of `gpu`, to the nearest 256 tokens (up to
+/// the model's own maximum), or None when even 2,048 tokens do not fit.
+pub fn max_context(
+    model: &ModelSpec,
+    precision: Precision,
+    gpu: &GpuSpec,
+    count: u32,
+) -> Option<u64> {
+    let top = model
+        .max_position_embeddings
+        .unwrap_or(FALLBACK_MAX)
+        .max(MIN_CONTEXT);
+    if !fits_with(model, precision, gpu, count, MIN_CONTEXT) {
+        return None;
+    }
+    if fits_with(model, precision, gpu, count, top) {
+        return Some(top);
+    }
+    let (mut lo, mut hi) = (MIN_CONTEXT, top);
+    // Bisect: finer steps than 256 tokens change no decision.
+    while hi - lo > 256 {
+        let mid = lo + (hi - lo) / 2;
+        if fits_with(model, precision, gpu, count, mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo / 256 * 256)
+}
+
+/// Every catalog model that runs on the setup, with its longest context, largest first.
+pub fn models_on<'c>(
+    catalog: &'c Catalog,
+    precision: Precision,
+    gpu: &GpuSpec,
+    count: u32,
+) -> Vec<(&'c ModelSpec, u64)> {
+    let mut rows: Vec<(&ModelSpec, u64)> = catalog
+        .models
+        .iter()
+        .filter_map(|m| max_context(m, precision, gpu, count).map(|c| (m, c)))
+        .collect();
+    rows.sort_by(|a, b| {
+        b.0.params_total
+            .cmp(&a.0.params_total)
+            .then(a.0.display_name.cmp(&b.0.display_name))
+    });
+    rows
+}
+
+/// Models people ask about most, smallest first: what a GPU comparison says each card runs.
+pub const POPULAR_MODELS: &[&str] = &[
+    "llama-3.1-8b",
+    "qwen3-14b",
+    "qwen2.5-32b",
+    "mixtral-8x7b",
+    "llama-3.3-70b",
+    "qwen3-235b-a22b",
+    "deepseek-r1",
+];
+
+/// Which popular models one card runs at 16 bits and at 4 bits (Q4_K_M, llama.cpp), at
+/// the default context.
+pub fn popular_runs(catalog: &Catalog, gpu: &GpuSpec) -> (Vec<String>, Vec<String>) {
+    let check = |precision: Precision| -> Vec<String> {
+        POPULAR_MODELS
+            .iter()
+            .filter_map(|id| catalog.model(id))
+            .filter(|m| {
+                let job = Job::new(Mode::Inference, precision);
+                Fit::check(m, &job, gpu, 1).is_ok_and(|f| f.fits)
+            })
+            .map(|m| m.id.clone())
+            .collect()
+    };
+    (check(Precision::Fp16), check(Precision::Q4KM))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_24gb_card_holds_8b_at_16_bits_but_not_70b() {
+        let c = Catalog::get();
+        let gpu = c.resolve_gpu("rtx 4090").expect("known").gpu;
+        let rows = models_on(c, Precision::Fp16, gpu, 1);
+        let names: Vec<&str> = rows.iter().map(|(m, _)| m.display_name.as_str()).collect();
+        assert!(
+            rows.iter()
+                .any(|(m, ctx)| m.display_name.contains("8B") && *ctx >= 8192),
+            "{names:?}"
+        );
+        assert!(!names.iter().any(|n| n.contains("70B")), "{names:?}");
     }
 }

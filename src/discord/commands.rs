@@ -283,9 +283,13 @@ pub async fn fit(
         .unwrap_or(Precision::Fp16);
     // Dozens of bisections: cheap, but off the async threads and behind a deferral.
     ctx.defer().await?;
-    let rows =
-        tokio::task::spawn_blocking(move || super::fit::models(catalog, precision, gpu, count))
-            .await?;
+    let rows = tokio::task::spawn_blocking(move || {
+        crate::recommend::models_on(catalog, precision, gpu, count)
+            .into_iter()
+            .map(|(m, context)| (m.display_name.clone(), context))
+            .collect::<Vec<_>>()
+    })
+    .await?;
     let setup = render::parts::setup_label(catalog, &gpu.id, count);
     public(
         ctx,

@@ -9,7 +9,6 @@ mod buttons;
 mod choices;
 mod commands;
 pub mod embed;
-pub mod fit;
 mod free_text;
 mod lang;
 pub mod localize;

@@ -3,36 +3,10 @@
 
 use super::parts::{link_name, price_usd};
 use crate::catalog::{Catalog, FormFactor, GpuSpec, Vendor};
-use crate::estimate::{Fit, Interconnect, Job, Mode, Precision};
+use crate::estimate::Interconnect;
 use crate::i18n::{Lang, format_number, t};
+use crate::recommend::popular_runs;
 use serde_json::{Value, json};
-
-/// Models people ask about most, smallest first: the "what does it run" column.
-pub const POPULAR_MODELS: &[&str] = &[
-    "llama-3.1-8b",
-    "qwen3-14b",
-    "qwen2.5-32b",
-    "mixtral-8x7b",
-    "llama-3.3-70b",
-    "qwen3-235b-a22b",
-    "deepseek-r1",
-];
-
-/// What fits on one card, at 16 bits and at 4 bits (Q4_K_M, llama.cpp), 8k context.
-pub fn runs(catalog: &Catalog, gpu: &GpuSpec) -> (Vec<String>, Vec<String>) {
-    let check = |precision: Precision| -> Vec<String> {
-        POPULAR_MODELS
-            .iter()
-            .filter_map(|id| catalog.model(id))
-            .filter(|m| {
-                let job = Job::new(Mode::Inference, precision);
-                Fit::check(m, &job, gpu, 1).is_ok_and(|f| f.fits)
-            })
-            .map(|m| m.id.clone())
-            .collect()
-    };
-    (check(Precision::Fp16), check(Precision::Q4KM))
-}
 
 fn form_factor(lang: Lang, g: &GpuSpec) -> String {
     let id = match (g.form_factor, g.is_unified()) {
@@ -95,10 +69,10 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
                 .map_or_else(|| "–".to_string(), |p| price_usd(lang, p))
         }),
         row("compare-runs-16bit", &|g| {
-            list_or_none(lang, catalog, &runs(catalog, g).0)
+            list_or_none(lang, catalog, &popular_runs(catalog, g).0)
         }),
         row("compare-runs-4bit", &|g| {
-            list_or_none(lang, catalog, &runs(catalog, g).1)
+            list_or_none(lang, catalog, &popular_runs(catalog, g).1)
         }),
     ]
 }
@@ -138,7 +112,7 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Value {
     let items: Vec<Value> = gpus
         .iter()
         .map(|g| {
-            let (sixteen, four) = runs(catalog, g);
+            let (sixteen, four) = popular_runs(catalog, g);
             json!({
                 "id": g.id, "name": g.display_name, "vendor": g.vendor,
                 "memory_gb": g.memory_gb, "memory_type": g.memory_type,
