@@ -2,7 +2,9 @@
 
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
+use crate::error::Error;
 pub use crate::guide::Topic;
+use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, Request, default_precision};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
@@ -26,6 +28,35 @@ pub struct Answer {
     pub needed_count: Option<u32>,
     pub recommendations: Recommendations,
     pub topics: Vec<Topic>,
+}
+
+/// A free-text question after the whole core: what was read, and the answer or why there
+/// is none. The language the message is written in (if its words tell) is in
+/// `parsed.language`; the adapter falls back to the caller's language.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub parsed: Parsed,
+    pub result: Result<Answer, Error>,
+}
+
+/// The one entry for free text, used by the bot, the web and the CLI alike: parse, resolve
+/// (reusing the model the parser already looked up), estimate, recommend.
+pub fn for_text(catalog: &'static Catalog, text: &str) -> Reply {
+    let parsed = query::parse(catalog, text);
+    let result = if parsed.query.has_subject() {
+        query::resolve_parsed(catalog, &parsed).and_then(|req| Ok(build(catalog, req)?))
+    } else {
+        Err(Error::NotUnderstood {
+            unparsed: parsed.unparsed.clone(),
+        })
+    };
+    Reply { parsed, result }
+}
+
+/// The one entry for structured questions (CLI flags, slash options, web parameters).
+pub fn for_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
+    let req = query::resolve(catalog, q)?;
+    Ok(build(catalog, req)?)
 }
 
 /// Estimate, check the named setup, rank the alternatives.

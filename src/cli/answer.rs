@@ -8,7 +8,7 @@ use vramguide::answer::{self, Topic};
 use vramguide::catalog::Catalog;
 use vramguide::error::Error;
 use vramguide::i18n::{Lang, t};
-use vramguide::query::{self, Fields, Query};
+use vramguide::query::{Fields, Query};
 use vramguide::render;
 
 /// Options of `estimate`; numbers are taken as text so bad values get our own message.
@@ -166,17 +166,17 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
 }
 
 fn answer_query(lang: Lang, q: &Query) -> Result<(String, Value), Error> {
-    render_answer(lang, query::resolve(Catalog::get(), q)?)
+    let a = answer::for_query(Catalog::get(), q)?;
+    Ok(rendered(lang, &a))
 }
 
 /// Build the answer to a resolved request, as text and as the JSON contract.
-fn render_answer(lang: Lang, req: answer::Request) -> Result<(String, Value), Error> {
+fn rendered(lang: Lang, a: &answer::Answer) -> (String, Value) {
     let catalog = Catalog::get();
-    let a = answer::build(catalog, req)?;
-    Ok((
-        render::text::answer(lang, catalog, &a),
-        render::json::answer(lang, catalog, &a),
-    ))
+    (
+        render::text::answer(lang, catalog, a),
+        render::json::answer(lang, catalog, a),
+    )
 }
 
 pub fn estimate(args: &EstimateArgs) -> ExitCode {
@@ -226,17 +226,10 @@ impl Asked {
 }
 
 pub fn ask(text: &str, out: &Output) -> (ExitCode, Asked) {
-    let catalog = Catalog::get();
-    let parsed = query::parse(catalog, text);
-    let lang = parsed.language.or(out.lang).unwrap_or_default();
-    let result = if parsed.query.has_subject() {
-        query::resolve_parsed(catalog, &parsed).and_then(|req| render_answer(lang, req))
-    } else {
-        Err(Error::NotUnderstood {
-            unparsed: parsed.unparsed.clone(),
-        })
-    };
-    let asked = Asked::new(lang, &parsed.query, &result);
+    let reply = answer::for_text(Catalog::get(), text);
+    let lang = reply.parsed.language.or(out.lang).unwrap_or_default();
+    let result = reply.result.map(|a| rendered(lang, &a));
+    let asked = Asked::new(lang, &reply.parsed.query, &result);
     (finish(lang, out.json, result), asked)
 }
 
