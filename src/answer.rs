@@ -1,8 +1,8 @@
 //! Everything a reply needs, with no words in it: rendering adds the language.
 
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
-use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
 use crate::error::Error;
+use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
 pub use crate::guide::Topic;
 use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, Request, default_precision};
@@ -63,7 +63,7 @@ pub fn for_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> 
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
     let count = req.gpu_count.unwrap_or(1);
     estimate::check_gpu_count(u64::from(count))?;
-    let estimate = estimate::run(&req.model, &req.job, count)?;
+    let estimate = estimate::run_on(&req.model, &req.job, count, req.gpu)?;
     let fit = match req.gpu {
         Some(gpu) => Some(Fit::check(&req.model, &req.job, gpu, count)?),
         None => None,

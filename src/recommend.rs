@@ -71,26 +71,25 @@ pub fn setups(
     job: &Job,
 ) -> Result<Recommendations, JobError> {
     job.validate(model)?;
-    // What one GPU needs depends on the count and, for a few runtimes, on whether the
-    // card is a large one (vLLM's batch defaults): one table per card class.
-    let large = catalog.gpus.iter().find(|g| estimate::is_large_card(g));
-    let small = catalog.gpus.iter().find(|g| !estimate::is_large_card(g));
-    let table = |gpu: Option<&GpuSpec>| -> Vec<(u32, f64)> {
-        COUNTS
-            .iter()
-            .map(|&n| (n, estimate::breakdown(model, job, n, gpu).per_gpu))
-            .collect()
-    };
-    let (needs_large, needs_small) = (table(large), table(small));
+    // What one GPU needs depends on the count and, for a few runtimes, on the card's class
+    // (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per class.
+    let class = |g: &GpuSpec| (estimate::is_large_card(g), fast_link(g));
+    let mut tables: Vec<((bool, bool), Vec<(u32, f64)>)> = Vec::with_capacity(4);
+    for gpu in &catalog.gpus {
+        let key = class(gpu);
+        if tables.iter().all(|(k, _)| *k != key) {
+            let needs = COUNTS
+                .iter()
+                .map(|&n| (n, estimate::breakdown(model, job, n, Some(gpu)).per_gpu))
+                .collect();
+            tables.push((key, needs));
+        }
+    }
     let need = |gpu: &GpuSpec, n: u32| {
-        let needs = if estimate::is_large_card(gpu) {
-            &needs_large
-        } else {
-            &needs_small
-        };
-        needs
+        tables
             .iter()
-            .find(|(c, _)| *c == n)
+            .find(|(k, _)| *k == class(gpu))
+            .and_then(|(_, needs)| needs.iter().find(|(c, _)| *c == n))
             .map_or(f64::INFINITY, |x| x.1)
     };
     let decode = DecodeWork::new(model, job);
@@ -186,6 +185,14 @@ pub fn setups(
     }
     recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
     Ok(recs)
+}
+
+/// Whether several of this card talk over NVLink/NVSwitch or Infinity Fabric in one box.
+fn fast_link(gpu: &GpuSpec) -> bool {
+    matches!(
+        Interconnect::of(gpu, 2),
+        Interconnect::Nvlink | Interconnect::InfinityFabric
+    )
 }
 
 /// Training all-reduces gradients and tensor parallelism all-reduces every layer: both

@@ -1,7 +1,7 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
 use super::precision::{Precision, Scope};
-use super::{Estimate, Job, Note, kv_bytes, kv_bytes_per_token, weight_bytes};
+use super::{Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, weight_bytes};
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Split};
 
@@ -18,10 +18,13 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64
     } * batch;
     let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
-    let multi = if gpus > 1 {
-        profile.multi_gpu_overhead_gib
-    } else {
-        0.0
+    let (fast, pcie) = profile.multi_gpu_overhead_gib;
+    let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
+        _ if gpus <= 1 => 0.0,
+        Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie,
+        // Unknown cards get the larger figure: an estimate on no card in particular
+        // should not promise what a fast-link server does not deliver.
+        _ => fast,
     };
     let overhead_per_gpu = (profile.overhead_gib + multi) * GIB;
     Estimate {

@@ -108,8 +108,8 @@ pub struct Profile {
     /// activations (cuBLAS workspaces, NCCL buffers, vLLM's non-torch memory).
     pub overhead_gib: f64,
     /// Per GPU, added to `overhead_gib` when the model is split over several GPUs
-    /// (communication buffers).
-    pub multi_gpu_overhead_gib: f64,
+    /// (communication buffers): over NVLink/NVSwitch or Infinity Fabric, and over PCIe.
+    pub multi_gpu_overhead_gib: (f64, f64),
     /// Per GPU, outside the budget: memory taken after the KV pool is sized (vLLM's CUDA
     /// graphs), so it must fit in what the budget leaves free.
     pub outside_budget_gib: f64,
@@ -150,7 +150,7 @@ pub const PROFILES: [Profile; 3] = [
         // Fitted on the Qwen2.5 A100 rows, where the sources' own analysis gives 3 to 4.
         activation: Activation::Prefill { factor: 3.5 },
         overhead_gib: 32.0 * GIB_PER_MIB,
-        multi_gpu_overhead_gib: 0.0,
+        multi_gpu_overhead_gib: (0.0, 0.0),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on the Qwen2.5 A100 rows (Python overhead dominates small models).
@@ -223,7 +223,7 @@ pub const PROFILES: [Profile; 3] = [
         budget: Budget::Exact { context_gib: 0.4 },
         activation: Activation::ComputeBuffer { ubatch: 512.0 },
         overhead_gib: 0.1,
-        multi_gpu_overhead_gib: 0.0,
+        multi_gpu_overhead_gib: (0.0, 0.0),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on 33 published Llama-3-8B rows.
@@ -252,9 +252,10 @@ const VLLM_HIDDEN_FACTOR: f64 = 2.0;
 const VLLM_SAMPLER_BYTES: f64 = 14.5;
 /// vLLM's non-torch memory per GPU on one GPU: CUDA context and cuBLAS (0.25 GiB logged).
 const VLLM_NON_TORCH_GIB: f64 = 0.25;
-/// Extra non-torch memory per GPU under tensor parallelism: NCCL and custom all-reduce
-/// buffers (2.07-2.21 GiB logged at TP 2 and 4).
-const VLLM_TENSOR_PARALLEL_GIB: f64 = 1.85;
+/// Extra non-torch memory per GPU under tensor parallelism: NCCL (NVLS) and custom
+/// all-reduce buffers over NVLink, 2.07-2.21 GiB logged at TP 2 and 4 on H100 SXM; over
+/// PCIe (2 x RTX 4090, 2 x L40S) non-torch memory stays at 0.25-0.30 GiB.
+const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
 /// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
 const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
