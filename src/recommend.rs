@@ -57,6 +57,12 @@ struct Candidate<'a> {
     speed: f64,
 }
 
+/// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
+/// job depends on besides the count.
+type CardClass = (bool, bool);
+/// Bytes one GPU needs, per count.
+type Needs = Vec<(u32, f64)>;
+
 /// Every count any GPU kind is tried at.
 const COUNTS: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
 
@@ -74,7 +80,7 @@ pub fn setups(
     // What one GPU needs depends on the count and, for a few runtimes, on the card's class
     // (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per class.
     let class = |g: &GpuSpec| (estimate::is_large_card(g), fast_link(g));
-    let mut tables: Vec<((bool, bool), Vec<(u32, f64)>)> = Vec::with_capacity(4);
+    let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
     for gpu in &catalog.gpus {
         let key = class(gpu);
         if tables.iter().all(|(k, _)| *k != key) {
