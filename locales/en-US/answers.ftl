@@ -69,6 +69,8 @@ assumed-precision-native = { $precision }, the format the checkpoint ships in (n
 assumed-context = { $tokens } tokens of context (none given)
 assumed-runtime = the { $runtime } profile (no runtime named)
 assumed-sharding = { $sharding } over the GPUs (no sharding given)
+assumed-checkpointing-on = gradient checkpointing on, as QLoRA recipes do (not stated)
+assumed-checkpointing-off = gradient checkpointing off (not stated)
 
 match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
 match-corrected = Read "{ $input }" as { $model }.

@@ -69,6 +69,8 @@ assumed-precision-native = { $precision }, el formato en que se publica el check
 assumed-context = { $tokens } tokens de contexto (no se indicó)
 assumed-runtime = el perfil { $runtime } (no se indicó runtime)
 assumed-sharding = { $sharding } entre las GPU (no se indicó cómo repartir)
+assumed-checkpointing-on = gradient checkpointing activado, como en las recetas de QLoRA (no se indicó)
+assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
 match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
 match-corrected = Interpreté "{ $input }" como { $model }.

@@ -69,6 +69,8 @@ assumed-precision-native = { $precision }, o formato em que o checkpoint é publ
 assumed-context = { $tokens } tokens de contexto (nenhum informado)
 assumed-runtime = o perfil { $runtime } (nenhum runtime informado)
 assumed-sharding = { $sharding } entre as GPUs (nenhuma fragmentação informada)
+assumed-checkpointing-on = gradient checkpointing ligado, como nas receitas de QLoRA (não informado)
+assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 
 match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
 match-corrected = Entendi "{ $input }" como { $model }.

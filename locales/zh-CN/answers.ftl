@@ -69,6 +69,8 @@ assumed-precision-native = { $precision }，即该 checkpoint 发布时的格式
 assumed-context = 上下文 { $tokens } tokens（未指定）
 assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）
 assumed-sharding = 在各 GPU 间使用 { $sharding }（未指定切分方式）
+assumed-checkpointing-on = 开启梯度检查点，与常见 QLoRA 配置一致（未指定）
+assumed-checkpointing-off = 不开启梯度检查点（未指定）
 
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。

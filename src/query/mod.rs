@@ -149,6 +149,11 @@ fn resolve_known(
     if let Some(offload) = q.cpu_offload {
         req.job.cpu_offload = offload;
     }
+    if mode.is_training() && q.gradient_checkpointing.is_none() {
+        req.assumed.push(Assumption::Checkpointing {
+            on: req.job.gradient_checkpointing,
+        });
+    }
     let gpus = req.gpu_count.unwrap_or(1);
     if mode.is_training() && gpus > 1 && q.sharding.is_none() {
         req.assumed.push(Assumption::Sharding {

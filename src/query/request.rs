@@ -18,6 +18,10 @@ pub enum Assumption {
     Sharding {
         sharding: Sharding,
     },
+    /// Whether gradient checkpointing is on (QLoRA recipes turn it on, others leave it off).
+    Checkpointing {
+        on: bool,
+    },
     Context {
         tokens: u64,
     },

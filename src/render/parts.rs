@@ -336,6 +336,14 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
                 },
                 Some(&Args::new().s("precision", precision.name())),
             ),
+            Assumption::Checkpointing { on } => t(
+                lang,
+                if *on {
+                    "assumed-checkpointing-on"
+                } else {
+                    "assumed-checkpointing-off"
+                },
+            ),
             Assumption::Sharding { sharding } => tr(
                 lang,
                 "assumed-sharding",
