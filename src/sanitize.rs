@@ -122,7 +122,10 @@ mod tests {
 
     #[test]
     fn one_line_collapses_whitespace() {
-        assert_eq!(one_line("  llama\n\n70b\t fp16 \u{200B} "), "llama 70b fp16");
+        assert_eq!(
+            one_line("  llama\n\n70b\t fp16 \u{200B} "),
+            "llama 70b fp16"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Fields;
 use crate::{render, sanitize};
 use axum::Json;
-use axum::extract::{Path, Query as QueryParams, State};
+use axum::extract::{Path, Query as QueryParams, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -94,15 +94,16 @@ pub async fn ask(
 /// `GET /api/v1/estimate?model=&precision=...`: explicit options; bad ones are a 400.
 pub async fn estimate(
     State(state): State<AppState>,
-    QueryParams(p): QueryParams<EstimateParams>,
+    RawQuery(raw): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let started = Instant::now();
+    let p = match input::names_query::<EstimateParams>(raw.as_deref()) {
+        Ok(p) => p,
+        Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
+    };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    if let Some(name) = input::too_long_field(&p.fields) {
-        return errors::too_long(lang, true, name, input::MAX_VALUE_CHARS);
-    }
-    let fields = input::clean_fields(&p.fields);
+    let fields = p.fields;
     let query = fields.query();
     let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
         if q.has_subject() {
@@ -127,6 +128,17 @@ pub async fn estimate(
     match result {
         Ok(a) => Json(render::json::answer(lang, Catalog::get(), &a)).into_response(),
         Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
+    }
+}
+
+/// A 400 for parameters refused before any work, in the language the request asks for.
+fn refused_query(headers: &HeaderMap, raw: Option<&str>, refused: input::Refused) -> Response {
+    let lang = super::lang::negotiate(errors::query_lang(raw).as_deref(), headers);
+    match refused {
+        input::Refused::TooLong(name) => errors::too_long(lang, &name, input::MAX_VALUE_CHARS),
+        input::Refused::Unreadable => {
+            bad_request(lang, "bad_request", None, t(lang, "web-bad-request"))
+        }
     }
 }
 
@@ -157,7 +169,7 @@ pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: Header
         Ok(names) => names,
         Err(GpuListError::Missing) => return missing(lang, "gpus"),
         Err(GpuListError::TooLong) => {
-            return errors::too_long(lang, true, "gpus", input::MAX_VALUE_CHARS);
+            return errors::too_long(lang, "gpus", input::MAX_VALUE_CHARS);
         }
         Err(GpuListError::TooMany) => {
             let max = input::MAX_COMPARE_GPUS.to_string();

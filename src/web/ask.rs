@@ -63,9 +63,7 @@ impl AnswerCache {
 
     /// What the cache holds now: (answers, bytes).
     pub fn size(&self) -> (usize, usize) {
-        self.0
-            .lock()
-            .map_or((0, 0), |c| (c.entries.len(), c.bytes))
+        self.0.lock().map_or((0, 0), |c| (c.entries.len(), c.bytes))
     }
 
     fn get(&self, key: &str) -> Option<Arc<Asked>> {
@@ -157,4 +155,23 @@ fn work_out(text: &str, fallback: Lang) -> Asked {
 pub fn answer_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
     let req = query::resolve(catalog, q)?;
     Ok(answer::build(catalog, req)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_evicts_the_oldest_answers_past_its_budget() {
+        let cache = AnswerCache::with_budget(64 * 1024);
+        for i in 0..200 {
+            let asked = Arc::new(work_out(&format!("llama {i}b fp16"), Lang::En));
+            cache.put(format!("en\u{0}{i}"), asked);
+        }
+        let (entries, bytes) = cache.size();
+        assert!(bytes <= 64 * 1024, "{bytes}");
+        assert!((1..200).contains(&entries), "{entries}");
+        assert!(cache.get("en\u{0}199").is_some(), "the newest stays");
+        assert!(cache.get("en\u{0}0").is_none(), "the oldest went");
+    }
 }

@@ -31,17 +31,13 @@ pub fn api_error(
     (status, Json(body)).into_response()
 }
 
-/// A 400 for a value longer than any value can be.
-pub fn too_long(lang: Lang, api: bool, name: &str, max: usize) -> Response {
+/// A 400 for a value longer than any value can be; `input` names the parameter.
+pub fn too_long(lang: Lang, name: &str, max: usize) -> Response {
     let args = Args::new()
         .s("name", name.to_string())
         .s("max", max.to_string());
     let text = tr(lang, "web-value-too-long", Some(&args));
-    if api {
-        api_error(StatusCode::BAD_REQUEST, lang, "too_long", Some(name), text)
-    } else {
-        (StatusCode::BAD_REQUEST, text).into_response()
-    }
+    api_error(StatusCode::BAD_REQUEST, lang, "too_long", Some(name), text)
 }
 
 /// Middleware: replace the body of errors no handler wrote (see the module comment).
@@ -99,7 +95,7 @@ fn describe(status: StatusCode) -> (&'static str, &'static str) {
 }
 
 /// `lang=` from a query string the extractor may have refused: read leniently, bounded.
-fn query_lang(query: Option<&str>) -> Option<String> {
+pub fn query_lang(query: Option<&str>) -> Option<String> {
     let query = query?;
     form_urlencoded::parse(super::input::truncate_bytes(query, 4096).as_bytes())
         .find(|(k, _)| k == "lang")

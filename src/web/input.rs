@@ -6,10 +6,10 @@
 //! ignored, and what is kept is cleaned (see [`crate::sanitize`]) before it is echoed or
 //! logged.
 
-use crate::query::Fields;
 use crate::sanitize;
-use axum::http::HeaderMap;
+use axum::extract::Query;
 use axum::http::header::ACCEPT_LANGUAGE;
+use axum::http::{HeaderMap, Uri};
 
 /// Longest model, GPU, precision... value: the longest catalog name or Hugging Face
 /// repository id a user would paste is well under this.
@@ -54,54 +54,35 @@ pub fn truncate_bytes(text: &str, max: usize) -> &str {
     &text[..cut]
 }
 
-/// The name of the first estimate field longer than [`MAX_VALUE_CHARS`], if any.
-pub fn too_long_field(f: &Fields) -> Option<&'static str> {
-    let fields = [
-        ("model", &f.model),
-        ("params_b", &f.params_b),
-        ("precision", &f.precision),
-        ("kv_precision", &f.kv_precision),
-        ("prompt", &f.prompt),
-        ("generate", &f.generate),
-        ("context", &f.context),
-        ("batch", &f.batch),
-        ("mode", &f.mode),
-        ("runtime", &f.runtime),
-        ("gpu", &f.gpu),
-        ("gpus", &f.gpus),
-        ("optimizer", &f.optimizer),
-        ("gradient_checkpointing", &f.gradient_checkpointing),
-        ("lora_rank", &f.lora_rank),
-        ("lora_targets", &f.lora_targets),
-    ];
-    fields
-        .into_iter()
-        .find(|(_, v)| v.as_deref().is_some_and(too_long))
-        .map(|(name, _)| name)
+/// Why a query string was refused before it was deserialized.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The value of this parameter is longer than [`MAX_VALUE_CHARS`].
+    TooLong(String),
+    /// Not a query string the parameters can be read from (a duplicate name...).
+    Unreadable,
 }
 
-/// The same fields with every value cleaned: the core, the JSON error's `input` and the
-/// log then all see text without control or invisible characters.
-pub fn clean_fields(f: &Fields) -> Fields {
-    let c = |v: &Option<String>| v.as_deref().map(sanitize::clean);
-    Fields {
-        model: c(&f.model),
-        params_b: c(&f.params_b),
-        precision: c(&f.precision),
-        kv_precision: c(&f.kv_precision),
-        prompt: c(&f.prompt),
-        generate: c(&f.generate),
-        context: c(&f.context),
-        batch: c(&f.batch),
-        mode: c(&f.mode),
-        runtime: c(&f.runtime),
-        gpu: c(&f.gpu),
-        gpus: c(&f.gpus),
-        optimizer: c(&f.optimizer),
-        gradient_checkpointing: c(&f.gradient_checkpointing),
-        lora_rank: c(&f.lora_rank),
-        lora_targets: c(&f.lora_targets),
+/// The parameters of a query string made only of names: every value (but `lang`,
+/// ignored when too long) is checked against [`MAX_VALUE_CHARS`] and cleaned before the
+/// struct sees it, whatever fields it has now or later.
+pub fn names_query<T: serde::de::DeserializeOwned>(query: Option<&str>) -> Result<T, Refused> {
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.unwrap_or("").as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    if let Some((name, _)) = pairs.iter().find(|(k, v)| k != "lang" && too_long(v)) {
+        let name = sanitize::clean(sanitize::truncate(name, MAX_LANG_CHARS));
+        return Err(Refused::TooLong(name));
     }
+    let cleaned = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs.iter().map(|(k, v)| (k.as_str(), sanitize::clean(v))))
+        .finish();
+    let uri: Uri = format!("/?{cleaned}")
+        .parse()
+        .map_err(|_| Refused::Unreadable)?;
+    Query::<T>::try_from_uri(&uri)
+        .map(|Query(params)| params)
+        .map_err(|_| Refused::Unreadable)
 }
 
 /// True when a name is longer than any name can be.
@@ -176,12 +157,17 @@ mod tests {
     }
 
     #[test]
-    fn long_fields_are_named() {
-        let f = Fields {
-            gpu: Some("g".repeat(MAX_VALUE_CHARS + 1)),
-            ..Fields::default()
-        };
-        assert_eq!(too_long_field(&f), Some("gpu"));
-        assert_eq!(too_long_field(&Fields::default()), None);
+    fn long_values_are_named_and_the_rest_cleaned() {
+        #[derive(serde::Deserialize)]
+        struct P {
+            model: Option<String>,
+        }
+        let long = format!("model=llama&gpu={}", "g".repeat(MAX_VALUE_CHARS + 1));
+        let refused = names_query::<P>(Some(&long)).err();
+        assert_eq!(refused, Some(Refused::TooLong("gpu".to_string())));
+        let p: P = names_query(Some("model=llama%1B%5B2J%E2%80%AE+8b")).unwrap();
+        assert_eq!(p.model.as_deref(), Some("llama[2J 8b"));
+        let twice = names_query::<P>(Some("model=a&model=b")).err();
+        assert_eq!(twice, Some(Refused::Unreadable));
     }
 }

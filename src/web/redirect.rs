@@ -59,7 +59,9 @@ fn resolve(next: &str) -> Option<String> {
 /// Characters a browser strips or reinterprets in a URL, and a protocol-relative start.
 /// (An encoded space is fine: `/ask?q=llama%2070b` is a question.)
 fn suspicious(s: &str) -> bool {
-    s.starts_with("//") || s.chars().any(|c| crate::sanitize::is_unsafe(c) || c == '\\')
+    s.starts_with("//")
+        || s.chars()
+            .any(|c| crate::sanitize::is_unsafe(c) || c == '\\')
 }
 
 /// One round of percent-decoding, lossy: `%09` and `%5C` show what they are.
