@@ -74,7 +74,7 @@ pub async fn ask(
     let Some(q) = p.q.as_deref() else {
         return missing(super::lang::negotiate(lang_param, &headers), "q");
     };
-    if q.chars().count() > MAX_QUESTION_CHARS {
+    if input::longer_than(q, MAX_QUESTION_CHARS) {
         let lang = super::lang::negotiate(lang_param, &headers);
         let text = tr(
             lang,

@@ -43,14 +43,15 @@ pub fn too_long(lang: Lang, name: &str, max: usize) -> Response {
 /// Middleware: replace the body of errors no handler wrote (see the module comment).
 pub async fn uniform(req: Request, next: Next) -> Response {
     let api = req.uri().path().starts_with("/api/");
-    let lang_param = query_lang(req.uri().query());
+    // Cheap clones (shared bytes), read only when the answer is an error.
+    let uri = req.uri().clone();
     let headers = language_headers(req.headers());
     let response = next.run(req).await;
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) || written_by_us(&response, api) {
         return response;
     }
-    let lang = lang::negotiate(lang_param.as_deref(), &headers);
+    let lang = lang::negotiate(query_lang(uri.query()).as_deref(), &headers);
     let (kind, id) = describe(status);
     let text = t(lang, id);
     let mut replaced = if api {

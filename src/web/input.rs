@@ -87,8 +87,13 @@ pub fn names_query<T: serde::de::DeserializeOwned>(query: Option<&str>) -> Resul
 
 /// True when a name is longer than any name can be.
 pub fn too_long(value: &str) -> bool {
+    longer_than(value, MAX_VALUE_CHARS)
+}
+
+/// True when `text` has more than `max` characters; looks at `max + 1` of them at most.
+pub fn longer_than(text: &str, max: usize) -> bool {
     // Bytes first: most values are short ASCII and never need counting.
-    value.len() > MAX_VALUE_CHARS && value.chars().count() > MAX_VALUE_CHARS
+    text.len() > max && text.chars().nth(max).is_some()
 }
 
 /// Why a `?gpus=` list is refused before any name is looked up.
@@ -148,7 +153,7 @@ mod tests {
             vec!["rtx-4090", "a6000"]
         );
         assert_eq!(gpu_list(Some("rtx-4090")), Err(GpuListError::Missing));
-        let many = vec!["rtx-4090"; 9].join(",");
+        let many = ["rtx-4090"; 9].join(",");
         assert_eq!(gpu_list(Some(&many)), Err(GpuListError::TooMany));
         let long = format!("rtx-4090,{}", "x".repeat(101));
         assert_eq!(gpu_list(Some(&long)), Err(GpuListError::TooLong));

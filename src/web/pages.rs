@@ -310,13 +310,14 @@ pub async fn ask(
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let mut q = sanitize::clean(&p.q.unwrap_or_default());
+    let raw = p.q.unwrap_or_default();
+    let too_long = input::longer_than(&raw, MAX_QUESTION_CHARS);
+    // The box shows the start of an over-long question, not all 64 KiB of it.
+    let q = sanitize::clean(sanitize::truncate(&raw, MAX_QUESTION_CHARS));
     if q.trim().is_empty() {
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
-    let (status, answer, error) = if q.chars().count() > MAX_QUESTION_CHARS {
-        // The box shows the start of it, not all 64 KiB.
-        q = sanitize::truncate(&q, MAX_QUESTION_CHARS).to_string();
+    let (status, answer, error) = if too_long {
         let text = tr(
             lang,
             "web-too-long",
@@ -366,21 +367,32 @@ pub async fn compare(
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let given = p
-        .gpus
-        .map(|g| sanitize::clean(&g))
-        .filter(|g| !g.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_COMPARE.to_string());
-    // The table stops at eight cards; later names are not even looked at.
-    let names: Vec<&str> = given
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .take(input::MAX_COMPARE_GPUS)
-        .collect();
-    let gpus = names.join(",");
+    // The table stops at eight cards; later names are not even looked at, and the
+    // eight are measured before they are cleaned.
+    let first_eight = |list: &str| -> Vec<String> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .take(input::MAX_COMPARE_GPUS)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut given = first_eight(p.gpus.as_deref().unwrap_or_default());
+    let too_long = given.iter().any(|n| input::too_long(n));
+    if !too_long {
+        given = first_eight(&sanitize::clean(&given.join(",")));
+    }
+    if given.is_empty() {
+        given = first_eight(DEFAULT_COMPARE);
+    }
+    let names: Vec<&str> = given.iter().map(String::as_str).collect();
+    let gpus = if too_long {
+        String::new()
+    } else {
+        names.join(",")
+    };
     let catalog = Catalog::get();
-    let (status, names, rows, error) = if names.iter().any(|n| input::too_long(n)) {
+    let (status, names, rows, error) = if too_long {
         let args = Args::new()
             .s("name", "gpus".to_string())
             .s("max", input::MAX_VALUE_CHARS.to_string());
@@ -407,8 +419,6 @@ pub async fn compare(
             ),
         }
     };
-    // The box keeps what was compared, at most eight names of bounded length.
-    let gpus = sanitize::truncate(&gpus, input::MAX_GPU_LIST_CHARS).to_string();
     let body = ComparePage {
         page: Chrome::new(lang, "web-compare-title", "/compare", &uri.to_string()),
         gpus,

@@ -320,8 +320,9 @@ fn memory_stays_bounded_under_huge_headers_and_many_questions() {
     assert!(growth_mib < 50.0, "RSS grew {growth_mib:.1} MiB");
 }
 
-/// Median of `n` timed GETs of `url` (after one warm-up), with the last status and body.
-async fn timed(url: &str, n: usize) -> (Duration, StatusCode, String) {
+/// Times of `n` GETs of `url` (after one warm-up), fastest first, with the last status
+/// and body.
+async fn timed(url: &str, n: usize) -> (Vec<Duration>, StatusCode, String) {
     let http = client();
     let mut times = Vec::new();
     let mut last = (StatusCode::OK, String::new());
@@ -335,18 +336,19 @@ async fn timed(url: &str, n: usize) -> (Duration, StatusCode, String) {
     }
     times.remove(0);
     times.sort();
-    (times[times.len() / 2], last.0, last.1)
+    (times, last.0, last.1)
 }
 
 /// Bound on what a refused 60,000-character value may cost: 5 ms in all (the issue's
 /// bound) in an optimized build; in a debug build, where merely receiving and decoding
-/// 60 KB takes longer, 5 ms beyond receiving the same bytes on a route that does nothing.
-fn refused_within(median: Duration, transport: Duration) -> bool {
+/// 60 KB takes longer, 5 ms beyond a route that reads the same query string and ignores it.
+/// The fastest of nine is compared: other tests share the CPU, and only add time.
+fn refused_within(fastest: Duration, transport: Duration) -> bool {
     let bound = Duration::from_millis(5);
     if cfg!(debug_assertions) {
-        median < transport + bound
+        fastest < transport + bound
     } else {
-        median < bound
+        fastest < bound
     }
 }
 
@@ -356,39 +358,37 @@ async fn oversized_values_are_refused_before_any_work() {
     let long = "a".repeat(60_000);
     let (normal, status, _) = timed(&format!("{base}/api/v1/estimate?model=llama-3.1-8b"), 9).await;
     assert_eq!(status, StatusCode::OK);
-    let (transport, _, _) = timed(&format!("{base}/healthz?pad={long}"), 9).await;
+    let (transport, _, _) = timed(&format!("{base}/api/v1/guide?pad={long}"), 9).await;
     let mut report = vec![
-        format!("normal estimate {normal:?}"),
-        format!("/healthz with the same 60 KB {transport:?}"),
+        format!("normal estimate {:?}", normal[4]),
+        format!("/api/v1/guide ignoring the same 60 KB {:?}", transport[4]),
     ];
-    for (path, kind) in [
-        (format!("/api/v1/estimate?model={long}"), "too_long"),
-        (
-            format!("/api/v1/estimate?model=llama-3.1-8b&gpu={long}"),
-            "too_long",
-        ),
-        (format!("/api/v1/compare?gpus=rtx-4090,{long}"), "too_long"),
-        (format!("/api/v1/ask?q={long}"), "too_long"),
-    ] {
-        let (median, status, body) = timed(&format!("{base}{path}"), 9).await;
+    let routes = [
+        format!("/api/v1/estimate?model={long}"),
+        format!("/api/v1/estimate?model=llama-3.1-8b&gpu={long}"),
+        format!("/api/v1/compare?gpus=rtx-4090,{long}"),
+        format!("/api/v1/ask?q={long}"),
+        format!("/compare?gpus=rtx-4090,{long}"),
+    ];
+    for path in routes {
+        let (times, status, body) = timed(&format!("{base}{path}"), 9).await;
         let name = &path[..path.rfind('=').unwrap()];
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name}");
-        let v: Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(v["error"]["kind"], kind);
-        assert!(body.len() < 2_000, "the error does not echo the value");
-        report.push(format!("{name} {median:?}"));
-        assert!(refused_within(median, transport), "{name}: {median:?}");
+        if path.starts_with("/api/") {
+            let v: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(v["error"]["kind"], "too_long");
+            assert!(body.len() < 2_000, "the error does not echo the value");
+        } else {
+            assert!(
+                body.len() < 64_000,
+                "the page does not echo 60,000 characters"
+            );
+        }
+        report.push(format!("{name} {:?} (fastest {:?})", times[4], times[0]));
+        assert!(refused_within(times[0], transport[0]), "{name}: {times:?}");
     }
-    let (median, status, body) = timed(&format!("{base}/compare?gpus=rtx-4090,{long}"), 9).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        body.len() < 64_000,
-        "the page does not echo 60,000 characters"
-    );
-    report.push(format!("/compare page {median:?}"));
-    assert!(refused_within(median, transport), "/compare: {median:?}");
     println!(
-        "60,000-character values (median of 9): {}",
+        "60,000-character values, median of 9: {}",
         report.join(", ")
     );
 }
@@ -400,7 +400,7 @@ async fn a_comparison_of_a_thousand_gpus_is_refused() {
     let (status, v) = get_json(&format!("{base}/api/v1/compare?gpus={many}")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["error"]["kind"], "too_many_gpus");
-    let eight = vec!["rtx-4090"; 8].join(",");
+    let eight = ["rtx-4090"; 8].join(",");
     let (status, v) = get_json(&format!("{base}/api/v1/compare?gpus={eight}")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["gpus"].as_array().unwrap().len(), 8);
