@@ -37,6 +37,7 @@ done
 echo "== 60,000-character values"
 LONG=$(head -c 60000 /dev/zero | tr '\0' a)
 echo "  normal estimate          $(median "http://$ADDR/api/v1/estimate?model=llama-3.1-8b")"
+echo "  /healthz?pad=60k         $(median "http://$ADDR/healthz?pad=$LONG")  (sending 60 KB, no work)"
 echo "  estimate?model=60k       $(median "http://$ADDR/api/v1/estimate?model=$LONG")"
 echo "  estimate?gpu=60k         $(median "http://$ADDR/api/v1/estimate?model=llama-3.1-8b&gpu=$LONG")"
 echo "  api compare, a 60k name  $(median "http://$ADDR/api/v1/compare?gpus=rtx-4090,$LONG")"
