@@ -16,5 +16,6 @@ pub mod query;
 pub mod recommend;
 pub mod render;
 pub mod runtime;
+pub mod sanitize;
 pub mod store;
 pub mod web;

@@ -15,6 +15,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("retention_days", "VRAMGUIDE_RETENTION_DAYS"),
     ("addr", "VRAMGUIDE_ADDR"),
     ("rate_limit", "VRAMGUIDE_RATE_LIMIT"),
+    ("max_connections", "VRAMGUIDE_MAX_CONNECTIONS"),
+    ("idle_timeout", "VRAMGUIDE_IDLE_TIMEOUT"),
     ("log_format", "VRAMGUIDE_LOG_FORMAT"),
     ("discord_token", "DISCORD_TOKEN"),
     ("no_bot", "VRAMGUIDE_NO_BOT"),
@@ -33,11 +35,13 @@ Configuration (highest precedence first): command-line flags, environment variab
 then the file named by --config / VRAMGUIDE_CONFIG (default: ./vramguide.toml if present).
 File keys and their environment variables:
   database_url    DATABASE_URL              sqlite://vramguide.db (default) or postgres://...
-  data_dir        VRAMGUIDE_DATA_DIR        folder of the generated user-hash key (default .)
+  data_dir        VRAMGUIDE_DATA_DIR        folder of the generated user-hash key (default: the database's)
   hash_key        VRAMGUIDE_HASH_KEY        key of the user-id hash (secret; never logged)
   retention_days  VRAMGUIDE_RETENTION_DAYS  delete query-log rows older than N days
   addr            VRAMGUIDE_ADDR            guide server address (default 127.0.0.1:8080)
   rate_limit      VRAMGUIDE_RATE_LIMIT      web requests per minute per IP (0 = off)
+  max_connections VRAMGUIDE_MAX_CONNECTIONS web connections served at once (256)
+  idle_timeout    VRAMGUIDE_IDLE_TIMEOUT    seconds a web connection may wait for a request (10)
   log_format      VRAMGUIDE_LOG_FORMAT      text (default) or json
   discord_token   DISCORD_TOKEN             bot token (secret; the bot runs when it is set)
   no_bot          VRAMGUIDE_NO_BOT          true: the bare command serves the guide only

@@ -20,7 +20,7 @@ pub struct StoreArgs {
         global = true
     )]
     database_url: String,
-    /// Folder of the generated user-hash key (default: the working directory).
+    /// Folder of the generated user-hash key (default: the SQLite database's folder).
     #[arg(long = "data-dir", env = "VRAMGUIDE_DATA_DIR", global = true)]
     data_dir: Option<PathBuf>,
     /// Key of the user-id hash (default: generated into the data folder on first start).
@@ -44,7 +44,10 @@ impl StoreArgs {
     pub fn config(&self) -> StoreConfig {
         StoreConfig {
             database_url: self.database_url.clone(),
-            data_dir: self.data_dir.clone().unwrap_or_else(|| PathBuf::from(".")),
+            data_dir: self
+                .data_dir
+                .clone()
+                .unwrap_or_else(|| store::hashing::default_key_dir(&self.database_url)),
             hash_key: self.hash_key.clone(),
             retention_days: self.retention_days,
             ..StoreConfig::default()
@@ -141,10 +144,9 @@ pub async fn stats(args: &StoreArgs, s: &StatsArgs) -> ExitCode {
     store.shutdown().await;
     match result {
         Ok(stats) if s.json => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&stats).unwrap_or_default()
-            );
+            // The same JSON, with invisible characters as \u escapes for the terminal.
+            let json = serde_json::to_string_pretty(&stats).unwrap_or_default();
+            println!("{}", vramguide::sanitize::json_escaped(&json));
             ExitCode::SUCCESS
         }
         Ok(stats) => {

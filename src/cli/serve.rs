@@ -26,6 +26,22 @@ pub struct ServeArgs {
     /// Do not log questions (nothing is written to disk).
     #[arg(long = "no-log")]
     no_log: bool,
+    /// Connections served at once; more wait until one closes.
+    #[arg(
+        long = "max-connections",
+        env = "VRAMGUIDE_MAX_CONNECTIONS",
+        default_value_t = 256
+    )]
+    max_connections: usize,
+    /// Seconds a connection may wait for a request (idle keep-alive, or a client slow
+    /// to send its headers) before it is closed.
+    #[arg(
+        long = "idle-timeout",
+        env = "VRAMGUIDE_IDLE_TIMEOUT",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    idle_timeout: u64,
 }
 
 impl ServeArgs {
@@ -94,8 +110,19 @@ async fn run(
     let state = web::AppState::new(web::Config {
         rate_limit_per_minute: args.rate_limit,
         log: QueryLog::new(store),
+        connections: web::ConnLimits {
+            max_connections: args.max_connections,
+            header_timeout: std::time::Duration::from_secs(args.idle_timeout),
+            ..web::ConnLimits::default()
+        },
     });
-    tracing::info!(addr = %listener.local_addr()?, rate_limit = args.rate_limit, "guide server listening");
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        rate_limit = args.rate_limit,
+        max_connections = args.max_connections,
+        idle_timeout_s = args.idle_timeout,
+        "guide server listening"
+    );
     web::serve(listener, state.clone(), until_stopped(stopped)).await?;
     if let Some(bot) = bot {
         match bot.await {

@@ -15,10 +15,11 @@ pub fn no_mentions() -> serenity::CreateAllowedMentions {
         .replied_user(false)
 }
 
-/// Escape Markdown and defuse mentions in text a user typed.
+/// Escape Markdown and defuse mentions in text a user typed, after dropping what
+/// [`crate::sanitize::clean`] drops everywhere else.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    for c in crate::sanitize::clean(text).chars() {
         match c {
             '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '-' => {
                 out.push('\\');

@@ -2,6 +2,7 @@
 //! so both say the same thing in the same words.
 
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
+use crate::sanitize;
 use crate::store::Stats;
 
 /// A "top" list of the report: (name, count), largest first.
@@ -96,27 +97,31 @@ fn section(out: &mut Vec<String>, lang: Lang, heading: &str, items: &[String]) {
     out.extend(items.iter().map(|i| format!("  {i}")));
 }
 
+/// Stored names are shown with escape sequences and invisible characters spelled out:
+/// the log holds what clients sent, and this text goes to a terminal or a chat.
 fn plain(_: Lang, name: &str) -> String {
-    name.to_string()
+    sanitize::visible(name)
 }
 
 fn source_name(lang: Lang, source: &str) -> String {
     match source {
         "discord" | "web" | "cli" => t(lang, &format!("stats-source-{source}")),
-        other => other.to_string(),
+        other => sanitize::visible(other),
     }
 }
 
 fn language_name(lang: Lang, code: &str) -> String {
     match Lang::from_code(code) {
         Some(l) => t(lang, &format!("stats-language-{}", l.code())),
-        None => code.to_string(),
+        None => sanitize::visible(code),
     }
 }
 
-/// One line, at most `QUOTE_CHARS` characters: questions can be long or multi-line.
+/// One line, at most `QUOTE_CHARS` characters: questions can be long or multi-line, and
+/// hold anything a client sent (see [`plain`]).
 fn quote(question: &str) -> String {
-    let flat: String = question.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words: Vec<&str> = question.split_whitespace().collect();
+    let flat = sanitize::visible(&words.join(" "));
     if flat.chars().count() <= QUOTE_CHARS {
         return flat;
     }
@@ -157,5 +162,18 @@ mod tests {
         }
         assert!(text(Lang::Pt, &sample()).contains("1.234"));
         assert!(text(Lang::En, &sample()).contains("1,234"));
+    }
+
+    #[test]
+    fn escape_sequences_and_invisibles_are_spelled_out() {
+        let mut stats = sample();
+        stats.unanswered = vec![("\u{1b}[2Jhi\u{202E}there\u{200B}".into(), 1)];
+        stats.top_models = vec![("\u{1b}[31mred".into(), 1)];
+        let text = text(Lang::En, &stats);
+        assert!(
+            !text.chars().any(|c| c != '\n' && sanitize::is_unsafe(c)),
+            "{text:?}"
+        );
+        assert!(text.contains("\\u{1b}[2Jhi\\u{202e}there"), "{text}");
     }
 }

@@ -43,6 +43,30 @@ pub fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
+/// The file of a SQLite URL; None for Postgres and in-memory databases.
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    if is_postgres(url) || url.contains(":memory:") || url.contains("mode=memory") {
+        return None;
+    }
+    let options = SqliteConnectOptions::from_str(url).ok()?;
+    Some(options.get_filename().to_path_buf())
+}
+
+/// Create a missing SQLite file readable by its owner only. SQLite gives the WAL and
+/// shared-memory files the database file's mode, so the log's questions are never
+/// world-readable (SQLite alone would create all three 0644). An existing file keeps the
+/// mode its operator gave it; any error is left for SQLite to report.
+fn create_private(path: &std::path::Path) {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    let _ = options.open(path);
+}
+
 impl Db {
     /// Connect without migrating. SQLite files are created when missing, in WAL mode so
     /// readers (statistics) never wait for the writer.
@@ -65,6 +89,9 @@ impl Db {
             .busy_timeout(BUSY_TIMEOUT);
         // An in-memory database exists once per connection: keep exactly one.
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        if !in_memory {
+            create_private(options.get_filename());
+        }
         let pool = SqlitePoolOptions::new()
             .max_connections(if in_memory { 1 } else { 4 })
             .min_connections(if in_memory { 1 } else { 0 })

@@ -5,10 +5,36 @@
 use anyhow::Context as _;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The key file written into the data directory on first start.
 pub const KEY_FILE: &str = "vramguide.key";
+
+/// Where the key file lives when no folder is configured: beside the SQLite database it
+/// protects (whoever can read one can usually read the other, and a backup of one
+/// folder keeps both), else the working directory.
+///
+/// Earlier versions always used the working directory: a key found there and not beside
+/// the database stays in use, so existing hashes keep matching.
+pub fn default_key_dir(database_url: &str) -> PathBuf {
+    let working = PathBuf::from(".");
+    let Some(file) = super::db::sqlite_file(database_url) else {
+        return working;
+    };
+    let beside = match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => return working,
+    };
+    if !beside.join(KEY_FILE).exists() && working.join(KEY_FILE).exists() {
+        tracing::warn!(
+            key = %working.join(KEY_FILE).display(),
+            database = %file.display(),
+            "using the user-hash key in the working directory; move it beside the database"
+        );
+        return working;
+    }
+    beside
+}
 
 /// A keyed hasher of user ids.
 #[derive(Clone)]

@@ -2,15 +2,17 @@
 
 use super::AppState;
 use super::ask::{MAX_QUESTION_CHARS, answer_query, ask as ask_question};
+use super::errors::{self, api_error};
+use super::input::{self, GpuListError};
 use super::querylog::Question;
 use crate::answer::Topic;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Fields;
-use crate::render;
+use crate::{render, sanitize};
 use axum::Json;
-use axum::extract::{Path, Query as QueryParams, State};
+use axum::extract::{Path, Query as QueryParams, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -49,12 +51,7 @@ fn error(status: StatusCode, lang: Lang, err: &Error) -> Response {
 
 /// An error the core has no kind for (missing or oversized parameters).
 fn bad_request(lang: Lang, kind: &str, input: Option<&str>, text: String) -> Response {
-    let body = json!({
-        "language": lang.code(), "understood": false,
-        "error": { "kind": kind, "input": input, "suggestions": [] },
-        "text": text,
-    });
-    (StatusCode::BAD_REQUEST, Json(body)).into_response()
+    api_error(StatusCode::BAD_REQUEST, lang, kind, input, text)
 }
 
 fn missing(lang: Lang, name: &str) -> Response {
@@ -77,7 +74,7 @@ pub async fn ask(
     let Some(q) = p.q.as_deref() else {
         return missing(super::lang::negotiate(lang_param, &headers), "q");
     };
-    if q.chars().count() > MAX_QUESTION_CHARS {
+    if input::longer_than(q, MAX_QUESTION_CHARS) {
         let lang = super::lang::negotiate(lang_param, &headers);
         let text = tr(
             lang,
@@ -87,17 +84,9 @@ pub async fn ask(
         return bad_request(lang, "too_long", None, text);
     }
     let asked = ask_question(&state, "api", q, lang_param, &headers);
-    let body = asked.json.get_or_init(|| {
-        let catalog = Catalog::get();
-        let value = match &asked.result {
-            Ok(a) => render::json::answer(asked.lang, catalog, a),
-            Err(e) => render::json::error(asked.lang, catalog, e),
-        };
-        value.to_string()
-    });
     (
-        [(axum::http::header::CONTENT_TYPE, "application/json")],
-        body.clone(),
+        [(header::CONTENT_TYPE, "application/json")],
+        asked.json.clone(),
     )
         .into_response()
 }
@@ -105,12 +94,17 @@ pub async fn ask(
 /// `GET /api/v1/estimate?model=&precision=...`: explicit options; bad ones are a 400.
 pub async fn estimate(
     State(state): State<AppState>,
-    QueryParams(p): QueryParams<EstimateParams>,
+    RawQuery(raw): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let started = Instant::now();
+    let p = match input::names_query::<EstimateParams>(raw.as_deref()) {
+        Ok(p) => p,
+        Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
+    };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let query = p.fields.query();
+    let fields = p.fields;
+    let query = fields.query();
     let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
         if q.has_subject() {
             answer_query(Catalog::get(), q)
@@ -122,7 +116,7 @@ pub async fn estimate(
     state
         .metrics
         .answer("api", lang, result.is_ok(), elapsed.as_secs_f64());
-    let described = describe(&p.fields);
+    let described = describe(&fields);
     state.log.record(Question {
         lang,
         locale: None,
@@ -134,6 +128,17 @@ pub async fn estimate(
     match result {
         Ok(a) => Json(render::json::answer(lang, Catalog::get(), &a)).into_response(),
         Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
+    }
+}
+
+/// A 400 for parameters refused before any work, in the language the request asks for.
+fn refused_query(headers: &HeaderMap, raw: Option<&str>, refused: input::Refused) -> Response {
+    let lang = super::lang::negotiate(errors::query_lang(raw).as_deref(), headers);
+    match refused {
+        input::Refused::TooLong(name) => errors::too_long(lang, &name, input::MAX_VALUE_CHARS),
+        input::Refused::Unreadable => {
+            bad_request(lang, "bad_request", None, t(lang, "web-bad-request"))
+        }
     }
 }
 
@@ -157,20 +162,22 @@ fn describe(f: &Fields) -> String {
         .join(" ")
 }
 
-/// `GET /api/v1/compare?gpus=a,b,c`.
+/// `GET /api/v1/compare?gpus=a,b,c`: two to eight GPUs.
 pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: HeaderMap) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let names: Vec<&str> = p
-        .gpus
-        .as_deref()
-        .unwrap_or_default()
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    if names.len() < 2 {
-        return missing(lang, "gpus");
-    }
+    let names = match input::gpu_list(p.gpus.as_deref()) {
+        Ok(names) => names,
+        Err(GpuListError::Missing) => return missing(lang, "gpus"),
+        Err(GpuListError::TooLong) => {
+            return errors::too_long(lang, "gpus", input::MAX_VALUE_CHARS);
+        }
+        Err(GpuListError::TooMany) => {
+            let max = input::MAX_COMPARE_GPUS.to_string();
+            let text = tr(lang, "web-too-many-gpus", Some(&Args::new().s("max", max)));
+            return bad_request(lang, "too_many_gpus", Some("gpus"), text);
+        }
+    };
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let catalog = Catalog::get();
     match resolve_gpus(catalog, &names) {
         Ok(gpus) => Json(render::compare::json(lang, catalog, &gpus)).into_response(),
@@ -245,7 +252,10 @@ pub async fn guide_topic(
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     match Topic::from_slug(&topic) {
         Some(topic) => Json(topic_json(lang, topic)).into_response(),
-        None => error(StatusCode::NOT_FOUND, lang, &Error::UnknownTopic(topic)),
+        None => {
+            let input = sanitize::clean(sanitize::truncate(&topic, input::MAX_VALUE_CHARS));
+            error(StatusCode::NOT_FOUND, lang, &Error::UnknownTopic(input))
+        }
     }
 }
 
@@ -256,10 +266,6 @@ pub async fn openapi() -> Response {
 
 /// Unknown `/api/...` paths answer in JSON too.
 pub fn not_found(lang: Lang) -> Response {
-    let body = json!({
-        "language": lang.code(), "understood": false,
-        "error": { "kind": "not_found", "input": null, "suggestions": [] },
-        "text": t(lang, "web-not-found-body"),
-    });
-    (StatusCode::NOT_FOUND, Json(body)).into_response()
+    let text = t(lang, "web-not-found-body");
+    api_error(StatusCode::NOT_FOUND, lang, "not_found", None, text)
 }

@@ -8,64 +8,92 @@ use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::i18n::Lang;
 use crate::query::{self, Query};
+use crate::{render, sanitize};
 use axum::http::HeaderMap;
-use axum::http::header::ACCEPT_LANGUAGE;
 use hashlink::LruCache;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Questions longer than this are not questions.
 pub const MAX_QUESTION_CHARS: usize = 500;
-
-/// User text without control characters or bidi overrides: an invisible U+202E could
-/// make an echoed question read backwards, or hide words in the page and the query log.
-pub fn clean(text: &str) -> String {
-    text.chars()
-        .filter(|&c| {
-            !c.is_control()
-                && !matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-        })
-        .collect()
-}
 
 /// The answer (or why there is none) and the language to say it in.
 pub struct Asked {
     pub lang: Lang,
     pub query: Query,
     pub result: Result<Answer, Error>,
-    /// The JSON contract object, serialized on first use by `/api/v1/ask`.
-    pub json: OnceLock<String>,
+    /// The JSON contract object `/api/v1/ask` sends; also what the cache weighs.
+    pub json: String,
 }
 
-/// Answers already worked out, keyed by question, `?lang=` and Accept-Language.
+/// Answers already worked out, keyed by the language a reply falls back to and the
+/// normalized question: nothing else the client sends changes the answer, so nothing
+/// else goes into the key (a raw 400 KB Accept-Language in every key once grew the
+/// server to 2 GB).
 ///
 /// The core is pure, so the same key always gives the same answer; teams ask the same
 /// few questions over and over ("llama 70b fp16"), and a hit skips parsing, estimating
 /// and rendering. Every request is still timed, counted and logged.
-pub struct AnswerCache(Mutex<LruCache<String, Arc<Asked>>>);
+pub struct AnswerCache(Mutex<Lru>);
 
-/// Distinct questions kept; a few MiB at most.
-const CACHE_ENTRIES: usize = 4096;
+/// Bytes of answers kept, keys and JSON included: a few thousand answers.
+pub const CACHE_BYTES: usize = 16 * 1024 * 1024;
+
+struct Lru {
+    entries: LruCache<String, (Arc<Asked>, usize)>,
+    bytes: usize,
+    budget: usize,
+}
 
 impl Default for AnswerCache {
     fn default() -> Self {
-        AnswerCache(Mutex::new(LruCache::new(CACHE_ENTRIES)))
+        AnswerCache::with_budget(CACHE_BYTES)
     }
 }
 
 impl AnswerCache {
+    /// A cache holding at most `budget` bytes of answers.
+    pub fn with_budget(budget: usize) -> Self {
+        AnswerCache(Mutex::new(Lru {
+            entries: LruCache::new_unbounded(),
+            bytes: 0,
+            budget,
+        }))
+    }
+
+    /// What the cache holds now: (answers, bytes).
+    pub fn size(&self) -> (usize, usize) {
+        self.0.lock().map_or((0, 0), |c| (c.entries.len(), c.bytes))
+    }
+
     fn get(&self, key: &str) -> Option<Arc<Asked>> {
-        self.0.lock().ok()?.get(key).cloned()
+        Some(self.0.lock().ok()?.entries.get(key)?.0.clone())
     }
 
     fn put(&self, key: String, asked: Arc<Asked>) {
-        if let Ok(mut cache) = self.0.lock() {
-            cache.insert(key, asked);
+        // The JSON stands for the answer's own heap too, which holds the same facts.
+        let cost = key.len() + 2 * asked.json.len() + std::mem::size_of::<Asked>();
+        let Ok(mut cache) = self.0.lock() else {
+            return;
+        };
+        if cost > cache.budget {
+            return;
+        }
+        if let Some((_, old)) = cache.entries.insert(key, (asked, cost)) {
+            cache.bytes -= old;
+        }
+        cache.bytes += cost;
+        while cache.bytes > cache.budget {
+            match cache.entries.remove_lru() {
+                Some((_, (_, freed))) => cache.bytes -= freed,
+                None => break,
+            }
         }
     }
 }
 
 /// Parse, resolve and build (or reuse); `source` labels the metrics ("web" or "api").
+/// The caller has checked the length; the text is cleaned and put on one line here.
 pub fn ask(
     state: &AppState,
     source: &'static str,
@@ -74,15 +102,11 @@ pub fn ask(
     headers: &HeaderMap,
 ) -> Arc<Asked> {
     let started = Instant::now();
-    let text = &clean(text);
-    let accept = headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
-    let key = format!(
-        "{text}\u{0}{}\u{0}{}",
-        lang_param.unwrap_or(""),
-        accept.unwrap_or("")
-    );
+    let text = &sanitize::one_line(text);
+    let fallback = super::lang::negotiate(lang_param, headers);
+    let key = format!("{}\u{0}{text}", fallback.code());
     let asked = state.answers.get(&key).unwrap_or_else(|| {
-        let fresh = Arc::new(work_out(text, lang_param, headers));
+        let fresh = Arc::new(work_out(text, fallback));
         state.answers.put(key, fresh.clone());
         fresh
     });
@@ -93,7 +117,7 @@ pub fn ask(
         .answer(source, lang, result.is_ok(), elapsed.as_secs_f64());
     state.log.record(Question {
         lang,
-        locale: accept,
+        locale: super::input::accept_language(headers),
         text,
         query: Some(&asked.query),
         result: result.as_ref(),
@@ -102,11 +126,12 @@ pub fn ask(
     asked
 }
 
-/// The core's answer for one question.
-fn work_out(text: &str, lang_param: Option<&str>, headers: &HeaderMap) -> Asked {
+/// The core's answer for one question; `fallback` is the reply language when the
+/// question does not tell.
+fn work_out(text: &str, fallback: Lang) -> Asked {
     let catalog = Catalog::get();
     let parsed = query::parse(catalog, text);
-    let lang = super::lang::for_question(parsed.language, lang_param, headers);
+    let lang = parsed.language.unwrap_or(fallback);
     let result = if parsed.query.has_subject() {
         query::resolve_parsed(catalog, &parsed).and_then(|req| Ok(answer::build(catalog, req)?))
     } else {
@@ -114,11 +139,15 @@ fn work_out(text: &str, lang_param: Option<&str>, headers: &HeaderMap) -> Asked 
             unparsed: parsed.unparsed.clone(),
         })
     };
+    let json = match &result {
+        Ok(a) => render::json::answer(lang, catalog, a),
+        Err(e) => render::json::error(lang, catalog, e),
+    };
     Asked {
         lang,
         query: parsed.query,
         result,
-        json: OnceLock::new(),
+        json: json.to_string(),
     }
 }
 
@@ -126,4 +155,23 @@ fn work_out(text: &str, lang_param: Option<&str>, headers: &HeaderMap) -> Asked 
 pub fn answer_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
     let req = query::resolve(catalog, q)?;
     Ok(answer::build(catalog, req)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_evicts_the_oldest_answers_past_its_budget() {
+        let cache = AnswerCache::with_budget(64 * 1024);
+        for i in 0..200 {
+            let asked = Arc::new(work_out(&format!("llama {i}b fp16"), Lang::En));
+            cache.put(format!("en\u{0}{i}"), asked);
+        }
+        let (entries, bytes) = cache.size();
+        assert!(bytes <= 64 * 1024, "{bytes}");
+        assert!((1..200).contains(&entries), "{entries}");
+        assert!(cache.get("en\u{0}199").is_some(), "the newest stays");
+        assert!(cache.get("en\u{0}0").is_none(), "the oldest went");
+    }
 }

@@ -1,18 +1,20 @@
 //! Which language a page or an API reply speaks: `?lang=`, then the cookie the language
 //! switcher sets, then Accept-Language, then English.
 
+use super::input;
 use crate::i18n::Lang;
 use axum::http::HeaderMap;
-use axum::http::header::{ACCEPT_LANGUAGE, COOKIE};
+use axum::http::header::COOKIE;
 
 /// Name of the cookie the language switcher sets.
 pub const COOKIE_NAME: &str = "lang";
 
 /// The language the visitor asked for by parameter or cookie, if any.
+/// Values longer than a language tag can be are ignored unread.
 pub fn chosen(param: Option<&str>, headers: &HeaderMap) -> Option<Lang> {
-    param
+    input::lang(param)
         .and_then(Lang::from_code)
-        .or_else(|| cookie(headers).and_then(Lang::from_code))
+        .or_else(|| input::lang(cookie(headers)).and_then(Lang::from_code))
 }
 
 /// The page language: chosen, else the browser's, else English.
@@ -28,11 +30,9 @@ pub fn for_question(detected: Option<Lang>, param: Option<&str>, headers: &Heade
     detected.unwrap_or_else(|| negotiate(param, headers))
 }
 
+/// The browser's preference, from the first few languages of Accept-Language only.
 fn browser(headers: &HeaderMap) -> Option<Lang> {
-    headers
-        .get(ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(Lang::from_accept_language)
+    input::accept_language(headers).and_then(Lang::from_accept_language)
 }
 
 /// The value of our cookie in the Cookie header(s).
@@ -76,6 +76,8 @@ mod tests {
         let h = headers(&[("accept-language", "pt-PT,pt;q=0.9")]);
         assert_eq!(negotiate(None, &h), Lang::Pt);
         assert_eq!(negotiate(Some("fr"), &HeaderMap::new()), Lang::En);
+        let long = format!("pt-{}", "x".repeat(100));
+        assert_eq!(negotiate(Some(&long), &HeaderMap::new()), Lang::En);
     }
 
     #[test]

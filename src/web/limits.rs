@@ -72,13 +72,13 @@ fn too_many(req: &Request, seconds: u64) -> Response {
         Some(&Args::new().s("seconds", seconds.to_string())),
     );
     let mut response = if req.uri().path().starts_with("/api/") {
-        let body = serde_json::json!({
-            "language": lang.code(),
-            "understood": false,
-            "error": { "kind": "rate_limited", "input": null, "suggestions": [] },
-            "text": text,
-        });
-        (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response()
+        super::errors::api_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            "rate_limited",
+            None,
+            text,
+        )
     } else {
         (StatusCode::TOO_MANY_REQUESTS, text).into_response()
     };

@@ -7,11 +7,17 @@
 
 pub mod api;
 pub mod ask;
+pub mod errors;
+pub mod input;
 pub mod lang;
 pub mod limits;
 pub mod metrics;
 pub mod pages;
 pub mod querylog;
+pub mod redirect;
+pub mod server;
+
+pub use server::ConnLimits;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
@@ -20,11 +26,11 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::future::Future;
-use std::net::SocketAddr;
 use std::ops::Deref;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -43,6 +49,8 @@ pub struct Config {
     /// Requests per minute per IP; 0 turns the limit off.
     pub rate_limit_per_minute: u32,
     pub log: querylog::QueryLog,
+    /// How many connections, for how long.
+    pub connections: ConnLimits,
 }
 
 /// Shared by every handler: cheap to clone.
@@ -54,6 +62,7 @@ pub struct Inner {
     pub limiter: Option<Arc<limits::Limiter>>,
     pub log: querylog::QueryLog,
     pub answers: ask::AnswerCache,
+    pub connections: ConnLimits,
 }
 
 impl Deref for AppState {
@@ -70,6 +79,7 @@ impl AppState {
             limiter: limits::limiter(config.rate_limit_per_minute),
             log: config.log,
             answers: ask::AnswerCache::default(),
+            connections: config.connections,
         }))
     }
 }
@@ -107,6 +117,8 @@ pub fn router(state: AppState) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn(errors::uniform))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
@@ -122,16 +134,15 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serve until `shutdown` resolves, then finish the requests in flight.
+/// Serve until `shutdown` resolves, then finish the requests in flight, within the
+/// state's connection limits.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    let limits = state.connections;
+    server::run(listener, router(state), limits, shutdown).await?;
     Ok(())
 }
 

@@ -3,12 +3,14 @@
 
 use super::AppState;
 use super::ask::MAX_QUESTION_CHARS;
+use super::input;
 use crate::answer::{Answer, Topic};
 use crate::catalog::{Catalog, GpuSpec, ModelSpec};
 use crate::error::Error;
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::render::html::{self, Bar, Block, Span};
 use crate::render::{self, parts};
+use crate::sanitize;
 use askama::Template;
 use axum::extract::{OriginalUri, Path, Query as QueryParams, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -102,8 +104,15 @@ impl Chrome {
     }
 }
 
+/// Longest address the language switcher links back to; a longer one (a 64 KiB query
+/// string) would be copied into each of the four links, so the switcher goes home instead.
+const MAX_SWITCHER_NEXT: usize = 1024;
+
 /// The current path and query without `lang=`, for the switcher to come back to.
 fn without_lang(uri: &str) -> String {
+    if uri.len() > MAX_SWITCHER_NEXT {
+        return "/".to_string();
+    }
     let (path, query) = uri.split_once('?').unwrap_or((uri, ""));
     let kept: Vec<&str> = query
         .split('&')
@@ -301,11 +310,14 @@ pub async fn ask(
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let q = super::ask::clean(&p.q.unwrap_or_default());
+    let raw = p.q.unwrap_or_default();
+    let too_long = input::longer_than(&raw, MAX_QUESTION_CHARS);
+    // The box shows the start of an over-long question, not all 64 KiB of it.
+    let q = sanitize::clean(sanitize::truncate(&raw, MAX_QUESTION_CHARS));
     if q.trim().is_empty() {
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
-    let (status, answer, error) = if q.chars().count() > MAX_QUESTION_CHARS {
+    let (status, answer, error) = if too_long {
         let text = tr(
             lang,
             "web-too-long",
@@ -355,31 +367,57 @@ pub async fn compare(
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let gpus = p
-        .gpus
-        .map(|g| super::ask::clean(&g))
-        .filter(|g| !g.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_COMPARE.to_string());
-    let names: Vec<&str> = gpus
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .take(8)
-        .collect();
+    // The table stops at eight cards; later names are not even looked at, and the
+    // eight are measured before they are cleaned.
+    let first_eight = |list: &str| -> Vec<String> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .take(input::MAX_COMPARE_GPUS)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut given = first_eight(p.gpus.as_deref().unwrap_or_default());
+    let too_long = given.iter().any(|n| input::too_long(n));
+    if !too_long {
+        given = first_eight(&sanitize::clean(&given.join(",")));
+    }
+    if given.is_empty() {
+        given = first_eight(DEFAULT_COMPARE);
+    }
+    let names: Vec<&str> = given.iter().map(String::as_str).collect();
+    let gpus = if too_long {
+        String::new()
+    } else {
+        names.join(",")
+    };
     let catalog = Catalog::get();
-    let (status, names, rows, error) = match super::api::resolve_gpus(catalog, &names) {
-        Ok(specs) => (
-            StatusCode::OK,
-            specs.iter().map(|g| g.display_name.clone()).collect(),
-            render::compare::rows(lang, catalog, &specs),
-            None,
-        ),
-        Err(e) => (
+    let (status, names, rows, error) = if too_long {
+        let args = Args::new()
+            .s("name", "gpus".to_string())
+            .s("max", input::MAX_VALUE_CHARS.to_string());
+        let text = tr(lang, "web-value-too-long", Some(&args));
+        (
             StatusCode::BAD_REQUEST,
             Vec::new(),
             Vec::new(),
-            Some(ErrorView::new(lang, &e)),
-        ),
+            Some(ErrorView::text(lang, text)),
+        )
+    } else {
+        match super::api::resolve_gpus(catalog, &names) {
+            Ok(specs) => (
+                StatusCode::OK,
+                specs.iter().map(|g| g.display_name.clone()).collect(),
+                render::compare::rows(lang, catalog, &specs),
+                None,
+            ),
+            Err(e) => (
+                StatusCode::BAD_REQUEST,
+                Vec::new(),
+                Vec::new(),
+                Some(ErrorView::new(lang, &e)),
+            ),
+        }
     };
     let body = ComparePage {
         page: Chrome::new(lang, "web-compare-title", "/compare", &uri.to_string()),
@@ -587,17 +625,13 @@ fn catalog_page(lang: Lang, which: &str, uri: &str, columns: &[&str], rows: Vec<
 
 /// `/lang?set=pt&next=/ask?q=...`: remember the language in a cookie and go back.
 pub async fn set_lang(QueryParams(p): QueryParams<SetLang>) -> Response {
-    let lang = p
-        .set
-        .as_deref()
+    let lang = super::input::lang(p.set.as_deref())
         .and_then(Lang::from_code)
         .unwrap_or_default();
     // Only paths on this site: "//host" or "https://..." would make an open redirect.
-    let next = p
-        .next
-        .filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
-        .unwrap_or_else(|| "/".to_string());
-    let mut response = Redirect::to(&next).into_response();
+    let next = super::redirect::same_site(p.next.as_deref());
+    let location = HeaderValue::from_str(&next).unwrap_or(HeaderValue::from_static("/"));
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
     if let Ok(cookie) = HeaderValue::from_str(&super::lang::set_cookie(lang)) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
@@ -660,6 +694,7 @@ mod tests {
     fn the_switcher_drops_lang_and_keeps_the_rest() {
         assert_eq!(without_lang("/ask?q=a&lang=pt"), "/ask?q=a");
         assert_eq!(without_lang("/?lang=pt"), "/");
+        assert_eq!(without_lang(&format!("/ask?q={}", "a".repeat(2000))), "/");
         assert_eq!(urlencode("/ask?q=a b"), "%2Fask%3Fq%3Da+b");
     }
 }

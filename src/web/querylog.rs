@@ -7,7 +7,9 @@ use crate::answer::Answer;
 use crate::error::Error;
 use crate::i18n::Lang;
 use crate::query::Query;
+use crate::sanitize::{self, truncate};
 use crate::store::{LogEntry, Source, Store};
+use crate::web::input::MAX_LOGGED_CHARS;
 
 /// One answered question, as the server saw it.
 pub struct Question<'a> {
@@ -60,9 +62,12 @@ impl QueryLog {
     }
 }
 
+/// The store row; every text is cleaned and cut here, whatever the handler passed, so
+/// nothing in the log is longer than [`MAX_LOGGED_CHARS`] or hides characters.
 fn entry(q: Question<'_>) -> LogEntry {
-    let mut e = LogEntry::new(Source::Web, q.lang, q.text);
-    e.locale = q.locale.map(|l| l.chars().take(64).collect());
+    let text = sanitize::clean(truncate(q.text, MAX_LOGGED_CHARS));
+    let mut e = LogEntry::new(Source::Web, q.lang, text);
+    e.locale = q.locale.map(|l| sanitize::clean(truncate(l, 64)));
     e.query = q.query.and_then(|q| serde_json::to_value(q).ok());
     e.understood = q.result.is_ok();
     e.latency_us = q.latency_us;

@@ -20,3 +20,4 @@ mod store;
 mod store_cli;
 mod web;
 mod web_browser;
+mod web_hostile;

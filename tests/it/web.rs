@@ -10,7 +10,7 @@ use vramguide::web::querylog::QueryLog;
 use vramguide::{answer, query, render, web};
 
 /// Start a server on a free port; returns its base URL.
-async fn start(rate_limit_per_minute: u32) -> String {
+pub(crate) async fn start(rate_limit_per_minute: u32) -> String {
     start_with(web::Config {
         rate_limit_per_minute,
         ..web::Config::default()
@@ -18,7 +18,7 @@ async fn start(rate_limit_per_minute: u32) -> String {
     .await
 }
 
-async fn start_with(config: web::Config) -> String {
+pub(crate) async fn start_with(config: web::Config) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let state = web::AppState::new(config);
@@ -26,7 +26,7 @@ async fn start_with(config: web::Config) -> String {
     format!("http://{addr}")
 }
 
-fn client() -> reqwest::Client {
+pub(crate) fn client() -> reqwest::Client {
     reqwest::Client::builder()
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
@@ -34,12 +34,12 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
-async fn get(url: &str) -> (StatusCode, String) {
+pub(crate) async fn get(url: &str) -> (StatusCode, String) {
     let r = client().get(url).send().await.unwrap();
     (r.status(), r.text().await.unwrap())
 }
 
-async fn get_json(url: &str) -> (StatusCode, Value) {
+pub(crate) async fn get_json(url: &str) -> (StatusCode, Value) {
     let (status, body) = get(url).await;
     let value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{url}: {e}: {body}"));
     (status, value)
@@ -353,6 +353,7 @@ async fn every_question_is_logged_to_the_store_with_source_web() {
     let base = start_with(web::Config {
         rate_limit_per_minute: 0,
         log: QueryLog::new(Some(store.clone())),
+        ..web::Config::default()
     })
     .await;
     get(&format!("{base}/api/v1/ask?q=llama+70b+fp16&lang=pt")).await;
