@@ -1,7 +1,7 @@
 //! The JSON API of CONTRACT.md: the same objects `ask --json` and `estimate --json` print.
 
 use super::AppState;
-use super::ask::{MAX_QUESTION_CHARS, answer_query, ask as ask_question};
+use super::ask::{MAX_QUESTION_CHARS, ask as ask_question};
 use super::errors::{self, api_error};
 use super::input::{self, GpuListError};
 use super::querylog::Question;
@@ -107,7 +107,7 @@ pub async fn estimate(
     let query = fields.query();
     let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
         if q.has_subject() {
-            answer_query(Catalog::get(), q)
+            crate::answer::for_query(Catalog::get(), q)
         } else {
             Err(Error::NeedModel)
         }

@@ -7,7 +7,7 @@ use crate::answer::{self, Answer};
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::i18n::Lang;
-use crate::query::{self, Query};
+use crate::query::Query;
 use crate::{render, sanitize};
 use axum::http::HeaderMap;
 use hashlink::LruCache;
@@ -130,15 +130,8 @@ pub fn ask(
 /// question does not tell.
 fn work_out(text: &str, fallback: Lang) -> Asked {
     let catalog = Catalog::get();
-    let parsed = query::parse(catalog, text);
+    let answer::Reply { parsed, result } = answer::for_text(catalog, text);
     let lang = parsed.language.unwrap_or(fallback);
-    let result = if parsed.query.has_subject() {
-        query::resolve_parsed(catalog, &parsed).and_then(|req| Ok(answer::build(catalog, req)?))
-    } else {
-        Err(Error::NotUnderstood {
-            unparsed: parsed.unparsed.clone(),
-        })
-    };
     let json = match &result {
         Ok(a) => render::json::answer(lang, catalog, a),
         Err(e) => render::json::error(lang, catalog, e),
@@ -152,10 +145,6 @@ fn work_out(text: &str, fallback: Lang) -> Asked {
 }
 
 /// Resolve names and build the answer.
-pub fn answer_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
-    let req = query::resolve(catalog, q)?;
-    Ok(answer::build(catalog, req)?)
-}
 
 #[cfg(test)]
 mod tests {
