@@ -144,8 +144,6 @@ fn work_out(text: &str, fallback: Lang) -> Asked {
     }
 }
 
-/// Resolve names and build the answer.
-
 #[cfg(test)]
 mod tests {
     use super::*;
