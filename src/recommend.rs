@@ -4,7 +4,7 @@ use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, Vendo
 use crate::estimate::{
     self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, Precision, candidate_counts,
 };
-use crate::runtime::Split;
+use crate::runtime::{Activation, Split};
 use serde::Serialize;
 
 /// Why a setup is on the list.
@@ -79,7 +79,17 @@ pub fn setups(
     job.validate(model)?;
     // What one GPU needs depends on the count and, for a few runtimes, on the card's class
     // (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per class.
-    let class = |g: &GpuSpec| (estimate::is_large_card(g), fast_link(g));
+    let profile = job.runtime.profile();
+    let by_card = !job.mode.is_training()
+        && (matches!(profile.activation, Activation::ProfileRun { .. })
+            || profile.multi_gpu_overhead_gib != (0.0, 0.0));
+    let class = |g: &GpuSpec| {
+        if by_card {
+            (estimate::is_large_card(g), fast_link(g))
+        } else {
+            (false, false)
+        }
+    };
     let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
     for gpu in &catalog.gpus {
         let key = class(gpu);
@@ -91,12 +101,13 @@ pub fn setups(
             tables.push((key, needs));
         }
     }
-    let need = |gpu: &GpuSpec, n: u32| {
-        tables
+    let needs_of = |gpu: &GpuSpec| -> &Needs {
+        let key = class(gpu);
+        &tables
             .iter()
-            .find(|(k, _)| *k == class(gpu))
-            .and_then(|(_, needs)| needs.iter().find(|(c, _)| *c == n))
-            .map_or(f64::INFINITY, |x| x.1)
+            .find(|(k, _)| *k == key)
+            .expect("every class has a table")
+            .1
     };
     let decode = DecodeWork::new(model, job);
     let minimal: Vec<Candidate> = catalog
@@ -104,7 +115,14 @@ pub fn setups(
         .iter()
         .filter_map(|gpu| {
             let usable = estimate::usable_gib(gpu, job) * GIB;
-            let count = candidate_counts(gpu, 64).find(|&n| need(gpu, n) <= usable)?;
+            let needs = needs_of(gpu);
+            let need = |n: u32| {
+                needs
+                    .iter()
+                    .find(|(c, _)| *c == n)
+                    .map_or(f64::INFINITY, |x| x.1)
+            };
+            let count = candidate_counts(gpu, 64).find(|&n| need(n) <= usable)?;
             Some(Candidate {
                 gpu,
                 count,

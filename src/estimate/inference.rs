@@ -162,5 +162,5 @@ fn activation_peak(
 /// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where
 /// they cost throughput): `EngineArgs.get_batch_defaults`.
 pub fn is_large_card(gpu: &GpuSpec) -> bool {
-    gpu.memory_gib() >= 70.0 && !gpu.display_name.to_ascii_lowercase().contains("a100")
+    gpu.memory_gib() >= 70.0 && !gpu.display_name.contains("A100")
 }
