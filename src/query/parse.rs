@@ -71,9 +71,16 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     if work.blank(&CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
-    q.sharding = take_sharding(&mut work);
-    if work.blank(&OFFLOAD) {
-        q.cpu_offload = Some(true);
+    // Most questions are not about training layouts: skip those regexes unless a word
+    // they need is there.
+    if ["fsdp", "ddp", "zero", "offload", "卸载"]
+        .iter()
+        .any(|w| work.text.contains(w))
+    {
+        q.sharding = take_sharding(&mut work);
+        if work.blank(&OFFLOAD) {
+            q.cpu_offload = Some(true);
+        }
     }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
