@@ -63,8 +63,9 @@ fn missing(lang: Lang, name: &str) -> Response {
     bad_request(lang, "missing_parameter", Some(name), text)
 }
 
-/// `GET /api/v1/ask?q=&lang=`: a free-text question. A question with nothing usable in it
-/// is still a 200, with `understood: false` and help, as the bot would reply.
+/// `GET /api/v1/ask?q=&lang=`: a free-text question. One the core cannot use (empty,
+/// nothing understood, an unknown model) is a 400 with the error object and its help text,
+/// as the CLI exits 2.
 pub async fn ask(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
@@ -84,7 +85,13 @@ pub async fn ask(
         return bad_request(lang, "too_long", None, text);
     }
     let asked = ask_question(&state, "api", q, lang_param, &headers);
+    let status = if asked.result.is_ok() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
     (
+        status,
         [(header::CONTENT_TYPE, "application/json")],
         asked.json.clone(),
     )

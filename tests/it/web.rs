@@ -84,13 +84,18 @@ async fn the_question_language_and_accept_language_pick_the_reply_language() {
 }
 
 #[tokio::test]
-async fn nothing_understood_is_a_200_with_help_and_missing_q_is_a_400() {
+async fn nothing_understood_and_missing_q_are_400s_with_help() {
     let base = start(0).await;
+    // Issue 11: a question the API cannot use is a 400 with the error object, as the CLI
+    // exits 2 (it used to be a 200).
     let (status, v) = get_json(&format!("{base}/api/v1/ask?q=hello+there&lang=zh")).await;
-    assert_eq!(status, StatusCode::OK);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["understood"], false);
     assert_eq!(v["error"]["kind"], "not_understood");
     assert!(!v["text"].as_str().unwrap().is_empty());
+    let (status, v) = get_json(&format!("{base}/api/v1/ask?q=")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["understood"], false);
     let (status, v) = get_json(&format!("{base}/api/v1/ask")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["error"]["kind"], "missing_parameter");
