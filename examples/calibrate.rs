@@ -2,79 +2,29 @@
 //! measurements. Run with `cargo run --release --example calibrate`.
 
 use vramguide::calibration::{
-    TrainingRow, llamacpp_rows, max_abs, median_abs, memory_rows, speed_rows, training_rows,
-    vllm_rows,
+    MemoryRow, TrainingRow, llamacpp_rows, max_abs, median_abs, memory_rows, speed_rows,
+    training_rows, vllm_rows,
 };
 use vramguide::catalog::Catalog;
 
 fn main() {
     let catalog = Catalog::get();
-    let memory = memory_rows(
-        catalog,
-        include_str!("../tests/calibration/qwen2.5-transformers-a100.csv"),
-    );
-    println!("Qwen2.5 on transformers, A100 80GB: peak memory (GiB)");
-    println!(
-        "{:<24} {:<10} {:>6} {:>4} {:>9} {:>9} {:>7} {:>9} {:>7}",
-        "model", "quant", "input", "gpus", "measured", "estimate", "error", "rule", "error"
-    );
-    for r in &memory {
-        println!(
-            "{:<24} {:<10} {:>6} {:>4} {:>9.2} {:>9.2} {:>6.1}% {:>9.2} {:>6.1}%",
-            r.model,
-            r.quantization,
-            r.input_length,
-            r.gpus,
-            r.measured_gib,
-            r.estimate_gib,
-            100.0 * r.error(),
-            r.rule_gib,
-            100.0 * r.rule_error()
-        );
+    for (title, csv) in [
+        (
+            "Qwen2.5 on transformers 4.46, A100 80GB (fits the prefill factor)",
+            include_str!("../tests/calibration/qwen2.5-transformers-a100.csv"),
+        ),
+        (
+            "Held out: Qwen3 on transformers 4.51, H20 (Qwen's table)",
+            include_str!("../tests/calibration/qwen3-transformers-h20.csv"),
+        ),
+        (
+            "Held out, ours: bench/device/hf_infer.py on an H100 (transformers 5.17, sdpa)",
+            include_str!("../tests/calibration/h100-transformers-ours.csv"),
+        ),
+    ] {
+        print_memory(title, &memory_rows(catalog, csv));
     }
-    println!(
-        "\n{} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%\n",
-        memory.len(),
-        100.0 * median_abs(memory.iter().map(|r| r.error())),
-        100.0 * max_abs(memory.iter().map(|r| r.error())),
-        100.0 * median_abs(memory.iter().map(|r| r.rule_error())),
-        100.0 * max_abs(memory.iter().map(|r| r.rule_error())),
-    );
-    let qwen3 = memory_rows(
-        catalog,
-        include_str!("../tests/calibration/qwen3-transformers-h20.csv"),
-    );
-    println!(
-        "Held out: Qwen3 on transformers, H20: {} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%\n",
-        qwen3.len(),
-        100.0 * median_abs(qwen3.iter().map(|r| r.error())),
-        100.0 * max_abs(qwen3.iter().map(|r| r.error())),
-        100.0 * median_abs(qwen3.iter().map(|r| r.rule_error())),
-        100.0 * max_abs(qwen3.iter().map(|r| r.rule_error())),
-    );
-    let ours = memory_rows(
-        catalog,
-        include_str!("../tests/calibration/h100-transformers-ours.csv"),
-    );
-    println!(
-        "Held out, ours: bench/device/hf_infer.py on an H100 (transformers 5.17, sdpa): {} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%",
-        ours.len(),
-        100.0 * median_abs(ours.iter().map(|r| r.error())),
-        100.0 * max_abs(ours.iter().map(|r| r.error())),
-        100.0 * median_abs(ours.iter().map(|r| r.rule_error())),
-        100.0 * max_abs(ours.iter().map(|r| r.rule_error())),
-    );
-    for r in &ours {
-        println!(
-            "  {:<14} prompt {:>5}: measured {:>6.2} estimate {:>6.2} ({:+.1}%)",
-            r.model,
-            r.input_length,
-            r.measured_gib,
-            r.estimate_gib,
-            100.0 * r.error()
-        );
-    }
-    println!();
     for (title, csv) in [
         (
             "vLLM 0.19 start-up logs, H100 (llm-d planner; fits the vLLM constants)",
@@ -223,5 +173,35 @@ fn print_training(title: &str, rows: &[TrainingRow]) {
         rows.len(),
         100.0 * median_abs(rows.iter().map(|r| r.error())),
         100.0 * max_abs(rows.iter().map(|r| r.error())),
+    );
+}
+
+fn print_memory(title: &str, rows: &[MemoryRow]) {
+    println!("{title}: peak memory (GiB)");
+    println!(
+        "{:<24} {:<10} {:>6} {:>4} {:>9} {:>9} {:>7} {:>9} {:>7}",
+        "model", "quant", "input", "gpus", "measured", "estimate", "error", "rule", "error"
+    );
+    for r in rows {
+        println!(
+            "{:<24} {:<10} {:>6} {:>4} {:>9.2} {:>9.2} {:>6.1}% {:>9.2} {:>6.1}%",
+            r.model,
+            r.quantization,
+            r.input_length,
+            r.gpus,
+            r.measured_gib,
+            r.estimate_gib,
+            100.0 * r.error(),
+            r.rule_gib,
+            100.0 * r.rule_error()
+        );
+    }
+    println!(
+        "\n{} rows. estimate: median |error| {:.1}%, max {:.1}%. rule of thumb: median {:.1}%, max {:.1}%\n",
+        rows.len(),
+        100.0 * median_abs(rows.iter().map(|r| r.error())),
+        100.0 * max_abs(rows.iter().map(|r| r.error())),
+        100.0 * median_abs(rows.iter().map(|r| r.rule_error())),
+        100.0 * max_abs(rows.iter().map(|r| r.rule_error())),
     );
 }
