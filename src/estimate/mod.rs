@@ -131,7 +131,7 @@ pub fn run_on(
     let mut est = breakdown(model, job, gpus, gpu);
     est.notes = match job.mode {
         Mode::Inference => inference::notes(model, job),
-        _ => training::notes(model, job, gpus),
+        _ => training::notes(job, gpus),
     };
     common_notes(model, job, &mut est);
     est.error_band = Some(error_band(job));

@@ -56,7 +56,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
 }
 
 /// What the answer should say about this training job on `gpus` GPUs.
-pub(super) fn notes(_model: &ModelSpec, job: &Job, gpus: u32) -> Vec<Note> {
+pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
     let mut notes = Vec::new();
     if gpus > 1 {
         notes.push(Note::Sharded {
