@@ -7,7 +7,6 @@ use super::hashing::UserHasher;
 use super::stats::{self, Stats, StatsFilter};
 use super::writer::{self, Queue, now_ms};
 use crate::i18n::Lang;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -87,13 +86,12 @@ impl LogEntry {
 /// and trim it.
 pub struct Log {
     db: Db,
-    queue: Arc<Queue>,
+    queue: Queue,
     tasks: Mutex<Tasks>,
 }
 
-#[derive(Default)]
 struct Tasks {
-    writer: Option<JoinHandle<()>>,
+    writer: Option<writer::Running>,
     retention: Option<JoinHandle<()>>,
 }
 
@@ -106,13 +104,7 @@ impl Log {
         batch_interval: Duration,
         retention_days: Option<u32>,
     ) -> Log {
-        let queue = Queue::new(queue_capacity);
-        let writer = tokio::spawn(writer::run(
-            db.clone(),
-            hasher,
-            queue.clone(),
-            batch_interval,
-        ));
+        let (queue, writer) = writer::start(db.clone(), hasher, queue_capacity, batch_interval);
         let retention = retention_days.map(|days| tokio::spawn(retention(db.clone(), days)));
         Log {
             db,
@@ -162,10 +154,7 @@ impl Log {
             retention.abort();
         }
         if let Some(writer) = tasks.writer.take() {
-            self.queue.close();
-            if let Err(e) = writer.await {
-                tracing::error!(error = %e, "query log writer stopped abnormally");
-            }
+            writer.stop().await;
         }
     }
 }
