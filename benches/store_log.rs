@@ -1,5 +1,5 @@
 //! Query-log throughput: how many logged questions per second the writer commits, and how
-//! long `Store::log` holds the caller (enqueue latency p50/p99/max).
+//! long `Log::record` holds the caller (enqueue latency p50/p99/max).
 //!
 //! `cargo bench --bench store_log` (SQLite in a temp folder; set
 //! VRAMGUIDE_BENCH_POSTGRES_URL to measure Postgres too). `BENCH_ROWS` overrides the count.
@@ -43,13 +43,21 @@ async fn bench(label: &str, config: StoreConfig, rows: u64) {
     let started = Instant::now();
     for e in entries {
         let t = Instant::now();
-        store.log(e);
+        store.log().record(e);
         latencies.push(t.elapsed());
     }
     let enqueued = started.elapsed();
-    assert!(store.flush(Duration::from_secs(600)).await, "committed");
+    assert!(
+        store.log().flush(Duration::from_secs(600)).await,
+        "committed"
+    );
     let committed = started.elapsed();
-    let total = store.stats(&StatsFilter::default()).await.unwrap().total;
+    let total = store
+        .log()
+        .stats(&StatsFilter::default())
+        .await
+        .unwrap()
+        .total;
     store.shutdown().await;
     assert_eq!(total, rows, "every row committed");
     latencies.sort();
@@ -62,7 +70,7 @@ async fn bench(label: &str, config: StoreConfig, rows: u64) {
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.99),
         latencies.last().unwrap(),
-        store.write_errors(),
+        store.log().write_errors(),
     );
 }
 

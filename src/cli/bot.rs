@@ -2,9 +2,8 @@
 
 use clap::Args as ClapArgs;
 use std::process::ExitCode;
-use std::sync::Arc;
-use vramguide::discord::{self, BotConfig, Prefs, ShardRange, StartError, prefs::MemoryPrefs};
-use vramguide::store::Store;
+use vramguide::discord::{self, BotConfig, ShardRange, StartError};
+use vramguide::store::{Store, StoreConfig};
 
 #[derive(Debug, ClapArgs)]
 pub struct BotArgs {
@@ -37,7 +36,7 @@ pub struct BotArgs {
         default_value_t = 10
     )]
     rate_per_minute: u32,
-    /// Keep preferences in memory and log nothing (no database).
+    /// Keep preferences and the query log in memory, lost at exit (no database file).
     #[arg(long = "no-store", env = "VRAMGUIDE_NO_STORE")]
     no_store: bool,
 }
@@ -95,13 +94,13 @@ pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        if args.no_store {
-            let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
-            return discord::run(config, prefs, super::shutdown_signal()).await;
-        }
-        let store = Store::open(store.config()).await?;
-        let prefs: Arc<dyn Prefs> = Arc::new(store.clone());
-        let result = discord::run(config, prefs, super::shutdown_signal()).await;
+        let config_store = if args.no_store {
+            StoreConfig::in_memory()
+        } else {
+            store.config()
+        };
+        let store = Store::open(config_store).await?;
+        let result = discord::run(config, store.clone(), super::shutdown_signal()).await;
         // Replies are done: commit the rows still queued before exiting.
         store.shutdown().await;
         result
@@ -123,11 +122,11 @@ pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
 /// sharing its query log; returns when `shutdown` resolves or the bot cannot start.
 pub async fn alongside(
     args: BotArgs,
-    prefs: Arc<dyn Prefs>,
+    store: Store,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
     let config = args.config(token).map_err(anyhow::Error::msg)?;
     discord::check_token_shape(&config.token)?;
-    discord::run(config, prefs, shutdown).await
+    discord::run(config, store, shutdown).await
 }

@@ -108,7 +108,7 @@ pub async fn log_ask(
             return;
         }
     };
-    store.log(LogEntry {
+    store.log().record(LogEntry {
         locale: locale.map(|l| l.locale().to_string()),
         query: Some(asked.query),
         model: asked.model,
@@ -140,7 +140,7 @@ pub async fn stats(args: &StoreArgs, s: &StatsArgs) -> ExitCode {
         since: s.since,
         guild_id: s.guild,
     };
-    let result = store.stats(&filter).await;
+    let result = store.log().stats(&filter).await;
     store.shutdown().await;
     match result {
         Ok(stats) if s.json => {
@@ -152,7 +152,7 @@ pub async fn stats(args: &StoreArgs, s: &StatsArgs) -> ExitCode {
         Ok(stats) => {
             println!(
                 "{}",
-                store::render::text(s.lang.unwrap_or_default(), &stats)
+                vramguide::render::stats::text(s.lang.unwrap_or_default(), &stats)
             );
             ExitCode::SUCCESS
         }
@@ -198,7 +198,7 @@ pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
         return ExitCode::FAILURE;
     };
     for i in 0..b.rows {
-        store.log(LogEntry {
+        store.log().record(LogEntry {
             user_id: Some(format!("user-{}", i % 1_000)),
             guild_id: Some(1),
             understood: !i.is_multiple_of(10),
@@ -214,7 +214,7 @@ pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
         signal.wait().await;
     }
     let started = Instant::now();
-    let depth = store.queue_depth();
+    let depth = store.log().queue_depth();
     store.shutdown().await;
     println!(
         "committed {depth} queued rows in {} ms",

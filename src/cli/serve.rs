@@ -4,7 +4,7 @@ use super::query_log::StoreArgs;
 use clap::Parser;
 use std::net::SocketAddr;
 use std::process::ExitCode;
-use vramguide::store::Store;
+use vramguide::store::{Store, StoreConfig};
 use vramguide::web;
 use vramguide::web::querylog::QueryLog;
 
@@ -79,15 +79,14 @@ async fn run(
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
-    let store = if args.no_log {
-        None
+    // Without the log the bot still keeps preferences (and its /stats) in memory.
+    let store = Store::open(if args.no_log {
+        StoreConfig::in_memory()
     } else {
-        Some(
-            Store::open(store_args.config())
-                .await
-                .context("cannot open the query log")?,
-        )
-    };
+        store_args.config()
+    })
+    .await
+    .context("cannot open the query log")?;
     let (stop, stopped) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         super::shutdown_signal().await;
@@ -97,19 +96,15 @@ async fn run(
         let _ = rx.wait_for(|s| *s).await;
     };
     let bot = bot.map(|b| {
-        let prefs: std::sync::Arc<dyn vramguide::discord::Prefs> = match &store {
-            Some(s) => std::sync::Arc::new(s.clone()),
-            None => std::sync::Arc::new(vramguide::discord::prefs::MemoryPrefs::default()),
-        };
         tokio::spawn(super::bot::alongside(
             b,
-            prefs,
+            store.clone(),
             until_stopped(stopped.clone()),
         ))
     });
     let state = web::AppState::new(web::Config {
         rate_limit_per_minute: args.rate_limit,
-        log: QueryLog::new(store),
+        log: QueryLog::new((!args.no_log).then(|| store.clone())),
         connections: web::ConnLimits {
             max_connections: args.max_connections,
             header_timeout: std::time::Duration::from_secs(args.idle_timeout),
@@ -133,5 +128,6 @@ async fn run(
     }
     tracing::info!("stopped; writing the query log");
     state.log.shutdown().await;
+    store.shutdown().await;
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::{self, Query};
 use crate::render;
-use crate::store::{LogEntry, Source};
+use crate::store::{LogEntry, Source, Stats, StatsFilter};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::Instant;
@@ -42,7 +42,7 @@ async fn reply_lang(ctx: Context<'_>) -> Lang {
         locale: ctx.locale(),
         guild: ctx.guild_id().map(|g| g.get()),
     };
-    lang::pick(ctx.data().prefs.as_ref(), asker).await
+    lang::pick(ctx.data().store.prefs(), asker).await
 }
 
 /// Run before every command: refuse work while shutting down, and rate-limit per user
@@ -206,7 +206,7 @@ pub async fn estimate(
     let result = answer_query(&q);
     let question = format!("/estimate {model} {}", precision.0);
     let entry = log_entry(lang, question, &q, result.as_ref(), started);
-    ctx.data().prefs.log(where_from(ctx, entry));
+    ctx.data().store.log().record(where_from(ctx, entry));
     match result {
         Ok(a) => {
             let rows = buttons::for_answer(ctx.data(), lang, &a, &q, ctx.author().id.get());
@@ -325,7 +325,7 @@ pub async fn language(
     let Some(_guard) = ctx.data().work.enter() else {
         return Ok(());
     };
-    let prefs = ctx.data().prefs.clone();
+    let prefs = ctx.data().store.prefs();
     let user = ctx.author().id.get();
     let chosen = language.map(|l| Lang::from_code(l.0));
     let Some(chosen) = chosen else {
@@ -360,7 +360,7 @@ pub async fn language(
         };
         return ephemeral(ctx, embed::notice(text, embed::GREEN)).await;
     }
-    prefs.set_user_language(user, chosen).await?;
+    prefs.set_user_language(&user.to_string(), chosen).await?;
     let lang = reply_lang(ctx).await;
     let text = match chosen {
         Some(l) => tr(
@@ -411,9 +411,25 @@ pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(),
         _ => None,
     };
     let since = days.map(|d| std::time::Duration::from_secs(d * 86_400));
-    let text = ctx.data().prefs.stats(lang, guild.get(), since).await?;
-    let text = text.unwrap_or_else(|| t(lang, "notice-stats-empty"));
+    let filter = StatsFilter {
+        since,
+        guild_id: Some(guild.get()),
+    };
+    let stats = ctx.data().store.log().stats(&filter).await?;
+    let text = stats_text(lang, stats).unwrap_or_else(|| t(lang, "notice-stats-empty"));
     ephemeral(ctx, embed::notice(text, embed::BLUE)).await
+}
+
+/// The `/stats` reply: the report `vramguide stats` prints, with users' unanswered
+/// questions escaped for Discord; None when nothing was asked.
+fn stats_text(lang: Lang, mut stats: Stats) -> Option<String> {
+    if stats.total == 0 {
+        return None;
+    }
+    for (question, _) in &mut stats.unanswered {
+        *question = sanitize::escape(question);
+    }
+    Some(render::stats::text(lang, &stats))
 }
 
 /// Delete your logged questions and preferences.
@@ -424,7 +440,11 @@ pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     };
     let lang = reply_lang(ctx).await;
     ctx.defer_ephemeral().await?;
-    let rows = ctx.data().prefs.forget_user(ctx.author().id.get()).await?;
+    let rows = ctx
+        .data()
+        .store
+        .forget_user(&ctx.author().id.get().to_string())
+        .await?;
     let text = tr(
         lang,
         "notice-forgot",
@@ -453,7 +473,8 @@ pub async fn listen(ctx: Context<'_>, enabled: Option<bool>) -> Result<(), Error
     };
     let on = enabled.unwrap_or(true);
     let bot = ctx.data();
-    bot.prefs
+    bot.store
+        .prefs()
         .set_listened(guild.get(), ctx.channel_id().get(), on)
         .await?;
     let mut text = t(

@@ -56,8 +56,13 @@ async fn on_message(
     }
     let dm = msg.guild_id.is_none();
     let mentioned = msg.mentions.iter().any(|u| u.id == me);
-    let listened =
-        !dm && !mentioned && lang::bounded(bot.prefs.is_listened(msg.channel_id.get())).await;
+    let listened = !dm
+        && !mentioned
+        && lang::lookup(
+            "is_listened",
+            bot.store.prefs().is_listened(msg.channel_id.get()),
+        )
+        .await;
     if !(dm || mentioned || listened) {
         return Ok(());
     }
@@ -76,7 +81,7 @@ async fn on_message(
         locale: None,
         guild: msg.guild_id.map(|g| g.get()),
     };
-    let lang = lang::pick(bot.prefs.as_ref(), asker).await;
+    let lang = lang::pick(bot.store.prefs(), asker).await;
     let reply = match bot.limiter.check(msg.author.id.get()) {
         Verdict::Allow => None,
         Verdict::Drop => return Ok(()),
@@ -101,7 +106,7 @@ async fn on_message(
             entry.guild_id = msg.guild_id.map(|g| g.get());
             entry.channel_id = Some(msg.channel_id.get());
             entry.user_id = Some(msg.author.id.get().to_string());
-            bot.prefs.log(entry);
+            bot.store.log().record(entry);
             match result {
                 Ok(a) => {
                     let rows =

@@ -4,8 +4,8 @@
 //! default, else English. Slash commands: the user's stored choice, else the client locale
 //! Discord sends with the interaction, else the server default, else English.
 
-use super::Prefs;
 use crate::i18n::Lang;
+use crate::store::Prefs;
 use std::future::Future;
 use std::time::Duration;
 
@@ -23,6 +23,18 @@ pub async fn bounded<T: Default>(lookup: impl Future<Output = T>) -> T {
         })
 }
 
+/// A preference read, bounded like [`bounded`]: a failing database also counts as "no
+/// preference", since a reply in a default language beats no reply.
+pub async fn lookup<T: Default>(what: &str, read: impl Future<Output = anyhow::Result<T>>) -> T {
+    bounded(async {
+        read.await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "store: {what} failed");
+            T::default()
+        })
+    })
+    .await
+}
+
 /// What is known about the asker when picking a language.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Asker<'a> {
@@ -32,12 +44,12 @@ pub struct Asker<'a> {
     pub guild: Option<u64>,
 }
 
-pub async fn pick(prefs: &dyn Prefs, asker: Asker<'_>) -> Lang {
+pub async fn pick(prefs: &Prefs, asker: Asker<'_>) -> Lang {
     if let Some(lang) = asker.detected {
         return lang;
     }
     if let Some(user) = asker.user
-        && let Some(lang) = bounded(prefs.user_language(user)).await
+        && let Some(lang) = lookup("user_language", prefs.user_language(&user.to_string())).await
     {
         return lang;
     }
@@ -45,7 +57,7 @@ pub async fn pick(prefs: &dyn Prefs, asker: Asker<'_>) -> Lang {
         return lang;
     }
     if let Some(guild) = asker.guild
-        && let Some(lang) = bounded(prefs.guild_language(guild)).await
+        && let Some(lang) = lookup("guild_language", prefs.guild_language(guild)).await
     {
         return lang;
     }

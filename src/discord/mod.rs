@@ -12,7 +12,6 @@ pub mod embed;
 mod free_text;
 mod lang;
 pub mod localize;
-pub mod prefs;
 mod rate_limit;
 mod sanitize;
 mod work;
@@ -23,7 +22,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use prefs::Prefs;
+use crate::store::Store;
 
 /// Errors inside handlers: logged, and answered with a generic localized notice.
 pub type Error = anyhow::Error;
@@ -93,7 +92,8 @@ pub enum StartError {
 
 /// State shared by every handler.
 pub struct Bot {
-    pub prefs: Arc<dyn Prefs>,
+    /// Preferences and the query log (SQLite in memory when there is no database).
+    pub store: Store,
     limiter: rate_limit::Limiter,
     work: work::Work,
     buttons: buttons::Memory,
@@ -101,9 +101,9 @@ pub struct Bot {
 }
 
 impl Bot {
-    pub fn new(prefs: Arc<dyn Prefs>, config: &BotConfig) -> Bot {
+    pub fn new(store: Store, config: &BotConfig) -> Bot {
         Bot {
-            prefs,
+            store,
             limiter: rate_limit::Limiter::new(config.rate_burst, config.rate_per_minute),
             work: work::Work::default(),
             buttons: buttons::Memory::default(),
@@ -172,13 +172,13 @@ fn http_client(config: &BotConfig) -> serenity::Http {
 /// new work, let replies in flight finish (up to 10 s) and close the gateway cleanly.
 pub async fn run(
     config: BotConfig,
-    prefs: Arc<dyn Prefs>,
+    store: Store,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let http = http_client(&config);
     let me = check_token(&http, &config.token).await?;
     tracing::info!(bot = %me.name, id = %me.id, "token accepted");
-    let bot = Arc::new(Bot::new(prefs, &config));
+    let bot = Arc::new(Bot::new(store, &config));
     let guild = config.guild;
     let setup_bot = bot.clone();
     let framework = poise::Framework::builder()

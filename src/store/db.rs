@@ -38,6 +38,14 @@ macro_rules! on_db {
 }
 pub(crate) use on_db;
 
+/// The URL of a private SQLite database in memory (one connection, gone at exit).
+pub const IN_MEMORY: &str = "sqlite::memory:";
+
+/// True for SQLite URLs whose database lives in memory, not in a file.
+pub fn is_in_memory(url: &str) -> bool {
+    !is_postgres(url) && (url.contains(":memory:") || url.contains("mode=memory"))
+}
+
 /// True for URLs that name a Postgres server.
 pub fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
@@ -88,7 +96,7 @@ impl Db {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(BUSY_TIMEOUT);
         // An in-memory database exists once per connection: keep exactly one.
-        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let in_memory = is_in_memory(url);
         if !in_memory {
             create_private(options.get_filename());
         }

@@ -76,9 +76,7 @@ impl UserHasher {
         }
         std::fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
-        let mut bytes = [0u8; 32];
-        rand::fill(&mut bytes);
-        if write_private(&path, &hex::encode(bytes))
+        if write_private(&path, &random_key())
             .with_context(|| format!("cannot write the hash key file {}", path.display()))?
         {
             tracing::info!(path = %path.display(), "generated a new user-hash key");
@@ -88,6 +86,13 @@ impl UserHasher {
             .with_context(|| format!("cannot read the hash key file {}", path.display()))?;
         Ok(UserHasher::new(key.trim().as_bytes()))
     }
+}
+
+/// 32 random bytes, hex-encoded (the key file's format).
+pub fn random_key() -> String {
+    let mut bytes = [0u8; 32];
+    rand::fill(&mut bytes);
+    hex::encode(bytes)
 }
 
 /// Create a file only the owner can read. Returns false when it already exists (another

@@ -1,11 +1,9 @@
 //! What a team asks about, and what the parser missed: counts over the query log.
 
-use super::LogEntry;
 use super::db::{Db, on_db};
 use super::writer::now_ms;
 use serde::{Deserialize, Serialize};
 use sqlx::AssertSqlSafe;
-use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// How many entries each "top" list keeps.
@@ -108,44 +106,6 @@ pub async fn compute(db: &Db, filter: &StatsFilter) -> anyhow::Result<Stats> {
     })
 }
 
-/// The same counts over entries held in memory (the bot run without a database), so
-/// `/stats` reads alike whichever keeps the log. Users are counted by raw id here.
-pub fn tally<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, filter: &StatsFilter) -> Stats {
-    let entries: Vec<&LogEntry> = entries
-        .into_iter()
-        .filter(|e| filter.guild_id.is_none_or(|g| e.guild_id == Some(g)))
-        .collect();
-    let top_of = |key: &dyn Fn(&LogEntry) -> Option<String>| {
-        let mut counts: HashMap<String, u64> = HashMap::new();
-        for e in &entries {
-            if let Some(k) = key(e) {
-                *counts.entry(k).or_default() += 1;
-            }
-        }
-        let mut counts: Vec<(String, u64)> = counts.into_iter().collect();
-        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        counts.truncate(TOP as usize);
-        counts
-    };
-    let users: HashSet<&str> = entries
-        .iter()
-        .filter_map(|e| e.user_id.as_deref())
-        .collect();
-    Stats {
-        since_secs: filter.since.map(|d| d.as_secs()),
-        guild_id: filter.guild_id,
-        total: entries.len() as u64,
-        understood: entries.iter().filter(|e| e.understood).count() as u64,
-        users: users.len() as u64,
-        by_source: top_of(&|e| Some(e.source.as_str().to_string())),
-        top_models: top_of(&|e| e.model.clone()),
-        top_precisions: top_of(&|e| e.precision.clone()),
-        top_gpus: top_of(&|e| e.gpu.clone()),
-        languages: top_of(&|e| Some(e.language.code().to_string())),
-        unanswered: top_of(&|e| (!e.understood).then(|| e.question.clone())),
-    }
-}
-
 /// The most frequent non-null values of one column.
 async fn top(
     db: &Db,
@@ -185,10 +145,12 @@ mod tests {
         assert_eq!(parse_since("7y"), None);
     }
 
-    #[test]
-    fn tally_counts_like_the_sql_report() {
+    /// The report's counts on a small log, through the same SQL the bot and the CLI use
+    /// (SQLite in memory).
+    #[tokio::test]
+    async fn counts_one_guild() {
         use crate::i18n::Lang;
-        use crate::store::Source;
+        use crate::store::{LogEntry, Source, Store, StoreConfig};
         let entry = |guild: u64, user: &str, model: Option<&str>| LogEntry {
             guild_id: Some(guild),
             user_id: Some(user.to_string()),
@@ -196,18 +158,22 @@ mod tests {
             understood: model.is_some(),
             ..LogEntry::new(Source::Discord, Lang::Pt, "quanta vram?")
         };
-        let log = [
+        let store = Store::open(StoreConfig::in_memory()).await.unwrap();
+        for e in [
             entry(1, "a", Some("qwen")),
             entry(1, "b", Some("llama")),
             entry(1, "a", Some("llama")),
             entry(1, "c", None),
             entry(2, "d", Some("mistral")),
-        ];
+        ] {
+            store.log().record(e);
+        }
         let filter = StatsFilter {
             since: None,
             guild_id: Some(1),
         };
-        let stats = tally(&log, &filter);
+        let stats = store.log().stats(&filter).await.unwrap();
+        store.shutdown().await;
         assert_eq!((stats.total, stats.understood, stats.users), (4, 3, 3));
         assert_eq!(
             stats.top_models,

@@ -1,18 +1,25 @@
-//! The reply path never waits for the database: `log` appends to an in-memory queue under a
-//! short lock, and one writer task commits what has accumulated, one transaction per batch,
-//! at least every `batch_interval`. When the database fails, the writer keeps the batch,
-//! reports the failure once, and retries with backoff until it succeeds; rows are never
-//! dropped while the process lives. Only `kill -9` (or a crash) loses what is still queued.
+//! The reply path never waits for the database: `record` sends the row down an unbounded
+//! tokio channel, and one writer task receives what has accumulated (`recv_many`) and
+//! commits it, one transaction per batch, at most `batch_interval` after the first row
+//! arrived. When the database fails, the writer keeps the batch, reports the failure once,
+//! and retries with backoff until it succeeds; rows are never dropped while the process
+//! lives. Only `kill -9` (or a crash) loses what is still queued.
+//!
+//! A flush is a marker sent down the same channel: the channel keeps order, so once the
+//! writer has committed the batch the marker arrived with, every row recorded before it
+//! is in the database.
 
 use super::LogEntry;
 use super::db::{Db, on_db};
 use super::hashing::UserHasher;
 use sqlx::QueryBuilder;
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tokio::sync::{Notify, watch};
+use std::sync::Arc;
+use std::sync::Once;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 /// Rows per INSERT statement: 15 parameters each stays under SQLite's 32,766 and
 /// Postgres's 65,535 bind limits.
@@ -20,7 +27,7 @@ const ROWS_PER_STATEMENT: usize = 1_000;
 /// Rows per transaction: large enough for throughput, small enough to keep a failed retry
 /// and the `kill -9` loss (the batch in flight) bounded.
 const MAX_BATCH: usize = 20_000;
-/// Wake the writer before its interval when this many rows wait (bursts).
+/// Commit before the interval is over once this many rows are in hand (bursts).
 const EAGER_ROWS: usize = 5_000;
 /// Retry delays after a failed commit.
 const FIRST_RETRY: Duration = Duration::from_millis(250);
@@ -45,211 +52,270 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-struct Inner {
-    rows: VecDeque<Pending>,
-    enqueued: u64,
+/// What goes down the channel.
+// Rows are nearly every message; boxing them would cost an allocation per logged question.
+#[allow(clippy::large_enum_variant)]
+enum Msg {
+    Row(Pending),
+    /// Answered once every row sent before it is committed.
+    Flush(oneshot::Sender<()>),
 }
 
-/// The queue between the callers of `log` and the writer task.
-pub struct Queue {
-    inner: Mutex<Inner>,
-    wake: Notify,
-    capacity: usize,
-    closed: AtomicBool,
-    flush_wanted: AtomicBool,
-    over_capacity: AtomicBool,
-    late_warned: AtomicBool,
-    in_flight: AtomicUsize,
+/// The two figures the server exports, kept by the writer and read by anyone.
+#[derive(Default)]
+struct Counters {
+    /// Rows recorded and not committed yet (queued plus the batch being written).
+    uncommitted: AtomicUsize,
+    /// Failed commit attempts.
     write_errors: AtomicU64,
-    committed: watch::Sender<u64>,
+}
+
+/// The sending side: what `Log` holds.
+pub struct Queue {
+    tx: mpsc::UnboundedSender<Msg>,
+    counters: Arc<Counters>,
+    late: Once,
+}
+
+/// The running writer: its task, and the signal that tells it to drain and stop.
+pub struct Running {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+}
+
+impl Running {
+    /// Commit everything queued, then return. Waits up to `SHUTDOWN_GRACE` past the first
+    /// failure for a database that refuses writes.
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        if let Err(e) = self.task.await {
+            tracing::error!(error = %e, "query log writer stopped abnormally");
+        }
+    }
+}
+
+/// Start the writer task. `capacity` is the backlog past which it warns that the database
+/// is not keeping up (rows are still kept).
+pub fn start(db: Db, hasher: UserHasher, capacity: usize, interval: Duration) -> (Queue, Running) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (stop, stop_rx) = oneshot::channel();
+    let counters = Arc::new(Counters::default());
+    let writer = Writer {
+        db,
+        hasher,
+        rx,
+        stop: stop_rx,
+        stopping: false,
+        counters: counters.clone(),
+        interval,
+        capacity: capacity.max(1),
+        failing_since: None,
+        over_capacity: false,
+    };
+    let queue = Queue {
+        tx,
+        counters,
+        late: Once::new(),
+    };
+    let task = tokio::spawn(writer.run());
+    (queue, Running { stop, task })
 }
 
 impl Queue {
-    pub fn new(capacity: usize) -> Arc<Queue> {
-        Arc::new(Queue {
-            inner: Mutex::new(Inner {
-                rows: VecDeque::new(),
-                enqueued: 0,
-            }),
-            wake: Notify::new(),
-            capacity: capacity.max(1),
-            closed: AtomicBool::new(false),
-            flush_wanted: AtomicBool::new(false),
-            over_capacity: AtomicBool::new(false),
-            late_warned: AtomicBool::new(false),
-            in_flight: AtomicUsize::new(0),
-            write_errors: AtomicU64::new(0),
-            committed: watch::Sender::new(0),
-        })
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        // A panic elsewhere while holding the lock must not stop logging.
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Append a row. Never blocks beyond the short lock and never drops: past `capacity`
-    /// the queue keeps growing and says so once, because losing questions or delaying
-    /// replies would both be worse than memory use during an outage.
+    /// Send a row. Never blocks and never drops: the channel is unbounded, because losing
+    /// questions or delaying replies would both be worse than memory use during an outage.
     pub fn push(&self, entry: LogEntry) {
         let row = Pending {
             at_ms: now_ms(),
             entry,
         };
-        let depth = {
-            let mut inner = self.lock();
-            inner.rows.push_back(row);
-            inner.enqueued += 1;
-            inner.rows.len()
-        };
-        if depth.is_multiple_of(EAGER_ROWS) {
-            self.wake.notify_one();
-        }
-        if depth > self.capacity && !self.over_capacity.swap(true, Ordering::Relaxed) {
-            tracing::warn!(
-                depth,
-                capacity = self.capacity,
-                "query log queue is over capacity: the database is slow or failing; rows are kept in memory"
-            );
-        }
-        if self.closed.load(Ordering::Relaxed) && !self.late_warned.swap(true, Ordering::Relaxed) {
-            tracing::warn!(
-                "a question was logged after the query log was shut down; it will not be written"
-            );
+        // Counted before sending, so the writer never subtracts a row not yet added.
+        self.counters.uncommitted.fetch_add(1, Ordering::Relaxed);
+        if self.tx.send(Msg::Row(row)).is_err() {
+            self.counters.uncommitted.fetch_sub(1, Ordering::Relaxed);
+            self.late.call_once(|| {
+                tracing::warn!(
+                    "a question was logged after the query log was shut down; it will not be written"
+                );
+            });
         }
     }
 
     /// Rows not yet committed (queued plus the batch being written).
     pub fn depth(&self) -> usize {
-        self.lock().rows.len() + self.in_flight.load(Ordering::Relaxed)
+        self.counters.uncommitted.load(Ordering::Relaxed)
     }
 
     pub fn write_errors(&self) -> u64 {
-        self.write_errors.load(Ordering::Relaxed)
+        self.counters.write_errors.load(Ordering::Relaxed)
     }
 
-    /// Ask the writer to stop once everything queued is committed.
-    pub fn close(&self) {
-        self.closed.store(true, Ordering::SeqCst);
-        self.wake.notify_one();
-    }
-
-    /// Wait until every row logged before this call is committed, or `timeout` passes.
+    /// Wait until every row pushed before this call is committed, or `timeout` passes.
     /// Returns whether it was.
     pub async fn flush(&self, timeout: Duration) -> bool {
-        let target = self.lock().enqueued;
-        self.flush_wanted.store(true, Ordering::SeqCst);
-        self.wake.notify_one();
-        let mut committed = self.committed.subscribe();
-        tokio::time::timeout(timeout, committed.wait_for(|c| *c >= target))
-            .await
-            .is_ok_and(|r| r.is_ok())
-    }
-
-    fn take(&self, max: usize) -> Vec<Pending> {
-        let mut inner = self.lock();
-        let n = inner.rows.len().min(max);
-        let batch: Vec<Pending> = inner.rows.drain(..n).collect();
-        self.in_flight.store(batch.len(), Ordering::Relaxed);
-        if inner.rows.len() <= self.capacity / 2 {
-            self.over_capacity.store(false, Ordering::Relaxed);
+        let (done, committed) = oneshot::channel();
+        if self.tx.send(Msg::Flush(done)).is_err() {
+            // The writer has stopped: it committed everything it could.
+            return self.depth() == 0;
         }
-        batch
-    }
-
-    fn len(&self) -> usize {
-        self.lock().rows.len()
-    }
-
-    /// Drop everything still queued (only when shutting down on a dead database).
-    fn abandon(&self) -> usize {
-        let mut inner = self.lock();
-        let n = inner.rows.len();
-        inner.rows.clear();
-        n
+        matches!(tokio::time::timeout(timeout, committed).await, Ok(Ok(())))
     }
 }
 
-/// The writer task: runs until the queue is closed and empty.
-pub async fn run(db: Db, hasher: UserHasher, queue: Arc<Queue>, interval: Duration) {
-    let mut state = Health::default();
-    loop {
-        let closing = queue.closed.load(Ordering::SeqCst);
-        let hurried = queue.flush_wanted.swap(false, Ordering::SeqCst);
-        if !closing && !hurried && queue.len() < EAGER_ROWS {
-            let _ = tokio::time::timeout(interval, queue.wake.notified()).await;
-        }
-        let batch = queue.take(MAX_BATCH);
-        if batch.is_empty() {
-            if queue.closed.load(Ordering::SeqCst) {
-                break;
-            }
-            continue;
-        }
-        if !commit(&db, &hasher, &queue, &batch, &mut state).await {
-            let lost = batch.len() + queue.abandon();
-            tracing::error!(
-                rows = lost,
-                "query log: the database stayed unavailable during shutdown; these rows were not written"
-            );
-            break;
-        }
-    }
-    queue.in_flight.store(0, Ordering::Relaxed);
-}
-
-/// Whether the database is currently failing, so each outage is reported once.
-#[derive(Default)]
-struct Health {
+/// The receiving side, owned by the writer task.
+struct Writer {
+    db: Db,
+    hasher: UserHasher,
+    rx: mpsc::UnboundedReceiver<Msg>,
+    stop: oneshot::Receiver<()>,
+    /// Shutdown was asked for: the channel is closed to new rows and being drained.
+    stopping: bool,
+    counters: Arc<Counters>,
+    interval: Duration,
+    capacity: usize,
+    /// When the current database outage began, so each outage is reported once.
     failing_since: Option<Instant>,
+    /// The backlog is past `capacity` and was reported.
+    over_capacity: bool,
 }
 
-/// Commit one batch, retrying until it succeeds. Returns false only when shutting down
-/// and the database stayed unavailable for `SHUTDOWN_GRACE`.
-async fn commit(
-    db: &Db,
-    hasher: &UserHasher,
-    queue: &Queue,
-    batch: &[Pending],
-    health: &mut Health,
-) -> bool {
-    let mut delay = FIRST_RETRY;
-    let mut closing_since: Option<Instant> = None;
-    loop {
-        match insert(db, hasher, batch).await {
-            Ok(()) => {
-                queue.in_flight.store(0, Ordering::Relaxed);
-                queue.committed.send_modify(|c| *c += batch.len() as u64);
-                if let Some(since) = health.failing_since.take() {
-                    tracing::info!(
-                        after_s = since.elapsed().as_secs(),
-                        "query log: the database accepts writes again; delayed rows are being committed"
-                    );
-                }
-                return true;
-            }
-            Err(err) => {
-                queue.write_errors.fetch_add(1, Ordering::Relaxed);
-                if health.failing_since.is_none() {
-                    health.failing_since = Some(Instant::now());
-                    tracing::error!(
-                        error = %err,
-                        backend = db.backend(),
-                        "query log: cannot write to the database (full, locked or read-only?). \
-                         Answers still go out; rows are kept in memory and retried until it recovers"
-                    );
+impl Writer {
+    /// Commit batches until shutdown is asked for and the channel is drained.
+    async fn run(mut self) {
+        let mut msgs = Vec::with_capacity(EAGER_ROWS);
+        while self.receive(&mut msgs).await > 0 {
+            let mut rows = Vec::with_capacity(msgs.len());
+            let mut waiters = Vec::new();
+            for msg in msgs.drain(..) {
+                match msg {
+                    Msg::Row(row) => rows.push(row),
+                    Msg::Flush(done) => waiters.push(done),
                 }
             }
-        }
-        if queue.closed.load(Ordering::SeqCst) {
-            let since = *closing_since.get_or_insert_with(Instant::now);
-            if since.elapsed() >= SHUTDOWN_GRACE {
-                return false;
+            if !rows.is_empty() && !self.commit(&rows).await {
+                self.abandon(rows.len());
+                return;
             }
-            delay = delay.min(Duration::from_millis(500));
+            for done in waiters {
+                let _ = done.send(());
+            }
         }
-        tokio::time::sleep(delay).await;
-        delay = (delay * 2).min(MAX_RETRY);
+    }
+
+    /// Wait for the next batch: at least one message, then more until `interval` has
+    /// passed, `EAGER_ROWS` are in hand, someone waits on a flush, or shutdown is asked.
+    /// Returns 0 once shut down and drained.
+    async fn receive(&mut self, msgs: &mut Vec<Msg>) -> usize {
+        loop {
+            tokio::select! {
+                n = self.rx.recv_many(msgs, MAX_BATCH) => {
+                    if n == 0 {
+                        return 0;
+                    }
+                    break;
+                }
+                _ = &mut self.stop, if !self.stopping => self.begin_stopping(),
+            }
+        }
+        let deadline = Instant::now() + self.interval;
+        while !self.stopping
+            && msgs.len() < EAGER_ROWS
+            && !msgs.iter().any(|m| matches!(m, Msg::Flush(_)))
+        {
+            tokio::select! {
+                n = self.rx.recv_many(msgs, MAX_BATCH - msgs.len()) => if n == 0 { break },
+                () = tokio::time::sleep_until(deadline) => break,
+                _ = &mut self.stop => self.begin_stopping(),
+            }
+        }
+        self.check_backlog();
+        msgs.len()
+    }
+
+    /// No new rows from now on; those already sent are still received and committed.
+    fn begin_stopping(&mut self) {
+        self.stopping = true;
+        self.rx.close();
+    }
+
+    /// Say once when the backlog passes `capacity` (the database is slow or failing).
+    fn check_backlog(&mut self) {
+        let depth = self.counters.uncommitted.load(Ordering::Relaxed);
+        if depth > self.capacity && !self.over_capacity {
+            self.over_capacity = true;
+            tracing::warn!(
+                depth,
+                capacity = self.capacity,
+                "query log queue is over capacity: the database is slow or failing; rows are kept in memory"
+            );
+        } else if depth <= self.capacity / 2 {
+            self.over_capacity = false;
+        }
+    }
+
+    /// Commit one batch, retrying until it succeeds. Returns false only when shutting
+    /// down and the database stayed unavailable for `SHUTDOWN_GRACE`.
+    async fn commit(&mut self, rows: &[Pending]) -> bool {
+        let mut delay = FIRST_RETRY;
+        let mut give_up_at: Option<Instant> = None;
+        loop {
+            match insert(&self.db, &self.hasher, rows).await {
+                Ok(()) => {
+                    self.committed(rows.len());
+                    return true;
+                }
+                Err(err) => self.failed(&err),
+            }
+            self.check_backlog();
+            if self.stopping {
+                let deadline = *give_up_at.get_or_insert_with(|| Instant::now() + SHUTDOWN_GRACE);
+                if Instant::now() >= deadline {
+                    return false;
+                }
+                delay = delay.min(Duration::from_millis(500));
+            }
+            tokio::select! {
+                () = tokio::time::sleep(delay) => {}
+                _ = &mut self.stop, if !self.stopping => self.begin_stopping(),
+            }
+            delay = (delay * 2).min(MAX_RETRY);
+        }
+    }
+
+    fn committed(&mut self, rows: usize) {
+        self.counters.uncommitted.fetch_sub(rows, Ordering::Relaxed);
+        if let Some(since) = self.failing_since.take() {
+            tracing::info!(
+                after_s = since.elapsed().as_secs(),
+                "query log: the database accepts writes again; delayed rows are being committed"
+            );
+        }
+    }
+
+    fn failed(&mut self, err: &sqlx::Error) {
+        self.counters.write_errors.fetch_add(1, Ordering::Relaxed);
+        if self.failing_since.is_none() {
+            self.failing_since = Some(Instant::now());
+            tracing::error!(
+                error = %err,
+                backend = self.db.backend(),
+                "query log: cannot write to the database (full, locked or read-only?). \
+                 Answers still go out; rows are kept in memory and retried until it recovers"
+            );
+        }
+    }
+
+    /// Shutting down on a dead database: count what cannot be written, say so, forget it.
+    fn abandon(&mut self, in_batch: usize) {
+        let mut lost = in_batch;
+        while let Ok(msg) = self.rx.try_recv() {
+            lost += usize::from(matches!(msg, Msg::Row(_)));
+        }
+        self.counters.uncommitted.fetch_sub(lost, Ordering::Relaxed);
+        tracing::error!(
+            rows = lost,
+            "query log: the database stayed unavailable during shutdown; these rows were not written"
+        );
     }
 }
 

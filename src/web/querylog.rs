@@ -1,7 +1,7 @@
 //! Every question the server answers goes to the query log; the page never waits on it.
 //!
 //! All logging passes through [`QueryLog::record`], which turns what a handler knows into
-//! a store row and queues it ([`Store::log`] never blocks).
+//! a store row and queues it ([`crate::store::Log::record`] never blocks).
 
 use crate::answer::Answer;
 use crate::error::Error;
@@ -42,16 +42,18 @@ impl QueryLog {
             "question"
         );
         if let Some(store) = &self.store {
-            store.log(entry(q));
+            store.log().record(entry(q));
         }
     }
 
     pub fn queue_depth(&self) -> u64 {
-        self.store.as_ref().map_or(0, |s| s.queue_depth() as u64)
+        self.store
+            .as_ref()
+            .map_or(0, |s| s.log().queue_depth() as u64)
     }
 
     pub fn write_errors(&self) -> u64 {
-        self.store.as_ref().map_or(0, Store::write_errors)
+        self.store.as_ref().map_or(0, |s| s.log().write_errors())
     }
 
     /// Write what is queued before the process exits.

@@ -10,10 +10,9 @@
 use crate::fake_discord::fixtures::{self, ADMIN_PERMISSIONS, Place};
 use crate::fake_discord::{FakeDiscord, TOKEN};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use vramguide::discord::prefs::MemoryPrefs;
-use vramguide::discord::{self, BotConfig, Prefs};
+use vramguide::discord::{self, BotConfig};
+use vramguide::store::{Store, StoreConfig};
 
 const SEQUENTIAL: usize = 300;
 const BURST: usize = 2_000;
@@ -58,9 +57,10 @@ async fn dispatch_to_reply_latency_and_throughput() {
         rate_per_minute: 60_000,
         ..BotConfig::default()
     };
-    let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
+    // The bot's store without a database: SQLite in memory.
+    let store = Store::open(StoreConfig::in_memory()).await.expect("store");
     let (stop, rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(discord::run(config, prefs, async move {
+    let bot = tokio::spawn(discord::run(config, store, async move {
         let _ = rx.await;
     }));
     fake.wait_for(Duration::from_secs(15), |r| r.method == "PUT")

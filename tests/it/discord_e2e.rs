@@ -9,24 +9,25 @@ use crate::fake_discord::fixtures::{
 };
 use crate::fake_discord::{APP_ID, FakeDiscord, Recorded, TOKEN};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use vramguide::answer::Topic;
 use vramguide::catalog::Catalog;
-use vramguide::discord::prefs::MemoryPrefs;
-use vramguide::discord::{self, BotConfig, Prefs};
+use vramguide::discord::{self, BotConfig};
 use vramguide::i18n::{Lang, format_gib, t};
 use vramguide::query::{self, Query};
 use vramguide::render;
+use vramguide::store::db::Db;
+use vramguide::store::{Store, StoreConfig};
 
 const WAIT: Duration = Duration::from_secs(15);
 const EPHEMERAL: u64 = 1 << 6;
 
 pub struct Running {
     pub fake: FakeDiscord,
-    pub prefs: Arc<MemoryPrefs>,
+    /// What the bot stores in: SQLite in memory unless a test passes its own.
+    pub store: Store,
     stop: Option<oneshot::Sender<()>>,
     handle: JoinHandle<anyhow::Result<()>>,
 }
@@ -42,21 +43,23 @@ pub fn config(fake: &FakeDiscord) -> BotConfig {
 }
 
 pub async fn start_with(edit: impl FnOnce(&mut BotConfig)) -> Running {
-    let prefs = Arc::new(MemoryPrefs::default());
-    start_with_prefs(prefs.clone(), prefs, edit).await
+    start_with_store(in_memory().await, edit).await
 }
 
-/// Start the bot on `dyn_prefs` (a memory or SQL store); `prefs` is kept for inspection.
-pub async fn start_with_prefs(
-    prefs: Arc<MemoryPrefs>,
-    dyn_prefs: Arc<dyn Prefs>,
-    edit: impl FnOnce(&mut BotConfig),
-) -> Running {
+/// A store as the bot has it without a database.
+async fn in_memory() -> Store {
+    Store::open(StoreConfig::in_memory())
+        .await
+        .expect("in-memory store opens")
+}
+
+/// Start the bot on `store`, kept for inspection.
+pub async fn start_with_store(store: Store, edit: impl FnOnce(&mut BotConfig)) -> Running {
     let fake = FakeDiscord::start().await;
     let mut cfg = config(&fake);
     edit(&mut cfg);
     let (stop, rx) = oneshot::channel::<()>();
-    let handle = tokio::spawn(discord::run(cfg, dyn_prefs, async move {
+    let handle = tokio::spawn(discord::run(cfg, store.clone(), async move {
         let _ = rx.await;
     }));
     // Commands are registered in the framework's setup, right after READY.
@@ -64,7 +67,7 @@ pub async fn start_with_prefs(
         .await;
     Running {
         fake,
-        prefs,
+        store,
         stop: Some(stop),
         handle,
     }
@@ -93,6 +96,18 @@ impl Running {
                 })
             })
             .await
+    }
+
+    /// The model of every logged question, oldest first (once the writer committed them).
+    pub async fn logged_models(&self) -> Vec<Option<String>> {
+        assert!(self.store.log().flush(WAIT).await, "log committed");
+        let Db::Sqlite(pool) = self.store.db() else {
+            panic!("the bot's test store is SQLite");
+        };
+        sqlx::query_scalar("SELECT model_id FROM query_log ORDER BY id")
+            .fetch_all(pool)
+            .await
+            .expect("query log readable")
     }
 
     pub async fn stop(mut self) -> FakeDiscord {
@@ -295,9 +310,9 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
         labels.contains(&t(Lang::Pt, "button-breakdown")),
         "{labels}"
     );
-    let logged = bot.prefs.logged();
+    let logged = bot.logged_models().await;
     assert_eq!(
-        logged.last().map(|l| l.model.as_deref()),
+        logged.last().map(|m| m.as_deref()),
         Some(Some("llama-3.1-70b"))
     );
 
@@ -537,7 +552,14 @@ async fn settings_listen_stats_and_forget_me() {
         ))
         .await;
     assert_ne!(flags(&r) & EPHEMERAL, 0);
-    assert_eq!(bot.prefs.user_language(USER).await, Some(Lang::Es));
+    assert_eq!(
+        bot.store
+            .prefs()
+            .user_language(&USER.to_string())
+            .await
+            .unwrap(),
+        Some(Lang::Es)
+    );
     let opts = json!([{"name": "topic", "type": 4, "value": 0}]);
     let r = bot
         .interact(fixtures::slash(
@@ -579,7 +601,11 @@ async fn settings_listen_stats_and_forget_me() {
         .await;
     assert_ne!(flags(&r) & EPHEMERAL, 0);
     assert_eq!(
-        bot.prefs.guild_language(fixtures::GUILD).await,
+        bot.store
+            .prefs()
+            .guild_language(fixtures::GUILD)
+            .await
+            .unwrap(),
         Some(Lang::Zh)
     );
 
@@ -636,7 +662,7 @@ async fn settings_listen_stats_and_forget_me() {
     );
 
     // /forget-me: deletes the user's rows and preference, says how many.
-    let before = bot.prefs.logged().len();
+    let before = bot.logged_models().await.len();
     let r = bot
         .interact(fixtures::slash(
             fake.next_id(),
@@ -665,7 +691,7 @@ async fn settings_listen_stats_and_forget_me() {
         "{:#}",
         follow.body
     );
-    assert_eq!(bot.prefs.logged().len(), before - 1);
+    assert_eq!(bot.logged_models().await.len(), before - 1);
 
     fake.assert_requests_follow_schema();
     bot.stop().await;
@@ -788,8 +814,8 @@ async fn rejected_token_is_reported_not_retried() {
     let fake = FakeDiscord::start().await;
     let mut cfg = config(&fake);
     cfg.token = TOKEN.replace("GfAkE1", "WrOnG1");
-    let prefs: Arc<dyn Prefs> = Arc::new(MemoryPrefs::default());
-    let result = tokio::time::timeout(WAIT, discord::run(cfg, prefs, std::future::pending())).await;
+    let store = in_memory().await;
+    let result = tokio::time::timeout(WAIT, discord::run(cfg, store, std::future::pending())).await;
     let err = result.expect("fails fast").expect_err("rejected");
     assert!(
         matches!(
@@ -811,8 +837,7 @@ async fn sql_store_backs_language_log_stats_and_forget_me() {
     })
     .await
     .expect("store opens");
-    let dyn_prefs: Arc<dyn Prefs> = Arc::new(store.clone());
-    let bot = start_with_prefs(Arc::new(MemoryPrefs::default()), dyn_prefs, |_| {}).await;
+    let bot = start_with_store(store.clone(), |_| {}).await;
     let fake = &bot.fake;
     let admin = Place::Guild {
         permissions: ADMIN_PERMISSIONS,
@@ -830,7 +855,11 @@ async fn sql_store_backs_language_log_stats_and_forget_me() {
     ))
     .await;
     assert_eq!(
-        store.user_language(&USER.to_string()).await.unwrap(),
+        store
+            .prefs()
+            .user_language(&USER.to_string())
+            .await
+            .unwrap(),
         Some(Lang::Pt)
     );
     let msg = fixtures::guild_message(
@@ -889,8 +918,16 @@ async fn sql_store_backs_language_log_stats_and_forget_me() {
     })
     .await
     .expect("forget-me answered");
-    assert_eq!(store.user_language(&USER.to_string()).await.unwrap(), None);
+    assert_eq!(
+        store
+            .prefs()
+            .user_language(&USER.to_string())
+            .await
+            .unwrap(),
+        None
+    );
     let stats = store
+        .log()
         .stats(&vramguide::store::StatsFilter {
             since: None,
             guild_id: Some(fixtures::GUILD),

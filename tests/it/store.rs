@@ -138,7 +138,7 @@ async fn execute(db: &Db, sql: &str) {
 async fn round_trip(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
     let query = serde_json::json!({"model": "llama-3.1-70b", "precision": "fp16"});
-    store.log(LogEntry {
+    store.log().record(LogEntry {
         guild_id: Some(1_234_567_890_123_456_789),
         channel_id: Some(42),
         user_id: Some("998877".into()),
@@ -152,8 +152,8 @@ async fn round_trip(config: StoreConfig) {
         latency_us: 850,
         ..LogEntry::new(Source::Web, Lang::Pt, "llama 70b fp16 em 2x 4090")
     });
-    store.log(entry("oi"));
-    assert!(store.flush(Duration::from_secs(10)).await);
+    store.log().record(entry("oi"));
+    assert!(store.log().flush(Duration::from_secs(10)).await);
     let rows = rows(&store).await;
     assert_eq!(rows.len(), 2);
     let (question, hash, model, understood, total, json, source) = &rows[0];
@@ -169,6 +169,7 @@ async fn round_trip(config: StoreConfig) {
     assert_eq!(rows[1].1, None);
     assert!(!rows[1].3);
     let stats = store
+        .log()
         .stats(&StatsFilter {
             since: None,
             guild_id: Some(1_234_567_890_123_456_789),
@@ -192,16 +193,16 @@ async fn injection_strings_stored_verbatim(config: StoreConfig) {
         "emoji 🦙 and ＇full-width＇",
     ];
     for q in nasty {
-        store.log(LogEntry {
+        store.log().record(LogEntry {
             model: Some(q.to_string()),
             user_id: Some(q.to_string()),
             ..entry(q)
         });
     }
-    assert!(store.flush(Duration::from_secs(10)).await);
+    assert!(store.log().flush(Duration::from_secs(10)).await);
     let stored: Vec<String> = rows(&store).await.into_iter().map(|r| r.0).collect();
     assert_eq!(stored, nasty);
-    let stats = store.stats(&StatsFilter::default()).await.unwrap();
+    let stats = store.log().stats(&StatsFilter::default()).await.unwrap();
     assert_eq!(stats.total, nasty.len() as u64);
     assert_eq!(stats.unanswered.len(), nasty.len());
     store.shutdown().await;
@@ -212,7 +213,7 @@ async fn burst_of_100k_is_not_dropped(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
     let started = Instant::now();
     for i in 0..N {
-        store.log(LogEntry {
+        store.log().record(LogEntry {
             user_id: Some(format!("u{}", i % 100)),
             understood: true,
             ..entry(&format!("q{i}"))
@@ -222,40 +223,62 @@ async fn burst_of_100k_is_not_dropped(config: StoreConfig) {
     // Enqueueing never waits for the database: far below the time it takes to write.
     assert!(enqueue < Duration::from_secs(5), "enqueue took {enqueue:?}");
     store.shutdown().await;
-    assert_eq!(store.queue_depth(), 0);
-    let stats = store.stats(&StatsFilter::default()).await.unwrap();
+    assert_eq!(store.log().queue_depth(), 0);
+    let stats = store.log().stats(&StatsFilter::default()).await.unwrap();
     assert_eq!(stats.total, N);
     assert_eq!(stats.users, 100);
-    assert_eq!(store.write_errors(), 0);
+    assert_eq!(store.log().write_errors(), 0);
 }
 
 async fn preferences(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
-    assert_eq!(store.user_language("u1").await.unwrap(), None);
-    store.set_user_language("u1", Some(Lang::Pt)).await.unwrap();
-    store.set_user_language("u1", Some(Lang::Zh)).await.unwrap();
-    store.set_user_language("u2", Some(Lang::Es)).await.unwrap();
-    assert_eq!(store.user_language("u1").await.unwrap(), Some(Lang::Zh));
-    assert_eq!(store.user_language("u2").await.unwrap(), Some(Lang::Es));
-    store.set_user_language("u1", None).await.unwrap();
-    assert_eq!(store.user_language("u1").await.unwrap(), None);
+    assert_eq!(store.prefs().user_language("u1").await.unwrap(), None);
+    store
+        .prefs()
+        .set_user_language("u1", Some(Lang::Pt))
+        .await
+        .unwrap();
+    store
+        .prefs()
+        .set_user_language("u1", Some(Lang::Zh))
+        .await
+        .unwrap();
+    store
+        .prefs()
+        .set_user_language("u2", Some(Lang::Es))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.prefs().user_language("u1").await.unwrap(),
+        Some(Lang::Zh)
+    );
+    assert_eq!(
+        store.prefs().user_language("u2").await.unwrap(),
+        Some(Lang::Es)
+    );
+    store.prefs().set_user_language("u1", None).await.unwrap();
+    assert_eq!(store.prefs().user_language("u1").await.unwrap(), None);
 
     let guild = u64::MAX - 7;
     store
+        .prefs()
         .set_guild_language(guild, Some(Lang::Es))
         .await
         .unwrap();
-    assert_eq!(store.guild_language(guild).await.unwrap(), Some(Lang::Es));
-    store.set_guild_language(guild, None).await.unwrap();
-    assert_eq!(store.guild_language(guild).await.unwrap(), None);
+    assert_eq!(
+        store.prefs().guild_language(guild).await.unwrap(),
+        Some(Lang::Es)
+    );
+    store.prefs().set_guild_language(guild, None).await.unwrap();
+    assert_eq!(store.prefs().guild_language(guild).await.unwrap(), None);
 
-    assert!(!store.is_listened(10).await.unwrap());
-    store.set_listened(1, 10, true).await.unwrap();
-    store.set_listened(1, 10, true).await.unwrap();
-    assert!(store.is_listened(10).await.unwrap());
-    assert!(!store.is_listened(11).await.unwrap());
-    store.set_listened(1, 10, false).await.unwrap();
-    assert!(!store.is_listened(10).await.unwrap());
+    assert!(!store.prefs().is_listened(10).await.unwrap());
+    store.prefs().set_listened(1, 10, true).await.unwrap();
+    store.prefs().set_listened(1, 10, true).await.unwrap();
+    assert!(store.prefs().is_listened(10).await.unwrap());
+    assert!(!store.prefs().is_listened(11).await.unwrap());
+    store.prefs().set_listened(1, 10, false).await.unwrap();
+    assert!(!store.prefs().is_listened(10).await.unwrap());
     store.shutdown().await;
 }
 
@@ -263,23 +286,32 @@ async fn forget_user(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
     for (user, n) in [("alice", 3), ("bob", 2)] {
         for i in 0..n {
-            store.log(LogEntry {
+            store.log().record(LogEntry {
                 user_id: Some(user.into()),
                 ..entry(&format!("{user} {i}"))
             });
         }
     }
     store
+        .prefs()
         .set_user_language("alice", Some(Lang::Pt))
         .await
         .unwrap();
     // No flush here: forgetting must also catch rows still in the queue.
     assert_eq!(store.forget_user("alice").await.unwrap(), 4);
-    assert_eq!(store.user_language("alice").await.unwrap(), None);
+    assert_eq!(store.prefs().user_language("alice").await.unwrap(), None);
     let hash = store.user_hash("bob");
     assert_eq!(store.forget_user_hash(&hash).await.unwrap(), 2);
     assert_eq!(store.forget_user_hash(&hash).await.unwrap(), 0);
-    assert_eq!(store.stats(&StatsFilter::default()).await.unwrap().total, 0);
+    assert_eq!(
+        store
+            .log()
+            .stats(&StatsFilter::default())
+            .await
+            .unwrap()
+            .total,
+        0
+    );
     store.shutdown().await;
 }
 
@@ -296,16 +328,20 @@ async fn statistics(config: StoreConfig) {
         ..entry("q")
     };
     for _ in 0..3 {
-        store.log(asked("llama-3.1-70b", "fp16", Lang::Pt, 1));
+        store
+            .log()
+            .record(asked("llama-3.1-70b", "fp16", Lang::Pt, 1));
     }
-    store.log(asked("qwen2.5-32b", "q4_k_m", Lang::Zh, 2));
-    store.log(entry("what is love"));
-    store.log(entry("what is love"));
-    store.log(LogEntry {
+    store
+        .log()
+        .record(asked("qwen2.5-32b", "q4_k_m", Lang::Zh, 2));
+    store.log().record(entry("what is love"));
+    store.log().record(entry("what is love"));
+    store.log().record(LogEntry {
         source: Source::Cli,
         ..entry("???")
     });
-    let all = store.stats(&StatsFilter::default()).await.unwrap();
+    let all = store.log().stats(&StatsFilter::default()).await.unwrap();
     assert_eq!(all.total, 7);
     assert_eq!(all.understood, 4);
     assert_eq!(all.not_understood(), 3);
@@ -317,6 +353,7 @@ async fn statistics(config: StoreConfig) {
     assert_eq!(all.unanswered[0], ("what is love".to_string(), 2));
     assert!(all.languages.contains(&("pt".to_string(), 3)));
     let guild = store
+        .log()
         .stats(&StatsFilter {
             since: Some(Duration::from_secs(3_600)),
             guild_id: Some(2),
@@ -332,6 +369,7 @@ async fn statistics(config: StoreConfig) {
     )
     .await;
     let week = store
+        .log()
         .stats(&StatsFilter {
             since: Some(Duration::from_secs(7 * 86_400)),
             guild_id: None,
@@ -339,7 +377,7 @@ async fn statistics(config: StoreConfig) {
         .await
         .unwrap();
     assert_eq!(week.total, 4);
-    let text = vramguide::store::render::text(Lang::Pt, &all);
+    let text = vramguide::render::stats::text(Lang::Pt, &all);
     assert!(
         text.contains("llama-3.1-70b") && text.contains("what is love"),
         "{text}"
@@ -350,17 +388,25 @@ async fn statistics(config: StoreConfig) {
 async fn retention(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
     for i in 0..5 {
-        store.log(entry(&format!("q{i}")));
+        store.log().record(entry(&format!("q{i}")));
     }
-    assert!(store.flush(Duration::from_secs(10)).await);
+    assert!(store.log().flush(Duration::from_secs(10)).await);
     execute(
         store.db(),
         "UPDATE query_log SET created_at = created_at - 3456000000 WHERE question IN ('q0', 'q1')",
     )
     .await;
-    assert_eq!(store.purge_older_than(30).await.unwrap(), 2);
-    assert_eq!(store.purge_older_than(30).await.unwrap(), 0);
-    assert_eq!(store.stats(&StatsFilter::default()).await.unwrap().total, 3);
+    assert_eq!(store.log().purge_older_than(30).await.unwrap(), 2);
+    assert_eq!(store.log().purge_older_than(30).await.unwrap(), 0);
+    assert_eq!(
+        store
+            .log()
+            .stats(&StatsFilter::default())
+            .await
+            .unwrap()
+            .total,
+        3
+    );
     store.shutdown().await;
 }
 
@@ -392,10 +438,14 @@ async fn migrations_from_every_earlier_version(config: StoreConfig) {
         }
         db.close().await;
         let store = Store::open(config.clone()).await.unwrap();
-        store.log(entry("after the upgrade"));
-        store.set_user_language("u", Some(Lang::Es)).await.unwrap();
-        store.set_listened(1, 2, true).await.unwrap();
-        let stats = store.stats(&StatsFilter::default()).await.unwrap();
+        store.log().record(entry("after the upgrade"));
+        store
+            .prefs()
+            .set_user_language("u", Some(Lang::Es))
+            .await
+            .unwrap();
+        store.prefs().set_listened(1, 2, true).await.unwrap();
+        let stats = store.log().stats(&StatsFilter::default()).await.unwrap();
         assert_eq!(
             stats.total,
             if from > 0 { 2 } else { 1 },
@@ -405,7 +455,12 @@ async fn migrations_from_every_earlier_version(config: StoreConfig) {
         // Reopening an up-to-date database changes nothing.
         let again = Store::open(config).await.unwrap();
         assert_eq!(
-            again.stats(&StatsFilter::default()).await.unwrap().total,
+            again
+                .log()
+                .stats(&StatsFilter::default())
+                .await
+                .unwrap()
+                .total,
             stats.total
         );
         again.shutdown().await;
@@ -433,29 +488,34 @@ async fn write_failure_is_retried_not_lost(config: StoreConfig) {
     execute(store.db(), fail).await;
     let started = Instant::now();
     for i in 0..1_000 {
-        store.log(entry(&format!("during the outage {i}")));
+        store.log().record(entry(&format!("during the outage {i}")));
     }
     assert!(
         started.elapsed() < Duration::from_secs(1),
         "log() waited for the database"
     );
     assert!(
-        !store.flush(Duration::from_secs(2)).await,
+        !store.log().flush(Duration::from_secs(2)).await,
         "nothing can be committed yet"
     );
     assert!(
-        store.write_errors() >= 2,
+        store.log().write_errors() >= 2,
         "retried: {}",
-        store.write_errors()
+        store.log().write_errors()
     );
-    assert_eq!(store.queue_depth(), 1_000, "rows kept, not dropped");
+    assert_eq!(store.log().queue_depth(), 1_000, "rows kept, not dropped");
     execute(store.db(), heal).await;
     assert!(
-        store.flush(Duration::from_secs(15)).await,
+        store.log().flush(Duration::from_secs(15)).await,
         "rows committed after recovery"
     );
     assert_eq!(
-        store.stats(&StatsFilter::default()).await.unwrap().total,
+        store
+            .log()
+            .stats(&StatsFilter::default())
+            .await
+            .unwrap()
+            .total,
         1_000
     );
     store.shutdown().await;
@@ -474,12 +534,12 @@ async fn sqlite_read_only_database() {
     let store = Store::open(ro).await.unwrap();
     let started = Instant::now();
     for i in 0..100 {
-        store.log(entry(&format!("q{i}")));
+        store.log().record(entry(&format!("q{i}")));
     }
     assert!(started.elapsed() < Duration::from_millis(500));
-    assert!(!store.flush(Duration::from_secs(1)).await);
-    assert!(store.write_errors() >= 1);
-    assert_eq!(store.queue_depth(), 100);
+    assert!(!store.log().flush(Duration::from_secs(1)).await);
+    assert!(store.log().write_errors() >= 1);
+    assert_eq!(store.log().queue_depth(), 100);
 }
 
 #[tokio::test]

@@ -368,8 +368,8 @@ async fn every_question_is_logged_to_the_store_with_source_web() {
         "{base}/api/v1/estimate?model=llama-3.1-8b&precision=int4"
     ))
     .await;
-    assert!(store.flush(std::time::Duration::from_secs(10)).await);
-    let stats = store.stats(&StatsFilter::default()).await.unwrap();
+    assert!(store.log().flush(std::time::Duration::from_secs(10)).await);
+    let stats = store.log().stats(&StatsFilter::default()).await.unwrap();
     assert_eq!(stats.total, 4);
     assert_eq!(stats.understood, 3);
     assert_eq!(stats.by_source, vec![("web".to_string(), 4)]);

@@ -357,12 +357,13 @@ async fn against(url: &str, baseline: &str) -> (Vec<Duration>, Vec<Duration>, St
 
 /// Bound on what a refused 60,000-character value may cost: 5 ms in all (the issue's
 /// bound) in an optimized build; in a debug build, where merely receiving and decoding
-/// 60 KB takes longer, no more (5 ms or 50% of slack) than a route that reads the same
-/// query string and ignores it. The fastest of nine is compared: load only adds time.
+/// 60 KB takes longer, at most twice (or 10 ms more than) a route that reads the same
+/// query string and ignores it: the unbounded work this guards against took 150-275 ms.
+/// The fastest of nine is compared, since load from tests running beside it only adds time.
 fn refused_within(fastest: Duration, baseline: Duration) -> bool {
     let bound = Duration::from_millis(5);
     if cfg!(debug_assertions) {
-        fastest < baseline + bound.max(baseline / 2)
+        fastest < baseline + (bound * 2).max(baseline)
     } else {
         fastest < bound
     }
@@ -552,12 +553,12 @@ async fn the_log_and_stats_show_no_control_or_invisible_characters() {
         );
     }
     // A row written before this fix (or by another tool) still prints safely.
-    store.log(LogEntry::new(
+    store.log().record(LogEntry::new(
         Source::Web,
         vramguide::i18n::Lang::En,
         HOSTILE,
     ));
-    assert!(store.flush(Duration::from_secs(10)).await);
+    assert!(store.log().flush(Duration::from_secs(10)).await);
     let Db::Sqlite(pool) = store.db() else {
         unreachable!()
     };
@@ -619,12 +620,12 @@ async fn sqlite_files_are_private_and_the_key_sits_beside_the_database() {
     })
     .await
     .unwrap();
-    store.log(LogEntry::new(
+    store.log().record(LogEntry::new(
         Source::Web,
         vramguide::i18n::Lang::En,
         "llama 70b",
     ));
-    assert!(store.flush(Duration::from_secs(10)).await);
+    assert!(store.log().flush(Duration::from_secs(10)).await);
     for file in ["log.db", "log.db-wal", "log.db-shm", "vramguide.key"] {
         assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
     }
@@ -792,7 +793,7 @@ fn no_query_string_gets_a_5xx_an_unbounded_answer_or_an_unbounded_row() {
         })
         .unwrap();
     rt.block_on(async {
-        assert!(store.flush(Duration::from_secs(10)).await);
+        assert!(store.log().flush(Duration::from_secs(10)).await);
         let Db::Sqlite(pool) = store.db() else {
             unreachable!()
         };

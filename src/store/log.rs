@@ -1,0 +1,184 @@
+//! The query log: one row per answered question, written behind the caller's back by the
+//! [`writer`](super::writer), counted by [`stats`](super::stats), trimmed by retention.
+//! Preferences live apart, in [`prefs`](super::prefs).
+
+use super::db::{Db, on_db};
+use super::hashing::UserHasher;
+use super::stats::{self, Stats, StatsFilter};
+use super::writer::{self, Queue, now_ms};
+use crate::i18n::Lang;
+use std::time::Duration;
+use tokio::sync::Mutex;
+use tokio::task::JoinHandle;
+
+/// How often retention runs.
+const RETENTION_PERIOD: Duration = Duration::from_secs(24 * 3_600);
+/// How long `stats` waits for queued rows to be committed first.
+pub(super) const FLUSH_WAIT: Duration = Duration::from_secs(5);
+
+/// Where a question came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    Discord,
+    Web,
+    Cli,
+}
+
+impl Source {
+    /// The stored name: discord | web | cli.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Discord => "discord",
+            Source::Web => "web",
+            Source::Cli => "cli",
+        }
+    }
+}
+
+/// One answered question, as an adapter knows it. The raw user id is hashed by the store.
+#[derive(Debug, Clone)]
+pub struct LogEntry {
+    pub source: Source,
+    pub guild_id: Option<u64>,
+    pub channel_id: Option<u64>,
+    /// Raw id (Discord user id...); only its keyed hash is stored.
+    pub user_id: Option<String>,
+    /// The client's locale: Discord "pt-BR", the Accept-Language pick, `--lang`.
+    pub locale: Option<String>,
+    /// Language of the reply.
+    pub language: Lang,
+    pub question: String,
+    /// The parsed query as JSON.
+    pub query: Option<serde_json::Value>,
+    pub model: Option<String>,
+    pub precision: Option<String>,
+    pub gpu: Option<String>,
+    pub total_gib: Option<f64>,
+    /// False when the parser found nothing to estimate in the question.
+    pub understood: bool,
+    pub latency_us: u64,
+}
+
+impl LogEntry {
+    /// An entry with only the question filled in; adapters set the rest.
+    pub fn new(source: Source, language: Lang, question: impl Into<String>) -> Self {
+        LogEntry {
+            source,
+            guild_id: None,
+            channel_id: None,
+            user_id: None,
+            locale: None,
+            language,
+            question: question.into(),
+            query: None,
+            model: None,
+            precision: None,
+            gpu: None,
+            total_gib: None,
+            understood: false,
+            latency_us: 0,
+        }
+    }
+}
+
+/// The query log of one store: the queue in front of the table and the tasks that empty
+/// and trim it.
+pub struct Log {
+    db: Db,
+    queue: Queue,
+    tasks: Mutex<Tasks>,
+}
+
+struct Tasks {
+    writer: Option<writer::Running>,
+    retention: Option<JoinHandle<()>>,
+}
+
+impl Log {
+    /// Start the writer, and the retention task when `retention_days` is set.
+    pub(super) fn start(
+        db: Db,
+        hasher: UserHasher,
+        queue_capacity: usize,
+        batch_interval: Duration,
+        retention_days: Option<u32>,
+    ) -> Log {
+        let (queue, writer) = writer::start(db.clone(), hasher, queue_capacity, batch_interval);
+        let retention = retention_days.map(|days| tokio::spawn(retention(db.clone(), days)));
+        Log {
+            db,
+            queue,
+            tasks: Mutex::new(Tasks {
+                writer: Some(writer),
+                retention,
+            }),
+        }
+    }
+
+    /// Queue a row. Never blocks on the database, never panics, never drops the row.
+    pub fn record(&self, entry: LogEntry) {
+        self.queue.push(entry);
+    }
+
+    /// Wait until every row recorded so far is committed (at most `timeout`). True if so.
+    pub async fn flush(&self, timeout: Duration) -> bool {
+        self.queue.flush(timeout).await
+    }
+
+    /// Rows recorded but not committed yet.
+    pub fn queue_depth(&self) -> usize {
+        self.queue.depth()
+    }
+
+    /// Failed commit attempts since start (each is retried).
+    pub fn write_errors(&self) -> u64 {
+        self.queue.write_errors()
+    }
+
+    /// Counts over the log; queued rows are committed first so the numbers are current.
+    pub async fn stats(&self, filter: &StatsFilter) -> anyhow::Result<Stats> {
+        self.flush(FLUSH_WAIT).await;
+        stats::compute(&self.db, filter).await
+    }
+
+    /// Delete rows older than `days` days; returns how many.
+    pub async fn purge_older_than(&self, days: u32) -> anyhow::Result<u64> {
+        purge_older_than(&self.db, days).await
+    }
+
+    /// Commit everything queued, stop the writer and the retention task. Idempotent.
+    pub(super) async fn shutdown(&self) {
+        let mut tasks = self.tasks.lock().await;
+        if let Some(retention) = tasks.retention.take() {
+            retention.abort();
+        }
+        if let Some(writer) = tasks.writer.take() {
+            writer.stop().await;
+        }
+    }
+}
+
+async fn purge_older_than(db: &Db, days: u32) -> anyhow::Result<u64> {
+    let cutoff = now_ms() - i64::from(days) * 86_400_000;
+    let deleted = on_db!(db, pool => {
+        sqlx::query("DELETE FROM query_log WHERE created_at < $1")
+            .bind(cutoff)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    Ok(deleted)
+}
+
+/// Delete old rows now and then once a day, for as long as the log runs.
+async fn retention(db: Db, days: u32) {
+    loop {
+        match purge_older_than(&db, days).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(rows = n, days, "query log retention: old rows deleted"),
+            Err(e) => tracing::warn!(error = %e, "query log retention failed; retrying tomorrow"),
+        }
+        tokio::time::sleep(RETENTION_PERIOD).await;
+    }
+}
