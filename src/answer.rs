@@ -43,14 +43,20 @@ pub struct Reply {
 /// (reusing the model the parser already looked up), estimate, recommend.
 pub fn for_text(catalog: &'static Catalog, text: &str) -> Reply {
     let parsed = query::parse(catalog, text);
-    let result = if parsed.query.has_subject() {
-        query::resolve_parsed(catalog, &parsed).and_then(|req| Ok(build(catalog, req)?))
-    } else {
-        Err(Error::NotUnderstood {
-            unparsed: parsed.unparsed.clone(),
-        })
-    };
+    let result = for_parsed(catalog, &parsed);
     Reply { parsed, result }
+}
+
+/// [`for_text`] for a message an adapter already parsed (the bot reads the language and
+/// whether there is a subject before it decides to answer at all).
+pub fn for_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Answer, Error> {
+    if !parsed.query.has_subject() {
+        return Err(Error::NotUnderstood {
+            unparsed: parsed.unparsed.clone(),
+        });
+    }
+    let req = query::resolve_parsed(catalog, parsed)?;
+    Ok(build(catalog, req)?)
 }
 
 /// The one entry for structured questions (CLI flags, slash options, web parameters).

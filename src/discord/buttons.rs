@@ -5,7 +5,7 @@
 //! in a small in-memory ring (custom ids hold 100 characters, too few for a whole query).
 
 use super::embed;
-use super::{Bot, commands, sanitize};
+use super::{Bot, sanitize};
 use crate::answer::{Answer, Topic};
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, t};
@@ -150,7 +150,11 @@ pub async fn on_click(
                 false,
             )),
             Action::Breakdown(key) => {
-                match bot.buttons.recall(key).map(|q| commands::answer_query(&q)) {
+                match bot
+                    .buttons
+                    .recall(key)
+                    .map(|q| crate::answer::for_query(Catalog::get(), &q))
+                {
                     Some(Ok(a)) => {
                         let e = embed::answer(lang, Catalog::get(), &a, true);
                         serenity::CreateInteractionResponse::UpdateMessage(

@@ -9,12 +9,12 @@ use super::embed::{self, Embed};
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Context, Data, Error, buttons, sanitize};
-use crate::answer::{self, Answer, Topic};
+use crate::answer::{Answer, Topic};
 use crate::catalog::Catalog;
 use crate::error::Error as CoreError;
 use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
-use crate::query::{self, Query};
+use crate::query::Query;
 use crate::render;
 use crate::store::{LogEntry, Source, Stats, StatsFilter};
 use poise::CreateReply;
@@ -118,20 +118,6 @@ async fn public(
     Ok(())
 }
 
-/// Resolve and answer a parsed message with the core.
-pub fn answer_parsed(parsed: &query::Parsed) -> Result<Answer, CoreError> {
-    let catalog = Catalog::get();
-    let req = query::resolve_parsed(catalog, parsed)?;
-    Ok(answer::build(catalog, req)?)
-}
-
-/// Resolve and answer a query with the core.
-pub fn answer_query(q: &Query) -> Result<Answer, CoreError> {
-    let catalog = Catalog::get();
-    let req = query::resolve(catalog, q)?;
-    Ok(answer::build(catalog, req)?)
-}
-
 /// A core error in the user's language, with their text escaped.
 pub fn error_embed(lang: Lang, err: &CoreError) -> Embed {
     let text = render::error::message(lang, Catalog::get(), &sanitize::error(err));
@@ -203,7 +189,7 @@ pub async fn estimate(
         runtime: runtime.and_then(|r| r.0.parse::<Runtime>().ok()),
         ..Query::default()
     };
-    let result = answer_query(&q);
+    let result = crate::answer::for_query(Catalog::get(), &q);
     let question = format!("/estimate {model} {}", precision.0);
     let entry = log_entry(lang, question, &q, result.as_ref(), started);
     ctx.data().store.log().record(where_from(ctx, entry));

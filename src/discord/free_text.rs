@@ -8,7 +8,6 @@ use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Data, Error, buttons, commands, sanitize};
 use crate::catalog::Catalog;
-use crate::error::Error as CoreError;
 use crate::i18n::{Args, tr};
 use crate::query;
 use poise::serenity_prelude as serenity;
@@ -94,13 +93,7 @@ async fn on_message(
     let (e, rows) = match reply {
         Some(notice) => (notice, Vec::new()),
         None => {
-            let result = if parsed.query.has_subject() {
-                commands::answer_parsed(&parsed)
-            } else {
-                Err(CoreError::NotUnderstood {
-                    unparsed: parsed.unparsed.clone(),
-                })
-            };
+            let result = crate::answer::for_parsed(Catalog::get(), &parsed);
             let mut entry =
                 commands::log_entry(lang, text.clone(), &parsed.query, result.as_ref(), started);
             entry.guild_id = msg.guild_id.map(|g| g.get());
