@@ -57,13 +57,6 @@ fn quant_precision(name: &str) -> Option<Precision> {
     }
 }
 
-fn records(csv: &str) -> impl Iterator<Item = Vec<&str>> {
-    csv.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split(',').map(str::trim).collect())
-}
-
 /// Qwen's speed benchmarks on transformers (Qwen2.5 on A100, Qwen3 on H20): memory rows.
 /// The model is read from `model_id` (a catalog id) or else `model` (a name to resolve);
 /// memory from `gpu_memory_GiB` or `gpu_memory_MB` (MiB, as Qwen's own arithmetic shows).
@@ -71,7 +64,7 @@ pub fn memory_rows(catalog: &Catalog, csv: &str) -> Vec<MemoryRow> {
     named_records(csv)
         .into_iter()
         .filter_map(|f| {
-            let name = f.get("model").copied().unwrap_or("");
+            let name = f.get("model").map(String::as_str).unwrap_or("");
             let model = match f.get("model_id").and_then(|id| catalog.model(id)) {
                 Some(m) => m,
                 None => catalog.resolve_model(name).ok()?.model,
@@ -79,6 +72,7 @@ pub fn memory_rows(catalog: &Catalog, csv: &str) -> Vec<MemoryRow> {
             let precision = quant_precision(f.get("quantization")?)?;
             let mut job = Job::new(Mode::Inference, precision);
             job.runtime = Runtime::Transformers;
+            job.flash_attention = f.get("attn_implementation").is_none_or(|a| a != "eager");
             job.prompt = f.get("input_length")?.parse().ok()?;
             job.generate = f.get("output_length")?.parse().ok()?;
             let gpus: u32 = f.get("gpu_num")?.parse().ok()?;
@@ -105,19 +99,22 @@ pub fn speed_rows(catalog: &Catalog, csv: &str) -> Vec<SpeedRow> {
     let model = catalog
         .model("llama-3-8b")
         .expect("llama-3-8b is in the catalog");
-    records(csv)
+    named_records(csv)
+        .into_iter()
         .filter_map(|f| {
-            let gpu = catalog.resolve_gpu(f[0]).ok().map(|m| m.gpu);
-            let precision = quant_precision(f[3])?;
+            let name = f.get("gpu")?;
+            let gpu = catalog.resolve_gpu(name).ok().map(|m| m.gpu);
+            let quant = f.get("quant")?;
+            let precision = quant_precision(quant)?;
             let mut job = Job::new(Mode::Inference, precision);
             job.runtime = Runtime::LlamaCpp;
             job.prompt = 512;
             job.generate = 1024;
             Some(SpeedRow {
-                gpu: f[0].to_string(),
+                gpu: name.clone(),
                 gpu_id: gpu.map(|g| g.id.clone()),
-                quant: f[3].to_string(),
-                measured: f[4].parse().ok()?,
+                quant: quant.clone(),
+                measured: leading(&f, "generation_tokens_per_s")?,
                 estimate: gpu.map(|g| estimate::decode_tokens_per_s(model, &job, g, 1)),
             })
         })
@@ -168,18 +165,24 @@ impl KvPoolRow {
 }
 
 /// Records as maps from the header's column names, so sources may order columns freely.
-fn named_records(csv: &str) -> Vec<Record<'_>> {
-    let mut lines = csv.lines().filter(|l| !l.trim().is_empty());
-    let header: Vec<&str> = lines
-        .next()
-        .map(|h| h.split(',').map(str::trim).collect())
-        .unwrap_or_default();
-    lines
-        .map(|l| {
+/// Quoted fields (a note with a comma in it) are read as CSV means them.
+fn named_records(text: &str) -> Vec<Record> {
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = match reader.headers() {
+        Ok(h) => h.iter().map(str::to_string).collect(),
+        Err(_) => return Vec::new(),
+    };
+    reader
+        .records()
+        .filter_map(Result::ok)
+        .map(|r| {
             header
                 .iter()
-                .copied()
-                .zip(l.split(',').map(str::trim))
+                .cloned()
+                .zip(r.iter().map(str::to_string))
                 .collect()
         })
         .collect()
@@ -209,7 +212,7 @@ fn leading<T: std::str::FromStr>(f: &Record, key: &str) -> Option<T> {
     f.get(key)?.split_whitespace().next()?.parse().ok()
 }
 
-type Record<'a> = std::collections::HashMap<&'a str, &'a str>;
+type Record = std::collections::HashMap<String, String>;
 
 /// vLLM start-up logs: the KV pool and the memory outside it, per GPU, against ours.
 /// Rows whose model or GPU the catalog lacks, that use pipeline parallelism, that did not
@@ -218,7 +221,7 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
     named_records(csv)
         .into_iter()
         .filter_map(|f| {
-            if f.get("status").is_some_and(|s| *s != "ok") || leading::<u32>(&f, "pp") != Some(1) {
+            if f.get("status").is_some_and(|s| s != "ok") || leading::<u32>(&f, "pp") != Some(1) {
                 return None;
             }
             let model = catalog.model(f.get("model_id")?)?;
@@ -228,9 +231,9 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
                 .and_then(|q| q.split_whitespace().next())
                 .unwrap_or("");
             let precision = vllm_precision(
-                f.get("dtype").copied().unwrap_or(""),
+                f.get("dtype").map(String::as_str).unwrap_or(""),
                 quantization,
-                f.get("hub_repo").copied().unwrap_or(""),
+                f.get("hub_repo").map(String::as_str).unwrap_or(""),
             )?;
             let tp: u32 = leading(&f, "tp")?;
             let mut job = Job::new(Mode::Inference, precision);
@@ -289,7 +292,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
         .into_iter()
         .filter_map(|f| {
             let model = catalog.model(f.get("model_id")?)?;
-            let mode = match *f.get("method")? {
+            let mode = match f.get("method")?.as_str() {
                 "full" => Mode::FullFinetune,
                 "lora" => Mode::Lora,
                 "qlora" => Mode::Qlora,
@@ -299,7 +302,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             if mode == Mode::Qlora {
                 job.precision = Precision::Nf4;
             }
-            let sharding = f.get("sharding").copied().unwrap_or("none");
+            let sharding = f.get("sharding").map(String::as_str).unwrap_or("none");
             job.sharding = Some(
                 if sharding.contains("full_shard")
                     || sharding.contains("zero3")
@@ -315,9 +318,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             job.cpu_offload = f.get("cpu_offload").is_some_and(|v| v.starts_with("true"));
             let optimizer = f
                 .get("optimizer")
-                .copied()
-                .unwrap_or("")
-                .to_ascii_lowercase();
+                .map_or(String::new(), |o| o.to_ascii_lowercase());
             if optimizer.contains("paged") {
                 job.optimizer = Optimizer::PagedAdamw8bit;
             } else if optimizer.contains("8bit") || optimizer.contains("8-bit") {
@@ -340,7 +341,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             let est = estimate::run(model, &job, gpus).ok()?;
             let value: f64 = leading(&f, "peak_memory_per_gpu")
                 .or_else(|| leading(&f, "peak_memory_per_gpu_high"))?;
-            let unit = f.get("unit").copied().unwrap_or("GiB");
+            let unit = f.get("unit").map(String::as_str).unwrap_or("GiB");
             let measured = if unit.starts_with("GB") {
                 value * 1e9 / GIB
             } else {
@@ -397,7 +398,7 @@ pub fn llamacpp_rows(catalog: &Catalog, csv: &str) -> Vec<BufferRow> {
                 .filter(|id| !id.is_empty())
                 .or(f.get("arch_equivalent"))?;
             let model = catalog.model(id)?;
-            let quant = *f.get("gguf_quant")?;
+            let quant = f.get("gguf_quant")?.as_str();
             let precision = quant_precision(quant)?;
             let mut job = Job::new(Mode::Inference, precision);
             job.runtime = Runtime::LlamaCpp;

@@ -117,10 +117,12 @@ fn activation_peak(
             let mut peak = factor * tokens * intermediate * 2.0;
             if !job.flash_attention {
                 let prompt = job.prompt as f64;
+                // Eager attention holds the 16-bit scores, their fp32 softmax and its
+                // result: about 10 bytes per head and token pair (our H100 runs).
                 peak += f64::from(model.num_attention_heads)
                     * prompt
                     * prompt
-                    * 4.0
+                    * 10.0
                     * f64::from(job.batch);
             }
             // AutoAWQ keeps a separate copy of a tied embedding for lm_head while it runs.

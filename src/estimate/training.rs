@@ -228,11 +228,20 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     // for the backward: q, k, v, gate and up each cast the hidden state, o_proj its
     // q-wide input, down_proj its intermediate-wide input. (A QLoRA model's stream is
     // already fp32, so the cast copies nothing.)
-    if job.mode == Mode::Lora {
-        per_token_layer += match job.lora_targets {
-            LoraTargets::AllLinear => 4.0 * (5.0 * h + q + i),
-            LoraTargets::Attention => 4.0 * (3.0 * h + q),
-        };
+    let adapted_inputs = match job.lora_targets {
+        LoraTargets::AllLinear => 5.0 * h + q + i,
+        LoraTargets::Attention => 3.0 * h + q,
+    };
+    match job.mode {
+        Mode::Lora => per_token_layer += 4.0 * adapted_inputs,
+        // Without checkpointing, QLoRA's fp32 stream doubles every saved activation, and
+        // bitsandbytes saves the 16-bit copy of each quantized layer's input it computes
+        // with (checkpointed, only one layer's worth is alive, and the recipes measured
+        // show no such growth).
+        Mode::Qlora if !job.gradient_checkpointing => {
+            per_token_layer = 2.0 * per_token_layer + 2.0 * adapted_inputs
+        }
+        _ => {}
     }
     if !job.flash_attention {
         per_token_layer += f64::from(model.num_attention_heads) * s * 4.0;
