@@ -91,6 +91,7 @@ sharded-zero3 = each GPU holds its share of the weights, gradients and optimizer
 note-sharded-offload = Optimizer states (and, with ZeRO-3/FSDP, the weights) are offloaded to CPU memory: slower steps, far less GPU memory.
 note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, far less GPU memory.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
+note-backward-overlap = The backward pass frees activations as it writes gradients, so the peak is less than the sum of the parts above.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
 answer-error-band = Accuracy: ±{ $pct }% ({ $basis }).
 error-band-measured = from measurements of this runtime and format

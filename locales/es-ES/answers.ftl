@@ -91,6 +91,7 @@ sharded-zero3 = cada GPU guarda su parte de los pesos, los gradientes y los esta
 note-sharded-offload = Los estados del optimizador (y, con ZeRO-3/FSDP, los pesos) pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
+note-backward-overlap = El backward libera las activaciones a medida que escribe los gradientes, así que el pico es menor que la suma de las partes de arriba.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
 answer-error-band = Precisión: ±{ $pct } % ({ $basis }).
 error-band-measured = según mediciones de este runtime y formato

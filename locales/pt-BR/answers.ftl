@@ -91,6 +91,7 @@ sharded-zero3 = cada GPU guarda a sua parte dos pesos, dos gradientes e dos esta
 note-sharded-offload = Os estados do otimizador (e, com ZeRO-3/FSDP, os pesos) vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
+note-backward-overlap = O backward libera as ativações à medida que grava os gradientes, então o pico é menor que a soma das partes acima.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
 answer-error-band = Precisão: ±{ $pct }% ({ $basis }).
 error-band-measured = segundo medições deste runtime e formato

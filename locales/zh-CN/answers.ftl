@@ -91,6 +91,7 @@ sharded-zero3 = 每张 GPU 只存自己那份权重、梯度和优化器状态
 note-sharded-offload = 优化器状态（以及在 ZeRO-3/FSDP 下的权重）卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-cpu-offload = 优化器状态卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
+note-backward-overlap = 反向传播在写入梯度的同时释放激活值，所以峰值小于上面各部分之和。
 note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。
 answer-error-band = 误差范围：±{ $pct }%（{ $basis }）。
 error-band-measured = 依据该运行时和格式的实测数据

@@ -56,6 +56,8 @@ pub enum Note {
     CpuOffload,
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
+    /// Gradients replace activations during the backward: the peak is less than the sum.
+    BackwardOverlap,
     /// The runtime loads this precision only partly or not at all.
     RuntimeMismatch {
         runtime: Runtime,
@@ -170,6 +172,9 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
         && job.context() > max
     {
         est.notes.push(Note::ContextBeyondModel { max });
+    }
+    if est.overlap > 0.0 {
+        est.notes.push(Note::BackwardOverlap);
     }
     let precision = job.precision;
     match precision.scope(model.moe.is_some()) {

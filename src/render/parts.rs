@@ -468,6 +468,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
         }
         Note::CpuOffload => t(lang, "note-cpu-offload"),
         Note::GradientCheckpointing => t(lang, "note-checkpointing"),
+        Note::BackwardOverlap => t(lang, "note-backward-overlap"),
         Note::RuntimeMismatch { runtime, precision } => tr(
             lang,
             "note-runtime-mismatch",
