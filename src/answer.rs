@@ -26,6 +26,10 @@ pub struct Answer {
     pub fit: Option<Fit>,
     /// When the named setup is too small: how many of that GPU would do.
     pub needed_count: Option<u32>,
+    /// When a training job does not fit the named setup but would with its states in CPU
+    /// memory (FSDP `cpu_offload`, ZeRO-Offload): the verdict with offload on. The first of
+    /// the levers that make a job fit on the user's own cards.
+    pub offload: Option<Fit>,
     pub recommendations: Recommendations,
     pub topics: Vec<Topic>,
 }
@@ -78,6 +82,16 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         (Some(gpu), Some(f)) if !f.fits => Fit::min_count_any(&req.model, &req.job, gpu),
         _ => None,
     };
+    let offload = match (req.gpu, &fit) {
+        (Some(gpu), Some(f)) if !f.fits && req.job.mode.is_training() && !req.job.cpu_offload => {
+            let mut job = req.job.clone();
+            job.cpu_offload = true;
+            Fit::check(&req.model, &job, gpu, count)
+                .ok()
+                .filter(|f| f.fits)
+        }
+        _ => None,
+    };
     let recommendations = recommend::setups(catalog, &req.model, &req.job)?;
     let mut answer = Answer {
         model: req.model,
@@ -89,6 +103,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         estimate,
         fit,
         needed_count,
+        offload,
         recommendations,
         topics: Vec::new(),
     };

@@ -25,6 +25,7 @@ answer-fit-no = ❌ Does not fit on { $setup }: { $per_gpu } GiB per GPU needed,
 answer-fit-needed = It fits on { $count } × { $gpu }.
 answer-fit-needed-cluster = It would take { $count } × { $gpu }: more cards than one machine takes, so look at the setups below.
 answer-fit-never = Adding more of these cards does not make it fit (each one would still need more than it has).
+answer-fit-offload = With its states in CPU memory (FSDP `cpu_offload`, ZeRO-Offload: `--cpu-offload`) it fits: { $per_gpu } GiB per GPU, with slower steps.
 answer-usable-why = Usable memory is the label minus the CUDA context and the runtime's reserve.
 
 answer-setups-title = Setups that fit

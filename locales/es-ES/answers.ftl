@@ -25,6 +25,7 @@ answer-fit-no = ❌ No cabe en { $setup }: necesita { $per_gpu } GiB por GPU y s
 answer-fit-needed = Cabe en { $count } × { $gpu }.
 answer-fit-needed-cluster = Harían falta { $count } × { $gpu }: más tarjetas de las que admite una sola máquina, así que mira las configuraciones de abajo.
 answer-fit-never = Añadir más tarjetas de este modelo no lo soluciona (cada una seguiría necesitando más memoria de la que tiene).
+answer-fit-offload = Con los estados en la memoria de la CPU (`cpu_offload` de FSDP, ZeRO-Offload: `--cpu-offload`) cabe: { $per_gpu } GiB por GPU, con pasos más lentos.
 answer-usable-why = La memoria utilizable es la nominal menos el contexto CUDA y la reserva del runtime.
 
 answer-setups-title = Configuraciones que caben

@@ -25,6 +25,7 @@ answer-fit-no = ❌ Não cabe em { $setup }: precisa de { $per_gpu } GiB por GPU
 answer-fit-needed = Cabe em { $count } × { $gpu }.
 answer-fit-needed-cluster = Seriam necessárias { $count } × { $gpu }: mais placas do que cabem numa máquina, então veja as configurações abaixo.
 answer-fit-never = Colocar mais placas dessas não resolve (cada uma ainda precisaria de mais memória do que tem).
+answer-fit-offload = Com os estados na memória da CPU (`cpu_offload` do FSDP, ZeRO-Offload: `--cpu-offload`) cabe: { $per_gpu } GiB por GPU, com passos mais lentos.
 answer-usable-why = Memória utilizável é o valor nominal menos o contexto CUDA e a reserva do runtime.
 
 answer-setups-title = Configurações que cabem

@@ -25,6 +25,7 @@ answer-fit-no = ❌ { $setup } 放不下：每张 GPU 需要 { $per_gpu } GiB，
 answer-fit-needed = { $count } × { $gpu } 可以放下。
 answer-fit-needed-cluster = 需要 { $count } × { $gpu }：超出了单台机器能插的卡数，请参考下面的配置。
 answer-fit-never = 这种卡加再多也放不下（每张卡需要的显存仍然超过它的容量）。
+answer-fit-offload = 把训练状态放到 CPU 内存（FSDP `cpu_offload`、ZeRO-Offload：`--cpu-offload`）就放得下：每张 GPU { $per_gpu } GiB，但每步更慢。
 answer-usable-why = 可用显存 = 标称容量 − CUDA 上下文 − 运行时预留。
 
 answer-setups-title = 放得下的配置

@@ -97,6 +97,10 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
             "multi_node": a.recommendations.multi_node,
             "nothing_fits": a.recommendations.nothing_fits,
         },
+        "levers": a.offload.as_ref().map(|o| vec![json!({
+            "kind": "offload", "change": "cpu_offload",
+            "per_gpu_gib": r2(o.per_gpu_gib), "fits": o.fits, "tokens_per_s": null,
+        })]).unwrap_or_default(),
         "assumed": a.assumed,
         "topics": a.topics,
         "notes": notes,

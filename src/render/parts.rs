@@ -163,6 +163,13 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             )),
             None => out.push(t(lang, "answer-fit-never")),
         }
+        if let Some(o) = &a.offload {
+            out.push(tr(
+                lang,
+                "answer-fit-offload",
+                Some(&Args::new().s("per_gpu", format_gib(lang, o.per_gpu_gib))),
+            ));
+        }
     }
     out.extend(vllm_line(lang, a));
     out
@@ -173,8 +180,12 @@ fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
     let fit = a.fit.as_ref()?;
     let tokens = fit.kv_capacity_tokens?;
     let sequences = fit.max_concurrency?;
+    let share = match a.job.runtime.profile().budget {
+        crate::runtime::Budget::Share(s) => a.job.memory_share.unwrap_or(s),
+        _ => return None,
+    };
     let args = Args::new()
-        .s("util", "90")
+        .s("util", format_number(lang, share * 100.0, 0))
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));

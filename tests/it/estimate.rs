@@ -464,3 +464,26 @@ fn fsdp_qlora_per_gpu_matches_hand_computation() {
         "{expected}"
     );
 }
+
+#[test]
+fn fsdp_qlora_on_two_gaming_cards_points_to_cpu_offload() {
+    // Llama 3 70B QLoRA on 2 x RTX 4090 at 2,048 tokens does not fit with its states on the
+    // GPUs, and the answer says CPU offload makes it fit, as FSDP + QLoRA runs it.
+    let q = Query {
+        model: Some("llama 3 70b".into()),
+        mode: Some(Mode::Qlora),
+        gpu: Some("rtx 4090".into()),
+        gpu_count: Some(2),
+        ..Query::default()
+    };
+    let a = request(q.clone()).unwrap();
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let o = a.offload.expect("offload lever");
+    assert!(o.fits && o.per_gpu_gib < 12.0, "{}", o.per_gpu_gib);
+    let with = request(Query {
+        cpu_offload: Some(true),
+        ..q
+    })
+    .unwrap();
+    assert!(with.fit.unwrap().fits && with.offload.is_none());
+}
