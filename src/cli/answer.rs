@@ -4,12 +4,14 @@ use super::Output;
 use clap::Args as ClapArgs;
 use serde_json::Value;
 use std::process::ExitCode;
+use std::time::Instant;
 use vramguide::answer::{self, Topic};
 use vramguide::catalog::Catalog;
 use vramguide::error::Error;
 use vramguide::i18n::{Lang, t};
 use vramguide::query::{Fields, Query};
 use vramguide::render;
+use vramguide::store::{LogEntry, Source};
 
 /// Options of `estimate`; numbers are taken as text so bad values get our own message.
 #[derive(Debug, ClapArgs)]
@@ -185,52 +187,23 @@ pub fn estimate(args: &EstimateArgs) -> ExitCode {
     finish(lang, args.out.json, result)
 }
 
-/// What the query log keeps of one `ask`.
-#[derive(Debug, Clone)]
-pub struct Asked {
-    pub lang: Lang,
-    /// The parser found a model or a size.
-    pub understood: bool,
-    pub query: Value,
-    pub model: Option<String>,
-    pub precision: Option<String>,
-    pub gpu: Option<String>,
-    pub total_gib: Option<f64>,
-}
-
-impl Asked {
-    fn new(lang: Lang, parsed: &Query, result: &Result<(String, Value), Error>) -> Self {
-        let text = |v: &Value| v.as_str().map(str::to_string);
-        match result {
-            // The resolved query (catalog ids, defaults filled in) from the contract's JSON.
-            Ok((_, v)) => Asked {
-                lang,
-                understood: true,
-                query: v["query"].clone(),
-                model: text(&v["query"]["model"]),
-                precision: text(&v["query"]["precision"]),
-                gpu: text(&v["query"]["gpu"]),
-                total_gib: v["estimate"]["total_gib"].as_f64(),
-            },
-            Err(_) => Asked {
-                lang,
-                understood: parsed.has_subject(),
-                query: serde_json::to_value(parsed).unwrap_or(Value::Null),
-                model: parsed.model.clone(),
-                precision: parsed.precision.map(|p| p.to_string()),
-                gpu: parsed.gpu.clone(),
-                total_gib: None,
-            },
-        }
-    }
-}
-
-pub fn ask(text: &str, out: &Output) -> (ExitCode, Asked) {
+/// Answer one free-text question on stdout; the query-log row comes back for the caller
+/// to write after the answer is out.
+pub fn ask(text: &str, out: &Output, started: Instant) -> (ExitCode, LogEntry) {
     let reply = answer::for_text(Catalog::get(), text);
     let lang = reply.parsed.language.or(out.lang).unwrap_or_default();
-    let result = reply.result.map(|a| rendered(lang, &a));
-    let asked = Asked::new(lang, &reply.parsed.query, &result);
-    (finish(lang, out.json, result), asked)
+    let rendered_result = reply.result.as_ref().map(|a| rendered(lang, a));
+    let code = finish(lang, out.json, rendered_result.map_err(Clone::clone));
+    let entry = LogEntry::from_answer(
+        Source::Cli,
+        lang,
+        text,
+        Some(&reply.parsed.query),
+        reply.result.as_ref(),
+        started.elapsed(),
+    )
+    .with_locale(out.lang.map(|l| l.locale()));
+    (code, entry)
 }
 
 pub fn compare(names: &[String], out: &Output) -> ExitCode {

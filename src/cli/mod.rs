@@ -128,12 +128,9 @@ fn runtime() -> Option<tokio::runtime::Runtime> {
 fn ask(a: &AskArgs, store: &query_log::StoreArgs) -> ExitCode {
     let started = std::time::Instant::now();
     let question = a.text.join(" ");
-    let (code, asked) = answer::ask(&question, &a.out);
-    let latency = started.elapsed();
+    let (code, entry) = answer::ask(&question, &a.out, started);
     if let Some(rt) = runtime() {
-        rt.block_on(query_log::log_ask(
-            store, &question, asked, latency, a.out.lang,
-        ));
+        rt.block_on(query_log::log_ask(store, entry));
     }
     code
 }

@@ -1,7 +1,6 @@
 //! The query log from the command line: logging `ask`, `stats`, `forget`, `migrate`, and a
 //! hidden `log-burst` used by the shutdown-drain test and for load checks.
 
-use super::answer::Asked;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,13 +93,7 @@ pub struct LogBurstArgs {
 
 /// Log one `ask`. Runs after the answer is printed, so the database never delays it; a
 /// database that cannot be opened costs a warning on stderr, never the answer.
-pub async fn log_ask(
-    args: &StoreArgs,
-    question: &str,
-    asked: Asked,
-    latency: Duration,
-    locale: Option<Lang>,
-) {
+pub async fn log_ask(args: &StoreArgs, entry: LogEntry) {
     let store = match Store::open(args.config()).await {
         Ok(store) => store,
         Err(e) => {
@@ -108,17 +101,7 @@ pub async fn log_ask(
             return;
         }
     };
-    store.log().record(LogEntry {
-        locale: locale.map(|l| l.locale().to_string()),
-        query: Some(asked.query),
-        model: asked.model,
-        precision: asked.precision,
-        gpu: asked.gpu,
-        total_gib: asked.total_gib,
-        understood: asked.understood,
-        latency_us: latency.as_micros().min(u128::from(u64::MAX)) as u64,
-        ..LogEntry::new(Source::Cli, asked.lang, question)
-    });
+    store.log().record(entry);
     store.shutdown().await;
 }
 

@@ -127,30 +127,26 @@ pub fn error_embed(lang: Lang, err: &CoreError) -> Embed {
 /// The log entry for one question asked in an interaction or message.
 pub fn log_entry(
     lang: Lang,
-    question: String,
+    question: &str,
     q: &Query,
     result: Result<&Answer, &CoreError>,
     started: Instant,
 ) -> LogEntry {
-    let a = result.ok();
-    LogEntry {
-        query: serde_json::to_value(q).ok(),
-        model: a.map(|a| a.model.id.clone()),
-        precision: a.map(|a| a.job.precision.name().to_string()),
-        gpu: a.and_then(|a| a.gpu.map(|g| g.id.clone())),
-        total_gib: a.map(|a| a.estimate.total_gib()),
-        understood: a.is_some(),
-        latency_us: started.elapsed().as_micros() as u64,
-        ..LogEntry::new(Source::Discord, lang, question)
-    }
+    LogEntry::from_answer(
+        Source::Discord,
+        lang,
+        question,
+        Some(q),
+        result,
+        started.elapsed(),
+    )
 }
 
 fn where_from(ctx: Context<'_>, mut entry: LogEntry) -> LogEntry {
     entry.guild_id = ctx.guild_id().map(|g| g.get());
     entry.channel_id = Some(ctx.channel_id().get());
     entry.user_id = Some(ctx.author().id.get().to_string());
-    entry.locale = ctx.locale().map(str::to_string);
-    entry
+    entry.with_locale(ctx.locale())
 }
 
 /// How much GPU memory a model needs, and which GPUs fit.
@@ -191,7 +187,7 @@ pub async fn estimate(
     };
     let result = crate::answer::for_query(Catalog::get(), &q);
     let question = format!("/estimate {model} {}", precision.0);
-    let entry = log_entry(lang, question, &q, result.as_ref(), started);
+    let entry = log_entry(lang, &question, &q, result.as_ref(), started);
     ctx.data().store.log().record(where_from(ctx, entry));
     match result {
         Ok(a) => {

@@ -95,7 +95,7 @@ async fn on_message(
         None => {
             let result = crate::answer::for_parsed(Catalog::get(), &parsed);
             let mut entry =
-                commands::log_entry(lang, text.clone(), &parsed.query, result.as_ref(), started);
+                commands::log_entry(lang, &text, &parsed.query, result.as_ref(), started);
             entry.guild_id = msg.guild_id.map(|g| g.get());
             entry.channel_id = Some(msg.channel_id.get());
             entry.user_id = Some(msg.author.id.get().to_string());

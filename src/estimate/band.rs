@@ -2,7 +2,6 @@
 //! from the calibration residuals (tests/calibration, bench/device). A case no measurement
 //! backs says so, with a wide band, instead of borrowing another case's precision.
 
-use super::precision::Format;
 use super::{Job, Mode};
 use crate::runtime::Runtime;
 use serde::Serialize;
@@ -20,42 +19,6 @@ pub struct ErrorBand {
 /// figures and our model on the sources we have is up to about this much.
 const UNMEASURED_PCT: f64 = 20.0;
 
-/// (runtime, format family, mode) -> band from that class's residuals: about the 90th
-/// percentile of |error|, rounded up (the calibration test checks that at least 90 % of
-/// each class's rows fall inside). Anything else (DeepSpeed/FSDP full fine-tunes at scale,
-/// llama.cpp on other cards, new formats) says it is unmeasured.
-pub const MEASURED: &[(Runtime, Format, Mode, f64)] = &[
-    // Qwen2.5 on transformers, A100 (112 rows), Qwen3 on transformers, H20 (80 rows), our
-    // H100 runs (9 rows): bf16, FP8 (block-scaled), GPTQ and AWQ.
-    (Runtime::Transformers, Format::Float, Mode::Inference, 12.0),
-    (
-        Runtime::Transformers,
-        Format::WeightOnly,
-        Mode::Inference,
-        15.0,
-    ),
-    (Runtime::Transformers, Format::Fp8, Mode::Inference, 16.0),
-    // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
-    (Runtime::LlamaCpp, Format::Gguf, Mode::Inference, 5.0),
-    (Runtime::LlamaCpp, Format::Float, Mode::Inference, 5.0),
-    // vLLM 0.19 start-up logs on H100 (llm-d planner, 41 rows): bf16/fp16/fp32, FP8,
-    // GPTQ and MXFP4; the band is on the KV pool vLLM sizes.
-    (Runtime::Vllm, Format::Float, Mode::Inference, 4.0),
-    (Runtime::Vllm, Format::Fp8, Mode::Inference, 4.0),
-    (Runtime::Vllm, Format::WeightOnly, Mode::Inference, 4.0),
-    (Runtime::Vllm, Format::Microscaled, Mode::Inference, 4.0),
-    // Answer.AI's FSDP-QLoRA benchmarks, PEFT's docs (peak reserved memory per GPU) and
-    // our H100 runs (bench/device).
-    (
-        Runtime::Transformers,
-        Format::Float,
-        Mode::FullFinetune,
-        15.0,
-    ),
-    (Runtime::Transformers, Format::Float, Mode::Lora, 20.0),
-    (Runtime::Transformers, Format::WeightOnly, Mode::Qlora, 20.0),
-];
-
 /// The band for `job`.
 pub fn error_band(job: &Job) -> ErrorBand {
     // Training runs under PyTorch whatever the serving runtime; QLoRA's base is NF4.
@@ -64,16 +27,18 @@ pub fn error_band(job: &Job) -> ErrorBand {
         Mode::Qlora => (Runtime::TRAINING, super::Precision::Nf4),
         _ => (Runtime::TRAINING, job.precision),
     };
-    let format = runtime.profile().loaded(precision).format();
-    MEASURED
+    let profile = runtime.profile();
+    let format = profile.loaded(precision).format();
+    profile
+        .error_bands
         .iter()
-        .find(|(r, f, m, _)| *r == runtime && *f == format && *m == job.mode)
+        .find(|(f, m, _)| *f == format && *m == job.mode)
         .map_or(
             ErrorBand {
                 pct: UNMEASURED_PCT,
                 measured: false,
             },
-            |&(_, _, _, pct)| ErrorBand {
+            |&(_, _, pct)| ErrorBand {
                 pct,
                 measured: true,
             },

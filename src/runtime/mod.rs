@@ -4,7 +4,7 @@
 //! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
-use crate::estimate::{Format, Precision};
+use crate::estimate::{Format, Mode, Precision};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -123,6 +123,11 @@ pub struct Profile {
     /// layers' bytes per token: Gemma 2 9B, 344,064 bytes), so a long request needs the
     /// full cache of every layer to be admitted.
     pub window_saves_kv: bool,
+    /// How far its estimates can be off, per format family and mode: the ± band in percent
+    /// from that class's calibration residuals (about the 90th percentile of |error|,
+    /// rounded up; the calibration test checks at least 90 % of rows fall inside). A class
+    /// not listed is unmeasured and says so (see `estimate::band`).
+    pub error_bands: &'static [(Format, Mode, f64)],
 }
 
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
@@ -163,6 +168,18 @@ pub const PROFILES: [Profile; 3] = [
         },
         mxfp4_expert_align: None,
         window_saves_kv: true,
+        // Qwen2.5 on transformers, A100 (112 rows), Qwen3 on transformers, H20 (80 rows),
+        // our H100 runs: bf16, FP8 (block-scaled), GPTQ and AWQ. Training runs under
+        // PyTorch too: Answer.AI's FSDP-QLoRA benchmarks, PEFT's docs (peak reserved memory
+        // per GPU) and our H100 runs (bench/device).
+        error_bands: &[
+            (Format::Float, Mode::Inference, 12.0),
+            (Format::WeightOnly, Mode::Inference, 15.0),
+            (Format::Fp8, Mode::Inference, 16.0),
+            (Format::Float, Mode::FullFinetune, 15.0),
+            (Format::Float, Mode::Lora, 20.0),
+            (Format::WeightOnly, Mode::Qlora, 20.0),
+        ],
     },
     Profile {
         runtime: Runtime::Vllm,
@@ -202,6 +219,14 @@ pub const PROFILES: [Profile; 3] = [
         // the checkpoint's MXFP4 experts padded to 3,072.
         mxfp4_expert_align: Some(256),
         window_saves_kv: false,
+        // vLLM 0.19 start-up logs on H100 (llm-d planner, 41 rows): bf16/fp16/fp32, FP8,
+        // GPTQ and MXFP4; the band is on the KV pool vLLM sizes.
+        error_bands: &[
+            (Format::Float, Mode::Inference, 4.0),
+            (Format::Fp8, Mode::Inference, 4.0),
+            (Format::WeightOnly, Mode::Inference, 4.0),
+            (Format::Microscaled, Mode::Inference, 4.0),
+        ],
     },
     Profile {
         runtime: Runtime::LlamaCpp,
@@ -236,6 +261,11 @@ pub const PROFILES: [Profile; 3] = [
         },
         mxfp4_expert_align: None,
         window_saves_kv: true,
+        // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
+        error_bands: &[
+            (Format::Gguf, Mode::Inference, 5.0),
+            (Format::Float, Mode::Inference, 5.0),
+        ],
     },
 ];
 

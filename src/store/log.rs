@@ -6,11 +6,17 @@ use super::db::{Db, on_db};
 use super::hashing::UserHasher;
 use super::stats::{self, Stats, StatsFilter};
 use super::writer::{self, Queue, now_ms};
+use crate::answer::Answer;
+use crate::error::Error;
 use crate::i18n::Lang;
+use crate::query::Query;
+use crate::sanitize::{self, truncate};
 use std::time::Duration;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
+/// The longest question kept in the log, in characters; longer ones are cut.
+pub const MAX_LOGGED_CHARS: usize = 500;
 /// How often retention runs.
 const RETENTION_PERIOD: Duration = Duration::from_secs(24 * 3_600);
 /// How long `stats` waits for queued rows to be committed first.
@@ -55,12 +61,45 @@ pub struct LogEntry {
     pub precision: Option<String>,
     pub gpu: Option<String>,
     pub total_gib: Option<f64>,
-    /// False when the parser found nothing to estimate in the question.
+    /// False when no answer came out: nothing to estimate in the question, an unknown
+    /// model, a job that cannot run. The stats list these as unanswered.
     pub understood: bool,
     pub latency_us: u64,
 }
 
 impl LogEntry {
+    /// The one way an answered question becomes a row, whichever adapter asked: the
+    /// question is cleaned and cut to [`MAX_LOGGED_CHARS`] here, the query is the one the
+    /// core read, and what the answer resolved (model, precision, GPU, total) comes from
+    /// the answer itself. Adapters add where it came from (guild, channel, user, locale).
+    pub fn from_answer(
+        source: Source,
+        language: Lang,
+        question: &str,
+        query: Option<&Query>,
+        result: Result<&Answer, &Error>,
+        latency: Duration,
+    ) -> Self {
+        let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
+        let answer = result.ok();
+        LogEntry {
+            query: query.and_then(|q| serde_json::to_value(q).ok()),
+            model: answer.map(|a| a.model.id.clone()),
+            precision: answer.map(|a| a.job.precision.name().to_string()),
+            gpu: answer.and_then(|a| a.gpu.map(|g| g.id.clone())),
+            total_gib: answer.map(|a| a.estimate.total_gib()),
+            understood: answer.is_some(),
+            latency_us: u64::try_from(latency.as_micros()).unwrap_or(u64::MAX),
+            ..LogEntry::new(source, language, question)
+        }
+    }
+
+    /// The client's locale, cleaned and cut: it comes from a header or a client.
+    pub fn with_locale(mut self, locale: Option<&str>) -> Self {
+        self.locale = locale.map(|l| sanitize::clean(truncate(l, 64)));
+        self
+    }
+
     /// An entry with only the question filled in; adapters set the rest.
     pub fn new(source: Source, language: Lang, question: impl Into<String>) -> Self {
         LogEntry {

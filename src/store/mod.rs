@@ -18,7 +18,7 @@ pub mod prefs;
 pub mod stats;
 mod writer;
 
-pub use log::{Log, LogEntry, Source};
+pub use log::{Log, LogEntry, MAX_LOGGED_CHARS, Source};
 pub use prefs::Prefs;
 pub use stats::{Stats, StatsFilter, parse_since};
 

@@ -22,8 +22,8 @@ pub const MAX_GPU_LIST_CHARS: usize = MAX_COMPARE_GPUS * (MAX_VALUE_CHARS + 1);
 pub const MAX_LANG_CHARS: usize = 35;
 /// How much of Accept-Language is read: real browsers send well under 200 bytes.
 pub const MAX_ACCEPT_LANGUAGE_BYTES: usize = 256;
-/// Longest question or description stored in the query log.
-pub const MAX_LOGGED_CHARS: usize = 500;
+/// Longest question or description stored in the query log (the store cuts every row).
+pub use crate::store::MAX_LOGGED_CHARS;
 
 /// A language value short enough to look at, else nothing.
 pub fn lang(value: Option<&str>) -> Option<&str> {

@@ -7,9 +7,7 @@ use crate::answer::Answer;
 use crate::error::Error;
 use crate::i18n::Lang;
 use crate::query::Query;
-use crate::sanitize::{self, truncate};
 use crate::store::{LogEntry, Source, Store};
-use crate::web::input::MAX_LOGGED_CHARS;
 
 /// One answered question, as the server saw it.
 pub struct Question<'a> {
@@ -64,20 +62,9 @@ impl QueryLog {
     }
 }
 
-/// The store row; every text is cleaned and cut here, whatever the handler passed, so
-/// nothing in the log is longer than [`MAX_LOGGED_CHARS`] or hides characters.
+/// The store row; the store cleans and cuts every text, whatever the handler passed.
 fn entry(q: Question<'_>) -> LogEntry {
-    let text = sanitize::clean(truncate(q.text, MAX_LOGGED_CHARS));
-    let mut e = LogEntry::new(Source::Web, q.lang, text);
-    e.locale = q.locale.map(|l| sanitize::clean(truncate(l, 64)));
-    e.query = q.query.and_then(|q| serde_json::to_value(q).ok());
-    e.understood = q.result.is_ok();
-    e.latency_us = q.latency_us;
-    if let Ok(a) = q.result {
-        e.model = Some(a.model.id.clone());
-        e.precision = Some(a.job.precision.name().to_string());
-        e.gpu = a.gpu.map(|g| g.id.clone());
-        e.total_gib = Some(a.estimate.total_gib());
-    }
-    e
+    let latency = std::time::Duration::from_micros(q.latency_us);
+    LogEntry::from_answer(Source::Web, q.lang, q.text, q.query, q.result, latency)
+        .with_locale(q.locale)
 }
