@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 /// A value the user did not give, so the answer chose it and says so.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Assumption {
     /// `native`: the format the model's checkpoint ships in.

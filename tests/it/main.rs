@@ -14,6 +14,7 @@ mod estimate;
 mod fake_discord;
 mod known_setups;
 mod locales;
+mod openapi;
 mod parser_corpus;
 mod properties;
 mod store;
