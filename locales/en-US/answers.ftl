@@ -75,6 +75,7 @@ assumed-checkpointing-off = gradient checkpointing off (not stated)
 
 match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
 match-corrected = Read "{ $input }" as { $model }.
+match-assumed = Not sure which model "{ $input }" is: this answer assumes { $model }. Give the exact name for another one.
 
 note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } B parameters, shaped like { $reference }).
 note-moe = Mixture of experts: all experts sit in memory, though only { $active } B parameters work per token (that is what sets the speed).

@@ -74,7 +74,8 @@ assumed-checkpointing-on = gradient checkpointing activado, como en las recetas 
 assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
 match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
-match-corrected = Interpreté "{ $input }" como { $model }.
+match-corrected = He interpretado "{ $input }" como { $model }.
+match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
 
 note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } B de parámetros, con la forma de { $reference }).
 note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } B de parámetros trabajan por token (eso es lo que marca la velocidad).

@@ -75,6 +75,7 @@ assumed-checkpointing-off = 不开启梯度检查点（未指定）
 
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。
+match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
 
 note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } B 参数，结构参照 { $reference }）。
 note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } B 参数参与计算（速度由它决定）。

@@ -7,6 +7,7 @@
 
 pub mod detect;
 pub mod fields;
+pub mod numbers_words;
 pub mod parse;
 mod request;
 

@@ -383,6 +383,15 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
                     .s("count", format_int(lang, *candidates as u64)),
             ),
         )),
+        MatchKind::Assumed { from } => out.push(tr(
+            lang,
+            "match-assumed",
+            Some(
+                &Args::new()
+                    .s("input", from.clone())
+                    .s("model", a.model.display_name.as_str()),
+            ),
+        )),
         MatchKind::Corrected { from } => out.push(tr(
             lang,
             "match-corrected",
