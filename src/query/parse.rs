@@ -567,7 +567,14 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         if !name.is_empty() {
             name.push(' ');
         }
-        name.push_str(singular(catalog, t));
+        // "A100 80G" is the 80 GB card, as "a100 80gb" is.
+        match t.strip_suffix('g').filter(|n| n.parse::<u32>().is_ok()) {
+            Some(n) => {
+                name.push_str(n);
+                name.push_str("gb");
+            }
+            None => name.push_str(singular(catalog, t)),
+        }
     }
     name.truncate(name.trim_end_matches(" de").len());
     q.gpu = Some(name);
@@ -911,4 +918,35 @@ fn leftovers(w: &Work) -> Vec<String> {
         .map(str::to_string)
         .take(10)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(text: &str) -> Option<(String, MatchKind)> {
+        parse(Catalog::get(), text)
+            .model_match
+            .map(|m| (m.model.id.clone(), m.kind))
+    }
+
+    #[test]
+    fn decimal_comma_is_a_version() {
+        assert_eq!(
+            model("dá pra rodar qwen 2,5 7b?"),
+            Some(("qwen2.5-7b".into(), MatchKind::Exact))
+        );
+    }
+
+    #[test]
+    fn a_model_read_from_part_of_the_words_is_an_assumption() {
+        let (id, kind) = model("qwen 2 5 7b").expect("a model");
+        assert_eq!(id, "qwen2.5-7b", "the typed size is kept");
+        assert_eq!(
+            kind,
+            MatchKind::Assumed {
+                from: "qwen 2 5 7b".into()
+            }
+        );
+    }
 }
