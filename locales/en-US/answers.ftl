@@ -129,3 +129,10 @@ gpu-count = { $count_n ->
     [one] { $count } GPU
    *[other] { $count } GPUs
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = {"; "}
+sep-list = {", "}
+sep-open = {" ("}
+sep-close = )
+sep-after-title = {" "}

@@ -42,7 +42,7 @@ guide-nvlink-body =
 
     It pays off when GPUs exchange large tensors often:
     - **Training** on several GPUs: gradients are all-reduced at every step, and **ZeRO/FSDP** also gathers the sharded weights layer by layer.
-    - **Tensor-parallel inference** (vLLM `--tensor-parallel-size`): every layer ends with an all-reduce, so there are dozens of synchronisations per generated token.
+    - **Tensor-parallel inference** (vLLM `--tensor-parallel-size`): every layer ends with an all-reduce, so there are dozens of synchronizations per generated token.
 
     It matters much less for **layer-split (pipeline) inference**, the way llama.cpp or `device_map="auto"` work: only the hidden state at the boundary crosses between cards, about 16 KB per token for a 70B model, which PCIe handles easily.
 
@@ -116,7 +116,7 @@ guide-precision-body =
     - **fp32**: 4 bytes. The old training default; for LLM inference it only wastes memory and speed.
     - **fp16**: 2 bytes with a narrow range; training needs **loss scaling** to avoid underflow and overflow.
     - **bf16**: 2 bytes with **fp32's exponent range**, so training is more stable without loss scaling. Needs Ampere or newer; V100 and T4 fall back to fp16.
-    - **fp8**: 1 byte, in two flavours, E4M3 (more precision, for weights and activations) and E5M2 (more range, for gradients), with hardware support on Hopper, Ada and Blackwell; used for inference and, more and more, for training.
+    - **fp8**: 1 byte, in two flavors, E4M3 (more precision, for weights and activations) and E5M2 (more range, for gradients), with hardware support on Hopper, Ada and Blackwell; used for inference and, more and more, for training.
     - **int8 / int4**: usually **weight-only quantization**: weights stored in 8 or 4 bits plus scales, expanded back to 16-bit for the math.
     - **TF32** is not a storage format: it is how Ampere and newer Tensor Cores run fp32 matrix math faster.
 

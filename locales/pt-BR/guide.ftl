@@ -18,7 +18,7 @@ guide-vram-body =
 
     O número da caixa promete mais do que você consegue usar. O **contexto CUDA** ocupa uns 0,3-0,5 GiB por processo, os frameworks guardam reservas e o ambiente gráfico também pode pegar um pedaço. Fabricantes falam em GB (10^9 bytes) e as ferramentas mostram GiB (2^30 bytes): uma placa de "24 GB" tem 22,4 GiB. Nos Macs com **Apple Silicon**, a memória unificada é dividida com o sistema e, por padrão, a GPU só pode usar algo entre 2/3 e 3/4 dela.
 
-    A **regra de bolso** clássica:
+    A **regra prática** clássica:
     `M = P × 4 bytes × (Q / 32) × 1,2`
     em que P é a quantidade de parâmetros, Q são os bits por peso e 1,2 uma margem de 20%. Para um modelo de 70B em 16 bits: 70 × 10^9 × 4 × 16/32 × 1,2 = **168 GB**. Serve como primeira aproximação, mas:
     - ignora o **cache KV**, que cresce com o tamanho do contexto e do batch e pode passar do tamanho dos pesos;
@@ -58,7 +58,7 @@ guide-nvlink-body =
 guide-tensor-cores-title = Tensor Cores: os motores de matrizes
 guide-tensor-cores-summary = Tensor Cores são unidades de matriz que aceleram muito as contas em fp16, bf16, fp8 e int8; veja o que cada geração trouxe.
 guide-tensor-cores-body =
-    Os **Tensor Cores** são unidades dentro das GPUs NVIDIA que fazem uma pequena multiplicação-acumulação de matrizes numa única operação. Quase todo o processamento de um transformer é multiplicação de matrizes, então é daí que vem a velocidade de um LLM. Os **CUDA cores** comuns cuidam das contas gerais em FP32 e inteiros; os Tensor Cores fazem o trabalho de matriz em precisão mais baixa, muitas vezes mais rápido.
+    Os **Tensor Cores** são unidades dentro das GPUs NVIDIA que fazem uma pequena multiplicação-acumulação de matrizes numa única operação. Quase todo o processamento de um transformer é multiplicação de matrizes, então é daí que vem a velocidade de um LLM. Os **CUDA cores** comuns cuidam das contas gerais em FP32 e inteiros; os Tensor Cores fazem as contas de matrizes em precisão mais baixa, muitas vezes mais rápido.
 
     Gerações:
     - **1ª, Volta** (V100, 2017): FP16.
@@ -69,7 +69,7 @@ guide-tensor-cores-body =
 
     Onde eles ajudam:
     - O **prefill** (leitura do prompt) e o **treinamento** são limitados por computação: produtos grandes de matriz por matriz, em que os TFLOPS dos Tensor Cores ditam o ritmo.
-    - O **decode de um único usuário** é limitado pela banda: cada token novo é um produto de matriz por vetor que fica esperando a memória, então TFLOPS a mais quase não mudam nada. Agrupar muitos usuários num batch volta a transformar o decode em trabalho de matriz por matriz.
+    - O **decode de um único usuário** é limitado pela banda: cada token novo é um produto de matriz por vetor que fica esperando a memória, então TFLOPS a mais quase não mudam nada. Agrupar muitos usuários num batch volta a transformar o decode em multiplicação de matriz por matriz.
 
     Como ler as fichas técnicas:
     - Os números **esparsos** supõem esparsidade estruturada 2:4 e são exatamente o **dobro dos densos**. LLMs quase nunca rodam esparsos, então divida por dois: a A100 faz 312 TFLOPS densos em FP16; 624 é o número esparso.
@@ -170,7 +170,7 @@ guide-quantization-body =
 guide-kv-cache-title = Cache KV: a memória que cresce com o contexto
 guide-kv-cache-summary = O cache KV guarda chaves e valores de cada token anterior; como calcular o tamanho e por que contextos longos pesam tanto.
 guide-kv-cache-body =
-    Ao gerar texto, cada token novo de um transformer presta atenção em todos os anteriores. Em vez de recalcular tudo, o modelo guarda as **chaves e valores** (keys e values) desses tokens em cada camada: é o **cache KV**. Ele ganha uma entrada por token, para cada sequência do batch.
+    Ao gerar texto, cada token novo de um transformer calcula a atenção sobre todos os anteriores. Em vez de recalcular tudo, o modelo guarda as **chaves e valores** (keys e values) desses tokens em cada camada: é o **cache KV**. Ele ganha uma entrada por token, para cada sequência do batch.
 
     Tamanho em bytes:
     `2 × camadas × kv_heads × head_dim × tokens × batch × bytes por valor`

@@ -1,7 +1,7 @@
 # Answers (zh-CN)：估算结果周围的文字。
 
 mode-inference = 推理
-mode-full-finetune = 全参微调
+mode-full-finetune = 全参数微调
 mode-lora = LoRA
 mode-qlora = QLoRA
 
@@ -49,10 +49,10 @@ link-pcie = PCIe
 link-infinity-fabric = Infinity Fabric
 link-multi-node = 多节点
 
-advice-nvlink = 这个任务在 GPU 之间传输的数据量很大（训练或张量并行）：用 NVLink（SXM 服务器、桥接的双卡）比纯 PCIe 划算得多。
+advice-nvlink = 这个任务在 GPU 之间传输的数据量很大（训练或张量并行）：用 NVLink（SXM 服务器、桥接的双卡）明显优于纯 PCIe。
 advice-layer-split = 按层切分（llama.cpp、device_map="auto"）时，卡与卡之间只传很小的激活值：PCIe 就够了。
-advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NVSwitch 互联）能跑这个任务。
-advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互联。
+advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NVSwitch 互连）能跑这个任务。
+advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
 answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } tokens 的序列。
@@ -128,3 +128,10 @@ form-unified = 统一内存（SoC）
 gpu-count = { $count_n ->
    *[other] { $count } 张 GPU
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = ；
+sep-list = ，
+sep-open = （
+sep-close = ）
+sep-after-title = {""}

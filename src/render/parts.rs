@@ -246,11 +246,16 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
         tr_into(&mut extras, lang, "answer-setup-price", Some(&args));
     }
     for (i, &tag) in setup.tags.iter().enumerate() {
-        extras.push_str(if i == 0 { " (" } else { ", " });
+        let sep = if i == 0 {
+            Separator::Open
+        } else {
+            Separator::List
+        };
+        extras.push_str(&separator(lang, sep));
         tr_into(&mut extras, lang, tag_id(tag), None);
     }
     if !setup.tags.is_empty() {
-        extras.push(')');
+        extras.push_str(&separator(lang, Separator::Close));
     }
     let args = Args::new()
         .s("setup", setup_label(catalog, &fit.gpu, fit.count))
@@ -538,13 +543,46 @@ fn sharding_what(s: Sharding) -> &'static str {
     }
 }
 
-/// "Read more: vram · precision · multi-gpu".
+/// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
+/// reader's language (a slug is a URL part, not something to read).
 pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
-    let list: Vec<&str> = topics.iter().map(|t| t.slug()).collect();
+    let list: Vec<String> = topics
+        .iter()
+        .map(|topic| t(lang, &format!("guide-{}-title", topic.slug())))
+        .collect();
     tr(
         lang,
         "answer-guides",
         Some(&Args::new().s("topics", list.join(" · "))),
+    )
+}
+
+/// Punctuation that joins parts of an answer, from Fluent: Chinese writes full-width
+/// "；", "，" and "（）" where English writes "; ", ", " and " (".
+#[derive(Debug, Clone, Copy)]
+pub enum Separator {
+    /// Between independent clauses (the assumptions).
+    Clause,
+    /// Between items of a list (a setup's labels).
+    List,
+    /// Opens a parenthesis after a word.
+    Open,
+    /// Closes it.
+    Close,
+    /// After a title's colon: a space, none after a full-width "：".
+    AfterTitle,
+}
+
+pub fn separator(lang: Lang, which: Separator) -> String {
+    t(
+        lang,
+        match which {
+            Separator::Clause => "sep-clause",
+            Separator::List => "sep-list",
+            Separator::Open => "sep-open",
+            Separator::Close => "sep-close",
+            Separator::AfterTitle => "sep-after-title",
+        },
     )
 }
 
