@@ -16,7 +16,7 @@ guide-vram-body =
 
     Una vez que cabe, el **ancho de banda de memoria** marca la velocidad. Generar cada token (decode) implica leer todos los pesos una vez, así que el techo aproximado es ancho de banda ÷ tamaño del modelo: un modelo de 8B en 16 bits (unos 16 GB) en una RTX 4090 (1008 GB/s) se queda cerca de 60 tokens/s para un solo usuario. La capacidad de cálculo pesa más con prompts largos y en el entrenamiento.
 
-    La cifra de la caja promete más de lo que puedes usar. El **contexto CUDA** ocupa unos 0,3-0,5 GiB por proceso, los frameworks guardan reservas y el escritorio gráfico también puede quedarse con algo. Los fabricantes hablan de GB (10^9 bytes) y las herramientas muestran GiB (2^30 bytes): una tarjeta de "24 GB" tiene 22,4 GiB. En los Mac con **Apple Silicon**, la memoria unificada se comparte con el sistema y, por defecto, la GPU solo puede usar entre 2/3 y 3/4 de ella.
+    La cifra de la caja promete más de lo que puedes usar. El **contexto CUDA** ocupa unos 0,3-0,5 GiB por proceso, los frameworks guardan reservas y el escritorio gráfico también puede quedarse con algo. La memoria de las GPU se fabrica en tamaños binarios: una tarjeta de "24 GB" tiene 24 GiB (de 2^30 bytes cada uno), que es lo que muestra nvidia-smi. La diferencia del 7 % entre GB (10^9 bytes) y GiB afecta a los archivos de modelo y a la regla práctica de abajo, que cuentan en GB: los 140 GB de pesos en bf16 de un modelo de 70B son 130 GiB. En los Mac con **Apple Silicon**, la memoria unificada se comparte con el sistema y, por defecto, la GPU solo puede usar entre 2/3 y 3/4 de ella.
 
     La **regla práctica** clásica:
     `M = P × 4 bytes × (Q / 32) × 1,2`
@@ -42,14 +42,14 @@ guide-nvlink-body =
 
     Compensa cuando las GPU intercambian tensores grandes continuamente:
     - **Entrenamiento** con varias GPU: los gradientes pasan por un all-reduce en cada paso, y **ZeRO/FSDP** además reúne los pesos fragmentados capa a capa.
-    - **Inferencia con paralelismo de tensores** (vLLM `--tensor-parallel-size`): cada capa termina con un all-reduce, lo que supone decenas de sincronizaciones por token generado.
+    - **Inferencia con paralelismo de tensores** (vLLM `--tensor-parallel-size`): cada capa hace dos all-reduce, uno después de la atención y otro después del MLP, así que un modelo de 70B con 80 capas se sincroniza 160 veces por token generado.
 
     Importa mucho menos en la **inferencia con capas repartidas (pipeline)**, como la que hacen llama.cpp o `device_map="auto"`: entre tarjetas solo viaja el estado oculto de la frontera, unos 16 KB por token en un modelo de 70B, algo que PCIe maneja sin problema.
 
     Qué tarjetas lo tienen:
     - **GeForce**: la RTX 3090 admitía un puente para 2 tarjetas; las **series RTX 40 y 50 no tienen NVLink**.
     - **Workstation**: la **RTX A6000** tiene puente para 2 tarjetas (112,5 GB/s). La RTX 6000 Ada lo perdió, digan lo que digan algunas tablas comparativas.
-    - **Centro de datos**: los módulos SXM (A100, H100, H200, B200) tienen NVLink completo; las versiones PCIe solo se emparejan mediante puentes (A100 PCIe, H100 NVL).
+    - **Centro de datos**: los módulos SXM (A100, H100, H200, B200) tienen NVLink completo; las versiones PCIe solo se emparejan mediante puentes (A100 PCIe, H100 PCIe, H100 NVL).
 
     Un mito frecuente: NVLink **no** convierte dos tarjetas en una GPU gigante con la memoria sumada. Cada GPU sigue viendo solo su propia VRAM, y el framework tiene que repartir el modelo igualmente (por tensores, por pipeline o fragmentado). NVLink solo abarata el tráfico entre las partes. Para ver cómo están conectadas las GPU de una máquina, ejecuta `nvidia-smi topo -m`: NV# indica NVLink, mientras que PIX, PHB, NODE o SYS indican que el tráfico va por PCIe o entre CPUs.
 
@@ -95,7 +95,7 @@ guide-sxm-body =
     Lo que aporta PCIe:
     - Cabe en servidores corrientes y en algunas estaciones de trabajo, con alimentación y refrigeración estándar.
     - Es más barata, se vende por unidades y es fácil ampliar más adelante.
-    - El tráfico entre GPU va por PCIe (unos 32-64 GB/s en cada sentido) o por un **puente NVLink de 2 tarjetas** en algunos modelos (A100 PCIe, H100 NVL).
+    - El tráfico entre GPU va por PCIe (unos 32-64 GB/s en cada sentido) o por un **puente NVLink de 2 tarjetas** en algunos modelos (A100 PCIe, H100 PCIe, H100 NVL).
     - Las tarjetas PCIe de centro de datos tienen refrigeración pasiva y dependen del flujo de aire del servidor: compruébalo antes de meter una en una torre de escritorio.
 
     Cuándo SXM es la única opción realista:
@@ -146,13 +146,13 @@ guide-quantization-body =
     - **FP8**: flotantes de 8 bits para los pesos y a menudo para las activaciones, rápido en Hopper, Ada y Blackwell, con una calidad cercana a bf16.
     - **NF4 de bitsandbytes**: NormalFloat de 4 bits, unos **4,13 bits** con doble cuantización; es la base del ajuste fino con **QLoRA**, pero para servir es más lento que los kernels de GPTQ/AWQ.
 
-    Los tipos **GGUF** de llama.cpp, Ollama y LM Studio (bits efectivos por peso):
+    Los tipos **GGUF** de llama.cpp, Ollama y LM Studio (bits efectivos por peso, de media en todo el archivo):
     - **Q8_0**: 8,5
-    - **Q6_K**: ≈6,56
+    - **Q6_K**: ≈6,57
     - **Q5_K_M**: ≈5,7
     - **Q4_K_M**: ≈4,85, el más habitual por defecto
-    - **Q3_K_M**: ≈3,9
-    - **Q2_K**: ≈2,6
+    - **Q3_K_M**: ≈4,0
+    - **Q2_K**: ≈3,2, muy por encima de sus 2 bits nominales
 
     Las mezclas K-quant mantienen los tensores más sensibles en mayor precisión; por eso la media queda por encima de los bits nominales.
 
@@ -181,7 +181,7 @@ guide-kv-cache-body =
     Qué la reduce:
     - **GQA / MQA**: varias cabezas de query comparten una misma cabeza KV. Llama 3.1 70B tiene 64 cabezas de query y solo 8 cabezas KV, una caché 8× menor que con atención multi-head completa. Llama 2 7B, con MHA clásica, necesita 512 KiB por token, más que Llama 3.1 70B.
     - **MLA** (DeepSeek V3/R1) guarda un latente comprimido: kv_lora_rank 512 más 64 dimensiones RoPE por capa, o sea, (512 + 64) × 61 capas × 2 bytes = **70.272 bytes por token** en 16 bits, para un modelo de 671B.
-    - Las capas con **ventana deslizante** (Gemma 2/3, gpt-oss) solo guardan los tokens de la ventana más reciente (por ejemplo 1024 o 4096), así que solo las capas globales crecen con el contexto.
+    - Las capas con **ventana deslizante** (Gemma 2/3, gpt-oss) solo guardan los tokens de la ventana más reciente (128 tokens en gpt-oss, 1024 en Gemma 3, 4096 en Gemma 2), así que solo las capas globales crecen con el contexto.
     - La **cuantización de la caché KV** (fp8, q8_0, q4_0) la reduce a la mitad o a la cuarta parte.
 
     Como crece **de forma lineal con el contexto y con el lote**, los documentos largos o muchos usuarios simultáneos pueden necesitar más memoria que los propios pesos. Llama 3.1 8B con su contexto máximo de 128k necesita 16 GiB de caché, más que sus 15 GiB de pesos en bf16.
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Usar varias GPU responde a uno de dos objetivos: **hacer que quepa** un modelo que no entra en una sola tarjeta, o **ir más rápido** con uno que ya cabe. Las estrategias principales:
 
     - **Paralelismo de datos** (DDP): cada GPU tiene una **copia completa** del modelo y procesa lotes distintos; en cada paso se promedian los gradientes. Acelera el entrenamiento, pero no ayuda a que el modelo quepa. En inferencia equivale a varias réplicas detrás de un balanceador de carga.
-    - **Paralelismo de tensores**: las matrices de pesos de cada capa se reparten entre las GPU, que trabajan juntas en cada token, con un all-reduce al final de cada capa. Reduce la memoria y la latencia, pero exige una **interconexión rápida** como NVLink. En vLLM: `--tensor-parallel-size 2`; el valor tiene que dividir el número de cabezas de atención, así que 2, 4 u 8.
+    - **Paralelismo de tensores**: las matrices de pesos de cada capa se reparten entre las GPU, que trabajan juntas en cada token, con dos all-reduce por capa (después de la atención y después del MLP). Reduce la memoria y la latencia, pero exige una **interconexión rápida** como NVLink. En vLLM: `--tensor-parallel-size 2`; el valor tiene que dividir el número de cabezas de atención, así que 2, 4 u 8.
     - **Pipeline / reparto por capas**: las capas consecutivas viven en GPU distintas (la primera mitad en la GPU 0, la segunda en la GPU 1). llama.cpp (`--split-mode layer`, el modo por defecto) y `device_map="auto"` de Transformers funcionan así. El tráfico es mínimo, pero con un solo usuario solo trabaja una GPU a la vez, así que no es más rápido que una única tarjeta grande. `--pipeline-parallel-size` en vLLM hace lo mismo para muchas peticiones en paralelo.
     - **ZeRO / FSDP** (entrenamiento): fragmenta los **estados del optimizador, los gradientes y los pesos** entre las GPU y reúne cada capa cuando hace falta. ZeRO-1 fragmenta los estados del optimizador, ZeRO-2 añade los gradientes, y ZeRO-3 y FSDP en modo full shard añaden los pesos.
 

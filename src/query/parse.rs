@@ -738,6 +738,7 @@ fn take_model(
     let (chosen, found) = match found {
         Some((candidate, m)) if candidate.len() < words.join(" ").len() => {
             let (candidate, m) = without_unknown_words(catalog, &words).unwrap_or((candidate, m));
+            q.model_as_typed = Some(words.join(" "));
             (candidate, Some(partial(m, &words)))
         }
         Some((candidate, m)) => (candidate, Some(m)),

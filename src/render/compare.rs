@@ -43,8 +43,15 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-bandwidth", &|g| {
             format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0))
         }),
+        // The rate PyTorch gets (FP32 accumulate): half the headline on GeForce cards, as
+        // the Tensor Cores guide says; the same figure elsewhere.
         row("compare-fp16", &|g| {
-            opt(lang, g.fp16_tensor_tflops_dense, 1)
+            opt(
+                lang,
+                g.fp16_tensor_tflops_dense_fp32acc
+                    .or(g.fp16_tensor_tflops_dense),
+                1,
+            )
         }),
         row("compare-fp8", &|g| opt(lang, g.fp8_tensor_tflops_dense, 1)),
         row("compare-nvlink", &|g| match &g.nvlink {
@@ -123,6 +130,7 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Value {
                 "tdp_w": g.tdp_w, "ecc": g.ecc, "price_usd": g.msrp_usd,
                 "usd_per_gb": g.usd_per_gb().map(|p| (p * 100.0).round() / 100.0),
                 "runs_fp16": sixteen, "runs_q4_k_m": four,
+                "fp16_tensor_tflops_dense_fp32acc": g.fp16_tensor_tflops_dense_fp32acc,
             })
         })
         .collect();
