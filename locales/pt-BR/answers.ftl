@@ -136,3 +136,4 @@ sep-list = {", "}
 sep-open = {" ("}
 sep-close = )
 sep-after-title = {" "}
+sep-colon = {": "}

@@ -131,7 +131,8 @@ gpu-count = { $count_n ->
 
 # Punctuation that joins parts of an answer (assumptions, a setup's labels).
 sep-clause = ；
-sep-list = ，
+sep-list = 、
 sep-open = （
 sep-close = ）
 sep-after-title = {""}
+sep-colon = ：

@@ -95,18 +95,22 @@ fn list_or_none(lang: Lang, catalog: &Catalog, ids: &[String]) -> String {
                 .map_or(id.as_str(), |m| m.display_name.as_str())
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&super::parts::separator(
+            lang,
+            super::parts::Separator::List,
+        ))
 }
 
 /// The comparison as Markdown: one block per GPU (reads well in a terminal and on a phone).
 pub fn text(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> String {
     let rows = rows(lang, catalog, gpus);
     let mut out = vec![format!("**{}**", t(lang, "compare-title"))];
+    let colon = super::parts::separator(lang, super::parts::Separator::Colon);
     for (i, g) in gpus.iter().enumerate() {
         out.push(String::new());
         out.push(format!("**{}**", g.display_name));
         for (label, values) in &rows {
-            out.push(format!("- {label}: {}", values[i]));
+            out.push(format!("- {label}{colon}{}", values[i]));
         }
     }
     out.push(String::new());

@@ -571,6 +571,8 @@ pub enum Separator {
     Close,
     /// After a title's colon: a space, none after a full-width "：".
     AfterTitle,
+    /// Between a label and its value: ": " or "：".
+    Colon,
 }
 
 pub fn separator(lang: Lang, which: Separator) -> String {
@@ -582,6 +584,7 @@ pub fn separator(lang: Lang, which: Separator) -> String {
             Separator::Open => "sep-open",
             Separator::Close => "sep-close",
             Separator::AfterTitle => "sep-after-title",
+            Separator::Colon => "sep-colon",
         },
     )
 }
