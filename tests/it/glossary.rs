@@ -106,3 +106,29 @@ fn the_check_catches_a_banned_variant() {
     let code_only = "x = usa `--max-num-batched-tokens` y { $batch }\n";
     assert!(violations("sample", code_only, es).is_empty());
 }
+
+/// A rendered Chinese answer joins its parts with full-width punctuation; the same answer
+/// in English keeps "; ". The question leaves precision, context and runtime unsaid, so the
+/// assumptions line has three clauses, and names no GPU, so the setups carry labels.
+#[test]
+fn chinese_answers_use_full_width_separators() {
+    use vramguide::answer;
+    use vramguide::catalog::Catalog;
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+
+    let catalog = Catalog::get();
+    let reply = answer::for_text(catalog, "qwen2.5 72b 需要多少显存");
+    let a = reply.result.expect("an answer");
+    let zh = render::text::answer(Lang::Zh, catalog, &a);
+    let han_then_ascii = Regex::new(r"\p{Han}\s*[(;,:]|[;,:)]\s*\p{Han}").expect("valid");
+    let bad: Vec<&str> = zh.lines().filter(|l| han_then_ascii.is_match(l)).collect();
+    assert!(
+        bad.is_empty(),
+        "half-width punctuation in Chinese:\n{}",
+        bad.join("\n")
+    );
+    assert!(zh.contains('；'), "assumptions joined by ；:\n{zh}");
+    let en = render::text::answer(Lang::En, catalog, &a);
+    assert!(en.contains("; "), "assumptions joined by '; ':\n{en}");
+}
