@@ -101,19 +101,19 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
 }
 
-/// "2,5" -> "2.5" (a decimal comma, as Portuguese and Spanish write versions and sizes:
-/// "qwen 2,5 7b"), "32,768" -> "32768" (a thousands separator); other commas stay and
+/// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
+/// versions and sizes: "qwen 2,5 7b"), "32,768" -> "32768" (a thousands separator); other commas stay and
 /// [`clean`] turns them into spaces.
 fn decimal_commas(text: &str) -> Cow<'_, str> {
-    static COMMA: LazyLock<Regex> = LazyLock::new(|| re(r"(\d),(\d{1,3})\b"));
+    static COMMA: LazyLock<Regex> = LazyLock::new(|| re(r"(\d),(\d{1,3})([bkm]?)\b"));
     if !text.contains(',') {
         return Cow::Borrowed(text);
     }
     COMMA.replace_all(text, |c: &Captures| {
         if c[2].len() == 3 {
-            format!("{}{}", &c[1], &c[2])
+            format!("{}{}{}", &c[1], &c[2], &c[3])
         } else {
-            format!("{}.{}", &c[1], &c[2])
+            format!("{}.{}{}", &c[1], &c[2], &c[3])
         }
     })
 }
@@ -936,6 +936,16 @@ mod tests {
         assert_eq!(
             model("dá pra rodar qwen 2,5 7b?"),
             Some(("qwen2.5-7b".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            model("deepseek r1 distill qwen 1,5b"),
+            Some(("deepseek-r1-distill-qwen-1.5b".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            parse(Catalog::get(), "contexto de 32,768 tokens")
+                .query
+                .context,
+            Some(32768)
         );
     }
 
