@@ -77,8 +77,8 @@ match-newest = "{ $model }" is the newest of { $count } models with that name an
 match-corrected = Read "{ $input }" as { $model }.
 match-assumed = Not sure which model "{ $input }" is: this answer assumes { $model }. Give the exact name for another one.
 
-note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } B parameters, shaped like { $reference }).
-note-moe = Mixture of experts: all experts sit in memory, though only { $active } B parameters work per token (that is what sets the speed).
+note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } billion parameters, shaped like { $reference }).
+note-moe = Mixture of experts: all experts sit in memory, though only { $active } billion parameters work per token (that is what sets the speed).
 note-mla = Multi-head latent attention stores a compressed cache: { $bytes } bytes per token.
 note-sliding-window = Sliding-window layers keep at most { $window } tokens in their cache.
 note-context-beyond = The model was trained for at most { $max } tokens; longer contexts need rope scaling and may degrade.

@@ -77,8 +77,8 @@ match-newest = "{ $model }" es el más reciente de { $count } modelos con ese no
 match-corrected = He interpretado "{ $input }" como { $model }.
 match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
 
-note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } mil millones de parámetros, con la forma de { $reference }).
-note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } mil millones de parámetros trabajan por token (eso es lo que marca la velocidad).
+note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } millones de parámetros, con la forma de { $reference }).
+note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } millones de parámetros trabajan por token (eso es lo que marca la velocidad).
 note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
 note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
 note-context-beyond = El modelo se entrenó con un máximo de { $max } tokens; los contextos más largos necesitan rope scaling y pueden perder calidad.

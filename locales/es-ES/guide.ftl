@@ -176,11 +176,11 @@ guide-kv-cache-body =
     `2 × capas × kv_heads × head_dim × tokens × lote × bytes por valor`
     El 2 cuenta claves más valores; los bytes por valor son 2 en fp16/bf16 y 1 en fp8.
 
-    Ejemplo, **Llama 3.1 70B** (80 capas, 8 cabezas KV, head_dim 128) en 16 bits: 2 × 80 × 8 × 128 × 2 = **327.680 bytes por token**, es decir, 320 KiB. Con 32k tokens (32.768) son **10 GiB** para una sola secuencia; 8 usuarios con 32k cada uno necesitan 80 GiB, el doble que los pesos en 4 bits.
+    Ejemplo, **Llama 3.1 70B** (80 capas, 8 cabezas KV, head_dim 128) en 16 bits: 2 × 80 × 8 × 128 × 2 = **327 680 bytes por token**, es decir, 320 KiB. Con 32k tokens (32 768) son **10 GiB** para una sola secuencia; 8 usuarios con 32k cada uno necesitan 80 GiB, el doble que los pesos en 4 bits.
 
     Qué la reduce:
     - **GQA / MQA**: varias cabezas de query comparten una misma cabeza KV. Llama 3.1 70B tiene 64 cabezas de query y solo 8 cabezas KV, una caché 8× menor que con atención multi-head completa. Llama 2 7B, con MHA clásica, necesita 512 KiB por token, más que Llama 3.1 70B.
-    - **MLA** (DeepSeek V3/R1) guarda un latente comprimido: kv_lora_rank 512 más 64 dimensiones RoPE por capa, o sea, (512 + 64) × 61 capas × 2 bytes = **70.272 bytes por token** en 16 bits, para un modelo de 671B.
+    - **MLA** (DeepSeek V3/R1) guarda un latente comprimido: kv_lora_rank 512 más 64 dimensiones RoPE por capa, o sea, (512 + 64) × 61 capas × 2 bytes = **70 272 bytes por token** en 16 bits, para un modelo de 671B.
     - Las capas con **ventana deslizante** (Gemma 2/3, gpt-oss) solo guardan los tokens de la ventana más reciente (128 tokens en gpt-oss, 1024 en Gemma 3, 4096 en Gemma 2), así que solo las capas globales crecen con el contexto.
     - La **cuantización de la caché KV** (fp8, q8_0, q4_0) la reduce a la mitad o a la cuarta parte.
 

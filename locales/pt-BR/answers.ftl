@@ -77,8 +77,8 @@ match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nom
 match-corrected = Entendi "{ $input }" como { $model }.
 match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
 
-note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } B de parâmetros, no formato do { $reference }).
-note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } B de parâmetros trabalhem por token (é isso que define a velocidade).
+note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } bilhões de parâmetros, no formato do { $reference }).
+note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).
 note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
 note-sliding-window = As camadas de janela deslizante guardam no máximo { $window } tokens no cache.
 note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.

@@ -77,8 +77,8 @@ match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最�
 match-corrected = 已将“{ $input }”识别为 { $model }。
 match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
 
-note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } B 参数，结构参照 { $reference }）。
-note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } B 参数参与计算（速度由它决定）。
+note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } 亿参数，结构参照 { $reference }）。
+note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } 亿参数参与计算（速度由它决定）。
 note-mla = 多头潜在注意力（MLA）存的是压缩后的缓存：每个 token { $bytes } 字节。
 note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 token。
 note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。

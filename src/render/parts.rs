@@ -3,7 +3,9 @@
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{ErrorBand, Interconnect, Mode, Note, Optimizer, Sharding};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, label, t, tr, tr_into};
+use crate::i18n::{
+    Args, Lang, format_gib, format_int, format_number, format_params, label, t, tr, tr_into,
+};
 use crate::recommend::{Setup, Tag};
 
 fn gib(lang: Lang, bytes: f64) -> String {
@@ -423,22 +425,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
         } => tr(
             lang,
             "note-synthetic",
-            Some(
-                &Args::new()
-                    .s(
-                        "params",
-                        format_number(lang, *params_b, if params_b.fract() == 0.0 { 0 } else { 1 }),
-                    )
-                    .s(
-                        "reference",
-                        reference.trim_start_matches("derived from ").to_string(),
-                    ),
-            ),
+            Some(&Args::new().s("params", format_params(lang, *params_b)).s(
+                "reference",
+                reference.trim_start_matches("derived from ").to_string(),
+            )),
         ),
         Note::MoeAllExperts { active_b } => tr(
             lang,
             "note-moe",
-            Some(&Args::new().s("active", format_number(lang, *active_b, 1))),
+            Some(&Args::new().s("active", format_params(lang, *active_b))),
         ),
         Note::MlaCache { bytes_per_token } => tr(
             lang,
