@@ -5,7 +5,7 @@
 
 mod numbers;
 
-pub use numbers::{format_gib, format_int, format_number};
+pub use numbers::{format_gib, format_int, format_number, format_params};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -177,6 +177,7 @@ impl Fields {
             master_weights: flag(Field::MasterWeights, &self.master_weights)?,
             optimizer_in_backward: flag(Field::OptimizerInBackward, &self.optimizer_in_backward)?,
             chunked_loss: flag(Field::ChunkedLoss, &self.chunked_loss)?,
+            model_as_typed: None,
         })
     }
 }

@@ -44,8 +44,15 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-bandwidth", &|g| {
             format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0))
         }),
+        // The rate PyTorch gets (FP32 accumulate): half the headline on GeForce cards, as
+        // the Tensor Cores guide says; the same figure elsewhere.
         row("compare-fp16", &|g| {
-            opt(lang, g.fp16_tensor_tflops_dense, 1)
+            opt(
+                lang,
+                g.fp16_tensor_tflops_dense_fp32acc
+                    .or(g.fp16_tensor_tflops_dense),
+                1,
+            )
         }),
         row("compare-fp8", &|g| opt(lang, g.fp8_tensor_tflops_dense, 1)),
         row("compare-nvlink", &|g| match &g.nvlink {
@@ -89,18 +96,22 @@ fn list_or_none(lang: Lang, catalog: &Catalog, ids: &[String]) -> String {
                 .map_or(id.as_str(), |m| m.display_name.as_str())
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&super::parts::separator(
+            lang,
+            super::parts::Separator::List,
+        ))
 }
 
 /// The comparison as Markdown: one block per GPU (reads well in a terminal and on a phone).
 pub fn text(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> String {
     let rows = rows(lang, catalog, gpus);
     let mut out = vec![format!("**{}**", t(lang, "compare-title"))];
+    let colon = super::parts::separator(lang, super::parts::Separator::Colon);
     for (i, g) in gpus.iter().enumerate() {
         out.push(String::new());
         out.push(format!("**{}**", g.display_name));
         for (label, values) in &rows {
-            out.push(format!("- {label}: {}", values[i]));
+            out.push(format!("- {label}{colon}{}", values[i]));
         }
     }
     out.push(String::new());
@@ -141,6 +152,9 @@ pub struct GpuRow {
     pub runs_fp16: Vec<String>,
     /// Popular models that run on one card at Q4_K_M.
     pub runs_q4_k_m: Vec<String>,
+    /// GeForce cards: the FP16 tensor rate with FP32 accumulation (half the FP16-accumulate
+    /// rate on most), the one the compare table and the guide use.
+    pub fp16_tensor_tflops_dense_fp32acc: Option<f64>,
 }
 
 /// The comparison as JSON: the raw specs plus what each runs.
@@ -164,6 +178,7 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> CompareJson {
             usd_per_gb: g.usd_per_gb().map(|p| (p * 100.0).round() / 100.0),
             runs_fp16,
             runs_q4_k_m,
+            fp16_tensor_tflops_dense_fp32acc: g.fp16_tensor_tflops_dense_fp32acc,
         }
     };
     CompareJson {

@@ -12,6 +12,7 @@ mod discord_commands;
 mod discord_e2e;
 mod estimate;
 mod fake_discord;
+mod glossary;
 mod known_setups;
 mod locales;
 mod openapi;
