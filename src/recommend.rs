@@ -2,7 +2,8 @@
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, Vendor};
 use crate::estimate::{
-    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, Precision, candidate_counts,
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, NODE, Precision, Topology,
+    candidate_counts,
 };
 use crate::runtime::{Activation, Split};
 use serde::Serialize;
@@ -64,7 +65,7 @@ type CardClass = (bool, bool);
 type Needs = Vec<(u32, f64)>;
 
 /// Every count any GPU kind is tried at.
-const COUNTS: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
+const COUNTS: [u32; 8] = Topology::ALL_COUNTS;
 
 /// Rank the catalog's setups for `job`.
 ///
@@ -137,7 +138,7 @@ pub fn setups(
     if minimal.is_empty() {
         return Ok(recs);
     }
-    let in_node = |c: &Candidate| c.count <= 8;
+    let in_node = |c: &Candidate| c.count <= NODE;
     recs.multi_node = !minimal.iter().any(in_node);
     recs.sxm_only = !recs.multi_node
         && !minimal

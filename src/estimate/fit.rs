@@ -27,7 +27,7 @@ impl Interconnect {
     pub fn of(gpu: &GpuSpec, count: u32) -> Interconnect {
         if count <= 1 {
             Interconnect::Single
-        } else if count > 8 {
+        } else if count > NODE {
             Interconnect::MultiNode
         } else if gpu.vendor == Vendor::Amd && gpu.form_factor == FormFactor::Sxm {
             Interconnect::InfinityFabric
@@ -133,8 +133,7 @@ impl Fit {
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
     /// beyond what one box takes (Apple machines still have one GPU).
     pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
-        const COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
-        let counts: &[u32] = if gpu.is_unified() { &[1] } else { COUNTS };
+        let counts = Topology::of(gpu).any_counts;
         first_fitting(model, job, gpu, counts.iter().copied())
     }
 }
@@ -155,30 +154,76 @@ fn first_fitting(
         .find(|&n| super::breakdown(model, job, n, Some(gpu)).per_gpu <= usable)
 }
 
-/// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
-pub fn box_limit(gpu: &GpuSpec) -> u32 {
-    if gpu.is_unified() {
-        1
-    } else if gpu.form_factor == FormFactor::Consumer {
-        4
-    } else {
-        8
+/// How cards of one kind are put together: the one definition the fit, the "how many
+/// would do" count, the recommendations and the advice read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Topology {
+    /// Most cards one machine takes: consumer boards 4 (slots, power, cooling), servers 8
+    /// per node, an Apple machine its one GPU.
+    pub per_box: u32,
+    /// Counts worth recommending: tensor-parallel sizes people run in one box, and for SXM
+    /// several nodes of 8.
+    pub counts: &'static [u32],
+    /// Counts tried when the user insists on this card beyond one box.
+    pub any_counts: &'static [u32],
+}
+
+/// Servers' GPUs per node, and the size of one NVLink domain of SXM cards.
+pub const NODE: u32 = 8;
+/// Beyond one box, counts people build clusters of.
+const CLUSTER_COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+
+const UNIFIED: Topology = Topology {
+    per_box: 1,
+    counts: &[1],
+    any_counts: &[1],
+};
+const CONSUMER: Topology = Topology {
+    per_box: 4,
+    counts: &[1, 2, 3, 4],
+    any_counts: CLUSTER_COUNTS,
+};
+const SXM: Topology = Topology {
+    per_box: NODE,
+    counts: &[1, 2, 4, 8, 16, 32, 64],
+    any_counts: CLUSTER_COUNTS,
+};
+const SERVER: Topology = Topology {
+    per_box: NODE,
+    counts: &[1, 2, 4, 8],
+    any_counts: CLUSTER_COUNTS,
+};
+
+impl Topology {
+    /// Every count any kind is tried at, in order (the recommendations compute the per-GPU
+    /// need once per count).
+    pub const ALL_COUNTS: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
+
+    pub fn of(gpu: &GpuSpec) -> &'static Topology {
+        if gpu.is_unified() {
+            &UNIFIED
+        } else if gpu.form_factor == FormFactor::Consumer {
+            &CONSUMER
+        } else if gpu.form_factor == FormFactor::Sxm {
+            &SXM
+        } else {
+            &SERVER
+        }
     }
 }
 
-/// Counts worth trying for a GPU kind: consumer boxes take up to 4 cards, servers 8 per
-/// node, SXM clusters several nodes; Apple machines have one GPU.
+/// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
+pub fn box_limit(gpu: &GpuSpec) -> u32 {
+    Topology::of(gpu).per_box
+}
+
+/// Counts worth trying for a GPU kind, up to `max`.
 pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
-    let counts: &[u32] = if gpu.is_unified() {
-        &[1]
-    } else if gpu.form_factor == FormFactor::Consumer {
-        &[1, 2, 3, 4]
-    } else if gpu.form_factor == FormFactor::Sxm {
-        &[1, 2, 4, 8, 16, 32, 64]
-    } else {
-        &[1, 2, 4, 8]
-    };
-    counts.iter().copied().filter(move |&n| n <= max)
+    Topology::of(gpu)
+        .counts
+        .iter()
+        .copied()
+        .filter(move |&n| n <= max)
 }
 
 /// KV tokens left in a pre-allocated pool (vLLM) after weights, activations and overhead.

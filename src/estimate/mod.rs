@@ -13,7 +13,7 @@ mod speed;
 mod training;
 
 pub use band::{ErrorBand, error_band};
-pub use fit::{Fit, Interconnect, box_limit, candidate_counts, usable_gib};
+pub use fit::{Fit, Interconnect, NODE, Topology, box_limit, candidate_counts, usable_gib};
 pub use inference::is_large_card;
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, Job, JobError, LoraTargets, Mode,
