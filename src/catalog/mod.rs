@@ -92,6 +92,55 @@ pub struct ModelSpec {
     /// True when the architecture was derived from a bare size, not taken from the catalog.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub synthetic: bool,
+    /// Where the spec came from when not from `models.json`: the Hub or a user's config.json.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+    /// The exact bytes of the repo's weight files, read from their headers (Hub look-ups):
+    /// used instead of the parameter count times bits when the job runs in that format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight_file: Option<WeightFile>,
+}
+
+/// Where a model spec that is not in the catalog came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Looked up on the Hugging Face Hub (config.json and weight-file headers).
+    Hub,
+    /// A config.json the user brought.
+    Config,
+}
+
+impl Origin {
+    /// The `query.source` of the JSON contract.
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Hub => "hub",
+            Origin::Config => "config",
+        }
+    }
+}
+
+/// What a repo's weight files hold, summed from their safetensors or GGUF headers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeightFile {
+    /// Bytes of every tensor (data offsets or ggml type sizes), all shards.
+    pub bytes: u64,
+    /// The format these bytes are in: the job's precision must be this one to use them.
+    pub precision: Precision,
+    pub tensors: u64,
+    /// Tensors stored in a quantized type (FP8, packed integers, GGUF blocks).
+    pub quantized_tensors: u64,
+    /// `quantization_config.quant_method` (fp8, gptq, awq, bitsandbytes, mxfp4,
+    /// compressed-tensors) or the GGUF file's quant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Bytes per stored dtype ("BF16", "F8_E4M3", "Q4_K"...).
+    #[serde(default)]
+    pub bytes_by_dtype: std::collections::BTreeMap<String, u64>,
+    /// Weight files read (shards or the chosen GGUF file).
+    #[serde(default)]
+    pub files: Vec<String>,
 }
 
 fn default_native() -> Precision {

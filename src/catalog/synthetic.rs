@@ -54,6 +54,8 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         release: None,
         sources: vec![format!("derived from {}", reference.id)],
         synthetic: true,
+        origin: None,
+        weight_file: None,
         ..reference.clone()
     }
 }

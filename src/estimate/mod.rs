@@ -189,6 +189,10 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
 /// The tensors the format covers (see [`Precision::scope`]) take its bits per weight;
 /// everything else stays 16-bit, as the quantizers and the published checkpoints leave it.
 pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
+    // A Hub look-up read the checkpoint's own headers: its bytes are exact for its format.
+    if let Some(file) = model.weight_file.as_ref().filter(|f| f.precision == precision) {
+        return file.bytes as f64;
+    }
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();
     let covered = match precision.scope(model.moe.is_some()) {

@@ -30,6 +30,9 @@ pub struct Parsed {
     /// What `query.model` resolved to while parsing: [`super::resolve_parsed`] uses it
     /// instead of looking the same name up a second time.
     pub model_match: Option<ModelMatch<'static>>,
+    /// A Hub repo id ("org/name", as typed) the catalog lacks: `query.model` holds it and
+    /// the adapter looks it up before calling the core ([`crate::answer::for_parsed_with`]).
+    pub hub_id: Option<String>,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -60,6 +63,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     let cleaned = clean(&without_mentions);
     let language = detect_cleaned(&without_mentions, &cleaned);
     let mut work = Work::new(cleaned);
+    let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -84,7 +88,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
-    let model_match = take_model(catalog, &mut work, &mut q);
+    let mut model_match = take_model(catalog, &mut work, &mut q);
+    if hub_id.is_some() {
+        q.model.clone_from(&hub_id);
+        model_match = None;
+    }
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
     }
@@ -94,7 +102,19 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         language,
         unparsed,
         model_match,
+        hub_id,
     }
+}
+
+/// Take a Hub repo id the catalog lacks out of the text before any other field reads
+/// pieces of it ("org/Model-FP8" names no precision).
+fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Option<String> {
+    let id = super::hub_id::find(catalog, original)?;
+    let lower = id.to_ascii_lowercase();
+    if let Some(start) = w.text.find(&lower) {
+        w.blank_range(start, start + lower.len());
+    }
+    Some(id)
 }
 
 /// Lowercase, strip accents, keep the punctuation names use ("q4_k_m", "llama.cpp",

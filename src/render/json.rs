@@ -70,8 +70,14 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
             "gpu_count": a.gpu_count,
             "runtime": runtime_named(a),
             "profile": a.job.runtime.name(),
-            "source": if a.model.synthetic { "size" } else { "catalog" },
+            "source": match a.model.origin {
+                Some(origin) => origin.name(),
+                None if a.model.synthetic => "size",
+                None => "catalog",
+            },
             "runtime_version": a.job.runtime.profile().version,
+            "weight_bytes_exact": a.model.weight_file.as_ref()
+                .filter(|f| f.precision == a.job.precision).map(|f| f.bytes),
         },
         "estimate": {
             "total_gib": r2(e.total_gib()),

@@ -332,6 +332,61 @@ pub fn rule_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// The Hub could not be asked: what the answer used instead.
+fn hub_fallback_line(
+    lang: Lang,
+    a: &Answer,
+    repo: &str,
+    reason: crate::query::HubMiss,
+) -> String {
+    let why = match reason {
+        crate::query::HubMiss::Offline => "hub-why-offline",
+        crate::query::HubMiss::Unreachable => "hub-why-unreachable",
+        crate::query::HubMiss::Slow => "hub-why-slow",
+    };
+    let id = if a.model.synthetic {
+        "hub-fallback-size"
+    } else {
+        "hub-fallback-catalog"
+    };
+    tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s("repo", repo.replace('`', "'"))
+                .s("why", t(lang, why))
+                .s("model", a.model.display_name.clone()),
+        ),
+    )
+}
+
+/// Weights measured from the repo's own files, when the job runs in their format.
+fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
+    let file = a
+        .model
+        .weight_file
+        .as_ref()
+        .filter(|f| f.precision == a.job.precision)?;
+    let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
+        "hub-exact-gguf"
+    } else {
+        "hub-exact-safetensors"
+    };
+    Some(tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s("gib", format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2))
+                .s("tensors", format_int(lang, file.tensors))
+                .s("quantized", format_int(lang, file.quantized_tensors))
+                .s("files", format_int(lang, file.files.len() as u64))
+                .s("method", file.method.clone().unwrap_or_else(|| file.precision.name().to_string())),
+        ),
+    ))
+}
+
 /// What the answer chose on the user's behalf, and how the model name was read.
 pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = a
@@ -370,8 +425,10 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
                 "assumed-runtime",
                 Some(&Args::new().s("runtime", runtime.profile().version)),
             ),
+            Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
         })
         .collect();
+    out.extend(exact_weights_line(lang, a));
     match &a.model_kind {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(

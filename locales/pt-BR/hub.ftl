@@ -1,0 +1,16 @@
+# Modelos buscados no Hugging Face Hub ou lidos de um config.json enviado pelo usuário.
+hub-error-not-found = Não encontrei `{ $repo }` no Hugging Face Hub. Confira a grafia (dono/nome) ou pergunte sobre um modelo que eu conheço.
+hub-error-gated = `{ $repo }` tem acesso restrito: aceite os termos no Hub e defina HF_TOKEN com um token dessa conta para eu poder ler os arquivos.
+hub-error-no-weights = `{ $repo }` não tem arquivos de pesos que eu consiga ler (safetensors ou GGUF; falta: { $detail }).
+hub-error-malformed = Os arquivos de `{ $repo }` estão malformados: { $detail }.
+hub-error-too-large = Um cabeçalho de `{ $repo }` é maior do que o limite que eu leio ({ $detail }), então parei em vez de baixá-lo.
+hub-error-unreachable = O Hugging Face Hub não respondeu a tempo sobre `{ $repo }`, e não tenho nenhum modelo com esse nome ou tamanho para usar no lugar. Tente de novo mais tarde.
+hub-error-offline = As consultas ao Hub estão desligadas (modo offline) e não conheço nenhum modelo chamado `{ $repo }`. Pergunte sobre um modelo que eu conheço ou informe o tamanho.
+hub-error-invalid-config = Não consigo usar este config.json ({ $repo }): { $detail }.
+hub-why-offline = As consultas ao Hub estão desligadas
+hub-why-unreachable = O Hugging Face Hub não respondeu
+hub-why-slow = O Hugging Face Hub demorou demais
+hub-fallback-catalog = { $why }, então `{ $repo }` foi estimado como { $model }, o modelo mais parecido que eu conheço.
+hub-fallback-size = { $why }, então `{ $repo }` foi estimado pelo tamanho que aparece no nome ({ $model }).
+hub-exact-safetensors = Pesos: { $gib } GiB, lidos dos cabeçalhos safetensors do repositório ({ $files } arquivos, { $tensors } tensores, { $quantized } quantizados; { $method }).
+hub-exact-gguf = Pesos: { $gib } GiB, lidos do cabeçalho do arquivo GGUF ({ $tensors } tensores, { $quantized } quantizados; { $method }).

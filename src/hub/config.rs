@@ -1,0 +1,442 @@
+//! A Hugging Face `config.json` (or GGUF metadata turned into one) to a [`ModelSpec`].
+//!
+//! Pure: no I/O. Field names follow transformers; multimodal configs nest the language
+//! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
+//! top level. What cannot be read is named in the error, field by field.
+
+use crate::catalog::{Attention, Moe, ModelSpec, Origin};
+use crate::estimate::Precision;
+use serde_json::{Map, Value};
+
+/// Why a config gave no spec.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("not a JSON object")]
+    NotAnObject,
+    #[error("model_type '{model_type}' lacks {}", missing.join(", "))]
+    Missing {
+        model_type: String,
+        missing: Vec<&'static str>,
+    },
+}
+
+/// The fields read from a config, text_config first, then the top level.
+struct Fields<'a> {
+    text: Option<&'a Map<String, Value>>,
+    top: &'a Map<String, Value>,
+}
+
+impl Fields<'_> {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.text
+            .and_then(|t| t.get(key))
+            .filter(|v| !v.is_null())
+            .or_else(|| self.top.get(key).filter(|v| !v.is_null()))
+    }
+
+    fn u64(&self, keys: &[&str]) -> Option<u64> {
+        keys.iter().find_map(|k| self.get(k).and_then(Value::as_u64))
+    }
+
+    fn u32(&self, keys: &[&str]) -> Option<u32> {
+        self.u64(keys).and_then(|v| u32::try_from(v).ok())
+    }
+
+    fn str(&self, key: &str) -> Option<&str> {
+        self.get(key).and_then(Value::as_str)
+    }
+
+    fn bool(&self, key: &str) -> Option<bool> {
+        self.get(key).and_then(Value::as_bool)
+    }
+}
+
+/// Build the spec of `id` from its config. `params_hint` is an exact parameter count when
+/// the caller has one (the Hub's safetensors metadata); else the count is computed from
+/// the shapes.
+pub fn spec_from_config(
+    id: &str,
+    config: &Value,
+    params_hint: Option<u64>,
+) -> Result<ModelSpec, ConfigError> {
+    let top = config.as_object().ok_or(ConfigError::NotAnObject)?;
+    let text = top.get("text_config").and_then(Value::as_object);
+    let f = Fields { text, top };
+    let model_type = f.str("model_type").unwrap_or("unknown").to_string();
+    let hidden = f.u32(&["hidden_size", "n_embd", "d_model"]);
+    let layers = f.u32(&["num_hidden_layers", "n_layer", "num_layers"]);
+    let heads = f.u32(&["num_attention_heads", "n_head"]);
+    let vocab = f.u32(&["vocab_size"]);
+    let moe_inter = f.u32(&["moe_intermediate_size"]);
+    let inter = f.u32(&["intermediate_size", "n_inner", "ffn_dim"]).or(moe_inter);
+    let mut missing = Vec::new();
+    for (name, value) in [
+        ("hidden_size", hidden),
+        ("num_hidden_layers", layers),
+        ("num_attention_heads", heads),
+        ("vocab_size", vocab),
+        ("intermediate_size", inter),
+    ] {
+        if value.is_none_or(|v| v == 0) {
+            missing.push(name);
+        }
+    }
+    let (Some(hidden), Some(layers), Some(heads), Some(vocab), Some(inter)) =
+        (hidden, layers, heads, vocab, inter)
+    else {
+        return Err(ConfigError::Missing {
+            model_type,
+            missing,
+        });
+    };
+    if !missing.is_empty() {
+        return Err(ConfigError::Missing {
+            model_type,
+            missing,
+        });
+    }
+    let kv_heads = f
+        .u32(&["num_key_value_heads", "num_kv_heads", "n_head_kv"])
+        .unwrap_or(heads)
+        .max(1);
+    let kv_lora_rank = f.u32(&["kv_lora_rank"]);
+    let qk_rope = f.u32(&["qk_rope_head_dim"]);
+    let attention = if kv_lora_rank.is_some() && qk_rope.is_some() {
+        Attention::Mla
+    } else if kv_heads == heads {
+        Attention::Mha
+    } else if kv_heads == 1 {
+        Attention::Mqa
+    } else {
+        Attention::Gqa
+    };
+    let moe = moe_layout(&f, layers, inter, moe_inter);
+    let (sliding_window, sliding_window_pattern) = sliding(&f, layers);
+    let mut spec = ModelSpec {
+        id: id.to_string(),
+        display_name: id.rsplit('/').next().unwrap_or(id).to_string(),
+        family: model_type.clone(),
+        aliases: Vec::new(),
+        params_total: 0,
+        params_active: 0,
+        num_hidden_layers: layers,
+        hidden_size: hidden,
+        intermediate_size: inter,
+        num_attention_heads: heads,
+        num_key_value_heads: kv_heads,
+        head_dim: f.u32(&["head_dim"]),
+        vocab_size: vocab,
+        max_position_embeddings: f.u64(&["max_position_embeddings", "n_positions", "seq_length"]),
+        tie_word_embeddings: f
+            .bool("tie_word_embeddings")
+            .unwrap_or(model_type.starts_with("gemma")),
+        moe,
+        attention,
+        sliding_window,
+        sliding_window_pattern,
+        kv_lora_rank,
+        qk_rope_head_dim: qk_rope,
+        license: None,
+        release: None,
+        native_precision: native_precision(config),
+        sources: Vec::new(),
+        synthetic: false,
+        origin: Some(Origin::Hub),
+        weight_file: None,
+    };
+    let (total, active) = param_counts(&spec, &f);
+    spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total);
+    // The hint counts what the shapes do; routed experts not taken stay out of `active`.
+    spec.params_active = spec.params_total.saturating_sub(total.saturating_sub(active));
+    Ok(spec)
+}
+
+/// Mixture-of-experts fields under their several names (Mixtral, Qwen-MoE, DeepSeek, gpt-oss).
+fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Option<Moe> {
+    let experts = f.u32(&["num_local_experts", "num_experts", "n_routed_experts"])?;
+    if experts <= 1 {
+        return None;
+    }
+    let per_token = f
+        .u32(&[
+            "num_experts_per_tok",
+            "num_experts_per_token",
+            "experts_per_token",
+            "moe_topk",
+        ])
+        .unwrap_or(2);
+    let expert_size = moe_inter.unwrap_or(inter);
+    let shared = f.u32(&["n_shared_experts", "num_shared_experts"]).or_else(|| {
+        let shared_size = f.u32(&["shared_expert_intermediate_size"])?;
+        Some((shared_size as f64 / f64::from(expert_size.max(1))).round() as u32)
+    });
+    let dense = f.u32(&["first_k_dense_replace"]).unwrap_or(0).min(layers);
+    let sparse_step = f.u32(&["decoder_sparse_step"]).unwrap_or(1).max(1);
+    let mlp_only = f
+        .get("mlp_only_layers")
+        .and_then(Value::as_array)
+        .map_or(0, |a| a.len() as u32);
+    let moe_layers = ((layers - dense) / sparse_step).saturating_sub(mlp_only);
+    Some(Moe {
+        num_experts: experts,
+        experts_per_token: per_token,
+        shared_experts: shared.unwrap_or(0),
+        expert_intermediate_size: expert_size,
+        moe_layers,
+        dense_layers: (layers > moe_layers).then_some(layers - moe_layers),
+    })
+}
+
+/// The sliding window and, when only some layers use it, the pattern in the catalog's words.
+fn sliding(f: &Fields, layers: u32) -> (Option<u32>, Option<String>) {
+    let window = f.u32(&["sliding_window"]).filter(|&w| w > 0);
+    if f.bool("use_sliding_window") == Some(false) || window.is_none() {
+        return (None, None);
+    }
+    let local_share = if let Some(types) = f.get("layer_types").and_then(Value::as_array) {
+        let local = types
+            .iter()
+            .filter(|t| t.as_str().is_some_and(|s| s.contains("sliding")))
+            .count();
+        local as f64 / types.len().max(1) as f64
+    } else if let Some(p) = f.u32(&["sliding_window_pattern"]).filter(|&p| p > 1) {
+        f64::from(p - 1) / f64::from(p)
+    } else if f.str("model_type") == Some("gemma2") {
+        0.5
+    } else {
+        1.0
+    };
+    let pattern = if local_share >= 0.99 {
+        None
+    } else if local_share > 0.7 {
+        Some("5 local per 1 global".to_string())
+    } else if local_share > 0.0 {
+        Some("alternating 1:1".to_string())
+    } else {
+        return (None, None);
+    };
+    let _ = layers;
+    (window, pattern)
+}
+
+/// Total and active parameters from the shapes (norms and biases left out: < 0.1 %).
+fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
+    let h = u64::from(m.hidden_size);
+    let heads = u64::from(m.num_attention_heads);
+    let embed = u64::from(m.vocab_size) * h;
+    let head = if m.tie_word_embeddings { 0 } else { embed };
+    let attn = match (m.kv_lora_rank, m.qk_rope_head_dim) {
+        (Some(rank), Some(rope)) => {
+            let (rank, rope) = (u64::from(rank), u64::from(rope));
+            let nope = f.u64(&["qk_nope_head_dim"]).unwrap_or(128);
+            let v = f.u64(&["v_head_dim"]).unwrap_or(128);
+            let q = match f.u64(&["q_lora_rank"]) {
+                Some(qr) => h * qr + qr * heads * (nope + rope),
+                None => h * heads * (nope + rope),
+            };
+            q + h * (rank + rope) + rank * heads * (nope + v) + heads * v * h
+        }
+        _ => {
+            let d = u64::from(m.head_dim());
+            let kv = u64::from(m.num_key_value_heads);
+            2 * h * heads * d + 2 * h * kv * d
+        }
+    };
+    let layers = u64::from(m.num_hidden_layers);
+    let dense_mlp = 3 * h * u64::from(m.intermediate_size);
+    let (mlp_total, mlp_active) = match &m.moe {
+        Some(moe) => {
+            let expert = 3 * h * u64::from(moe.expert_intermediate_size);
+            let moe_layers = u64::from(moe.moe_layers);
+            let dense_layers = layers.saturating_sub(moe_layers);
+            let per_layer = |n: u64| {
+                (n + u64::from(moe.shared_experts)) * expert + h * u64::from(moe.num_experts)
+            };
+            (
+                moe_layers * per_layer(u64::from(moe.num_experts)) + dense_layers * dense_mlp,
+                moe_layers * per_layer(u64::from(moe.experts_per_token))
+                    + dense_layers * dense_mlp,
+            )
+        }
+        None => (layers * dense_mlp, layers * dense_mlp),
+    };
+    let fixed = embed + head + layers * attn;
+    (fixed + mlp_total, fixed + mlp_active)
+}
+
+/// The format the checkpoint ships in: `quantization_config` first, then `torch_dtype`.
+pub fn native_precision(config: &Value) -> Precision {
+    quantized_precision(config).unwrap_or_else(|| {
+        let dtype = config
+            .get("torch_dtype")
+            .or_else(|| config.get("dtype"))
+            .or_else(|| config.pointer("/text_config/torch_dtype"))
+            .and_then(Value::as_str)
+            .unwrap_or("bfloat16");
+        match dtype {
+            "float16" => Precision::Fp16,
+            "float32" => Precision::Fp32,
+            _ => Precision::Bf16,
+        }
+    })
+}
+
+/// `quantization_config.quant_method`, as it names the stored format.
+pub fn quant_method(config: &Value) -> Option<String> {
+    config
+        .pointer("/quantization_config/quant_method")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// The precision a `quantization_config` stores weights in, when it names one we model.
+fn quantized_precision(config: &Value) -> Option<Precision> {
+    let q = config.get("quantization_config")?;
+    let bits = q.get("bits").and_then(Value::as_u64);
+    match q.get("quant_method")?.as_str()? {
+        "fp8" | "fbgemm_fp8" => Some(if q.get("weight_block_size").is_some() {
+            Precision::Fp8Block
+        } else {
+            Precision::Fp8
+        }),
+        "gptq" => Some(if bits == Some(8) {
+            Precision::GptqInt8
+        } else {
+            Precision::GptqInt4
+        }),
+        "awq" => Some(Precision::AwqInt4),
+        "bitsandbytes" => Some(
+            if q.get("load_in_8bit").and_then(Value::as_bool) == Some(true) {
+                Precision::Int8
+            } else {
+                Precision::Nf4
+            },
+        ),
+        "mxfp4" => Some(Precision::Mxfp4),
+        "compressed-tensors" | "modelopt" => compressed_tensors(q),
+        _ => None,
+    }
+}
+
+/// compressed-tensors names the weight type per group: 8-bit float, 4-bit float (NVFP4),
+/// or integers.
+fn compressed_tensors(q: &Value) -> Option<Precision> {
+    let format = q.get("format").and_then(Value::as_str).unwrap_or("");
+    if format.contains("nvfp4") || q.get("quant_algo").and_then(Value::as_str) == Some("NVFP4") {
+        return Some(Precision::Nvfp4);
+    }
+    if q.get("quant_algo").and_then(Value::as_str) == Some("FP8") {
+        return Some(Precision::Fp8);
+    }
+    let weights = q
+        .get("config_groups")?
+        .as_object()?
+        .values()
+        .find_map(|g| g.get("weights"))?;
+    let bits = weights.get("num_bits").and_then(Value::as_u64)?;
+    let float = weights.get("type").and_then(Value::as_str) == Some("float");
+    let block = weights.get("block_structure").is_some_and(|b| !b.is_null());
+    Some(match (bits, float) {
+        (8, true) if block => Precision::Fp8Block,
+        (8, true) => Precision::Fp8,
+        (4, true) => Precision::Nvfp4,
+        (8, false) => Precision::Int8,
+        _ => Precision::Int4,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn llama_8b_counts_its_published_parameters() {
+        let config = json!({
+            "model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32,
+            "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+            "vocab_size": 128256, "max_position_embeddings": 131072,
+            "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+        });
+        let spec = spec_from_config("meta-llama/Llama-3.1-8B", &config, None).unwrap();
+        // 8,030,261,248 published; norms (266k) are left out.
+        let published = 8_030_261_248.0;
+        assert!((spec.params_total as f64 / published - 1.0).abs() < 0.001);
+        assert_eq!(spec.attention, Attention::Gqa);
+        assert_eq!(spec.native_precision, Precision::Bf16);
+    }
+
+    #[test]
+    fn deepseek_v3_is_mla_moe_in_fp8_blocks() {
+        let config = json!({
+            "model_type": "deepseek_v3", "hidden_size": 7168, "num_hidden_layers": 61,
+            "num_attention_heads": 128, "num_key_value_heads": 128, "intermediate_size": 18432,
+            "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1,
+            "num_experts_per_tok": 8, "first_k_dense_replace": 3, "kv_lora_rank": 512,
+            "q_lora_rank": 1536, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128,
+            "v_head_dim": 128, "vocab_size": 129280, "tie_word_embeddings": false,
+            "quantization_config": {"quant_method": "fp8", "weight_block_size": [128, 128]}
+        });
+        let spec = spec_from_config("deepseek-ai/DeepSeek-V3", &config, None).unwrap();
+        assert_eq!(spec.attention, Attention::Mla);
+        assert_eq!(spec.native_precision, Precision::Fp8Block);
+        let moe = spec.moe.as_ref().unwrap();
+        assert_eq!((moe.moe_layers, moe.dense_layers), (58, Some(3)));
+        // 671B total, 37B active, as published (the MTP layer's 14B excluded).
+        assert!((spec.params_b() / 671.0 - 1.0).abs() < 0.01, "{}", spec.params_b());
+        assert!((spec.params_active as f64 / 37e9 - 1.0).abs() < 0.03);
+    }
+
+    #[test]
+    fn gemma3_reads_its_text_config_and_local_layers() {
+        let config = json!({
+            "model_type": "gemma3", "text_config": {
+                "model_type": "gemma3_text", "hidden_size": 2560, "num_hidden_layers": 34,
+                "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+                "intermediate_size": 10240, "vocab_size": 262208, "sliding_window": 1024,
+                "sliding_window_pattern": 6
+            }
+        });
+        let spec = spec_from_config("google/gemma-3-4b-it", &config, None).unwrap();
+        assert_eq!(spec.hidden_size, 2560);
+        assert!(spec.tie_word_embeddings);
+        assert_eq!(spec.sliding_window, Some(1024));
+        assert!((spec.local_layer_fraction() - 5.0 / 6.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn missing_fields_are_named() {
+        let err = spec_from_config("x/y", &json!({"model_type": "mamba", "hidden_size": 768}), None)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ConfigError::Missing {
+                model_type: "mamba".into(),
+                missing: vec![
+                    "num_hidden_layers",
+                    "num_attention_heads",
+                    "vocab_size",
+                    "intermediate_size"
+                ],
+            }
+        );
+        assert_eq!(
+            spec_from_config("x/y", &json!([1]), None),
+            Err(ConfigError::NotAnObject)
+        );
+    }
+
+    #[test]
+    fn quantization_configs_name_their_format() {
+        let gptq = json!({"quantization_config": {"quant_method": "gptq", "bits": 4}});
+        assert_eq!(native_precision(&gptq), Precision::GptqInt4);
+        let awq = json!({"quantization_config": {"quant_method": "awq", "bits": 4}});
+        assert_eq!(native_precision(&awq), Precision::AwqInt4);
+        let mx = json!({"quantization_config": {"quant_method": "mxfp4"}});
+        assert_eq!(native_precision(&mx), Precision::Mxfp4);
+        let ct = json!({"quantization_config": {"quant_method": "compressed-tensors",
+            "config_groups": {"group_0": {"weights": {"num_bits": 8, "type": "float"}}}}});
+        assert_eq!(native_precision(&ct), Precision::Fp8);
+        assert_eq!(native_precision(&json!({"torch_dtype": "float16"})), Precision::Fp16);
+    }
+}
