@@ -14,3 +14,5 @@ hub-fallback-catalog = { $why }, so `{ $repo }` is estimated as { $model }, the 
 hub-fallback-size = { $why }, so `{ $repo }` is estimated from the size in its name ({ $model }).
 hub-exact-safetensors = Weights: { $gib } GiB, read from the repo's safetensors headers ({ $files } files, { $tensors } tensors, { $quantized } quantized; { $method }).
 hub-exact-gguf = Weights: { $gib } GiB, read from the GGUF file's header ({ $tensors } tensors, { $quantized } quantized; { $method }).
+opt-estimate-config = config
+    .description = A model's config.json, for a model I don't know

@@ -14,3 +14,5 @@ hub-fallback-catalog = { $why }, así que `{ $repo }` se ha estimado como { $mod
 hub-fallback-size = { $why }, así que `{ $repo }` se ha estimado por el tamaño que indica su nombre ({ $model }).
 hub-exact-safetensors = Pesos: { $gib } GiB, leídos de las cabeceras safetensors del repositorio ({ $files } archivos, { $tensors } tensores, { $quantized } cuantizados; { $method }).
 hub-exact-gguf = Pesos: { $gib } GiB, leídos de la cabecera del archivo GGUF ({ $tensors } tensores, { $quantized } cuantizados; { $method }).
+opt-estimate-config = config
+    .description = El config.json de un modelo que no conozco

@@ -14,3 +14,5 @@ hub-fallback-catalog = { $why }, então `{ $repo }` foi estimado como { $model }
 hub-fallback-size = { $why }, então `{ $repo }` foi estimado pelo tamanho que aparece no nome ({ $model }).
 hub-exact-safetensors = Pesos: { $gib } GiB, lidos dos cabeçalhos safetensors do repositório ({ $files } arquivos, { $tensors } tensores, { $quantized } quantizados; { $method }).
 hub-exact-gguf = Pesos: { $gib } GiB, lidos do cabeçalho do arquivo GGUF ({ $tensors } tensores, { $quantized } quantizados; { $method }).
+opt-estimate-config = config
+    .description = O config.json de um modelo que eu não conheço

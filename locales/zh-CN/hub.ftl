@@ -14,3 +14,5 @@ hub-fallback-catalog = { $why }，因此 `{ $repo }` 按我认识的最接近的
 hub-fallback-size = { $why }，因此 `{ $repo }` 按名称中的参数规模估算（{ $model }）。
 hub-exact-safetensors = 权重：{ $gib } GiB，读自仓库的 safetensors 文件头（{ $files } 个文件，{ $tensors } 个张量，其中 { $quantized } 个已量化；{ $method }）。
 hub-exact-gguf = 权重：{ $gib } GiB，读自 GGUF 文件头（{ $tensors } 个张量，其中 { $quantized } 个已量化；{ $method }）。
+opt-estimate-config = 配置
+    .description = 我不认识的模型的 config.json

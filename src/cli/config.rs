@@ -27,6 +27,9 @@ pub const KEYS: &[(&str, &str)] = &[
     ("message_content", "VRAMGUIDE_MESSAGE_CONTENT"),
     ("rate_burst", "VRAMGUIDE_RATE_BURST"),
     ("rate_per_minute", "VRAMGUIDE_RATE_PER_MINUTE"),
+    ("offline", "VRAMGUIDE_OFFLINE"),
+    ("hf_endpoint", "HF_ENDPOINT"),
+    ("hub_timeout", "VRAMGUIDE_HUB_TIMEOUT"),
 ];
 
 /// The text `vramguide --help` ends with: the one place all settings are listed.
@@ -52,6 +55,10 @@ File keys and their environment variables:
   message_content VRAMGUIDE_MESSAGE_CONTENT true: request the privileged intent (/listen)
   rate_burst      VRAMGUIDE_RATE_BURST      bot: questions a user may ask at once (5)
   rate_per_minute VRAMGUIDE_RATE_PER_MINUTE bot: then this many per minute (10)
+  offline         VRAMGUIDE_OFFLINE         true: never ask the Hugging Face Hub (also --offline)
+  hf_endpoint     HF_ENDPOINT               Hub for org/name models (https://huggingface.co)
+  hub_timeout     VRAMGUIDE_HUB_TIMEOUT     seconds a whole Hub look-up may take (5)
+                  HF_TOKEN                  Hub token for gated repos (secret; environment only)
 Logs go to stderr; RUST_LOG sets the level (e.g. RUST_LOG=vramguide=debug).";
 
 /// A config file that could not be used.
@@ -77,6 +84,11 @@ pub enum ConfigError {
     BadValue { path: PathBuf, key: String },
 }
 
+/// True for a `--config` that names a model's config.json (for `estimate`), not settings.
+pub fn is_model_config(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
 /// The file to read: `--config FILE` / `--config=FILE` on the command line, else
 /// VRAMGUIDE_CONFIG, else ./vramguide.toml when it exists.
 pub fn path_from(args: &[String]) -> Option<PathBuf> {
@@ -87,6 +99,7 @@ pub fn path_from(args: &[String]) -> Option<PathBuf> {
                 .flatten()
         })
     });
+    let flag = flag.filter(|p| !is_model_config(p));
     flag.or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
         .or_else(|| {
             let default = PathBuf::from("vramguide.toml");

@@ -4,6 +4,7 @@
 //! by the core and rendered into an embed in the asker's language. Everything that talks to
 //! Discord lives here; everything that decides what to say lives in the core and `render`.
 
+mod attachment;
 mod autocomplete;
 mod buttons;
 mod choices;
@@ -98,16 +99,19 @@ pub struct Bot {
     work: work::Work,
     buttons: buttons::Memory,
     message_content: bool,
+    /// Hub look-ups for org/name models the catalog lacks, cached in the store.
+    hub: crate::hub::Hub,
 }
 
 impl Bot {
     pub fn new(store: Store, config: &BotConfig) -> Bot {
         Bot {
-            store,
+            store: store.clone(),
             limiter: rate_limit::Limiter::new(config.rate_burst, config.rate_per_minute),
             work: work::Work::default(),
             buttons: buttons::Memory::default(),
             message_content: config.message_content,
+            hub: crate::hub::Hub::from_env(false, Some(store.hub_cache())),
         }
     }
 }

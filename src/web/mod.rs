@@ -51,6 +51,8 @@ pub struct Config {
     pub log: querylog::QueryLog,
     /// How many connections, for how long.
     pub connections: ConnLimits,
+    /// Hub look-ups for org/name models the catalog lacks (None: offline).
+    pub hub: Option<crate::hub::Hub>,
 }
 
 /// Shared by every handler: cheap to clone.
@@ -63,6 +65,7 @@ pub struct Inner {
     pub log: querylog::QueryLog,
     pub answers: ask::AnswerCache,
     pub connections: ConnLimits,
+    pub hub: crate::hub::Hub,
 }
 
 impl Deref for AppState {
@@ -80,6 +83,7 @@ impl AppState {
             log: config.log,
             answers: ask::AnswerCache::default(),
             connections: config.connections,
+            hub: config.hub.unwrap_or_else(crate::hub::Hub::offline),
         }))
     }
 }
@@ -97,7 +101,10 @@ pub fn router(state: AppState) -> Router {
         .route("/lang", get(pages::set_lang))
         .route("/style.css", get(pages::style))
         .route("/api/v1/ask", get(api::ask))
-        .route("/api/v1/estimate", get(api::estimate))
+        .route(
+            "/api/v1/estimate",
+            get(api::estimate).post(api::estimate_config),
+        )
         .route("/api/v1/compare", get(api::compare))
         .route("/api/v1/models", get(api::models))
         .route("/api/v1/gpus", get(api::gpus))

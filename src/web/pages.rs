@@ -329,7 +329,7 @@ pub async fn ask(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers);
+        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers).await;
         match &asked.result {
             Ok(a) => (
                 StatusCode::OK,

@@ -830,14 +830,15 @@ async fn the_answer_cache_key_holds_no_raw_header_or_parameter() {
     let huge_lang = "pt-".to_string() + &"z".repeat(30);
     for i in 0..300 {
         let question = format!("llama {i}b fp16");
-        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers);
+        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers).await;
         web::ask::ask(
             &state,
             "api",
             &format!(" {question}\n"),
             Some("pt-BR"),
             &headers,
-        );
+        )
+        .await;
     }
     let (entries, bytes) = state.answers.size();
     println!("600 questions with 60 KB headers: {entries} answers cached, {bytes} bytes");
