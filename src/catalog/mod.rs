@@ -141,6 +141,10 @@ pub struct WeightFile {
     /// Weight files read (shards or the chosen GGUF file).
     #[serde(default)]
     pub files: Vec<String>,
+    /// Bytes of the token-embedding table, which some runtimes keep in CPU memory
+    /// (llama.cpp's `token_embd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedding_bytes: Option<u64>,
 }
 
 fn default_native() -> Precision {

@@ -1,21 +1,21 @@
 //! `ask`, `estimate`, `compare`, `explain`: one question in, one answer out.
 
 use super::Output;
+use super::query_log::StoreArgs;
 use clap::Args as ClapArgs;
 use serde_json::Value;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 use vramguide::answer::{self, Topic};
 use vramguide::catalog::Catalog;
-use super::query_log::StoreArgs;
-use std::path::Path;
 use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
 use vramguide::hub::{self, Hub};
-use vramguide::query::hub_id;
-use vramguide::store::Store;
 use vramguide::i18n::{Lang, t};
+use vramguide::query::hub_id;
 use vramguide::query::{Fields, Query};
 use vramguide::render;
+use vramguide::store::Store;
 use vramguide::store::{LogEntry, Source};
 
 /// Options of `estimate`; numbers are taken as text so bad values get our own message.
@@ -199,7 +199,11 @@ pub fn estimate(
             let spec = read_model_config(path)?;
             answer::for_query_with(catalog, &q, Some(spec)).map(|a| rendered(lang, &a))
         }
-        None if q.model.as_deref().is_some_and(|m| hub_id::needs_hub(catalog, m)) => {
+        None if q
+            .model
+            .as_deref()
+            .is_some_and(|m| hub_id::needs_hub(catalog, m)) =>
+        {
             let answer = on_runtime(async {
                 let (hub, opened) = hub_for(store, offline).await;
                 let answer = hub.answer_query(catalog, &q).await;
@@ -218,9 +222,10 @@ pub fn estimate(
 /// A config.json from disk, read up to its cap.
 fn read_model_config(path: &Path) -> Result<vramguide::catalog::ModelSpec, Error> {
     use std::io::Read as _;
-    let name = path
-        .file_name()
-        .map_or_else(|| "config.json".to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(
+        || "config.json".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let mut bytes = Vec::new();
     let read = std::fs::File::open(path)
         .and_then(|f| f.take(hub::MAX_USER_CONFIG + 1).read_to_end(&mut bytes));
@@ -249,9 +254,7 @@ async fn hub_for(store: &StoreArgs, offline: bool) -> (Hub, Option<Store>) {
 
 /// Run one future on a fresh runtime; a runtime that cannot start is an internal error
 /// reported as the Hub being unreachable.
-fn on_runtime<T>(
-    f: impl std::future::Future<Output = Result<T, Error>>,
-) -> Result<T, Error> {
+fn on_runtime<T>(f: impl std::future::Future<Output = Result<T, Error>>) -> Result<T, Error> {
     match super::runtime() {
         Some(rt) => rt.block_on(f),
         None => Err(Error::ModelSource(ModelSourceError {

@@ -86,7 +86,8 @@ pub enum ConfigError {
 
 /// True for a `--config` that names a model's config.json (for `estimate`), not settings.
 pub fn is_model_config(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
 /// The file to read: `--config FILE` / `--config=FILE` on the command line, else

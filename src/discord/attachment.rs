@@ -85,7 +85,9 @@ mod tests {
         assert!(allowed(
             "https://cdn.discordapp.com/attachments/1/2/config.json?ex=1"
         ));
-        assert!(!allowed("http://cdn.discordapp.com/attachments/1/2/config.json"));
+        assert!(!allowed(
+            "http://cdn.discordapp.com/attachments/1/2/config.json"
+        ));
         assert!(!allowed("https://cdn.discordapp.com.evil.example/x.json"));
         assert!(!allowed("https://127.0.0.1/x.json"));
         assert!(!allowed("https://cdn.discordapp.com:8443/x.json"));

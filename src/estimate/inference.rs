@@ -77,6 +77,11 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
 fn host_resident(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64 {
     let embeds_on_host = matches!(profile.activation, Activation::ComputeBuffer { .. });
     if embeds_on_host && !model.tie_word_embeddings {
+        // The repo's own table when its headers were read in this format.
+        let exact = model.weight_file.as_ref().filter(|f| f.precision == loaded);
+        if let Some(bytes) = exact.and_then(|f| f.embedding_bytes) {
+            return bytes as f64;
+        }
         model.embedding_params() as f64 * loaded.bits_per_weight() / 8.0
     } else {
         0.0

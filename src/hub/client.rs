@@ -85,7 +85,8 @@ impl HubClient {
 
     /// `GET /api/models/{repo}`: files, gating, parameter counts.
     pub async fn model_info(&self, repo: &str, cap: u64) -> Result<Vec<u8>, FetchError> {
-        self.get(self.url(&["api", "models", repo]), None, cap).await
+        self.get(self.url(&["api", "models", repo]), None, cap)
+            .await
     }
 
     /// A whole small file of the repo (config.json, the shard index).

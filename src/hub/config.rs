@@ -4,7 +4,7 @@
 //! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
 //! top level. What cannot be read is named in the error, field by field.
 
-use crate::catalog::{Attention, Moe, ModelSpec, Origin};
+use crate::catalog::{Attention, ModelSpec, Moe, Origin};
 use crate::estimate::Precision;
 use serde_json::{Map, Value};
 
@@ -35,7 +35,8 @@ impl Fields<'_> {
     }
 
     fn u64(&self, keys: &[&str]) -> Option<u64> {
-        keys.iter().find_map(|k| self.get(k).and_then(Value::as_u64))
+        keys.iter()
+            .find_map(|k| self.get(k).and_then(Value::as_u64))
     }
 
     fn u32(&self, keys: &[&str]) -> Option<u32> {
@@ -68,7 +69,9 @@ pub fn spec_from_config(
     let heads = f.u32(&["num_attention_heads", "n_head"]);
     let vocab = f.u32(&["vocab_size"]);
     let moe_inter = f.u32(&["moe_intermediate_size"]);
-    let inter = f.u32(&["intermediate_size", "n_inner", "ffn_dim"]).or(moe_inter);
+    let inter = f
+        .u32(&["intermediate_size", "n_inner", "ffn_dim"])
+        .or(moe_inter);
     let mut missing = Vec::new();
     for (name, value) in [
         ("hidden_size", hidden),
@@ -147,7 +150,9 @@ pub fn spec_from_config(
     let (total, active) = param_counts(&spec, &f);
     spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total);
     // The hint counts what the shapes do; routed experts not taken stay out of `active`.
-    spec.params_active = spec.params_total.saturating_sub(total.saturating_sub(active));
+    spec.params_active = spec
+        .params_total
+        .saturating_sub(total.saturating_sub(active));
     Ok(spec)
 }
 
@@ -166,10 +171,12 @@ fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Op
         ])
         .unwrap_or(2);
     let expert_size = moe_inter.unwrap_or(inter);
-    let shared = f.u32(&["n_shared_experts", "num_shared_experts"]).or_else(|| {
-        let shared_size = f.u32(&["shared_expert_intermediate_size"])?;
-        Some((shared_size as f64 / f64::from(expert_size.max(1))).round() as u32)
-    });
+    let shared = f
+        .u32(&["n_shared_experts", "num_shared_experts"])
+        .or_else(|| {
+            let shared_size = f.u32(&["shared_expert_intermediate_size"])?;
+            Some((shared_size as f64 / f64::from(expert_size.max(1))).round() as u32)
+        });
     let dense = f.u32(&["first_k_dense_replace"]).unwrap_or(0).min(layers);
     let sparse_step = f.u32(&["decoder_sparse_step"]).unwrap_or(1).max(1);
     let mlp_only = f
@@ -254,8 +261,7 @@ fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
             };
             (
                 moe_layers * per_layer(u64::from(moe.num_experts)) + dense_layers * dense_mlp,
-                moe_layers * per_layer(u64::from(moe.experts_per_token))
-                    + dense_layers * dense_mlp,
+                moe_layers * per_layer(u64::from(moe.experts_per_token)) + dense_layers * dense_mlp,
             )
         }
         None => (layers * dense_mlp, layers * dense_mlp),
@@ -383,7 +389,11 @@ mod tests {
         let moe = spec.moe.as_ref().unwrap();
         assert_eq!((moe.moe_layers, moe.dense_layers), (58, Some(3)));
         // 671B total, 37B active, as published (the MTP layer's 14B excluded).
-        assert!((spec.params_b() / 671.0 - 1.0).abs() < 0.01, "{}", spec.params_b());
+        assert!(
+            (spec.params_b() / 671.0 - 1.0).abs() < 0.01,
+            "{}",
+            spec.params_b()
+        );
         assert!((spec.params_active as f64 / 37e9 - 1.0).abs() < 0.03);
     }
 
@@ -406,8 +416,12 @@ mod tests {
 
     #[test]
     fn missing_fields_are_named() {
-        let err = spec_from_config("x/y", &json!({"model_type": "mamba", "hidden_size": 768}), None)
-            .unwrap_err();
+        let err = spec_from_config(
+            "x/y",
+            &json!({"model_type": "mamba", "hidden_size": 768}),
+            None,
+        )
+        .unwrap_err();
         assert_eq!(
             err,
             ConfigError::Missing {
@@ -437,6 +451,9 @@ mod tests {
         let ct = json!({"quantization_config": {"quant_method": "compressed-tensors",
             "config_groups": {"group_0": {"weights": {"num_bits": 8, "type": "float"}}}}});
         assert_eq!(native_precision(&ct), Precision::Fp8);
-        assert_eq!(native_precision(&json!({"torch_dtype": "float16"})), Precision::Fp16);
+        assert_eq!(
+            native_precision(&json!({"torch_dtype": "float16"})),
+            Precision::Fp16
+        );
     }
 }

@@ -35,6 +35,8 @@ pub struct Header {
     pub bytes_by_type: BTreeMap<String, u64>,
     /// True when an `output.weight` tensor exists (an lm_head apart from the embeddings).
     pub has_output: bool,
+    /// Bytes of `token_embd.weight`, which llama.cpp keeps in CPU memory.
+    pub embedding_bytes: u64,
 }
 
 /// ggml types: (id, name, values per block, bytes per block), from ggml's type traits.
@@ -94,11 +96,15 @@ impl<'a> Reader<'a> {
     }
 
     fn u32(&mut self) -> Result<u32, GgufError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
     }
 
     fn u64(&mut self) -> Result<u64, GgufError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
     }
 
     fn count(&mut self) -> Result<u64, GgufError> {
@@ -170,7 +176,9 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
         let name = r.string()?;
         let dims = r.u32()?;
         if dims > 8 {
-            return Err(GgufError::Malformed(format!("{dims} dimensions in '{name}'")));
+            return Err(GgufError::Malformed(format!(
+                "{dims} dimensions in '{name}'"
+            )));
         }
         let mut elements: u64 = 1;
         for _ in 0..dims {
@@ -189,6 +197,9 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
         }
         *h.bytes_by_type.entry(type_name.to_string()).or_default() += bytes;
         h.has_output |= name == "output.weight";
+        if name == "token_embd.weight" {
+            h.embedding_bytes += bytes;
+        }
     }
     Ok(h)
 }
@@ -202,7 +213,11 @@ impl Header {
             .and_then(Value::as_str)
             .unwrap_or("unknown")
             .to_string();
-        let get = |suffix: &str| m.get(&format!("{arch}.{suffix}")).cloned().unwrap_or(Value::Null);
+        let get = |suffix: &str| {
+            m.get(&format!("{arch}.{suffix}"))
+                .cloned()
+                .unwrap_or(Value::Null)
+        };
         let vocab = m
             .get("tokenizer.ggml.tokens#len")
             .cloned()
@@ -277,7 +292,9 @@ pub fn write_header(metadata: &[(&str, Value)], tensors: &[(&str, &[u64], u32)])
         out.extend(kind.to_le_bytes());
         out.extend(offset.to_le_bytes());
         let elements: u64 = shape.iter().product();
-        offset += tensor_bytes(*kind, elements).map_or(0, |(_, b)| b).next_multiple_of(32);
+        offset += tensor_bytes(*kind, elements)
+            .map_or(0, |(_, b)| b)
+            .next_multiple_of(32);
     }
     out
 }

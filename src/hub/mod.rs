@@ -86,6 +86,15 @@ impl Hub {
         }
     }
 
+    /// A Hub at `endpoint` without a token (tests point it at a fake).
+    pub fn for_endpoint(endpoint: &str, cache: Option<HubCache>) -> Result<Hub, String> {
+        Ok(Hub {
+            client: Some(HubClient::new(endpoint, None)?),
+            cache,
+            budget: DEFAULT_BUDGET,
+        })
+    }
+
     /// No look-ups at all.
     pub fn offline() -> Hub {
         Hub {
@@ -152,7 +161,11 @@ impl Hub {
 
     /// The answer to a structured question, looking a Hub id up first when the catalog
     /// lacks it.
-    pub async fn answer_query(&self, catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
+    pub async fn answer_query(
+        &self,
+        catalog: &'static Catalog,
+        q: &Query,
+    ) -> Result<Answer, Error> {
         let repo = match &q.model {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
             _ => return answer::for_query(catalog, q),
@@ -160,7 +173,9 @@ impl Hub {
         match self.model(&repo, q.precision).await {
             Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
             Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
-            Looked::Miss(miss) => fallback(catalog, q, &repo, miss, |q| answer::for_query(catalog, q)),
+            Looked::Miss(miss) => {
+                fallback(catalog, q, &repo, miss, |q| answer::for_query(catalog, q))
+            }
         }
     }
 

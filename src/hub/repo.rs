@@ -102,9 +102,7 @@ pub async fn fetch(
         let detail = if wants_gguf { "gguf" } else { "safetensors" };
         return Err(Failure::Error(SourceErrorKind::NoWeights, detail.into()));
     }
-    let exact_params = info
-        .pointer("/safetensors/total")
-        .and_then(Value::as_u64);
+    let exact_params = info.pointer("/safetensors/total").and_then(Value::as_u64);
     from_safetensors(client, repo, &files, exact_params).await
 }
 
@@ -124,16 +122,15 @@ async fn from_safetensors(
 ) -> Result<ModelSpec, Failure> {
     let index_name = "model.safetensors.index.json";
     let has_index = files.contains(&index_name);
-    let (config, index) = tokio::join!(
-        json_file(client, repo, "config.json", MAX_CONFIG),
-        async {
-            if has_index {
-                json_file(client, repo, index_name, MAX_INDEX).await.map(Some)
-            } else {
-                Ok(None)
-            }
+    let (config, index) = tokio::join!(json_file(client, repo, "config.json", MAX_CONFIG), async {
+        if has_index {
+            json_file(client, repo, index_name, MAX_INDEX)
+                .await
+                .map(Some)
+        } else {
+            Ok(None)
         }
-    );
+    });
     let (config, index) = (config?, index?);
     let shards: Vec<String> = match &index {
         Some(index) => {
@@ -175,8 +172,12 @@ async fn from_safetensors(
         method: quant_method(&config),
         bytes_by_dtype: summary.bytes_by_dtype,
         files: shards,
+        embedding_bytes: Some(summary.embedding_bytes).filter(|&b| b > 0),
     });
-    spec.sources = vec![format!("{}/{repo}", client.endpoint().trim_end_matches('/'))];
+    spec.sources = vec![format!(
+        "{}/{repo}",
+        client.endpoint().trim_end_matches('/')
+    )];
     spec.origin = Some(Origin::Hub);
     Ok(spec)
 }
@@ -282,6 +283,7 @@ async fn from_gguf(
         tensors: first.tensors,
         quantized: first.quantized,
         bytes_by_dtype: first.bytes_by_type.clone(),
+        embedding_bytes: first.embedding_bytes,
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
     if !rest.is_empty() {
@@ -293,6 +295,7 @@ async fn from_gguf(
                     tensors: h.tensors,
                     quantized: h.quantized,
                     bytes_by_dtype: h.bytes_by_type,
+                    embedding_bytes: h.embedding_bytes,
                 })
             })
         })
@@ -319,8 +322,12 @@ async fn from_gguf(
         method: Some(format!("gguf {}", precision.name())),
         bytes_by_dtype: summary.bytes_by_dtype,
         files: chosen.iter().map(|f| f.to_string()).collect(),
+        embedding_bytes: Some(summary.embedding_bytes).filter(|&b| b > 0),
     });
-    spec.sources = vec![format!("{}/{repo}", client.endpoint().trim_end_matches('/'))];
+    spec.sources = vec![format!(
+        "{}/{repo}",
+        client.endpoint().trim_end_matches('/')
+    )];
     spec.origin = Some(Origin::Hub);
     Ok(spec)
 }

@@ -26,6 +26,8 @@ pub struct Summary {
     pub tensors: u64,
     pub quantized: u64,
     pub bytes_by_dtype: BTreeMap<String, u64>,
+    /// Bytes of the token-embedding table (`*embed_tokens.weight`, `wte.weight`).
+    pub embedding_bytes: u64,
 }
 
 impl Summary {
@@ -33,6 +35,7 @@ impl Summary {
         self.bytes += other.bytes;
         self.tensors += other.tensors;
         self.quantized += other.quantized;
+        self.embedding_bytes += other.embedding_bytes;
         for (k, v) in &other.bytes_by_dtype {
             *self.bytes_by_dtype.entry(k.clone()).or_default() += v;
         }
@@ -67,6 +70,13 @@ fn is_quantized(dtype: &str, name: &str) -> bool {
     quant_type && !side_tensor
 }
 
+/// The token-embedding table under the names transformers checkpoints use.
+fn is_embedding(name: &str) -> bool {
+    name.ends_with("embed_tokens.weight")
+        || name.ends_with("wte.weight")
+        || name.ends_with("word_embeddings.weight")
+}
+
 /// Sum the tensors of one header's JSON.
 pub fn summarize(json: &[u8]) -> Result<Summary, HeaderError> {
     let value: Value = serde_json::from_slice(json)
@@ -82,7 +92,9 @@ pub fn summarize(json: &[u8]) -> Result<Summary, HeaderError> {
         let dtype = t.get("dtype").and_then(Value::as_str);
         let offsets = t.get("data_offsets").and_then(Value::as_array);
         let (Some(dtype), Some(offsets)) = (dtype, offsets) else {
-            return Err(HeaderError::Malformed(format!("tensor '{name}' lacks dtype or offsets")));
+            return Err(HeaderError::Malformed(format!(
+                "tensor '{name}' lacks dtype or offsets"
+            )));
         };
         let (Some(start), Some(end)) = (
             offsets.first().and_then(Value::as_u64),
@@ -90,11 +102,14 @@ pub fn summarize(json: &[u8]) -> Result<Summary, HeaderError> {
         ) else {
             return Err(HeaderError::Malformed(format!("tensor '{name}' offsets")));
         };
-        let size = end
-            .checked_sub(start)
-            .ok_or_else(|| HeaderError::Malformed(format!("tensor '{name}' ends before it starts")))?;
+        let size = end.checked_sub(start).ok_or_else(|| {
+            HeaderError::Malformed(format!("tensor '{name}' ends before it starts"))
+        })?;
         s.bytes += size;
         s.tensors += 1;
+        if is_embedding(name) {
+            s.embedding_bytes += size;
+        }
         if is_quantized(dtype, name) {
             s.quantized += 1;
         }

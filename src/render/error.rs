@@ -104,7 +104,12 @@ fn source_message(lang: Lang, e: &ModelSourceError) -> String {
         SourceErrorKind::InvalidConfig => "hub-error-invalid-config",
     };
     // Details come from files on the Hub or the user's own file: cut and quoted as code.
-    let detail: String = e.detail.chars().take(300).collect::<String>().replace('`', "'");
+    let detail: String = e
+        .detail
+        .chars()
+        .take(300)
+        .collect::<String>()
+        .replace('`', "'");
     tr(
         lang,
         id,

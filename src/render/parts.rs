@@ -333,12 +333,7 @@ pub fn rule_lines(lang: Lang, a: &Answer) -> Vec<String> {
 }
 
 /// The Hub could not be asked: what the answer used instead.
-fn hub_fallback_line(
-    lang: Lang,
-    a: &Answer,
-    repo: &str,
-    reason: crate::query::HubMiss,
-) -> String {
+fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
     let why = match reason {
         crate::query::HubMiss::Offline => "hub-why-offline",
         crate::query::HubMiss::Unreachable => "hub-why-unreachable",
@@ -378,11 +373,19 @@ fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
         id,
         Some(
             &Args::new()
-                .s("gib", format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2))
+                .s(
+                    "gib",
+                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
+                )
                 .s("tensors", format_int(lang, file.tensors))
                 .s("quantized", format_int(lang, file.quantized_tensors))
                 .s("files", format_int(lang, file.files.len() as u64))
-                .s("method", file.method.clone().unwrap_or_else(|| file.precision.name().to_string())),
+                .s(
+                    "method",
+                    file.method
+                        .clone()
+                        .unwrap_or_else(|| file.precision.name().to_string()),
+                ),
         ),
     ))
 }

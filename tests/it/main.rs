@@ -12,6 +12,8 @@ mod discord_commands;
 mod discord_e2e;
 mod estimate;
 mod fake_discord;
+mod fake_hub;
+mod hub;
 mod known_setups;
 mod locales;
 mod parser_corpus;
