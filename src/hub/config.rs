@@ -114,7 +114,7 @@ pub fn spec_from_config(
         Attention::Gqa
     };
     let moe = moe_layout(&f, layers, inter, moe_inter);
-    let (sliding_window, sliding_window_pattern) = sliding(&f, layers);
+    let (sliding_window, sliding_window_pattern) = sliding(&f);
     let mut spec = ModelSpec {
         id: id.to_string(),
         display_name: id.rsplit('/').next().unwrap_or(id).to_string(),
@@ -195,7 +195,7 @@ fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Op
 }
 
 /// The sliding window and, when only some layers use it, the pattern in the catalog's words.
-fn sliding(f: &Fields, layers: u32) -> (Option<u32>, Option<String>) {
+fn sliding(f: &Fields) -> (Option<u32>, Option<String>) {
     let window = f.u32(&["sliding_window"]).filter(|&w| w > 0);
     if f.bool("use_sliding_window") == Some(false) || window.is_none() {
         return (None, None);
@@ -222,7 +222,6 @@ fn sliding(f: &Fields, layers: u32) -> (Option<u32>, Option<String>) {
     } else {
         return (None, None);
     };
-    let _ = layers;
     (window, pattern)
 }
 
