@@ -16,3 +16,7 @@ hub-exact-safetensors = Weights: { $gib } GiB, read from the repo's safetensors 
 hub-exact-gguf = Weights: { $gib } GiB, read from the GGUF file's header ({ $tensors } tensors, { $quantized } quantized; { $method }).
 opt-estimate-config = config
     .description = A model's config.json, for a model I don't know
+web-config-summary = A model I don't know? Paste its config.json
+web-config-label = config.json
+web-config-question = The job (optional)
+web-config-placeholder = fp8 on 2x h100, 32k context

@@ -16,3 +16,7 @@ hub-exact-safetensors = Pesos: { $gib } GiB, leídos de las cabeceras safetensor
 hub-exact-gguf = Pesos: { $gib } GiB, leídos de la cabecera del archivo GGUF ({ $tensors } tensores, { $quantized } cuantizados; { $method }).
 opt-estimate-config = config
     .description = El config.json de un modelo que no conozco
+web-config-summary = ¿Un modelo que no conozco? Pega su config.json
+web-config-label = config.json
+web-config-question = La tarea (opcional)
+web-config-placeholder = fp8 en 2x h100, contexto de 32k

@@ -16,3 +16,7 @@ hub-exact-safetensors = Pesos: { $gib } GiB, lidos dos cabeçalhos safetensors d
 hub-exact-gguf = Pesos: { $gib } GiB, lidos do cabeçalho do arquivo GGUF ({ $tensors } tensores, { $quantized } quantizados; { $method }).
 opt-estimate-config = config
     .description = O config.json de um modelo que eu não conheço
+web-config-summary = Um modelo que eu não conheço? Cole o config.json dele
+web-config-label = config.json
+web-config-question = A tarefa (opcional)
+web-config-placeholder = fp8 em 2x h100, contexto de 32k

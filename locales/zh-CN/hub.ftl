@@ -16,3 +16,7 @@ hub-exact-safetensors = 权重：{ $gib } GiB，读自仓库的 safetensors 文�
 hub-exact-gguf = 权重：{ $gib } GiB，读自 GGUF 文件头（{ $tensors } 个张量，其中 { $quantized } 个已量化；{ $method }）。
 opt-estimate-config = 配置
     .description = 我不认识的模型的 config.json
+web-config-summary = 我不认识的模型？粘贴它的 config.json
+web-config-label = config.json
+web-config-question = 任务（可选）
+web-config-placeholder = fp8，2 张 h100，32k 上下文

@@ -35,8 +35,9 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-/// Requests are GETs with short query strings; anything bigger is not ours.
-const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Requests are GETs with short query strings, or a pasted config.json (POST): text-model
+/// configs are 1-6 KiB, and a form's URL encoding can triple that; anything bigger is not ours.
+const MAX_BODY_BYTES: usize = 64 * 1024;
 /// An answer takes microseconds; a request still running after this is stuck or slow-loris.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// Page styles and the bar's colours stay in our stylesheet: no inline scripts or styles.
@@ -92,7 +93,7 @@ impl AppState {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::index))
-        .route("/ask", get(pages::ask))
+        .route("/ask", get(pages::ask).post(pages::ask_config))
         .route("/compare", get(pages::compare))
         .route("/guide", get(pages::guide_index))
         .route("/guide/{topic}", get(pages::guide_topic))

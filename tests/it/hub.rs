@@ -727,4 +727,33 @@ async fn the_web_api_looks_up_and_takes_a_pasted_config() {
     let v: Value = resp.json().await.unwrap();
     assert_eq!(v["error"]["kind"], "invalid_config");
     assert!(v["text"].as_str().unwrap().contains("num_hidden_layers"));
+    // The form on the page: a pasted config and the job in words.
+    let pasted = String::from_utf8(config(json!({"_name_or_path": "me/pasted-model"}))).unwrap();
+    let html = client
+        .post(format!("{base}/ask"))
+        .form(&[
+            ("config", pasted.as_str()),
+            ("q", "fp16 on 2x 4090"),
+            ("lang", "pt"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        html.contains("pasted-model") && html.contains("4090"),
+        "{html}"
+    );
+    let html = client
+        .post(format!("{base}/ask"))
+        .form(&[("config", "{\"model_type\": \"x\"}")])
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("num_hidden_layers"), "{html}");
 }
