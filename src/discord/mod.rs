@@ -48,6 +48,8 @@ pub struct BotConfig {
     /// Per-user rate limit: burst size and steady rate per minute.
     pub rate_burst: u32,
     pub rate_per_minute: u32,
+    /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
+    pub hub: Option<crate::hub::Hub>,
 }
 
 /// `--shards 0-3 --total-shards 8`: this process runs shards 0..=3 of 8.
@@ -111,7 +113,10 @@ impl Bot {
             work: work::Work::default(),
             buttons: buttons::Memory::default(),
             message_content: config.message_content,
-            hub: crate::hub::Hub::from_env(false, Some(store.hub_cache())),
+            hub: config
+                .hub
+                .clone()
+                .unwrap_or_else(|| crate::hub::Hub::from_env(false, Some(store.hub_cache()))),
         }
     }
 }

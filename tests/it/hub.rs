@@ -757,3 +757,85 @@ async fn the_web_api_looks_up_and_takes_a_pasted_config() {
         .unwrap();
     assert!(html.contains("num_hidden_layers"), "{html}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_defers_a_hub_look_up_and_answers_with_its_bytes() {
+    use crate::fake_discord::APP_ID;
+    use crate::fake_discord::fixtures::{self, ADMIN_PERMISSIONS, Place, USER};
+    let hub = FakeHub::start().await;
+    let [bf16, ..] = fill(&hub);
+    let store = vramguide::store::Store::open(vramguide::store::StoreConfig::in_memory())
+        .await
+        .unwrap();
+    let cache = store.hub_cache();
+    let url = hub.url.clone();
+    let bot = crate::discord_e2e::start_with_store(store, move |c| {
+        c.hub = Some(vramguide::hub::Hub::for_endpoint(&url, Some(cache)).unwrap());
+    })
+    .await;
+    let fake = &bot.fake;
+    let precision = vramguide::estimate::precision::ALL
+        .iter()
+        .position(|(_, n)| *n == "bf16")
+        .unwrap();
+    let options = json!([
+        {"name": "model", "type": 3, "value": "test/tiny-bf16"},
+        {"name": "precision", "type": 4, "value": precision},
+        {"name": "gpu", "type": 3, "value": "h100"}
+    ]);
+    let r = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "estimate",
+            options,
+            USER,
+            "es-ES",
+            Place::Guild {
+                permissions: ADMIN_PERMISSIONS,
+            },
+        ))
+        .await;
+    assert_eq!(r.body["type"], json!(5), "deferred while the Hub is asked");
+    let follow = fake
+        .wait_for(Duration::from_secs(15), |f| {
+            f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let text = follow.body.to_string();
+    let gib = vramguide::i18n::format_number(
+        vramguide::i18n::Lang::Es,
+        bf16 as f64 / (1u64 << 30) as f64,
+        2,
+    );
+    assert!(text.contains("tiny-bf16"), "{text}");
+    assert!(
+        text.contains(&gib) && text.contains("safetensors"),
+        "{gib} in {text}"
+    );
+    assert!(
+        follow.schema_errors.is_empty(),
+        "{:?}",
+        follow.schema_errors
+    );
+    // A mention naming a repo: answered from the cache, no new request to the Hub.
+    let before = hub.total_requests();
+    let reply = bot
+        .message(
+            fixtures::guild_message(
+                fake.next_id(),
+                USER,
+                &format!("<@{APP_ID}> test/tiny-bf16 on 2x h100"),
+                true,
+            ),
+            Duration::from_secs(15),
+        )
+        .await
+        .expect("a reply");
+    assert!(
+        reply.body.to_string().contains("tiny-bf16"),
+        "{}",
+        reply.body
+    );
+    assert_eq!(hub.total_requests(), before);
+    bot.stop().await;
+}
