@@ -101,6 +101,17 @@ pub struct ModelSpec {
     pub weight_file: Option<WeightFile>,
 }
 
+impl WeightFile {
+    /// True when a job in `precision` loads these files as they are: the same format, or
+    /// another name for it ("fp8" for FP8 block-scaled files, "int4" for GPTQ or AWQ ones).
+    pub fn serves(&self, precision: Precision) -> bool {
+        precision == self.precision
+            || (precision.format() == self.precision.format()
+                && precision.format() != crate::estimate::Format::Gguf
+                && precision.bits_per_weight().round() == self.precision.bits_per_weight().round())
+    }
+}
+
 /// Where a model spec that is not in the catalog came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -78,7 +78,7 @@ fn host_resident(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64
     let embeds_on_host = matches!(profile.activation, Activation::ComputeBuffer { .. });
     if embeds_on_host && !model.tie_word_embeddings {
         // The repo's own table when its headers were read in this format.
-        let exact = model.weight_file.as_ref().filter(|f| f.precision == loaded);
+        let exact = model.weight_file.as_ref().filter(|f| f.serves(loaded));
         if let Some(bytes) = exact.and_then(|f| f.embedding_bytes) {
             return bytes as f64;
         }

@@ -190,11 +190,7 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
 /// everything else stays 16-bit, as the quantizers and the published checkpoints leave it.
 pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     // A Hub look-up read the checkpoint's own headers: its bytes are exact for its format.
-    if let Some(file) = model
-        .weight_file
-        .as_ref()
-        .filter(|f| f.precision == precision)
-    {
+    if let Some(file) = model.weight_file.as_ref().filter(|f| f.serves(precision)) {
         return file.bytes as f64;
     }
     let params = model.params_total as f64;

@@ -240,13 +240,18 @@ fn source_error(kind: SourceErrorKind, repo: &str, detail: String) -> ModelSourc
     }
 }
 
-/// A repo that does not exist gets the catalog's closest names.
+/// A repo that does not exist gets the catalog's closest names (or the model its name
+/// loosely matches).
 fn with_suggestions(catalog: &Catalog, mut e: ModelSourceError) -> ModelSourceError {
-    if e.kind == SourceErrorKind::NotFound
-        && let Err(crate::catalog::LookupError::UnknownModel { suggestions, .. }) =
-            catalog.resolve_model(&e.repo)
-    {
-        e.suggestions = suggestions;
+    if matches!(
+        e.kind,
+        SourceErrorKind::NotFound | SourceErrorKind::Unreachable
+    ) {
+        e.suggestions = match catalog.resolve_model(&e.repo) {
+            Ok(m) => vec![m.model.id.clone()],
+            Err(crate::catalog::LookupError::UnknownModel { suggestions, .. }) => suggestions,
+            Err(_) => Vec::new(),
+        };
     }
     e
 }

@@ -4,7 +4,7 @@
 //! only text matching the Hub's id rules qualifies, so a URL or a path a user typed never
 //! becomes a request.
 
-use crate::catalog::{Catalog, MatchKind};
+use crate::catalog::{Catalog, MatchKind, tokenize};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -33,13 +33,37 @@ pub fn is_repo_id(s: &str) -> bool {
             .all(|part| part.bytes().any(|b| b.is_ascii_alphabetic()))
 }
 
-/// True when `name` is a repo id the catalog does not hold under that exact name: the
-/// adapter should ask the Hub.
+/// Words a repo name adds to a model's own name without changing its weights.
+const SAME_WEIGHTS: &[&str] = &["instruct", "chat", "hf", "it", "base", "gguf"];
+
+/// A name's words without those, run together ("Llama-3.1-8B-Instruct" -> "llama3.18b").
+fn core_name(name: &str) -> String {
+    tokenize(name)
+        .into_iter()
+        .filter(|t| !SAME_WEIGHTS.contains(&t.as_str()))
+        .collect()
+}
+
+/// True when `name` is a repo id the catalog does not hold: the adapter should ask the
+/// Hub. The catalog holds it when its exact match carries that very name (the repo part,
+/// less "Instruct", "GGUF"...); a fine-tune or a quantized upload of a known model
+/// ("org/Llama-3.1-8B-Turbo", "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
 pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
-    is_repo_id(name)
-        && !catalog
-            .find_model(name)
-            .is_some_and(|m| m.kind == MatchKind::Exact)
+    if !is_repo_id(name) {
+        return false;
+    }
+    let Some(m) = catalog
+        .find_model(name)
+        .filter(|m| m.kind == MatchKind::Exact)
+    else {
+        return true;
+    };
+    let wanted = core_name(name.rsplit('/').next().unwrap_or(name));
+    let model = m.model;
+    !std::iter::once(&model.id)
+        .chain(&model.aliases)
+        .chain(std::iter::once(&model.display_name))
+        .any(|n| core_name(n.rsplit('/').next().unwrap_or(n)) == wanted)
 }
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
@@ -94,5 +118,10 @@ mod tests {
         assert_eq!(find(c, "see https://huggingface.co/org/name please"), None);
         assert_eq!(find(c, "mail me@host/x"), None);
         assert_eq!(find(c, "llama 70b 1/2 precision"), None);
+        // The catalog's own models stay offline; fine-tunes and quantized uploads do not.
+        assert!(!needs_hub(c, "meta-llama/Llama-3.1-8B-Instruct"));
+        assert!(!needs_hub(c, "Qwen/Qwen2.5-7B-Instruct"));
+        assert!(needs_hub(c, "someorg/Llama-3.1-8B-Turbo"));
+        assert!(needs_hub(c, "Qwen/Qwen2.5-7B-Instruct-AWQ"));
     }
 }

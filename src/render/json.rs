@@ -77,7 +77,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
             },
             "runtime_version": a.job.runtime.profile().version,
             "weight_bytes_exact": a.model.weight_file.as_ref()
-                .filter(|f| f.precision == a.job.precision).map(|f| f.bytes),
+                .filter(|f| f.serves(a.job.precision)).map(|f| f.bytes),
         },
         "estimate": {
             "total_gib": r2(e.total_gib()),

@@ -362,7 +362,7 @@ fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
         .model
         .weight_file
         .as_ref()
-        .filter(|f| f.precision == a.job.precision)?;
+        .filter(|f| f.serves(a.job.precision))?;
     let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
         "hub-exact-gguf"
     } else {

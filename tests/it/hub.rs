@@ -409,6 +409,15 @@ async fn exact_weight_bytes_of_bf16_fp8_gptq_and_q4_k_m_repos() {
     let gguf = hub.requests_for("test/tiny-GGUF");
     assert_eq!(gguf.len(), 5, "{gguf:?}");
     assert!(gguf.iter().all(|s| !s.path.contains("Q8_0")));
+    // "fp8" is the FP8 repo's own format under another name: still its exact bytes.
+    let r = run(
+        &hub.url,
+        &dir,
+        &["estimate", "--model", "test/tiny-fp8", "--precision", "fp8"],
+        &[],
+    )
+    .await;
+    assert_eq!(exact(&r), Some(fp8), "{}", r.stderr);
     // Another precision than the repo's is estimated from the parameters, not read: bf16
     // of the GPTQ repo is about its parameters times two.
     let r = run(
@@ -553,6 +562,39 @@ async fn every_bad_case_gets_its_own_answer() {
             );
         }
     }
+    // A quant the GGUF repo lacks names itself.
+    let r = run(
+        &hub.url,
+        &dir,
+        &[
+            "estimate",
+            "--model",
+            "test/tiny-GGUF",
+            "--precision",
+            "q5_k_m",
+        ],
+        &[],
+    )
+    .await;
+    assert_eq!(r.json["error"]["kind"], "hub_no_weights");
+    assert!(r.json["text"].as_str().unwrap().contains("q5_k_m"));
+    // A repo that does not exist but whose name is close to a catalog model suggests it.
+    let r = run(
+        &hub.url,
+        &dir,
+        &["estimate", "--model", "someorg/Llama-3.1-8B-Instrukt"],
+        &[],
+    )
+    .await;
+    assert_eq!(r.json["error"]["kind"], "hub_not_found");
+    assert!(
+        !r.json["error"]["suggestions"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "{}",
+        r.json
+    );
     // The gated repo opens with a token.
     let r = run(
         &hub.url,
