@@ -249,7 +249,14 @@ fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
         }
     };
     let layers = u64::from(m.num_hidden_layers);
-    let dense_mlp = 3 * h * u64::from(m.intermediate_size);
+    // Gated MLPs (SwiGLU, GeGLU) have three matrices; the GELU MLPs of GPT-2-era
+    // architectures two.
+    let matrices = if NON_GATED.contains(&m.family.as_str()) {
+        2
+    } else {
+        3
+    };
+    let dense_mlp = matrices * h * u64::from(m.intermediate_size);
     let (mlp_total, mlp_active) = match &m.moe {
         Some(moe) => {
             let expert = 3 * h * u64::from(moe.expert_intermediate_size);
@@ -265,8 +272,35 @@ fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
         }
         None => (layers * dense_mlp, layers * dense_mlp),
     };
-    let fixed = embed + head + layers * attn;
+    let fixed = embed + head + layers * attn + vision_params(f);
     (fixed + mlp_total, fixed + mlp_active)
+}
+
+/// Architectures whose MLP is up and down only.
+const NON_GATED: &[&str] = &[
+    "gpt2",
+    "gpt_neox",
+    "gptj",
+    "falcon",
+    "bloom",
+    "opt",
+    "phi",
+    "gpt_bigcode",
+    "starcoder2",
+    "mpt",
+];
+
+/// A vision tower from `vision_config` (ViT layers: attention 4 h^2, MLP 2 h x inter) and
+/// its projector into the text model; 0 for text-only configs.
+fn vision_params(f: &Fields) -> u64 {
+    let Some(v) = f.top.get("vision_config").and_then(Value::as_object) else {
+        return 0;
+    };
+    let get = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let (h, inter) = (get("hidden_size"), get("intermediate_size"));
+    let layers = get("num_hidden_layers").max(get("depth"));
+    let text_hidden = f.u64(&["hidden_size"]).unwrap_or(0);
+    layers * (4 * h * h + 2 * h * inter) + h * text_hidden
 }
 
 /// The format the checkpoint ships in: `quantization_config` first, then `torch_dtype`.
@@ -414,6 +448,83 @@ mod tests {
     }
 
     #[test]
+    fn gpt_oss_qwen3_moe_mixtral_and_windows() {
+        let types: Vec<&str> = (0..24)
+            .map(|i| {
+                if i % 2 == 0 {
+                    "sliding_attention"
+                } else {
+                    "full_attention"
+                }
+            })
+            .collect();
+        let oss = json!({
+            "model_type": "gpt_oss", "hidden_size": 2880, "intermediate_size": 2880,
+            "num_hidden_layers": 24, "num_attention_heads": 64, "num_key_value_heads": 8,
+            "head_dim": 64, "vocab_size": 201088, "num_local_experts": 32,
+            "num_experts_per_tok": 4, "sliding_window": 128, "layer_types": types,
+            "tie_word_embeddings": false, "quantization_config": {"quant_method": "mxfp4"}
+        });
+        let spec = spec_from_config("openai/gpt-oss-20b", &oss, None).unwrap();
+        assert_eq!(spec.native_precision, Precision::Mxfp4);
+        assert!((spec.local_layer_fraction() - 0.5).abs() < 1e-9);
+        assert_eq!(spec.moe.as_ref().unwrap().moe_layers, 24);
+        // 20.9B published (21B "total").
+        assert!(
+            (spec.params_b() / 20.9 - 1.0).abs() < 0.01,
+            "{}",
+            spec.params_b()
+        );
+        let qwen3 = json!({
+            "model_type": "qwen3_moe", "hidden_size": 2048, "intermediate_size": 6144,
+            "moe_intermediate_size": 768, "num_hidden_layers": 48, "num_attention_heads": 32,
+            "num_key_value_heads": 4, "head_dim": 128, "vocab_size": 151936,
+            "num_experts": 128, "num_experts_per_tok": 8, "decoder_sparse_step": 1,
+            "mlp_only_layers": [], "tie_word_embeddings": false,
+            "sliding_window": null, "use_sliding_window": false
+        });
+        let spec = spec_from_config("Qwen/Qwen3-30B-A3B", &qwen3, None).unwrap();
+        assert!(
+            (spec.params_b() / 30.5 - 1.0).abs() < 0.01,
+            "{}",
+            spec.params_b()
+        );
+        assert!((spec.params_active as f64 / 3.3e9 - 1.0).abs() < 0.03);
+        assert_eq!(spec.sliding_window, None);
+        let mixtral = json!({
+            "model_type": "mixtral", "hidden_size": 4096, "intermediate_size": 14336,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+            "vocab_size": 32000, "num_local_experts": 8, "num_experts_per_tok": 2,
+            "sliding_window": null
+        });
+        let spec = spec_from_config("mistralai/Mixtral-8x7B-v0.1", &mixtral, None).unwrap();
+        assert!(
+            (spec.params_b() / 46.7 - 1.0).abs() < 0.01,
+            "{}",
+            spec.params_b()
+        );
+        let qwen2 = json!({
+            "model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+            "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+            "vocab_size": 152064, "sliding_window": 131072, "use_sliding_window": false
+        });
+        assert_eq!(
+            spec_from_config("q/w", &qwen2, None)
+                .unwrap()
+                .sliding_window,
+            None
+        );
+        let phi3 = json!({
+            "model_type": "phi3", "hidden_size": 3072, "intermediate_size": 8192,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32064,
+            "sliding_window": 2047
+        });
+        let spec = spec_from_config("microsoft/Phi-3-mini-4k-instruct", &phi3, None).unwrap();
+        assert_eq!(spec.attention, Attention::Mha);
+        assert!((spec.local_layer_fraction() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
     fn missing_fields_are_named() {
         let err = spec_from_config(
             "x/y",
@@ -453,6 +564,71 @@ mod tests {
         assert_eq!(
             native_precision(&json!({"torch_dtype": "float16"})),
             Precision::Fp16
+        );
+    }
+}
+
+#[cfg(test)]
+mod catalog_check {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    /// A catalog entry written back as the config.json its fields come from.
+    fn as_config(m: &ModelSpec) -> Value {
+        let family = match m.family.as_str() {
+            "gpt-neox" | "pythia" => "gpt_neox",
+            f => f,
+        };
+        let mut c = serde_json::json!({
+            "model_type": family, "hidden_size": m.hidden_size,
+            "intermediate_size": m.intermediate_size, "num_hidden_layers": m.num_hidden_layers,
+            "num_attention_heads": m.num_attention_heads,
+            "num_key_value_heads": m.num_key_value_heads, "head_dim": m.head_dim,
+            "vocab_size": m.vocab_size, "tie_word_embeddings": m.tie_word_embeddings,
+        });
+        if let Some(moe) = &m.moe {
+            c["num_local_experts"] = moe.num_experts.into();
+            c["num_experts_per_tok"] = moe.experts_per_token.into();
+            c["moe_intermediate_size"] = moe.expert_intermediate_size.into();
+            c["n_shared_experts"] = moe.shared_experts.into();
+            c["first_k_dense_replace"] = (m.num_hidden_layers - moe.moe_layers).into();
+        }
+        c
+    }
+
+    /// The converter counts the catalog's dense and MoE models within 1 %: what it leaves
+    /// out (norms, biases) is small.
+    #[test]
+    fn parameter_counts_match_the_catalog() {
+        let mut checked = 0;
+        let mut worst = (0.0f64, String::new());
+        for m in &Catalog::get().models {
+            // MLA needs fields the catalog does not keep; Gemma 3's counts include a vision
+            // tower its text fields do not describe; Falcon's fused QKV groups and BLOOM's
+            // ALiBi layout are not the shapes read here.
+            if m.attention == Attention::Mla
+                || m.family.contains("bloom")
+                || m.family == "falcon"
+                || (m.family.starts_with("gemma-3") && m.id != "gemma-3-1b")
+            {
+                continue;
+            }
+            let spec = spec_from_config(&m.id, &as_config(m), None).unwrap();
+            let ratio = spec.params_total as f64 / m.params_total as f64;
+            if (ratio - 1.0).abs() > worst.0 {
+                worst = ((ratio - 1.0).abs(), m.id.clone());
+            }
+            assert!((ratio - 1.0).abs() < 0.01, "{}: {ratio}", m.id);
+            // gpt-oss's published active count leaves its embeddings out.
+            let active = spec.params_active as f64 / m.params_active as f64;
+            assert!((active - 1.0).abs() < 0.2, "{} active: {active}", m.id);
+            checked += 1;
+        }
+        assert!(checked >= 40, "{checked}");
+        println!(
+            "{checked} models, worst {:.2} % ({})",
+            worst.0 * 100.0,
+            worst.1
         );
     }
 }
