@@ -472,7 +472,7 @@ async fn every_api_error_is_the_json_error_object() {
         ),
         (
             http.get(format!("{base}/api/v1/ask?q=llama"))
-                .body(vec![b'x'; 20_000]),
+                .body(vec![b'x'; 70_000]),
             StatusCode::PAYLOAD_TOO_LARGE,
         ),
         (
