@@ -17,6 +17,8 @@ fn main() {
     let mut dirs: Vec<_> = fs::read_dir("locales")
         .expect("locales/ exists")
         .flatten()
+        // Files beside the locale folders (GLOSSARY.md) are documentation, not locales.
+        .filter(|d| d.path().is_dir())
         .collect();
     dirs.sort_by_key(|d| d.file_name());
     for dir in dirs {

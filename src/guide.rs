@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// The guide topics, in the order the guide lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Topic {
     Vram,

@@ -8,7 +8,7 @@ use crate::runtime::{Activation, Split};
 use serde::Serialize;
 
 /// Why a setup is on the list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tag {
     /// Lowest published price among setups that fit.

@@ -75,9 +75,10 @@ assumed-checkpointing-off = gradient checkpointing off (not stated)
 
 match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
 match-corrected = Read "{ $input }" as { $model }.
+match-assumed = Not sure which model "{ $input }" is: this answer assumes { $model }. Give the exact name for another one.
 
-note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } B parameters, shaped like { $reference }).
-note-moe = Mixture of experts: all experts sit in memory, though only { $active } B parameters work per token (that is what sets the speed).
+note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } billion parameters, shaped like { $reference }).
+note-moe = Mixture of experts: all experts sit in memory, though only { $active } billion parameters work per token (that is what sets the speed).
 note-mla = Multi-head latent attention stores a compressed cache: { $bytes } bytes per token.
 note-sliding-window = Sliding-window layers keep at most { $window } tokens in their cache.
 note-context-beyond = The model was trained for at most { $max } tokens; longer contexts need rope scaling and may degrade.
@@ -103,7 +104,7 @@ answer-guides = Read more: { $topics }
 compare-title = GPU comparison
 compare-memory = Memory
 compare-bandwidth = Bandwidth
-compare-fp16 = FP16 tensor TFLOPS (dense)
+compare-fp16 = FP16 tensor TFLOPS (dense, FP32 accumulate)
 compare-fp8 = FP8 tensor TFLOPS (dense)
 compare-nvlink = NVLink
 compare-form = Form factor
@@ -128,3 +129,11 @@ gpu-count = { $count_n ->
     [one] { $count } GPU
    *[other] { $count } GPUs
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = {"; "}
+sep-list = {", "}
+sep-open = {" ("}
+sep-close = )
+sep-after-title = {" "}
+sep-colon = {": "}

@@ -16,7 +16,7 @@ guide-vram-body =
 
     Once it fits, **memory bandwidth** sets the speed. Generating each token (decode) reads all the weights once, so a rough ceiling is bandwidth ÷ model size: an 8B model in 16-bit (about 16 GB) on an RTX 4090 (1,008 GB/s) tops out near 60 tokens/s for a single stream. Compute matters more for long prompts and for training.
 
-    The label promises more than you can use. The **CUDA context** takes about 0.3-0.5 GiB per process, frameworks keep reserves, and a desktop session may hold some too. Labels are in GB (10^9 bytes) while tools report GiB (2^30 bytes): a "24 GB" card is 22.4 GiB. On **Apple Silicon**, unified memory is shared with the system, and by default the GPU may use only about 2/3 to 3/4 of it.
+    The label promises more than you can use. The **CUDA context** takes about 0.3-0.5 GiB per process, frameworks keep reserves, and a desktop session may hold some too. GPU memory is made in binary sizes: a "24 GB" card holds 24 GiB (2^30 bytes each), which is what nvidia-smi shows. The 7% gap between GB (10^9 bytes) and GiB applies to model files and to the rule of thumb below, which count in GB: 140 GB of bf16 weights for a 70B model are 130 GiB. On **Apple Silicon**, unified memory is shared with the system, and by default the GPU may use only about 2/3 to 3/4 of it.
 
     The classic **rule of thumb**:
     `M = P × 4 bytes × (Q / 32) × 1.2`
@@ -42,14 +42,14 @@ guide-nvlink-body =
 
     It pays off when GPUs exchange large tensors often:
     - **Training** on several GPUs: gradients are all-reduced at every step, and **ZeRO/FSDP** also gathers the sharded weights layer by layer.
-    - **Tensor-parallel inference** (vLLM `--tensor-parallel-size`): every layer ends with an all-reduce, so there are dozens of synchronisations per generated token.
+    - **Tensor-parallel inference** (vLLM `--tensor-parallel-size`): every layer does two all-reduces, one after attention and one after the MLP, so a 70B model with 80 layers synchronizes 160 times per generated token.
 
     It matters much less for **layer-split (pipeline) inference**, the way llama.cpp or `device_map="auto"` work: only the hidden state at the boundary crosses between cards, about 16 KB per token for a 70B model, which PCIe handles easily.
 
     Which cards have it:
     - **GeForce**: the RTX 3090 had a 2-way bridge; the **RTX 40 and 50 series have no NVLink** at all.
     - **Workstation**: the **RTX A6000** has a 2-way bridge (112.5 GB/s). The RTX 6000 Ada dropped it, whatever some comparison tables say.
-    - **Datacenter**: SXM modules (A100, H100, H200, B200) have full NVLink; PCIe versions only pair up through bridges (A100 PCIe, H100 NVL).
+    - **Datacenter**: SXM modules (A100, H100, H200, B200) have full NVLink; PCIe versions only pair up through bridges (A100 PCIe, H100 PCIe, H100 NVL).
 
     A common myth: NVLink does **not** merge two cards into one big GPU with pooled memory. Each GPU still sees only its own VRAM, and the framework still has to split the model (tensor, pipeline or sharded). NVLink just makes the traffic between the pieces cheap. To see how the GPUs in a machine are connected, run `nvidia-smi topo -m`: NV# means NVLink, while PIX, PHB, NODE or SYS mean the traffic goes over PCIe or across CPUs.
 
@@ -95,7 +95,7 @@ guide-sxm-body =
     What PCIe brings:
     - Fits ordinary servers and some workstations, with standard power and cooling.
     - Cheaper, sold one by one, easy to add later.
-    - GPU-to-GPU traffic goes over PCIe (about 32-64 GB/s each way), or through a **2-card NVLink bridge** on some models (A100 PCIe, H100 NVL).
+    - GPU-to-GPU traffic goes over PCIe (about 32-64 GB/s each way), or through a **2-card NVLink bridge** on some models (A100 PCIe, H100 PCIe, H100 NVL).
     - Datacenter PCIe cards are passively cooled and rely on server airflow: check before putting one in a desktop tower.
 
     When SXM is the only realistic option:
@@ -116,7 +116,7 @@ guide-precision-body =
     - **fp32**: 4 bytes. The old training default; for LLM inference it only wastes memory and speed.
     - **fp16**: 2 bytes with a narrow range; training needs **loss scaling** to avoid underflow and overflow.
     - **bf16**: 2 bytes with **fp32's exponent range**, so training is more stable without loss scaling. Needs Ampere or newer; V100 and T4 fall back to fp16.
-    - **fp8**: 1 byte, in two flavours, E4M3 (more precision, for weights and activations) and E5M2 (more range, for gradients), with hardware support on Hopper, Ada and Blackwell; used for inference and, more and more, for training.
+    - **fp8**: 1 byte, in two flavors, E4M3 (more precision, for weights and activations) and E5M2 (more range, for gradients), with hardware support on Hopper, Ada and Blackwell; used for inference and, more and more, for training.
     - **int8 / int4**: usually **weight-only quantization**: weights stored in 8 or 4 bits plus scales, expanded back to 16-bit for the math.
     - **TF32** is not a storage format: it is how Ampere and newer Tensor Cores run fp32 matrix math faster.
 
@@ -146,13 +146,13 @@ guide-quantization-body =
     - **FP8**: 8-bit floats for weights and often activations, fast on Hopper, Ada and Blackwell, with quality close to bf16.
     - **bitsandbytes NF4**: 4-bit NormalFloat, about **4.13 bits** with double quantization; the basis of **QLoRA** fine-tuning, but slower for serving than GPTQ/AWQ kernels.
 
-    The **GGUF** types for llama.cpp, Ollama and LM Studio (effective bits per weight):
+    The **GGUF** types for llama.cpp, Ollama and LM Studio (effective bits per weight, averaged over the whole file):
     - **Q8_0**: 8.5
-    - **Q6_K**: ≈6.56
+    - **Q6_K**: ≈6.57
     - **Q5_K_M**: ≈5.7
     - **Q4_K_M**: ≈4.85, the usual default
-    - **Q3_K_M**: ≈3.9
-    - **Q2_K**: ≈2.6
+    - **Q3_K_M**: ≈4.0
+    - **Q2_K**: ≈3.2, far above its nominal 2 bits
 
     The K-quant mixes keep sensitive tensors at higher precision, which is why the averages sit above the nominal bits.
 
@@ -181,7 +181,7 @@ guide-kv-cache-body =
     What makes it smaller:
     - **GQA / MQA**: several query heads share one KV head. Llama 3.1 70B has 64 query heads but only 8 KV heads, an 8× smaller cache than full multi-head attention. Llama 2 7B, with classic MHA, needs 512 KiB per token, more than Llama 3.1 70B.
     - **MLA** (DeepSeek V3/R1) caches a compressed latent instead: kv_lora_rank 512 plus 64 RoPE dimensions per layer, so (512 + 64) × 61 layers × 2 bytes = **70,272 bytes per token** at 16-bit, for a 671B model.
-    - **Sliding-window** layers (Gemma 2/3, gpt-oss) keep only the most recent window of tokens (for example 1,024 or 4,096), so only the global layers grow with the context.
+    - **Sliding-window** layers (Gemma 2/3, gpt-oss) keep only the most recent window of tokens (128 tokens in gpt-oss, 1,024 in Gemma 3, 4,096 in Gemma 2), so only the global layers grow with the context.
     - **KV quantization** (fp8, q8_0, q4_0) halves or quarters it.
 
     Because it grows **linearly with context and with batch**, long documents or many concurrent users can need more memory than the weights. Llama 3.1 8B at its full 128k context needs 16 GiB of cache, more than its 15 GiB of bf16 weights.
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Using several GPUs serves one of two goals: **fitting** a model that one card cannot hold, or **going faster** with one that already fits. The main strategies:
 
     - **Data parallel** (DDP): each GPU holds a **full copy** of the model and processes different batches; gradients are averaged at every step. It speeds up training but does not help a model fit. For inference it simply means several replicas behind a load balancer.
-    - **Tensor parallel**: the weight matrices of every layer are split across GPUs, which all work on every token together, with an all-reduce after each layer. It cuts memory and latency but needs a **fast interconnect** such as NVLink. In vLLM: `--tensor-parallel-size 2`; the size must divide the number of attention heads, so 2, 4 or 8.
+    - **Tensor parallel**: the weight matrices of every layer are split across GPUs, which all work on every token together, with two all-reduces per layer (after attention and after the MLP). It cuts memory and latency but needs a **fast interconnect** such as NVLink. In vLLM: `--tensor-parallel-size 2`; the size must divide the number of attention heads, so 2, 4 or 8.
     - **Pipeline / layer split**: consecutive layers live on different GPUs (first half on GPU 0, second half on GPU 1). llama.cpp (`--split-mode layer`, the default) and Transformers `device_map="auto"` work this way. Traffic is tiny, but for a single stream only one GPU works at a time, so it is no faster than one big card. vLLM's `--pipeline-parallel-size` does the same for many parallel requests.
     - **ZeRO / FSDP** (training): shards **optimizer states, gradients and weights** across GPUs and gathers each layer when it is needed. ZeRO-1 shards the optimizer states, ZeRO-2 adds gradients, ZeRO-3 and full-shard FSDP add the weights.
 

@@ -1,13 +1,13 @@
 # Answers (es-ES): el texto alrededor de una estimación.
 
 mode-inference = inferencia
-mode-full-finetune = fine-tuning completo
+mode-full-finetune = ajuste fino completo
 mode-lora = LoRA
 mode-qlora = QLoRA
 
 answer-title = { $model } · { $precision } · { $mode }
-answer-job = { $context } tokens · batch { $batch } · { $runtime }
-answer-job-training = secuencias de { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-job = { $context } tokens · lote { $batch } · { $runtime }
+answer-job-training = secuencias de { $context } tokens · microlote { $batch } · { $optimizer }
 answer-total = Pico de memoria estimado: **{ $total } GiB**
 answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $gpus }
 answer-breakdown = Desglose: { $parts }
@@ -33,7 +33,7 @@ answer-setups-title-training = Configuraciones que caben (entrenamiento)
 answer-setup-line = { $setup }: { $per_gpu } GiB por GPU{ $extras }
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } a precio de lanzamiento
-price-usd = US$ { $amount }
+price-usd = { $amount } USD
 answer-nothing-fits = Nada del catálogo puede con este trabajo, ni siquiera 64 GPU del modelo más grande.
 
 tag-cheapest = la más barata
@@ -57,10 +57,10 @@ advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por Infi
 answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
 answer-vllm-capacity = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
 
-answer-rule = Regla general (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
+answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Coincide con nuestra estimación con un margen de { $pct } %.
 rule-lower = Nuestra estimación es un { $pct } % menor: el margen fijo del 20 % de la regla supera lo que necesitan la caché KV y las activaciones de este trabajo.
-rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } tokens × batch { $batch }, la caché KV y las activaciones ocupan más que el 20 % fijo de la regla.
+rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } tokens × lote { $batch }, la caché KV y las activaciones ocupan más que el 20 % fijo de la regla.
 rule-quantized = La regla cuenta { $nominal } bits por peso; en realidad { $precision } guarda unos { $bits } bits, más embeddings en 16 bits cuando el formato los conserva.
 rule-training = La regla solo cubre la inferencia: el entrenamiento añade gradientes ({ $gradients } GiB), estados del optimizador ({ $optimizer } GiB) y las activaciones que se guardan para el backward.
 
@@ -74,10 +74,11 @@ assumed-checkpointing-on = gradient checkpointing activado, como en las recetas 
 assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
 match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
-match-corrected = Interpreté "{ $input }" como { $model }.
+match-corrected = He interpretado "{ $input }" como { $model }.
+match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
 
-note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } B de parámetros, con la forma de { $reference }).
-note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } B de parámetros trabajan por token (eso es lo que marca la velocidad).
+note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } millones de parámetros, con la forma de { $reference }).
+note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } millones de parámetros trabajan por token (eso es lo que marca la velocidad).
 note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
 note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
 note-context-beyond = El modelo se entrenó con un máximo de { $max } tokens; los contextos más largos necesitan rope scaling y pueden perder calidad.
@@ -103,7 +104,7 @@ answer-guides = Más información: { $topics }
 compare-title = Comparativa de GPU
 compare-memory = Memoria
 compare-bandwidth = Ancho de banda
-compare-fp16 = TFLOPS tensor FP16 (denso)
+compare-fp16 = TFLOPS tensor FP16 (denso, acumulación en FP32)
 compare-fp8 = TFLOPS tensor FP8 (denso)
 compare-nvlink = NVLink
 compare-form = Formato
@@ -111,9 +112,9 @@ compare-power = Consumo
 compare-ecc = ECC
 compare-price = Precio de lanzamiento
 compare-price-per-gb = Precio por GB
-compare-runs-16bit = Corre en 16 bits
-compare-runs-4bit = Corre en 4 bits (Q4_K_M)
-compare-runs-note = "Corre" significa una tarjeta, 8192 tokens de contexto y la memoria utilizable tras la reserva del runtime.
+compare-runs-16bit = Funciona en 16 bits
+compare-runs-4bit = Funciona en 4 bits (Q4_K_M)
+compare-runs-note = "Funciona" significa una tarjeta, 8192 tokens de contexto y la memoria utilizable tras la reserva del runtime.
 compare-yes = sí
 compare-no = no
 compare-none = ninguno de los modelos populares
@@ -123,8 +124,16 @@ form-pcie = tarjeta PCIe
 form-sxm = módulo SXM (servidores)
 form-unified = memoria unificada (SoC)
 
-# A number of GPUs, with the plural the language uses.
+# A number of GPU, with the plural the language uses.
 gpu-count = { $count_n ->
     [one] { $count } GPU
    *[other] { $count } GPU
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = {"; "}
+sep-list = {", "}
+sep-open = {" ("}
+sep-close = )
+sep-after-title = {" "}
+sep-colon = {": "}

@@ -13,12 +13,12 @@ opt-estimate-context = contexto
 opt-estimate-batch = lote
     .description = Secuencias a la vez; por defecto 1
 opt-estimate-mode = modo
-    .description = Inferencia o un tipo de fine-tuning
+    .description = Inferencia o un tipo de ajuste fino
 opt-estimate-gpu = gpu
     .description = Una GPU con la que comprobar el trabajo
 opt-estimate-gpus = gpus
     .description = Cuántas de esa GPU
-opt-estimate-runtime = entorno
+opt-estimate-runtime = runtime
     .description = El stack de servicio
 
 cmd-compare = comparar
@@ -62,14 +62,14 @@ cmd-forget-me = olvídame
     .description = Borra tus preguntas registradas y tus preferencias
 
 cmd-listen = escuchar
-    .description = Responder cada pregunta de dimensionamiento en este canal, sin mención
+    .description = Responder a cada pregunta de dimensionamiento en este canal, sin mención
 opt-listen-enabled = activado
     .description = Activar o desactivar; por defecto activado
 
 choice-mode-inference = Inferencia
-choice-mode-full-finetune = Fine-tuning completo
-choice-mode-lora = Fine-tuning LoRA
-choice-mode-qlora = Fine-tuning QLoRA
+choice-mode-full-finetune = Ajuste fino completo
+choice-mode-lora = Ajuste fino LoRA
+choice-mode-qlora = Ajuste fino QLoRA
 choice-precision-float = { $name } (coma flotante)
 choice-precision-int = { $name } (cuantización solo de pesos)
 choice-precision-gguf = { $name } (GGUF, llama.cpp)
@@ -113,7 +113,7 @@ notice-language-server-cleared = Este servidor ya no tiene idioma por defecto pa
 notice-needs-manage-server = Necesitas el permiso Gestionar servidor para esto.
 notice-needs-manage-channels = Necesitas el permiso Gestionar canales para esto.
 notice-guild-only = Este comando solo funciona en un servidor.
-notice-listen-on = Responderé cada pregunta de dimensionamiento en este canal.
+notice-listen-on = Responderé a cada pregunta de dimensionamiento en este canal.
 notice-listen-off = En este canal solo responderé cuando me mencionen.
 notice-listen-no-intent = Guardado, pero todavía no puedo leer los mensajes aquí: este bot funciona sin el intent Message Content. Actívalo en el Developer Portal (Bot › Privileged Gateway Intents) e inicia el bot con --message-content. Las menciones siguen funcionando.
 notice-forgot = Hecho: he borrado { $rows ->
@@ -121,4 +121,4 @@ notice-forgot = Hecho: he borrado { $rows ->
    *[other] { $rows } registros
 } sobre ti.
 notice-stats-empty = No hay preguntas registradas en este servidor en ese periodo.
-notice-internal-error = Algo ha fallado por mi parte. Inténtalo de nuevo en un momento.
+notice-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo en un momento.

@@ -10,7 +10,7 @@ answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = sequências de { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Pico de memória estimado: **{ $total } GiB**
 answer-total-split = Pico de memória estimado: **{ $total } GiB** no total, **{ $per_gpu } GiB** por GPU em { $gpus }
-answer-breakdown = Divisão: { $parts }
+answer-breakdown = Detalhamento: { $parts }
 
 part-weights = pesos
 part-kv-cache = cache KV
@@ -57,7 +57,7 @@ advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por Inf
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
 answer-vllm-capacity = O vLLM usando { $util }% da placa deixa espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
 
-answer-rule = Regra de bolso (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
+answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.
 rule-lower = Nossa estimativa é { $pct }% menor: a margem fixa de 20% da regra é mais do que o cache KV e as ativações desse job precisam.
 rule-higher = Nossa estimativa é { $pct }% maior: com { $context } tokens × batch { $batch }, o cache KV e as ativações ocupam mais do que os 20% fixos da regra.
@@ -75,11 +75,12 @@ assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 
 match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
 match-corrected = Entendi "{ $input }" como { $model }.
+match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
 
-note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } B de parâmetros, no formato do { $reference }).
-note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } B de parâmetros trabalhem por token (é isso que define a velocidade).
+note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } bilhões de parâmetros, no formato do { $reference }).
+note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).
 note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
-note-sliding-window = As camadas de sliding window guardam no máximo { $window } tokens no cache.
+note-sliding-window = As camadas de janela deslizante guardam no máximo { $window } tokens no cache.
 note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.
 note-embeddings-16bit = { $precision } mantém os embeddings e a camada de saída em 16 bits.
 note-experts-only = { $precision } cobre só os pesos dos experts; atenção, embeddings e camada de saída ficam em 16 bits.
@@ -103,7 +104,7 @@ answer-guides = Saiba mais: { $topics }
 compare-title = Comparação de GPUs
 compare-memory = Memória
 compare-bandwidth = Largura de banda
-compare-fp16 = TFLOPS tensor FP16 (denso)
+compare-fp16 = TFLOPS tensor FP16 (denso, acumulação em FP32)
 compare-fp8 = TFLOPS tensor FP8 (denso)
 compare-nvlink = NVLink
 compare-form = Formato
@@ -128,3 +129,11 @@ gpu-count = { $count_n ->
     [one] { $count } GPU
    *[other] { $count } GPUs
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = {"; "}
+sep-list = {", "}
+sep-open = {" ("}
+sep-close = )
+sep-after-title = {" "}
+sep-colon = {": "}

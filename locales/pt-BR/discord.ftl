@@ -3,7 +3,7 @@
 # descrições e escolhas: até 100 caracteres.
 
 cmd-estimate = estimar
-    .description = Quanta memória de GPU um modelo precisa e quais GPUs dão conta
+    .description = De quanta memória de GPU um modelo precisa e quais GPUs dão conta
 opt-estimate-model = modelo
     .description = Nome ou id do modelo, ex.: llama 3.1 70b
 opt-estimate-precision = precisão
@@ -15,7 +15,7 @@ opt-estimate-batch = lote
 opt-estimate-mode = modo
     .description = Inferência ou um tipo de fine-tuning
 opt-estimate-gpu = gpu
-    .description = Uma GPU para conferir se o trabalho cabe
+    .description = Uma GPU para conferir se o job cabe
 opt-estimate-gpus = gpus
     .description = Quantas dessa GPU
 opt-estimate-runtime = runtime
@@ -58,7 +58,7 @@ cmd-stats = estatísticas
 opt-stats-period = período
     .description = Intervalo de tempo; padrão os últimos 30 dias
 
-cmd-forget-me = esquecer-me
+cmd-forget-me = apagar-meus-dados
     .description = Apague suas perguntas registradas e suas preferências
 
 cmd-listen = ouvir

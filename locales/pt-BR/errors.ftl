@@ -1,6 +1,6 @@
 # Errors and help (pt-BR).
 
-help-intro = Eu calculo quanta memória de GPU um LLM precisa. Me pergunte sobre um modelo, uma precisão e, se quiser, as suas GPUs.
+help-intro = Eu calculo de quanta memória de GPU um LLM precisa. Me pergunte sobre um modelo, uma precisão e, se quiser, as suas GPUs.
 help-not-understood = Não encontrei nenhum modelo nem tamanho de modelo nessa mensagem.
 help-examples-title = Tente, por exemplo:
 help-example-1 = llama 3.1 70b em fp16 em duas 4090

@@ -16,9 +16,9 @@ guide-vram-body =
 
     Depois que cabe, quem define a velocidade é a **largura de banda da memória**. Cada token gerado (decode) lê todos os pesos uma vez, então o teto aproximado é banda ÷ tamanho do modelo: um modelo de 8B em 16 bits (uns 16 GB) numa RTX 4090 (1.008 GB/s) fica perto de 60 tokens/s para um único usuário. Poder de computação pesa mais em prompts longos e no treinamento.
 
-    O número da caixa promete mais do que você consegue usar. O **contexto CUDA** ocupa uns 0,3-0,5 GiB por processo, os frameworks guardam reservas e o ambiente gráfico também pode pegar um pedaço. Fabricantes falam em GB (10^9 bytes) e as ferramentas mostram GiB (2^30 bytes): uma placa de "24 GB" tem 22,4 GiB. Nos Macs com **Apple Silicon**, a memória unificada é dividida com o sistema e, por padrão, a GPU só pode usar algo entre 2/3 e 3/4 dela.
+    O número da caixa promete mais do que você consegue usar. O **contexto CUDA** ocupa uns 0,3-0,5 GiB por processo, os frameworks guardam reservas e o ambiente gráfico também pode pegar um pedaço. A memória de GPU é fabricada em tamanhos binários: uma placa de "24 GB" tem 24 GiB (2^30 bytes cada), que é o que o nvidia-smi mostra. A diferença de 7% entre GB (10^9 bytes) e GiB vale para os arquivos de modelo e para a regra prática abaixo, que contam em GB: os 140 GB de pesos em bf16 de um modelo de 70B são 130 GiB. Nos Macs com **Apple Silicon**, a memória unificada é dividida com o sistema e, por padrão, a GPU só pode usar algo entre 2/3 e 3/4 dela.
 
-    A **regra de bolso** clássica:
+    A **regra prática** clássica:
     `M = P × 4 bytes × (Q / 32) × 1,2`
     em que P é a quantidade de parâmetros, Q são os bits por peso e 1,2 uma margem de 20%. Para um modelo de 70B em 16 bits: 70 × 10^9 × 4 × 16/32 × 1,2 = **168 GB**. Serve como primeira aproximação, mas:
     - ignora o **cache KV**, que cresce com o tamanho do contexto e do batch e pode passar do tamanho dos pesos;
@@ -42,14 +42,14 @@ guide-nvlink-body =
 
     Ele compensa quando as GPUs trocam tensores grandes o tempo todo:
     - **Treinamento** em várias GPUs: os gradientes passam por all-reduce a cada passo, e o **ZeRO/FSDP** ainda reúne os pesos fragmentados camada por camada.
-    - **Inferência com paralelismo de tensor** (vLLM `--tensor-parallel-size`): cada camada termina com um all-reduce, o que dá dezenas de sincronizações por token gerado.
+    - **Inferência com paralelismo de tensor** (vLLM `--tensor-parallel-size`): cada camada faz dois all-reduces, um depois da atenção e outro depois do MLP, então um modelo de 70B com 80 camadas sincroniza 160 vezes por token gerado.
 
     Já na **inferência com camadas divididas (pipeline)**, como fazem o llama.cpp e o `device_map="auto"`, ele importa bem menos: só o estado oculto da fronteira passa de uma placa para a outra, uns 16 KB por token num modelo de 70B, coisa que o PCIe tira de letra.
 
     Quais placas têm:
     - **GeForce**: a RTX 3090 aceitava ponte para 2 placas; as **séries RTX 40 e 50 não têm NVLink**.
     - **Workstation**: a **RTX A6000** tem ponte para 2 placas (112,5 GB/s). A RTX 6000 Ada perdeu o recurso, apesar do que dizem algumas tabelas comparativas.
-    - **Datacenter**: os módulos SXM (A100, H100, H200, B200) têm NVLink completo; as versões PCIe só formam pares com ponte (A100 PCIe, H100 NVL).
+    - **Datacenter**: os módulos SXM (A100, H100, H200, B200) têm NVLink completo; as versões PCIe só formam pares com ponte (A100 PCIe, H100 PCIe, H100 NVL).
 
     Um mito comum: o NVLink **não** transforma duas placas numa GPU gigante com memória somada. Cada GPU continua enxergando só a própria VRAM, e o framework ainda precisa dividir o modelo (por tensor, por pipeline ou fragmentado). O NVLink só deixa barato o tráfego entre as partes. Para ver como as GPUs de uma máquina estão ligadas, rode `nvidia-smi topo -m`: NV# indica NVLink, enquanto PIX, PHB, NODE ou SYS indicam que o tráfego passa pelo PCIe ou entre CPUs.
 
@@ -58,7 +58,7 @@ guide-nvlink-body =
 guide-tensor-cores-title = Tensor Cores: os motores de matrizes
 guide-tensor-cores-summary = Tensor Cores são unidades de matriz que aceleram muito as contas em fp16, bf16, fp8 e int8; veja o que cada geração trouxe.
 guide-tensor-cores-body =
-    Os **Tensor Cores** são unidades dentro das GPUs NVIDIA que fazem uma pequena multiplicação-acumulação de matrizes numa única operação. Quase todo o processamento de um transformer é multiplicação de matrizes, então é daí que vem a velocidade de um LLM. Os **CUDA cores** comuns cuidam das contas gerais em FP32 e inteiros; os Tensor Cores fazem o trabalho de matriz em precisão mais baixa, muitas vezes mais rápido.
+    Os **Tensor Cores** são unidades dentro das GPUs NVIDIA que fazem uma pequena multiplicação-acumulação de matrizes numa única operação. Quase todo o processamento de um transformer é multiplicação de matrizes, então é daí que vem a velocidade de um LLM. Os **CUDA cores** comuns cuidam das contas gerais em FP32 e inteiros; os Tensor Cores fazem as contas de matrizes em precisão mais baixa, muitas vezes mais rápido.
 
     Gerações:
     - **1ª, Volta** (V100, 2017): FP16.
@@ -69,7 +69,7 @@ guide-tensor-cores-body =
 
     Onde eles ajudam:
     - O **prefill** (leitura do prompt) e o **treinamento** são limitados por computação: produtos grandes de matriz por matriz, em que os TFLOPS dos Tensor Cores ditam o ritmo.
-    - O **decode de um único usuário** é limitado pela banda: cada token novo é um produto de matriz por vetor que fica esperando a memória, então TFLOPS a mais quase não mudam nada. Agrupar muitos usuários num batch volta a transformar o decode em trabalho de matriz por matriz.
+    - O **decode de um único usuário** é limitado pela banda: cada token novo é um produto de matriz por vetor que fica esperando a memória, então TFLOPS a mais quase não mudam nada. Agrupar muitos usuários num batch volta a transformar o decode em multiplicação de matriz por matriz.
 
     Como ler as fichas técnicas:
     - Os números **esparsos** supõem esparsidade estruturada 2:4 e são exatamente o **dobro dos densos**. LLMs quase nunca rodam esparsos, então divida por dois: a A100 faz 312 TFLOPS densos em FP16; 624 é o número esparso.
@@ -95,7 +95,7 @@ guide-sxm-body =
     O que o PCIe oferece:
     - Cabe em servidores comuns e em algumas workstations, com alimentação e refrigeração padrão.
     - É mais barato, vendido por unidade e fácil de ampliar depois.
-    - O tráfego entre GPUs passa pelo PCIe (uns 32-64 GB/s em cada sentido) ou por uma **ponte NVLink de 2 placas** em alguns modelos (A100 PCIe, H100 NVL).
+    - O tráfego entre GPUs passa pelo PCIe (uns 32-64 GB/s em cada sentido) ou por uma **ponte NVLink de 2 placas** em alguns modelos (A100 PCIe, H100 PCIe, H100 NVL).
     - Placas PCIe de datacenter têm refrigeração passiva e dependem do fluxo de ar do servidor: confira antes de colocar uma num gabinete de desktop.
 
     Quando o SXM é a única opção realista:
@@ -146,13 +146,13 @@ guide-quantization-body =
     - **FP8**: floats de 8 bits para os pesos e muitas vezes para as ativações, rápido na Hopper, Ada e Blackwell, com qualidade próxima do bf16.
     - **NF4 do bitsandbytes**: NormalFloat de 4 bits, uns **4,13 bits** com quantização dupla; é a base do fine-tuning com **QLoRA**, mas para servir é mais lento que os kernels de GPTQ/AWQ.
 
-    Os tipos **GGUF** do llama.cpp, Ollama e LM Studio (bits efetivos por peso):
+    Os tipos **GGUF** do llama.cpp, Ollama e LM Studio (bits efetivos por peso, na média do arquivo inteiro):
     - **Q8_0**: 8,5
-    - **Q6_K**: ≈6,56
+    - **Q6_K**: ≈6,57
     - **Q5_K_M**: ≈5,7
     - **Q4_K_M**: ≈4,85, o padrão mais comum
-    - **Q3_K_M**: ≈3,9
-    - **Q2_K**: ≈2,6
+    - **Q3_K_M**: ≈4,0
+    - **Q2_K**: ≈3,2, bem acima dos 2 bits nominais
 
     As misturas K-quant mantêm os tensores mais sensíveis em precisão maior, por isso a média fica acima dos bits nominais.
 
@@ -170,7 +170,7 @@ guide-quantization-body =
 guide-kv-cache-title = Cache KV: a memória que cresce com o contexto
 guide-kv-cache-summary = O cache KV guarda chaves e valores de cada token anterior; como calcular o tamanho e por que contextos longos pesam tanto.
 guide-kv-cache-body =
-    Ao gerar texto, cada token novo de um transformer presta atenção em todos os anteriores. Em vez de recalcular tudo, o modelo guarda as **chaves e valores** (keys e values) desses tokens em cada camada: é o **cache KV**. Ele ganha uma entrada por token, para cada sequência do batch.
+    Ao gerar texto, cada token novo de um transformer calcula a atenção sobre todos os anteriores. Em vez de recalcular tudo, o modelo guarda as **chaves e valores** (keys e values) desses tokens em cada camada: é o **cache KV**. Ele ganha uma entrada por token, para cada sequência do batch.
 
     Tamanho em bytes:
     `2 × camadas × kv_heads × head_dim × tokens × batch × bytes por valor`
@@ -181,7 +181,7 @@ guide-kv-cache-body =
     O que diminui o cache:
     - **GQA / MQA**: várias cabeças de query dividem a mesma cabeça KV. O Llama 3.1 70B tem 64 cabeças de query e só 8 cabeças KV, um cache 8× menor do que com atenção multi-head completa. O Llama 2 7B, com MHA clássica, usa 512 KiB por token, mais que o Llama 3.1 70B.
     - **MLA** (DeepSeek V3/R1) guarda um latente comprimido: kv_lora_rank 512 mais 64 dimensões de RoPE por camada, ou seja, (512 + 64) × 61 camadas × 2 bytes = **70.272 bytes por token** em 16 bits, num modelo de 671B.
-    - Camadas com **janela deslizante** (Gemma 2/3, gpt-oss) guardam só os tokens da janela mais recente (por exemplo 1.024 ou 4.096), então só as camadas globais crescem com o contexto.
+    - Camadas com **janela deslizante** (Gemma 2/3, gpt-oss) guardam só os tokens da janela mais recente (128 tokens no gpt-oss, 1.024 no Gemma 3, 4.096 no Gemma 2), então só as camadas globais crescem com o contexto.
     - A **quantização do cache KV** (fp8, q8_0, q4_0) corta o tamanho pela metade ou a um quarto.
 
     Como o cache cresce **de forma linear com o contexto e com o batch**, documentos longos ou muitos usuários simultâneos podem exigir mais memória do que os próprios pesos. O Llama 3.1 8B com o contexto máximo de 128k precisa de 16 GiB de cache, mais do que os 15 GiB dos pesos em bf16.
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Usar várias GPUs atende a um de dois objetivos: **fazer caber** um modelo que não entra numa placa só, ou **ganhar velocidade** com um que já cabe. As principais estratégias:
 
     - **Paralelismo de dados** (DDP): cada GPU tem uma **cópia completa** do modelo e processa batches diferentes; a cada passo é feita a média dos gradientes. Acelera o treinamento, mas não ajuda o modelo a caber. Na inferência, são simplesmente várias réplicas atrás de um balanceador de carga.
-    - **Paralelismo de tensor**: as matrizes de peso de cada camada são divididas entre as GPUs, que trabalham juntas em todo token, com um all-reduce ao fim de cada camada. Reduz memória e latência, mas exige uma **interconexão rápida** como o NVLink. No vLLM: `--tensor-parallel-size 2`; o valor precisa dividir o número de cabeças de atenção, então 2, 4 ou 8.
+    - **Paralelismo de tensor**: as matrizes de peso de cada camada são divididas entre as GPUs, que trabalham juntas em todo token, com dois all-reduces por camada (depois da atenção e depois do MLP). Reduz memória e latência, mas exige uma **interconexão rápida** como o NVLink. No vLLM: `--tensor-parallel-size 2`; o valor precisa dividir o número de cabeças de atenção, então 2, 4 ou 8.
     - **Pipeline / divisão por camadas**: camadas consecutivas ficam em GPUs diferentes (primeira metade na GPU 0, segunda na GPU 1). O llama.cpp (`--split-mode layer`, o padrão) e o `device_map="auto"` do Transformers funcionam assim. O tráfego é mínimo, mas com um único usuário só uma GPU trabalha por vez, então não fica mais rápido que uma placa grande. O `--pipeline-parallel-size` do vLLM faz o mesmo para muitas requisições em paralelo.
     - **ZeRO / FSDP** (treinamento): fragmenta **estados do otimizador, gradientes e pesos** entre as GPUs e reúne cada camada quando ela é necessária. O ZeRO-1 fragmenta os estados do otimizador, o ZeRO-2 inclui os gradientes, e o ZeRO-3 e o FSDP em full shard incluem os pesos.
 

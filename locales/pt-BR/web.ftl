@@ -9,8 +9,8 @@ web-nav-models = Modelos
 web-nav-gpus = GPUs
 web-footer = Estimativas a partir da arquitetura dos modelos e das especificações das GPUs, não medições: deixe uma folga. Cada número do catálogo traz suas fontes.
 
-web-ask-title = Quanta memória de GPU é preciso?
-web-ask-heading = Quanta memória de GPU o seu LLM precisa?
+web-ask-title = De quanta memória de GPU você precisa?
+web-ask-heading = De quanta memória de GPU o seu LLM precisa?
 web-ask-label = Sua pergunta
 web-ask-placeholder = llama 70b fp16
 web-ask-button = Calcular

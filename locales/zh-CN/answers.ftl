@@ -1,7 +1,7 @@
 # Answers (zh-CN)：估算结果周围的文字。
 
 mode-inference = 推理
-mode-full-finetune = 全参微调
+mode-full-finetune = 全参数微调
 mode-lora = LoRA
 mode-qlora = QLoRA
 
@@ -49,10 +49,10 @@ link-pcie = PCIe
 link-infinity-fabric = Infinity Fabric
 link-multi-node = 多节点
 
-advice-nvlink = 这个任务在 GPU 之间传输的数据量很大（训练或张量并行）：用 NVLink（SXM 服务器、桥接的双卡）比纯 PCIe 划算得多。
+advice-nvlink = 这个任务在 GPU 之间传输的数据量很大（训练或张量并行）：用 NVLink（SXM 服务器、桥接的双卡）明显优于纯 PCIe。
 advice-layer-split = 按层切分（llama.cpp、device_map="auto"）时，卡与卡之间只传很小的激活值：PCIe 就够了。
-advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NVSwitch 互联）能跑这个任务。
-advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互联。
+advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NVSwitch 互连）能跑这个任务。
+advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
 answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } tokens 的序列。
@@ -75,9 +75,10 @@ assumed-checkpointing-off = 不开启梯度检查点（未指定）
 
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。
+match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
 
-note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } B 参数，结构参照 { $reference }）。
-note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } B 参数参与计算（速度由它决定）。
+note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } 亿参数，结构参照 { $reference }）。
+note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } 亿参数参与计算（速度由它决定）。
 note-mla = 多头潜在注意力（MLA）存的是压缩后的缓存：每个 token { $bytes } 字节。
 note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 token。
 note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。
@@ -103,7 +104,7 @@ answer-guides = 延伸阅读：{ $topics }
 compare-title = GPU 对比
 compare-memory = 显存
 compare-bandwidth = 带宽
-compare-fp16 = FP16 Tensor TFLOPS（稠密）
+compare-fp16 = FP16 Tensor TFLOPS（稠密，FP32 累加）
 compare-fp8 = FP8 Tensor TFLOPS（稠密）
 compare-nvlink = NVLink
 compare-form = 形态
@@ -127,3 +128,11 @@ form-unified = 统一内存（SoC）
 gpu-count = { $count_n ->
    *[other] { $count } 张 GPU
 }
+
+# Punctuation that joins parts of an answer (assumptions, a setup's labels).
+sep-clause = ；
+sep-list = 、
+sep-open = （
+sep-close = ）
+sep-after-title = {""}
+sep-colon = ：

@@ -23,13 +23,13 @@ opt-estimate-runtime = 运行时
 cmd-compare = 对比
     .description = 并排对比 GPU，看看各自能跑哪些模型
 opt-compare-gpu_a = 显卡a
-    .description = 第一块 GPU
+    .description = 第一张 GPU
 opt-compare-gpu_b = 显卡b
-    .description = 第二块 GPU
+    .description = 第二张 GPU
 opt-compare-gpu_c = 显卡c
-    .description = 第三块 GPU（可选）
+    .description = 第三张 GPU（可选）
 opt-compare-gpu_d = 显卡d
-    .description = 第四块 GPU（可选）
+    .description = 第四张 GPU（可选）
 
 cmd-explain = 讲解
     .description = 简短指南：显存、NVLink、量化、KV 缓存等
@@ -66,7 +66,7 @@ opt-listen-enabled = 开启
     .description = 开启或关闭；默认开启
 
 choice-mode-inference = 推理
-choice-mode-full-finetune = 全量微调
+choice-mode-full-finetune = 全参数微调
 choice-mode-lora = LoRA 微调
 choice-mode-qlora = QLoRA 微调
 choice-precision-float = { $name }（浮点）

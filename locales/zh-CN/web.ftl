@@ -14,11 +14,11 @@ web-ask-heading = 你的大模型需要多少显存？
 web-ask-label = 你的问题
 web-ask-placeholder = llama 70b fp16
 web-ask-button = 估算
-web-ask-hint = 写出模型名称或参数规模（如 13b），还可以加上精度、上下文长度、GPU 和模式（推理、LoRA、QLoRA、全量微调）。
+web-ask-hint = 写出模型名称或参数规模（如 13b），还可以加上精度、上下文长度、GPU 和模式（推理、LoRA、QLoRA、全参数微调）。
 web-ask-examples = 试试这些问题
 
-web-bar-caption = 每块 GPU 需要 { $needed } GiB；一块 { $gpu } 有 { $capacity } GiB
-web-bar-caption-none = 每块 GPU 需要 { $needed } GiB：目录中没有显存这么大的 GPU
+web-bar-caption = 每张 GPU 需要 { $needed } GiB；一张 { $gpu } 有 { $capacity } GiB
+web-bar-caption-none = 每张 GPU 需要 { $needed } GiB：目录中没有显存这么大的 GPU
 web-bar-capacity = GPU 显存
 web-details-title = 与经验公式的对比
 web-guides-title = 在指南中了解更多

@@ -19,6 +19,9 @@ pub enum MatchKind {
     Newest { candidates: usize },
     /// Words were corrected ("lamma" -> "llama").
     Corrected { from: String },
+    /// Only part of what was typed named a model: the answer is for the model that part
+    /// names, and says so instead of passing it off as the one asked about.
+    Assumed { from: String },
 }
 
 #[derive(Debug, Clone, PartialEq)]

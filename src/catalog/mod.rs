@@ -22,7 +22,7 @@ pub fn tokens_size_or_version(token: &str) -> bool {
 }
 
 /// How attention stores keys and values; decides the KV-cache formula.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Attention {
     Mha,
@@ -33,7 +33,7 @@ pub enum Attention {
 }
 
 /// Mixture-of-experts layout, as in `models.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Moe {
     pub num_experts: u32,
     pub experts_per_token: u32,
@@ -46,7 +46,7 @@ pub struct Moe {
 }
 
 /// One model architecture; field names follow Hugging Face `config.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ModelSpec {
     pub id: String,
     pub display_name: String,
@@ -113,7 +113,7 @@ impl WeightFile {
 }
 
 /// Where a model spec that is not in the catalog came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Origin {
     /// Looked up on the Hugging Face Hub (config.json and weight-file headers).
@@ -133,7 +133,7 @@ impl Origin {
 }
 
 /// What a repo's weight files hold, summed from their safetensors or GGUF headers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct WeightFile {
     /// Bytes of every tensor (data offsets or ggml type sizes), all shards.
     pub bytes: u64,
@@ -225,7 +225,7 @@ impl ModelSpec {
 }
 
 /// NVLink as recorded in `gpus.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NvLink {
     pub version: u32,
     #[serde(default)]
@@ -235,7 +235,7 @@ pub struct NvLink {
 }
 
 /// Where a GPU lives: decides how many fit in one box and how they talk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum FormFactor {
     #[serde(rename = "consumer")]
     Consumer,
@@ -247,7 +247,7 @@ pub enum FormFactor {
 
 /// Who makes a GPU: decides its interconnect (Infinity Fabric on AMD's OAM modules) and
 /// which datacenter parts the recommendations pick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Vendor {
     #[serde(rename = "NVIDIA")]
     Nvidia,
@@ -267,7 +267,7 @@ impl Vendor {
 }
 
 /// Whom a GPU is sold to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Market {
     Consumer,
@@ -284,7 +284,7 @@ pub enum MemoryKind {
 }
 
 /// One GPU (or Apple SoC) as recorded in `gpus.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GpuSpec {
     pub id: String,
     pub display_name: String,

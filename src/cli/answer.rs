@@ -18,126 +18,36 @@ use vramguide::render;
 use vramguide::store::Store;
 use vramguide::store::{LogEntry, Source};
 
-/// Options of `estimate`; numbers are taken as text so bad values get our own message.
+/// Options of `estimate`: the web API's field set ([`Fields`]) plus the two negative
+/// switches people type on a command line.
 #[derive(Debug, ClapArgs)]
 pub struct EstimateArgs {
     #[command(flatten)]
     out: Output,
-    /// Model id or name ("llama-3.1-70b", "llama 70b", "Qwen/Qwen2.5-7B-Instruct").
-    #[arg(long)]
-    model: Option<String>,
-    /// A model known only by its size, in billions of parameters.
-    #[arg(long = "params-b", allow_hyphen_values = true)]
-    params_b: Option<String>,
-    /// fp32 fp16 bf16 fp8 fp8-block mxfp4 nvfp4 int8 int4 nf4 gptq-int8 gptq-int4 awq-int4 or a
-    /// GGUF type (q4_k_m...); default: the format the model's checkpoint ships in.
-    #[arg(long)]
-    precision: Option<String>,
-    /// KV cache storage: fp16 fp8 q8_0 q4_0.
-    #[arg(long = "kv-precision")]
-    kv_precision: Option<String>,
-    /// Prompt tokens.
-    #[arg(long, allow_hyphen_values = true)]
-    prompt: Option<String>,
-    /// Generated tokens.
-    #[arg(long, allow_hyphen_values = true)]
-    generate: Option<String>,
-    /// Total tokens held (prompt + generated).
-    #[arg(long, allow_hyphen_values = true)]
-    context: Option<String>,
-    /// Sequences at once (training: micro-batch per GPU).
-    #[arg(long, allow_hyphen_values = true)]
-    batch: Option<String>,
-    /// inference, full-finetune, lora or qlora.
-    #[arg(long)]
-    mode: Option<String>,
-    /// transformers, vllm or llama.cpp.
-    #[arg(long)]
-    runtime: Option<String>,
-    /// GPU to check the job against.
-    #[arg(long)]
-    gpu: Option<String>,
-    /// How many of that GPU.
-    #[arg(long, allow_hyphen_values = true)]
-    gpus: Option<String>,
-    /// Training optimizer: adamw, adamw-8bit (or paged-adamw-8bit), sgd.
-    #[arg(long)]
-    optimizer: Option<String>,
-    /// Training: keep only layer inputs and recompute the rest (default for QLoRA).
+    #[command(flatten)]
+    fields: Fields,
+    /// Training: keep every activation (the same as --gradient-checkpointing=false).
     #[arg(
-        long = "gradient-checkpointing",
-        conflicts_with = "no_gradient_checkpointing"
+        long = "no-gradient-checkpointing",
+        conflicts_with = "gradient_checkpointing"
     )]
-    gradient_checkpointing: bool,
-    /// Training: keep every activation (the default except for QLoRA).
-    #[arg(long = "no-gradient-checkpointing")]
     no_gradient_checkpointing: bool,
-    /// LoRA rank (default 16).
-    #[arg(long = "lora-rank", allow_hyphen_values = true)]
-    lora_rank: Option<String>,
-    /// LoRA targets: all-linear (default) or attention.
-    #[arg(long = "lora-targets")]
-    lora_targets: Option<String>,
-    /// Training over several GPUs: ddp, zero1, zero2, zero3 or fsdp (default zero3/fsdp).
-    #[arg(long)]
-    sharding: Option<String>,
-    /// Training: keep optimizer states (and, with zero3/fsdp, weights) in CPU memory.
-    #[arg(long = "cpu-offload")]
-    cpu_offload: bool,
-    /// vLLM: share of each GPU it may take (default 0.9).
-    #[arg(long = "gpu-memory-utilization")]
-    gpu_memory_utilization: Option<String>,
-    /// vLLM: tokens of one prefill step (default 8192 on 70 GiB+ cards except A100, else 2048).
-    #[arg(long = "max-num-batched-tokens")]
-    max_num_batched_tokens: Option<String>,
-    /// Full fine-tune in pure 16-bit (no fp32 master copy), as torchtune or axolotl do.
-    #[arg(long = "no-master-weights")]
+    /// Full fine-tune in pure 16-bit (the same as --master-weights=false).
+    #[arg(long = "no-master-weights", conflicts_with = "master_weights")]
     no_master_weights: bool,
-    /// Training: the optimizer step runs inside the backward (no full gradient buffer).
-    #[arg(long = "optimizer-in-backward")]
-    optimizer_in_backward: bool,
-    /// Training: the loss is chunked or fused with lm_head (Liger, torchtune), so the
-    /// logits are never held in fp32 whole.
-    #[arg(long = "chunked-loss")]
-    chunked_loss: bool,
 }
 
 impl EstimateArgs {
     /// The same field checks as the web API's `/api/v1/estimate` (`query::Fields`).
     fn query(&self) -> Result<Query, Error> {
-        let checkpointing = if self.gradient_checkpointing {
-            Some("true")
-        } else if self.no_gradient_checkpointing {
-            Some("false")
-        } else {
-            None
-        };
-        Fields {
-            model: self.model.clone(),
-            params_b: self.params_b.clone(),
-            precision: self.precision.clone(),
-            kv_precision: self.kv_precision.clone(),
-            prompt: self.prompt.clone(),
-            generate: self.generate.clone(),
-            context: self.context.clone(),
-            batch: self.batch.clone(),
-            mode: self.mode.clone(),
-            runtime: self.runtime.clone(),
-            gpu: self.gpu.clone(),
-            gpus: self.gpus.clone(),
-            optimizer: self.optimizer.clone(),
-            gradient_checkpointing: checkpointing.map(str::to_string),
-            lora_rank: self.lora_rank.clone(),
-            lora_targets: self.lora_targets.clone(),
-            sharding: self.sharding.clone(),
-            cpu_offload: self.cpu_offload.then(|| "true".to_string()),
-            gpu_memory_utilization: self.gpu_memory_utilization.clone(),
-            max_num_batched_tokens: self.max_num_batched_tokens.clone(),
-            master_weights: self.no_master_weights.then(|| "false".to_string()),
-            optimizer_in_backward: self.optimizer_in_backward.then(|| "true".to_string()),
-            chunked_loss: self.chunked_loss.then(|| "true".to_string()),
+        let mut fields = self.fields.clone();
+        if self.no_gradient_checkpointing {
+            fields.gradient_checkpointing = Some("false".to_string());
         }
-        .query()
+        if self.no_master_weights {
+            fields.master_weights = Some("false".to_string());
+        }
+        fields.query()
     }
 }
 
@@ -163,7 +73,8 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
         Err(err) => {
             let message = render::error::message(lang, catalog, &err);
             if json {
-                let value = render::json::error(lang, catalog, &err);
+                let value = serde_json::to_value(render::json::error(lang, catalog, &err))
+                    .unwrap_or_default();
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
             eprintln!("{message}");
@@ -182,7 +93,7 @@ fn rendered(lang: Lang, a: &answer::Answer) -> (String, Value) {
     let catalog = Catalog::get();
     (
         render::text::answer(lang, catalog, a),
-        render::json::answer(lang, catalog, a),
+        serde_json::to_value(render::json::answer(lang, catalog, a)).unwrap_or_default(),
     )
 }
 
@@ -315,7 +226,7 @@ pub fn compare(names: &[String], out: &Output) -> ExitCode {
     let result = gpus.map(|gpus| {
         (
             render::compare::text(lang, catalog, &gpus),
-            render::compare::json(lang, catalog, &gpus),
+            serde_json::to_value(render::compare::json(lang, catalog, &gpus)).unwrap_or_default(),
         )
     });
     finish(lang, out.json, result)

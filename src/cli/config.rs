@@ -1,65 +1,110 @@
 //! Configuration: flags, then environment variables, then an optional `vramguide.toml`.
 //!
-//! clap already reads each option from its flag or its environment variable. The file
-//! fills in only the variables that are not set, before clap parses, so the precedence is
-//! flag > environment > file with no second copy of every option. Unknown keys are an
-//! error: a typo in a config file should not be silently ignored.
+//! clap reads each option from its flag or its environment variable, and its argument
+//! definitions are the one list of settings: the file's keys are the long flag names
+//! (`rate-limit` is `rate_limit`), found by walking clap's command tree, and `--help`'s
+//! list is generated from the same walk. The file fills in only the variables that are not
+//! set, before clap parses, so the precedence is flag > environment > file. Unknown keys
+//! are an error: a typo in a config file should not be silently ignored.
 
+use clap::Command;
 use std::path::{Path, PathBuf};
 
-/// Every key the file may hold, and the environment variable it stands for.
-pub const KEYS: &[(&str, &str)] = &[
-    ("database_url", "DATABASE_URL"),
-    ("data_dir", "VRAMGUIDE_DATA_DIR"),
-    ("hash_key", "VRAMGUIDE_HASH_KEY"),
-    ("retention_days", "VRAMGUIDE_RETENTION_DAYS"),
-    ("addr", "VRAMGUIDE_ADDR"),
-    ("rate_limit", "VRAMGUIDE_RATE_LIMIT"),
-    ("max_connections", "VRAMGUIDE_MAX_CONNECTIONS"),
-    ("idle_timeout", "VRAMGUIDE_IDLE_TIMEOUT"),
-    ("log_format", "VRAMGUIDE_LOG_FORMAT"),
-    ("discord_token", "DISCORD_TOKEN"),
-    ("no_bot", "VRAMGUIDE_NO_BOT"),
-    ("discord_proxy", "VRAMGUIDE_DISCORD_PROXY"),
-    ("guild", "VRAMGUIDE_GUILD"),
-    ("shards", "VRAMGUIDE_SHARDS"),
-    ("total_shards", "VRAMGUIDE_TOTAL_SHARDS"),
-    ("message_content", "VRAMGUIDE_MESSAGE_CONTENT"),
-    ("rate_burst", "VRAMGUIDE_RATE_BURST"),
-    ("rate_per_minute", "VRAMGUIDE_RATE_PER_MINUTE"),
-    ("offline", "VRAMGUIDE_OFFLINE"),
-    ("hf_endpoint", "HF_ENDPOINT"),
-    ("hub_timeout", "VRAMGUIDE_HUB_TIMEOUT"),
+/// Settings read only from the environment or the file, never from a flag: a token on
+/// the command line would show in `ps`, and the bare command has no flags of its own.
+const ENV_ONLY: &[(&str, &str, &str)] = &[
+    (
+        "discord_token",
+        "DISCORD_TOKEN",
+        "Bot token (secret; the bot runs when it is set)",
+    ),
+    (
+        "no_bot",
+        "VRAMGUIDE_NO_BOT",
+        "Set to true: the bare command serves the guide only",
+    ),
+    (
+        "offline",
+        "VRAMGUIDE_OFFLINE",
+        "Set to true: never ask the Hugging Face Hub (also --offline)",
+    ),
+    (
+        "hf_endpoint",
+        "HF_ENDPOINT",
+        "The Hub asked about org/name models (default https://huggingface.co)",
+    ),
+    (
+        "hub_timeout",
+        "VRAMGUIDE_HUB_TIMEOUT",
+        "Seconds a whole Hub look-up may take (default 5)",
+    ),
 ];
 
-/// The text `vramguide --help` ends with: the one place all settings are listed.
-pub const HELP: &str = "\
-Configuration (highest precedence first): command-line flags, environment variables,
-then the file named by --config / VRAMGUIDE_CONFIG (default: ./vramguide.toml if present).
-File keys and their environment variables:
-  database_url    DATABASE_URL              sqlite://vramguide.db (default) or postgres://...
-  data_dir        VRAMGUIDE_DATA_DIR        folder of the generated user-hash key (default: the database's)
-  hash_key        VRAMGUIDE_HASH_KEY        key of the user-id hash (secret; never logged)
-  retention_days  VRAMGUIDE_RETENTION_DAYS  delete query-log rows older than N days
-  addr            VRAMGUIDE_ADDR            guide server address (default 127.0.0.1:8080)
-  rate_limit      VRAMGUIDE_RATE_LIMIT      web requests per minute per IP (0 = off)
-  max_connections VRAMGUIDE_MAX_CONNECTIONS web connections served at once (256)
-  idle_timeout    VRAMGUIDE_IDLE_TIMEOUT    seconds a web connection may wait for a request (10)
-  log_format      VRAMGUIDE_LOG_FORMAT      text (default) or json
-  discord_token   DISCORD_TOKEN             bot token (secret; the bot runs when it is set)
-  no_bot          VRAMGUIDE_NO_BOT          true: the bare command serves the guide only
-  discord_proxy   VRAMGUIDE_DISCORD_PROXY   send Discord REST calls through this proxy
-  guild           VRAMGUIDE_GUILD           register commands in this guild only
-  shards          VRAMGUIDE_SHARDS          shard range to run, e.g. 0-3
-  total_shards    VRAMGUIDE_TOTAL_SHARDS    total shards of the bot
-  message_content VRAMGUIDE_MESSAGE_CONTENT true: request the privileged intent (/listen)
-  rate_burst      VRAMGUIDE_RATE_BURST      bot: questions a user may ask at once (5)
-  rate_per_minute VRAMGUIDE_RATE_PER_MINUTE bot: then this many per minute (10)
-  offline         VRAMGUIDE_OFFLINE         true: never ask the Hugging Face Hub (also --offline)
-  hf_endpoint     HF_ENDPOINT               Hub for org/name models (https://huggingface.co)
-  hub_timeout     VRAMGUIDE_HUB_TIMEOUT     seconds a whole Hub look-up may take (5)
-                  HF_TOKEN                  Hub token for gated repos (secret; environment only)
-Logs go to stderr; RUST_LOG sets the level (e.g. RUST_LOG=vramguide=debug).";
+/// One setting the file may hold.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setting {
+    /// The file key: the long flag with `_` for `-`.
+    pub key: String,
+    /// The environment variable clap reads.
+    pub env: String,
+    pub help: String,
+}
+
+/// Every setting: each argument of `cmd` or its subcommands that clap also reads from an
+/// environment variable, then the environment-only ones. The config file names itself.
+pub fn settings(cmd: &Command) -> Vec<Setting> {
+    let mut out: Vec<Setting> = Vec::new();
+    collect(cmd, &mut out);
+    for (key, env, help) in ENV_ONLY {
+        out.push(Setting {
+            key: key.to_string(),
+            env: env.to_string(),
+            help: help.to_string(),
+        });
+    }
+    out
+}
+
+fn collect(cmd: &Command, out: &mut Vec<Setting>) {
+    for arg in cmd.get_arguments() {
+        let (Some(env), Some(long)) = (arg.get_env(), arg.get_long()) else {
+            continue;
+        };
+        let env = env.to_string_lossy().into_owned();
+        if env == "VRAMGUIDE_CONFIG" || out.iter().any(|s| s.env == env) {
+            continue;
+        }
+        let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+        out.push(Setting {
+            key: long.replace('-', "_"),
+            env,
+            help: help.trim_end_matches('.').to_string(),
+        });
+    }
+    for sub in cmd.get_subcommands() {
+        collect(sub, out);
+    }
+}
+
+/// The text `vramguide --help` ends with: the settings, generated from [`settings`].
+pub fn help(cmd: &Command) -> String {
+    let settings = settings(cmd);
+    let key_width = settings.iter().map(|s| s.key.len()).max().unwrap_or(0);
+    let env_width = settings.iter().map(|s| s.env.len()).max().unwrap_or(0);
+    let mut out = String::from(
+        "Configuration (highest precedence first): command-line flags, environment variables,\n\
+         then the file named by --config / VRAMGUIDE_CONFIG (default: ./vramguide.toml if present).\n\
+         File keys and their environment variables:\n",
+    );
+    for s in &settings {
+        out.push_str(&format!(
+            "  {:key_width$} {:env_width$} {}\n",
+            s.key, s.env, s.help
+        ));
+    }
+    out.push_str("Logs go to stderr; RUST_LOG sets the level (e.g. RUST_LOG=vramguide=debug).");
+    out
+}
 
 /// A config file that could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -100,6 +145,7 @@ pub fn path_from(args: &[String]) -> Option<PathBuf> {
                 .flatten()
         })
     });
+    // A config.json is a model's (estimate --config), not the settings file.
     let flag = flag.filter(|p| !is_model_config(p));
     flag.or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
         .or_else(|| {
@@ -109,7 +155,7 @@ pub fn path_from(args: &[String]) -> Option<PathBuf> {
 }
 
 /// Parse the file into (environment variable, value) pairs.
-pub fn read(path: &Path) -> Result<Vec<(&'static str, String)>, ConfigError> {
+pub fn read(path: &Path, settings: &[Setting]) -> Result<Vec<(String, String)>, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
         path: path.to_path_buf(),
         source,
@@ -121,10 +167,18 @@ pub fn read(path: &Path) -> Result<Vec<(&'static str, String)>, ConfigError> {
     table
         .into_iter()
         .map(|(key, value)| {
-            let Some(&(_, env)) = KEYS.iter().find(|(k, _)| *k == key) else {
+            let Some(env) = settings
+                .iter()
+                .find(|s| s.key == key)
+                .map(|s| s.env.clone())
+            else {
                 return Err(ConfigError::UnknownKey {
                     path: path.to_path_buf(),
-                    known: KEYS.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", "),
+                    known: settings
+                        .iter()
+                        .map(|s| s.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     key,
                 });
             };
@@ -149,12 +203,12 @@ pub fn read(path: &Path) -> Result<Vec<(&'static str, String)>, ConfigError> {
 ///
 /// Must run first thing in `main`, while the process has a single thread: changing the
 /// environment is only sound then.
-pub fn apply(args: &[String]) -> Result<(), ConfigError> {
+pub fn apply(args: &[String], cmd: &Command) -> Result<(), ConfigError> {
     let Some(path) = path_from(args) else {
         return Ok(());
     };
-    for (env, value) in read(&path)? {
-        if std::env::var_os(env).is_none() {
+    for (env, value) in read(&path, &settings(cmd))? {
+        if std::env::var_os(&env).is_none() {
             // SAFETY: called at the start of main, before any thread (tokio, tracing) exists.
             unsafe { std::env::set_var(env, value) };
         }
@@ -172,17 +226,58 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.toml");
         std::fs::write(&good, "addr = \"0.0.0.0:9000\"\nrate_limit = 0\n").unwrap();
-        let pairs = read(&good).unwrap();
-        assert!(pairs.contains(&("VRAMGUIDE_ADDR", "0.0.0.0:9000".to_string())));
-        assert!(pairs.contains(&("VRAMGUIDE_RATE_LIMIT", "0".to_string())));
+        let settings = settings(&<super::super::Cli as clap::CommandFactory>::command());
+        let pairs = read(&good, &settings).unwrap();
+        let pair = |env: &str, v: &str| (env.to_string(), v.to_string());
+        assert!(pairs.contains(&pair("VRAMGUIDE_ADDR", "0.0.0.0:9000")));
+        assert!(pairs.contains(&pair("VRAMGUIDE_RATE_LIMIT", "0")));
         let bad = dir.join("bad.toml");
         std::fs::write(&bad, "adress = \"x\"\n").unwrap();
-        assert!(matches!(read(&bad), Err(ConfigError::UnknownKey { .. })));
+        assert!(matches!(
+            read(&bad, &settings),
+            Err(ConfigError::UnknownKey { .. })
+        ));
         let args = vec![
             "vramguide".to_string(),
             "--config".to_string(),
             "x.toml".to_string(),
         ];
         assert_eq!(path_from(&args), Some(PathBuf::from("x.toml")));
+    }
+
+    /// The keys the README and earlier releases document are all still read.
+    #[test]
+    fn every_documented_key_comes_from_clap_or_the_env_only_list() {
+        let settings = settings(&<super::super::Cli as clap::CommandFactory>::command());
+        let keys: Vec<&str> = settings.iter().map(|s| s.key.as_str()).collect();
+        for key in [
+            "database_url",
+            "data_dir",
+            "hash_key",
+            "retention_days",
+            "addr",
+            "rate_limit",
+            "max_connections",
+            "idle_timeout",
+            "log_format",
+            "discord_token",
+            "no_bot",
+            "discord_proxy",
+            "guild",
+            "shards",
+            "total_shards",
+            "message_content",
+            "rate_burst",
+            "rate_per_minute",
+        ] {
+            assert!(keys.contains(&key), "{key} missing from {keys:?}");
+        }
+        let envs: Vec<&str> = settings.iter().map(|s| s.env.as_str()).collect();
+        assert!(envs.contains(&"VRAMGUIDE_RATE_PER_MINUTE") && !keys.contains(&"config"));
+        let help = help(&<super::super::Cli as clap::CommandFactory>::command());
+        assert!(
+            help.contains("rate_limit") && help.contains("DISCORD_TOKEN"),
+            "{help}"
+        );
     }
 }

@@ -7,13 +7,13 @@ mod config;
 mod query_log;
 mod serve;
 
-use clap::{Args as ClapArgs, Parser, Subcommand};
+use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use vramguide::i18n::Lang;
 
 /// How much GPU memory an LLM needs, which GPUs fit, and why, in en/pt/es/zh.
 #[derive(Debug, Parser)]
-#[command(name = "vramguide", version, about, long_about = None, after_help = config::HELP)]
+#[command(name = "vramguide", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -145,11 +145,16 @@ fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
 
 pub fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = config::apply(&args) {
+    if let Err(e) = config::apply(&args, &Cli::command()) {
         eprintln!("vramguide: {e}");
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    // clap reads each environment variable when it builds the command, so build it again
+    // now that the file has filled the unset ones.
+    let command = Cli::command();
+    let help = config::help(&command);
+    let matches = command.after_help(help).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if cli.offline {
         // SAFETY: still single-threaded (no runtime yet); the bot reads the same switch.
         unsafe { std::env::set_var("VRAMGUIDE_OFFLINE", "1") };

@@ -177,7 +177,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     );
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
-        e.field(heading(lang, "assumed-title"), &[assumed.join("; ")]);
+        let clause = parts::separator(lang, parts::Separator::Clause);
+        e.field(heading(lang, "assumed-title"), &[assumed.join(&clause)]);
     }
     if full {
         let items: Vec<String> = parts::breakdown_items(lang, a)

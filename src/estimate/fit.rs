@@ -6,7 +6,7 @@ use crate::runtime::Budget;
 use serde::Serialize;
 
 /// How the GPUs of a setup talk to each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Interconnect {
     /// One GPU: nothing to connect.

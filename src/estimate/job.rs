@@ -52,7 +52,7 @@ pub enum Optimizer {
 
 /// How training states are spread over several GPUs (DeepSpeed ZeRO stages; PyTorch FSDP's
 /// full shard is stage 3, its `SHARD_GRAD_OP` stage 2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Sharding {
     /// Every GPU holds everything (DDP).

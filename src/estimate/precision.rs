@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How the weights are stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Precision {
     Fp32,

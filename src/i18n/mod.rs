@@ -3,10 +3,9 @@
 //! Replies come in four languages; Discord and browsers send many more codes, which map
 //! onto them (pt-PT -> pt-BR, es-419 -> es-ES, zh-TW -> zh-CN, en-GB -> en-US).
 
-mod compiled;
 mod numbers;
 
-pub use numbers::{format_gib, format_int, format_number};
+pub use numbers::{format_gib, format_int, format_number, format_params};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -150,28 +149,6 @@ impl<'a> Args<'a> {
         self
     }
 
-    fn text(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, v)| match v {
-                Arg::Text(t) => Some(t.as_ref()),
-                Arg::Number(_) => None,
-            })
-    }
-
-    fn number(&self, key: &str) -> Option<f64> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, v)| match v {
-                Arg::Number(n) => Some(*n),
-                Arg::Text(_) => None,
-            })
-    }
-
     fn fluent(&self) -> FluentArgs<'_> {
         let mut args = FluentArgs::with_capacity(self.0.len());
         for (key, value) in &self.0 {
@@ -205,11 +182,15 @@ pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
 
 /// [`tr`], appended to `out`: renderers build a whole reply in one buffer.
 pub fn tr_into(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) {
-    if compiled::fill(out, lang, id, args) {
-        return;
-    }
-    let bundle = bundle_with(lang, id);
-    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+    // One lookup in the language's bundle, a second only for a message still missing.
+    let found = [lang, Lang::En].into_iter().find_map(|l| {
+        let bundle = bundle(l);
+        bundle
+            .get_message(id)
+            .and_then(|m| m.value())
+            .map(|p| (bundle, p))
+    });
+    let Some((bundle, pattern)) = found else {
         out.push_str(id);
         return;
     };
@@ -240,13 +221,9 @@ pub fn t(lang: Lang, id: &str) -> String {
     tr(lang, id, None)
 }
 
-/// A message without arguments, borrowed when it is plain text (labels, tags, links):
-/// answers use dozens of these as arguments of other messages.
+/// A message without arguments (labels, tags, links), used as an argument of another.
 pub fn label(lang: Lang, id: &str) -> Cow<'static, str> {
-    match compiled::plain(lang, id) {
-        Some(text) => Cow::Borrowed(text),
-        None => Cow::Owned(t(lang, id)),
-    }
+    Cow::Owned(t(lang, id))
 }
 
 /// Whether a message exists in a language (for tests and optional texts).
@@ -257,65 +234,6 @@ pub fn has(lang: Lang, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The variables a compiled message reads: (text ones, number ones).
-    fn variables(
-        pieces: &[compiled::Piece],
-        text: &mut Vec<&'static str>,
-        num: &mut Vec<&'static str>,
-    ) {
-        for p in pieces {
-            match p {
-                compiled::Piece::Text(_) => {}
-                compiled::Piece::Var(name) => text.push(name),
-                compiled::Piece::Select { var, variants, .. } => {
-                    num.push(var);
-                    for (_, v) in variants {
-                        variables(v, text, num);
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn compiled_messages_write_what_fluent_writes() {
-        for lang in Lang::ALL {
-            let messages = compiled::all(lang);
-            assert!(
-                messages.contains_key("gpu-count"),
-                "plurals take the fast path"
-            );
-            for (id, pieces) in messages {
-                let (mut text, mut num) = (Vec::new(), Vec::new());
-                variables(pieces, &mut text, &mut num);
-                // A number shown as well as selected on ("{ $rows } rows") is formatted
-                // by fluent-bundle: the compiled path declines it.
-                let declined = text.iter().any(|t| num.contains(t));
-                text.retain(|t| !num.contains(t));
-                for n in [0.0, 1.0, 2.0, 3.0, 5.0, 11.0, 21.0, 1024.0, 1.5] {
-                    let mut args = Args::new();
-                    for name in &text {
-                        args = args.s(name, format!("<{name}>"));
-                    }
-                    for name in &num {
-                        args = args.n(name, n);
-                    }
-                    let mut fast = String::new();
-                    let filled = compiled::fill(&mut fast, lang, id, Some(&args));
-                    assert_eq!(filled, !declined, "{lang:?} {id}");
-                    if declined {
-                        continue;
-                    }
-                    let bundle = bundle(lang);
-                    let pattern = bundle.get_message(id).and_then(|m| m.value()).unwrap();
-                    let mut errors = Vec::new();
-                    let slow = bundle.format_pattern(pattern, Some(&args.fluent()), &mut errors);
-                    assert_eq!(fast, slow, "{lang:?} {id} n={n}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn maps_discord_and_browser_codes() {

@@ -1,14 +1,18 @@
 //! Numbers as each locale writes them: "141,2 GiB" in pt-BR and es-ES, "141.2 GiB" in
-//! English and Chinese, with the locale's digit grouping.
+//! English and Chinese, with the locale's digit grouping, and parameter counts in the unit
+//! each language counts them in (billions, "millones", 亿).
 //!
 //! fluent-rs formats numbers without locale data (no ICU), so numbers are formatted here,
 //! for our four locales only, and passed to Fluent as text.
 
 use super::Lang;
 
+/// (decimal mark, group separator). Spanish follows the RAE: a no-break space between
+/// groups of three, never a point ("32 768").
 fn separators(lang: Lang) -> (char, char) {
     match lang {
-        Lang::Pt | Lang::Es => (',', '.'),
+        Lang::Pt => (',', '.'),
+        Lang::Es => (',', '\u{a0}'),
         Lang::En | Lang::Zh => ('.', ','),
     }
 }
@@ -80,6 +84,23 @@ pub fn format_int(lang: Lang, value: u64) -> String {
     out
 }
 
+/// A parameter count given in billions, in the unit the locale's messages count in:
+/// billions in English and Portuguese ("12.9", "12,9"), millions in Spanish, which has no
+/// word for 10^9 ("12 900" millones), and 亿 (10^8) in Chinese ("129" 亿).
+pub fn format_params(lang: Lang, billions: f64) -> String {
+    let (value, decimals) = match lang {
+        Lang::En | Lang::Pt => (billions, 1),
+        Lang::Es => (billions * 1000.0, 0),
+        Lang::Zh => (billions * 10.0, 0),
+    };
+    let decimals = if value.fract().abs() < 0.05 {
+        0
+    } else {
+        decimals
+    };
+    format_number(lang, value, decimals)
+}
+
 /// GiB with one decimal (two below 10 GiB, so small models do not read as 0.5).
 pub fn format_gib(lang: Lang, gib: f64) -> String {
     let decimals = if gib.abs() < 10.0 { 2 } else { 1 };
@@ -99,7 +120,11 @@ mod tests {
         assert_eq!(format_int(Lang::En, 327_680), "327,680");
         assert_eq!(format_int(Lang::Pt, 327_680), "327.680");
         assert_eq!(format_int(Lang::Es, 8192), "8192");
-        assert_eq!(format_int(Lang::Es, 32_768), "32.768");
+        assert_eq!(format_int(Lang::Es, 32_768), "32\u{a0}768");
+        assert_eq!(format_params(Lang::Es, 12.9), "12\u{a0}900");
+        assert_eq!(format_params(Lang::Zh, 12.9), "129");
+        assert_eq!(format_params(Lang::En, 12.9), "12.9");
+        assert_eq!(format_params(Lang::Pt, 70.0), "70");
         assert_eq!(format_number(Lang::En, 1234.5, 1), "1,234.5");
         assert_eq!(format_number(Lang::En, -46.6, 1), "-46.6");
         assert_eq!(format_number(Lang::En, -0.01, 1), "0.0");

@@ -8,39 +8,86 @@ use crate::estimate::{
 };
 use serde::Deserialize;
 
-/// The fields of an explicit estimate, as typed.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// The fields of an explicit estimate, as typed: the one list behind the web API's
+/// `/api/v1/estimate` parameters (serde, utoipa's `IntoParams` for the OpenAPI document)
+/// and the CLI's `estimate` flags (clap). Numbers stay text so bad values get our own
+/// localized message, not the parser's.
+#[derive(Debug, Clone, Default, Deserialize, clap::Args, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Fields {
+    /// Model id or name ("llama-3.1-70b", "llama 70b", "Qwen/Qwen2.5-7B-Instruct").
+    #[arg(long)]
     pub model: Option<String>,
+    /// A model known only by its size, in billions of parameters.
+    #[arg(long = "params-b", allow_hyphen_values = true)]
     pub params_b: Option<String>,
+    /// fp32 fp16 bf16 fp8 fp8-block mxfp4 nvfp4 int8 int4 nf4 gptq-int8 gptq-int4 awq-int4 or a
+    /// GGUF type (q4_k_m...); default: the format the model's checkpoint ships in.
+    #[arg(long)]
     pub precision: Option<String>,
+    /// KV cache storage: fp16 fp8 q8_0 q4_0.
+    #[arg(long = "kv-precision")]
     pub kv_precision: Option<String>,
+    /// Prompt tokens.
+    #[arg(long, allow_hyphen_values = true)]
     pub prompt: Option<String>,
+    /// Generated tokens.
+    #[arg(long, allow_hyphen_values = true)]
     pub generate: Option<String>,
+    /// Total tokens held (prompt + generated).
+    #[arg(long, allow_hyphen_values = true)]
     pub context: Option<String>,
+    /// Sequences at once (training: micro-batch per GPU).
+    #[arg(long, allow_hyphen_values = true)]
     pub batch: Option<String>,
+    /// inference, full-finetune, lora or qlora.
+    #[arg(long)]
     pub mode: Option<String>,
+    /// transformers, vllm or llama.cpp.
+    #[arg(long)]
     pub runtime: Option<String>,
+    /// GPU to check the job against.
+    #[arg(long)]
     pub gpu: Option<String>,
+    /// How many of that GPU.
+    #[arg(long, allow_hyphen_values = true)]
     pub gpus: Option<String>,
+    /// Training optimizer: adamw, adamw-8bit (or paged-adamw-8bit), sgd.
+    #[arg(long)]
     pub optimizer: Option<String>,
-    /// "true" or "false".
+    /// Training: true keeps only layer inputs and recomputes the rest (default for QLoRA),
+    /// false keeps every activation (the default otherwise).
+    #[arg(long = "gradient-checkpointing", num_args = 0..=1, default_missing_value = "true")]
     pub gradient_checkpointing: Option<String>,
+    /// LoRA rank (default 16).
+    #[arg(long = "lora-rank", allow_hyphen_values = true)]
     pub lora_rank: Option<String>,
+    /// LoRA targets: all-linear (default) or attention.
+    #[arg(long = "lora-targets")]
     pub lora_targets: Option<String>,
-    /// ddp, zero1, zero2, zero3 (fsdp).
+    /// Training over several GPUs: ddp, zero1, zero2, zero3 or fsdp (default zero3/fsdp).
+    #[arg(long)]
     pub sharding: Option<String>,
-    /// "true" or "false".
+    /// Training: true keeps optimizer states (and, with zero3/fsdp, weights) in CPU memory.
+    #[arg(long = "cpu-offload", num_args = 0..=1, default_missing_value = "true")]
     pub cpu_offload: Option<String>,
-    /// vLLM's `--gpu-memory-utilization` (0 to 1).
+    /// vLLM: share of each GPU it may take, 0 to 1 (default 0.9).
+    #[arg(long = "gpu-memory-utilization")]
     pub gpu_memory_utilization: Option<String>,
-    /// vLLM's `--max-num-batched-tokens`.
+    /// vLLM: tokens of one prefill step (default 8192 on 70 GiB+ cards except A100, else 2048).
+    #[arg(long = "max-num-batched-tokens")]
     pub max_num_batched_tokens: Option<String>,
-    /// Full fine-tune: "false" for pure 16-bit training (no fp32 master copy).
+    /// Full fine-tune: false for pure 16-bit training (no fp32 master copy), as torchtune
+    /// or axolotl do.
+    #[arg(long = "master-weights", num_args = 0..=1, default_missing_value = "true")]
     pub master_weights: Option<String>,
-    /// "true" when the optimizer step runs inside the backward pass.
+    /// Training: true when the optimizer step runs inside the backward (no full gradient
+    /// buffer).
+    #[arg(long = "optimizer-in-backward", num_args = 0..=1, default_missing_value = "true")]
     pub optimizer_in_backward: Option<String>,
-    /// "true" when the loss is chunked or fused (Liger, torchtune).
+    /// Training: true when the loss is chunked or fused with lm_head (Liger, torchtune), so
+    /// the logits are never held in fp32 whole.
+    #[arg(long = "chunked-loss", num_args = 0..=1, default_missing_value = "true")]
     pub chunked_loss: Option<String>,
 }
 
@@ -130,6 +177,7 @@ impl Fields {
             master_weights: flag(Field::MasterWeights, &self.master_weights)?,
             optimizer_in_backward: flag(Field::OptimizerInBackward, &self.optimizer_in_backward)?,
             chunked_loss: flag(Field::ChunkedLoss, &self.chunked_loss)?,
+            model_as_typed: None,
         })
     }
 }

@@ -8,6 +8,7 @@
 pub mod detect;
 pub mod fields;
 pub mod hub_id;
+pub mod numbers_words;
 pub mod parse;
 mod request;
 
@@ -50,6 +51,10 @@ pub struct Query {
     pub master_weights: Option<bool>,
     pub optimizer_in_backward: Option<bool>,
     pub chunked_loss: Option<bool>,
+    /// The words typed when only part of them named `model` ("qwen 2 5 7b" for "qwen
+    /// 7b"): the answer then says which model it assumed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_as_typed: Option<String>,
 }
 
 impl Query {
@@ -93,7 +98,11 @@ fn resolve_known(
         _ if let Some(k) = known => k,
         (Some(name), _) => {
             let m = catalog.resolve_model(name)?;
-            (Cow::Borrowed(m.model), m.kind)
+            let kind = match &q.model_as_typed {
+                Some(from) => MatchKind::Assumed { from: from.clone() },
+                None => m.kind,
+            };
+            (Cow::Borrowed(m.model), kind)
         }
         (None, Some(b)) => {
             estimate::check_params_b(b)?;

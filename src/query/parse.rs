@@ -10,7 +10,8 @@
 
 use super::Query;
 use super::detect::detect_cleaned;
-use crate::catalog::{Catalog, ModelMatch, tokenize};
+use super::numbers_words;
+use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
 use crate::i18n::Lang;
 use crate::runtime::PROFILES;
@@ -60,8 +61,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     } else {
         Cow::Borrowed(text)
     };
-    let cleaned = clean(&without_mentions);
+    let cleaned = clean(&decimal_commas(&without_mentions));
     let language = detect_cleaned(&without_mentions, &cleaned);
+    // Sizes in words become "70b" only after the language is known: "bilhoes" and
+    // "millones" tell the language.
+    let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
     let mut work = Work::new(cleaned);
     let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
     let mut q = Query {
@@ -91,6 +95,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     let mut model_match = take_model(catalog, &mut work, &mut q);
     if hub_id.is_some() {
         q.model.clone_from(&hub_id);
+        q.model_as_typed = None;
         model_match = None;
     }
     if q.model.is_none() {
@@ -115,6 +120,23 @@ fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Optio
         w.blank_range(start, start + lower.len());
     }
     Some(id)
+}
+
+/// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
+/// versions and sizes: "qwen 2,5 7b"), "32,768" -> "32768" (a thousands separator); other commas stay and
+/// [`clean`] turns them into spaces.
+fn decimal_commas(text: &str) -> Cow<'_, str> {
+    static COMMA: LazyLock<Regex> = LazyLock::new(|| re(r"(\d),(\d{1,3})([bkm]?)\b"));
+    if !text.contains(',') {
+        return Cow::Borrowed(text);
+    }
+    COMMA.replace_all(text, |c: &Captures| {
+        if c[2].len() == 3 {
+            format!("{}{}{}", &c[1], &c[2], &c[3])
+        } else {
+            format!("{}.{}{}", &c[1], &c[2], &c[3])
+        }
+    })
 }
 
 /// Lowercase, strip accents, keep the punctuation names use ("q4_k_m", "llama.cpp",
@@ -292,8 +314,12 @@ fn take_mode(w: &mut Work) -> Option<Mode> {
 static GGUF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\b(q[2-8]_k_[sml]|q[2-8]_k|q[4-8]_[01]|iq[1-4]_(?:xxs|xs|s|m|nl)|q[2-6]k[sml]?|q[2-8])\b")
 });
+/// A quantization method with its bits after it ("gptq int8", "GPTQ de 8 bits", "awq
+/// 4bit", "gptq 8位") or before it ("8-bit gptq", "int8 gptq").
 static METHOD: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(gptq|awq|nf4|bnb)(?:[\s_-]*int(\d{1,2})|[\s_-]*(\d{1,2})[\s-]?(?:bits?|b)\b)?")
+    re(
+        r"\b(gptq|awq|nf4|bnb)(?:[\s_-]*(?:(?:de|em|en|in|with|com|con|a|at)\s+)?(?:int(\d{1,2})\b|(\d{1,2})[\s-]?(?:bits?|b)\b|(\d{1,2})\s*(?:位|比特)))?|(?:\bint(\d{1,2})|\b(\d{1,2})[\s-]?bits?)[\s_-]+(?:(?:de|em|en|in)\s+)?(gptq|awq|bnb)\b",
+    )
 });
 static FLOAT: LazyLock<Regex> = LazyLock::new(|| {
     re(
@@ -320,8 +346,9 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
         return Some(p);
     }
     if let Some(p) = w.take(&METHOD, |c| {
-        let bits = c.get(2).or(c.get(3)).map(|m| m.as_str());
-        Some(match (&c[1], bits) {
+        let method = c.get(1).or(c.get(7))?.as_str();
+        let bits = (2..=6).find_map(|i| c.get(i)).map(|m| m.as_str());
+        Some(match (method, bits) {
             ("gptq", Some("8")) => Precision::GptqInt8,
             ("gptq", _) => Precision::GptqInt4,
             ("awq", _) => Precision::AwqInt4,
@@ -452,6 +479,11 @@ const COUNT_FILLER: &[&str] = &[
     "sola", "so", "unica", "张", "块", "卡", "台",
 ];
 
+/// English words after which "a"/"an" before a GPU means one card: "on a 4090".
+const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
+    "on", "with", "in", "into", "onto", "using", "have", "got", "own", "for", "buy", "just", "only",
+];
+
 fn count_word(word: &str) -> Option<u64> {
     let n = match word {
         "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
@@ -472,13 +504,13 @@ fn count_word(word: &str) -> Option<u64> {
 /// "两张", "8卡", "单卡", "用两块" -> the count before a measure word.
 fn chinese_count(run: &str) -> Option<u64> {
     let body = run.trim_end_matches(['张', '块', '卡', '台', '个']);
-    if body.len() == run.len() && !run.ends_with('单') {
+    if body.len() == run.len() && !run.ends_with(['单', '双']) {
         return None;
     }
     let last = body.chars().last()?;
     Some(match last {
         '一' | '单' => 1,
-        '两' | '二' | '俩' => 2,
+        '两' | '二' | '俩' | '双' => 2,
         '三' => 3,
         '四' => 4,
         '六' => 6,
@@ -494,6 +526,20 @@ fn chinese_count(run: &str) -> Option<u64> {
             return digits.parse().ok();
         }
     })
+}
+
+/// The count words that open a Chinese run after a GPU: "一张卡跑" -> "一张卡",
+/// "单卡推理" -> "单卡".
+fn chinese_count_prefix(run: &str) -> &str {
+    const MEASURE: [char; 4] = ['张', '块', '卡', '台'];
+    let Some(first) = run.find(MEASURE) else {
+        return run;
+    };
+    let end = run[first..]
+        .char_indices()
+        .find(|&(_, c)| !MEASURE.contains(&c))
+        .map_or(run.len(), |(i, _)| first + i);
+    &run[..end]
 }
 
 /// Find a GPU name and its count; blank both.
@@ -542,7 +588,14 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         if !name.is_empty() {
             name.push(' ');
         }
-        name.push_str(singular(catalog, t));
+        // "A100 80G" is the 80 GB card, as "a100 80gb" is.
+        match t.strip_suffix('g').filter(|n| n.parse::<u32>().is_ok()) {
+            Some(n) => {
+                name.push_str(n);
+                name.push_str("gb");
+            }
+            None => name.push_str(singular(catalog, t)),
+        }
     }
     name.truncate(name.trim_end_matches(" de").len());
     q.gpu = Some(name);
@@ -557,7 +610,13 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     }
     let before = (i > 0).then(|| &tokens[i - 1]);
     if let Some((s, e, word)) = before {
-        let counted = count_word(word).or_else(|| chinese_count(word));
+        // "on a 4060 ti" is one card; Portuguese "a 7900 xtx" is only "the 7900 xtx".
+        let one_after_verb = matches!(*word, "a" | "an")
+            && i > 1
+            && ONE_CARD_BEFORE_ARTICLE.contains(&tokens[i - 2].2);
+        let counted = count_word(word)
+            .or_else(|| chinese_count(word))
+            .or(one_after_verb.then_some(1));
         if let Some(n) = counted {
             q.gpu_count = Some(n);
             blank.push((*s, *e));
@@ -575,6 +634,8 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
                     .then(|| tokens.get(end + 1).and_then(|&(_, _, n)| n.parse().ok()))
                     .flatten()
             });
+        // "4090单卡", "H100 八卡", "4090一张卡".
+        let after_x = after_x.or_else(|| chinese_count(chinese_count_prefix(word)));
         if let Some(n) = after_x.filter(|n| (1..=4096).contains(n)) {
             q.gpu_count = Some(n);
             let last = if *word == "x" { end + 1 } else { end };
@@ -696,6 +757,11 @@ fn take_model(
         catalog.find_model(&candidate).map(|m| (candidate, m))
     });
     let (chosen, found) = match found {
+        Some((candidate, m)) if candidate.len() < words.join(" ").len() => {
+            let (candidate, m) = without_unknown_words(catalog, &words).unwrap_or((candidate, m));
+            q.model_as_typed = Some(words.join(" "));
+            (candidate, Some(partial(m, &words)))
+        }
         Some((candidate, m)) => (candidate, Some(m)),
         None => (words.join(" "), None),
     };
@@ -704,6 +770,40 @@ fn take_model(
         w.blank_range(s, e);
     }
     found
+}
+
+/// The run of model words minus those the catalog does not know, when a size was among
+/// the dropped ones: "qwen 2 5 7b" is read as "qwen 7b", not as "qwen" (the newest Qwen,
+/// another size altogether).
+fn without_unknown_words(
+    catalog: &'static Catalog,
+    words: &[&str],
+) -> Option<(String, ModelMatch<'static>)> {
+    let sizes: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| crate::catalog::size_of(w).is_some())
+        .collect();
+    let names: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !crate::catalog::tokens_size_or_version(w))
+        .collect();
+    if sizes.is_empty() || names.is_empty() {
+        return None;
+    }
+    let candidate = [names, sizes].concat().join(" ");
+    catalog.find_model(&candidate).map(|m| (candidate, m))
+}
+
+/// A model found from only part of what was typed: the answer says which one it assumed.
+fn partial(m: ModelMatch<'static>, words: &[&str]) -> ModelMatch<'static> {
+    ModelMatch {
+        model: m.model,
+        kind: MatchKind::Assumed {
+            from: words.join(" "),
+        },
+    }
 }
 
 static BARE_SIZE: LazyLock<Regex> = LazyLock::new(|| {
@@ -840,4 +940,45 @@ fn leftovers(w: &Work) -> Vec<String> {
         .map(str::to_string)
         .take(10)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(text: &str) -> Option<(String, MatchKind)> {
+        parse(Catalog::get(), text)
+            .model_match
+            .map(|m| (m.model.id.clone(), m.kind))
+    }
+
+    #[test]
+    fn decimal_comma_is_a_version() {
+        assert_eq!(
+            model("dá pra rodar qwen 2,5 7b?"),
+            Some(("qwen2.5-7b".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            model("deepseek r1 distill qwen 1,5b"),
+            Some(("deepseek-r1-distill-qwen-1.5b".into(), MatchKind::Exact))
+        );
+        assert_eq!(
+            parse(Catalog::get(), "contexto de 32,768 tokens")
+                .query
+                .context,
+            Some(32768)
+        );
+    }
+
+    #[test]
+    fn a_model_read_from_part_of_the_words_is_an_assumption() {
+        let (id, kind) = model("qwen 2 5 7b").expect("a model");
+        assert_eq!(id, "qwen2.5-7b", "the typed size is kept");
+        assert_eq!(
+            kind,
+            MatchKind::Assumed {
+                from: "qwen 2 5 7b".into()
+            }
+        );
+    }
 }

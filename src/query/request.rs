@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 /// A value the user did not give, so the answer chose it and says so.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Assumption {
     /// `native`: the format the model's checkpoint ships in.
@@ -37,7 +37,7 @@ pub enum Assumption {
 }
 
 /// Why a Hub look-up did not happen or did not finish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum HubMiss {
     /// `--offline` or `VRAMGUIDE_OFFLINE=1`.

@@ -2,11 +2,12 @@
 //! popular models each one runs on a single card.
 
 use super::parts::{link_name, price_usd};
-use crate::catalog::{Catalog, FormFactor, GpuSpec, Vendor};
+use crate::catalog::{Catalog, FormFactor, GpuSpec, NvLink, Vendor};
 use crate::estimate::Interconnect;
 use crate::i18n::{Lang, format_number, t};
 use crate::recommend::popular_runs;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 fn form_factor(lang: Lang, g: &GpuSpec) -> String {
     let id = match (g.form_factor, g.is_unified()) {
@@ -43,8 +44,15 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-bandwidth", &|g| {
             format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0))
         }),
+        // The rate PyTorch gets (FP32 accumulate): half the headline on GeForce cards, as
+        // the Tensor Cores guide says; the same figure elsewhere.
         row("compare-fp16", &|g| {
-            opt(lang, g.fp16_tensor_tflops_dense, 1)
+            opt(
+                lang,
+                g.fp16_tensor_tflops_dense_fp32acc
+                    .or(g.fp16_tensor_tflops_dense),
+                1,
+            )
         }),
         row("compare-fp8", &|g| opt(lang, g.fp8_tensor_tflops_dense, 1)),
         row("compare-nvlink", &|g| match &g.nvlink {
@@ -88,18 +96,22 @@ fn list_or_none(lang: Lang, catalog: &Catalog, ids: &[String]) -> String {
                 .map_or(id.as_str(), |m| m.display_name.as_str())
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&super::parts::separator(
+            lang,
+            super::parts::Separator::List,
+        ))
 }
 
 /// The comparison as Markdown: one block per GPU (reads well in a terminal and on a phone).
 pub fn text(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> String {
     let rows = rows(lang, catalog, gpus);
     let mut out = vec![format!("**{}**", t(lang, "compare-title"))];
+    let colon = super::parts::separator(lang, super::parts::Separator::Colon);
     for (i, g) in gpus.iter().enumerate() {
         out.push(String::new());
         out.push(format!("**{}**", g.display_name));
         for (label, values) in &rows {
-            out.push(format!("- {label}: {}", values[i]));
+            out.push(format!("- {label}{colon}{}", values[i]));
         }
     }
     out.push(String::new());
@@ -107,24 +119,71 @@ pub fn text(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> String {
     out.join("\n")
 }
 
+/// The comparison object of `compare --json` and `/api/v1/compare`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = Comparison)]
+pub struct CompareJson {
+    pub language: &'static str,
+    pub gpus: Vec<GpuRow>,
+    /// The table as Markdown in `language`.
+    pub text: String,
+}
+
+/// One GPU's raw specs, plus the popular models it runs.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct GpuRow {
+    pub id: String,
+    pub name: String,
+    pub vendor: Vendor,
+    /// As sold, in 10^9 bytes.
+    pub memory_gb: f64,
+    pub memory_type: String,
+    pub memory_bandwidth_gbs: f64,
+    pub fp16_tensor_tflops_dense: Option<f64>,
+    pub fp8_tensor_tflops_dense: Option<f64>,
+    pub nvlink: Option<NvLink>,
+    pub form_factor: FormFactor,
+    pub tdp_w: Option<f64>,
+    pub ecc: Option<bool>,
+    /// Launch price.
+    pub price_usd: Option<f64>,
+    pub usd_per_gb: Option<f64>,
+    /// Popular models that run on one card in 16-bit.
+    pub runs_fp16: Vec<String>,
+    /// Popular models that run on one card at Q4_K_M.
+    pub runs_q4_k_m: Vec<String>,
+    /// GeForce cards: the FP16 tensor rate with FP32 accumulation (half the FP16-accumulate
+    /// rate on most), the one the compare table and the guide use.
+    pub fp16_tensor_tflops_dense_fp32acc: Option<f64>,
+}
+
 /// The comparison as JSON: the raw specs plus what each runs.
-pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Value {
-    let items: Vec<Value> = gpus
-        .iter()
-        .map(|g| {
-            let (sixteen, four) = popular_runs(catalog, g);
-            json!({
-                "id": g.id, "name": g.display_name, "vendor": g.vendor,
-                "memory_gb": g.memory_gb, "memory_type": g.memory_type,
-                "memory_bandwidth_gbs": g.memory_bandwidth_gbs,
-                "fp16_tensor_tflops_dense": g.fp16_tensor_tflops_dense,
-                "fp8_tensor_tflops_dense": g.fp8_tensor_tflops_dense,
-                "nvlink": g.nvlink, "form_factor": g.form_factor,
-                "tdp_w": g.tdp_w, "ecc": g.ecc, "price_usd": g.msrp_usd,
-                "usd_per_gb": g.usd_per_gb().map(|p| (p * 100.0).round() / 100.0),
-                "runs_fp16": sixteen, "runs_q4_k_m": four,
-            })
-        })
-        .collect();
-    json!({ "language": lang.code(), "gpus": items, "text": text(lang, catalog, gpus) })
+pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> CompareJson {
+    let row = |g: &&GpuSpec| {
+        let (runs_fp16, runs_q4_k_m) = popular_runs(catalog, g);
+        GpuRow {
+            id: g.id.clone(),
+            name: g.display_name.clone(),
+            vendor: g.vendor,
+            memory_gb: g.memory_gb,
+            memory_type: g.memory_type.clone(),
+            memory_bandwidth_gbs: g.memory_bandwidth_gbs,
+            fp16_tensor_tflops_dense: g.fp16_tensor_tflops_dense,
+            fp8_tensor_tflops_dense: g.fp8_tensor_tflops_dense,
+            nvlink: g.nvlink.clone(),
+            form_factor: g.form_factor,
+            tdp_w: g.tdp_w,
+            ecc: g.ecc,
+            price_usd: g.msrp_usd,
+            usd_per_gb: g.usd_per_gb().map(|p| (p * 100.0).round() / 100.0),
+            runs_fp16,
+            runs_q4_k_m,
+            fp16_tensor_tflops_dense_fp32acc: g.fp16_tensor_tflops_dense_fp32acc,
+        }
+    };
+    CompareJson {
+        language: lang.code(),
+        gpus: gpus.iter().map(row).collect(),
+        text: text(lang, catalog, gpus),
+    }
 }

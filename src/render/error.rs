@@ -13,7 +13,7 @@ pub fn help(lang: Lang, unparsed: &[String]) -> String {
         out.push(tr(
             lang,
             "help-unparsed",
-            Some(&Args::new().s("words", quote_words(unparsed))),
+            Some(&Args::new().s("words", quote_words(lang, unparsed))),
         ));
     }
     out.push(String::new());
@@ -24,12 +24,15 @@ pub fn help(lang: Lang, unparsed: &[String]) -> String {
     out.join("\n")
 }
 
-fn quote_words(words: &[String]) -> String {
+fn quote_words(lang: Lang, words: &[String]) -> String {
     words
         .iter()
         .map(|w| format!("\"{w}\""))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&super::parts::separator(
+            lang,
+            super::parts::Separator::List,
+        ))
 }
 
 /// A one-paragraph explanation of `err`, with suggestions and an example that works.

@@ -1,4 +1,5 @@
-//! An answer shaped for HTML templates: Markdown turned into typed spans and blocks, and
+//! An answer shaped for HTML templates: Markdown (read by pulldown-cmark) turned into typed
+//! spans and blocks, and
 //! the memory bar's geometry.
 //!
 //! Nothing here writes HTML or escapes anything: templates get plain text marked as bold
@@ -8,6 +9,7 @@ use crate::answer::Answer;
 use crate::catalog::{Catalog, GIB, GpuSpec};
 use crate::estimate::Estimate;
 use crate::i18n::{Lang, format_gib, t};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// A run of text, bold and/or code as the Markdown said.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,62 +28,94 @@ pub enum Block {
 
 /// Split one line of `**bold**` and `` `code` `` Markdown into spans.
 pub fn spans(line: &str) -> Vec<Span> {
-    let mut out = Vec::new();
-    let (mut strong, mut code) = (false, false);
-    let mut text = String::new();
-    let mut rest = line;
-    while let Some(c) = rest.chars().next() {
-        let marker = if rest.starts_with('`') {
-            Some(1)
-        } else if !code && rest.starts_with("**") {
-            Some(2)
-        } else {
-            None
-        };
-        match marker {
-            Some(len) => {
-                if !text.is_empty() {
-                    out.push(Span {
-                        text: std::mem::take(&mut text),
-                        strong,
-                        code,
-                    });
-                }
-                if len == 1 {
-                    code = !code;
-                } else {
-                    strong = !strong;
-                }
-                rest = &rest[len..];
-            }
-            None => {
-                text.push(c);
-                rest = &rest[c.len_utf8()..];
-            }
-        }
+    let mut reader = Reader::default();
+    for event in Parser::new(line) {
+        reader.inline(event);
     }
-    if !text.is_empty() {
-        out.push(Span { text, strong, code });
-    }
-    out
+    reader.line
 }
 
-/// Paragraphs and `- ` lists of a multi-line text (guide bodies, help).
+/// Paragraphs and `- ` lists of a multi-line text (guide bodies, help). Our texts put one
+/// paragraph per line, so a line break inside a paragraph starts a new one.
 pub fn blocks(body: &str) -> Vec<Block> {
-    let mut out: Vec<Block> = Vec::new();
-    for line in body.lines().map(str::trim_end) {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match line.trim_start().strip_prefix("- ") {
-            Some(item) => match out.last_mut() {
-                Some(Block::List(items)) => items.push(spans(item)),
-                _ => out.push(Block::List(vec![spans(item)])),
-            },
-            None => out.push(Block::Para(spans(line.trim_start()))),
+    let mut reader = Reader::default();
+    for event in Parser::new(body) {
+        match event {
+            Event::Start(Tag::Item) => reader.in_item = true,
+            Event::End(TagEnd::Item) => {
+                reader.end_line();
+                reader.in_item = false;
+            }
+            Event::End(TagEnd::Paragraph) | Event::SoftBreak | Event::HardBreak => {
+                reader.end_line();
+            }
+            Event::End(TagEnd::List(_)) => reader.in_list_end(),
+            event => reader.inline(event),
         }
     }
-    out
+    reader.end_line();
+    reader.blocks
+}
+
+/// What [`spans`] and [`blocks`] gather from pulldown-cmark's events.
+#[derive(Default)]
+struct Reader {
+    blocks: Vec<Block>,
+    line: Vec<Span>,
+    strong: u32,
+    in_item: bool,
+    /// A list item ended: the next item joins the same list.
+    list_open: bool,
+}
+
+impl Reader {
+    /// Text, code and emphasis within a line; anything else (links, HTML) as its text.
+    fn inline(&mut self, event: Event<'_>) {
+        match event {
+            Event::Start(Tag::Strong) => self.strong += 1,
+            Event::End(TagEnd::Strong) => self.strong = self.strong.saturating_sub(1),
+            Event::Text(text) | Event::Html(text) | Event::InlineHtml(text) => {
+                self.push(&text, false);
+            }
+            Event::Code(text) => self.push(&text, true),
+            Event::SoftBreak | Event::HardBreak => self.push(" ", false),
+            _ => {}
+        }
+    }
+
+    fn push(&mut self, text: &str, code: bool) {
+        let strong = self.strong > 0;
+        match self.line.last_mut() {
+            Some(last) if last.strong == strong && last.code == code => last.text.push_str(text),
+            _ => self.line.push(Span {
+                text: text.to_string(),
+                strong,
+                code,
+            }),
+        }
+    }
+
+    fn end_line(&mut self) {
+        if self.line.is_empty() {
+            return;
+        }
+        let line = std::mem::take(&mut self.line);
+        match (self.in_item, self.blocks.last_mut()) {
+            (true, Some(Block::List(items))) if self.list_open => items.push(line),
+            (true, _) => {
+                self.blocks.push(Block::List(vec![line]));
+                self.list_open = true;
+            }
+            (false, _) => {
+                self.blocks.push(Block::Para(line));
+                self.list_open = false;
+            }
+        }
+    }
+
+    fn in_list_end(&mut self) {
+        self.list_open = false;
+    }
 }
 
 /// One coloured part of the bar; `x` and `width` are in the SVG's 0..`BAR_WIDTH` units.
@@ -121,7 +155,7 @@ pub fn bar(lang: Lang, catalog: &Catalog, a: &Answer) -> Bar {
     let estimate: &Estimate = fit.map_or(&a.estimate, |f| &f.estimate);
     let total = estimate.total().max(1.0);
     let per_gpu = estimate.per_gpu.max(1.0);
-    let capacity = gpu.map_or(0.0, |g| g.memory_gb * 1e9);
+    let capacity = gpu.map_or(0.0, |g| g.memory_gib() * GIB);
     let scale = BAR_WIDTH / per_gpu.max(capacity) / 1.02;
     let share = per_gpu / total;
     let mut x = 0.0;
@@ -190,5 +224,10 @@ mod tests {
         let b = blocks("intro\n- one\n- two\n\nend");
         assert_eq!(b.len(), 3);
         assert!(matches!(&b[1], Block::List(items) if items.len() == 2));
+        // One paragraph per line, as our texts write them; escapes read as Markdown does.
+        let b = blocks("first\nsecond \\*not bold\\*\n- **a** `b`");
+        assert_eq!(b.len(), 3);
+        assert!(matches!(&b[1], Block::Para(s) if s[0].text == "second *not bold*"));
+        assert!(matches!(&b[2], Block::List(items) if items[0].len() == 3));
     }
 }

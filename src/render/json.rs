@@ -1,11 +1,16 @@
-//! The JSON contract of `ask --json`, `estimate --json` and the web API (CONTRACT.md).
+//! The JSON contract of `ask --json`, `estimate --json` and the web API (CONTRACT.md), as
+//! Rust types: they serialize themselves and, through utoipa, describe themselves in
+//! `/api/v1/openapi.json`, so the document cannot drift from what the API returns.
 
 use super::{error, parts, text};
-use crate::answer::Answer;
+use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB};
 use crate::error::Error;
+use crate::estimate::Interconnect;
 use crate::i18n::Lang;
-use serde_json::{Value, json};
+use crate::recommend::Tag;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// Round for display in JSON: GiB to 0.01, speeds to 0.1.
 fn r2(x: f64) -> f64 {
@@ -16,102 +21,296 @@ fn r1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
+/// The answer to one question or explicit estimate.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = Answer)]
+pub struct AnswerJson {
+    /// Language of the texts: en, pt, es or zh.
+    pub language: &'static str,
+    /// Always true here; the error object has false.
+    pub understood: bool,
+    pub query: QueryJson,
+    pub estimate: EstimateJson,
+    /// The named setup, when the question named a GPU.
+    pub fit: Option<FitJson>,
+    /// Setups that fit, best first.
+    pub recommendations: Vec<SetupJson>,
+    pub advice: AdviceJson,
+    /// Changes that make the job fit the named GPUs, best first.
+    pub levers: Vec<LeverJson>,
+    /// Values the question did not give, so the answer chose them.
+    pub assumed: Vec<Assumption>,
+    /// Guide topics worth reading next.
+    pub topics: Vec<Topic>,
+    /// Assumptions, caveats and advice as sentences in `language`.
+    pub notes: Vec<String>,
+    /// The whole answer as Markdown text in `language`.
+    pub text: String,
+}
+
+/// The job as resolved: catalog ids and the defaults filled in.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct QueryJson {
+    /// Catalog id; null for a model known only by its size.
+    pub model: Option<String>,
+    pub model_name: String,
+    pub params_b: f64,
+    pub precision: &'static str,
+    pub kv_precision: &'static str,
+    /// Tokens held: prompt + generated.
+    pub context: u64,
+    pub prompt: u64,
+    pub generate: u64,
+    pub batch: u32,
+    /// inference, full-finetune, lora or qlora.
+    pub mode: &'static str,
+    pub gpu: Option<String>,
+    pub gpu_count: Option<u32>,
+    /// The runtime the user named; null when none was (see `profile`).
+    pub runtime: Option<&'static str>,
+    /// The runtime profile the estimate used.
+    pub profile: &'static str,
+    /// Where the architecture came from: catalog, hub, config or size.
+    pub source: &'static str,
+    /// The engine version whose memory behaviour the numbers follow.
+    pub runtime_version: &'static str,
+    /// The exact bytes of the repo's weight files (safetensors or GGUF headers) when the
+    /// job runs in their format; null otherwise.
+    pub weight_bytes_exact: Option<u64>,
+}
+
+/// The memory breakdown; `*_gib` are 2^30 bytes, `rule_of_thumb_gb` 10^9 bytes.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct EstimateJson {
+    pub total_gib: f64,
+    pub per_gpu_gib: f64,
+    pub gpus: u32,
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub activations_gib: f64,
+    pub overhead_gib: f64,
+    pub gradients_gib: f64,
+    pub optimizer_gib: f64,
+    pub kv_bytes_per_token: u64,
+    pub trainable_params: u64,
+    pub rule_of_thumb_gb: f64,
+    /// ± half-width of the error band, in percent.
+    pub error_band_pct: Option<f64>,
+    /// True when measurements of this runtime, format and mode set the band.
+    pub error_band_measured: Option<bool>,
+}
+
+/// The job on the named GPUs.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct FitJson {
+    pub gpu: String,
+    pub count: u32,
+    pub fits: bool,
+    pub per_gpu_gib: f64,
+    pub usable_gib: f64,
+    pub headroom_gib: f64,
+    pub tokens_per_s: Option<f64>,
+    pub prefill_tokens_per_s: Option<f64>,
+    pub interconnect: Interconnect,
+    pub kv_capacity_tokens: Option<u64>,
+    pub max_concurrency: Option<f64>,
+    /// How many of that GPU would do, when these are too few.
+    pub needed_count: Option<u32>,
+}
+
+/// One recommended setup.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct SetupJson {
+    pub gpu: String,
+    pub count: u32,
+    pub fits: bool,
+    pub per_gpu_gib: f64,
+    pub tokens_per_s: Option<f64>,
+    pub price_usd: Option<f64>,
+    pub interconnect: Interconnect,
+    pub tags: Vec<Tag>,
+}
+
+/// Flags behind the advice lines.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct AdviceJson {
+    pub nvlink_matters: bool,
+    pub sxm_only: bool,
+    pub multi_node: bool,
+    pub nothing_fits: bool,
+}
+
+/// One change that makes the job fit the named GPUs.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct LeverJson {
+    /// precision kv_precision context offload gradient_checkpointing qlora optimizer zero
+    /// more_gpus.
+    pub kind: &'static str,
+    pub change: String,
+    pub per_gpu_gib: f64,
+    pub fits: bool,
+    pub tokens_per_s: Option<f64>,
+}
+
+/// What went wrong, in the contract's error object.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorJson {
+    pub language: &'static str,
+    /// Always false.
+    pub understood: bool,
+    pub error: ErrorDetail,
+    /// What went wrong and an example that works, in `language`.
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// not_understood, unknown_model, unknown_gpu, ... (CONTRACT.md).
+    pub kind: String,
+    /// The part of the input that was not understood, when there is one.
+    pub input: Option<String>,
+    /// Catalog names close to `input`.
+    pub suggestions: Vec<String>,
+}
+
+impl ErrorJson {
+    /// An error the core has no kind for (a missing or oversized parameter).
+    pub fn new(lang: Lang, kind: &str, input: Option<&str>, text: String) -> ErrorJson {
+        ErrorJson {
+            language: lang.code(),
+            understood: false,
+            error: ErrorDetail {
+                kind: kind.to_string(),
+                input: input.map(str::to_string),
+                suggestions: Vec::new(),
+            },
+            text,
+        }
+    }
+}
+
 /// The answer object.
-pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> Value {
-    let e = &a.estimate;
-    let gib = |b: f64| r2(b / GIB);
-    let model_id = (!a.model.synthetic).then(|| a.model.id.clone());
-    let fit = a.fit.as_ref().map(|f| {
-        json!({
-            "gpu": f.gpu, "count": f.count, "fits": f.fits,
-            "per_gpu_gib": r2(f.per_gpu_gib), "usable_gib": r2(f.usable_gib),
-            "headroom_gib": r2(f.headroom_gib),
-            "tokens_per_s": f.tokens_per_s.map(r1),
-            "prefill_tokens_per_s": f.prefill_tokens_per_s.map(r1),
-            "interconnect": f.interconnect,
-            "kv_capacity_tokens": f.kv_capacity_tokens,
-            "max_concurrency": f.max_concurrency.map(r1),
-            "needed_count": a.needed_count,
-        })
-    });
-    let recommendations: Vec<Value> = a
-        .recommendations
-        .setups
-        .iter()
-        .map(|s| {
-            json!({
-                "gpu": s.fit.gpu, "count": s.fit.count, "fits": s.fit.fits,
-                "per_gpu_gib": r2(s.fit.per_gpu_gib),
-                "tokens_per_s": s.fit.tokens_per_s.map(r1),
-                "price_usd": s.price_usd,
-                "interconnect": s.fit.interconnect,
-                "tags": s.tags,
-            })
-        })
-        .collect();
+pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
     let mut notes = parts::assumption_lines(lang, a);
     notes.extend(parts::caveat_lines(lang, a));
     notes.extend(parts::advice_lines(lang, a));
-    json!({
-        "language": lang.code(),
-        "understood": true,
-        "query": {
-            "model": model_id,
-            "model_name": a.model.display_name,
-            "params_b": r2(a.model.params_b()),
-            "precision": a.job.precision.name(),
-            "kv_precision": a.job.kv_precision.name(),
-            "context": a.job.context(),
-            "prompt": a.job.prompt,
-            "generate": a.job.generate,
-            "batch": a.job.batch,
-            "mode": a.job.mode.name(),
-            "gpu": a.gpu.map(|g| g.id.clone()),
-            "gpu_count": a.gpu_count,
-            "runtime": runtime_named(a),
-            "profile": a.job.runtime.name(),
-            "source": match a.model.origin {
-                Some(origin) => origin.name(),
-                None if a.model.synthetic => "size",
-                None => "catalog",
-            },
-            "runtime_version": a.job.runtime.profile().version,
-            "weight_bytes_exact": a.model.weight_file.as_ref()
-                .filter(|f| f.serves(a.job.precision)).map(|f| f.bytes),
+    let r = &a.recommendations;
+    AnswerJson {
+        language: lang.code(),
+        understood: true,
+        query: query(a),
+        estimate: estimate(a),
+        fit: fit(a),
+        recommendations: r.setups.iter().map(setup).collect(),
+        advice: AdviceJson {
+            nvlink_matters: r.nvlink_matters,
+            sxm_only: r.sxm_only,
+            multi_node: r.multi_node,
+            nothing_fits: r.nothing_fits,
         },
-        "estimate": {
-            "total_gib": r2(e.total_gib()),
-            "per_gpu_gib": r2(e.per_gpu_gib()),
-            "gpus": e.gpus,
-            "weights_gib": gib(e.weights),
-            "kv_cache_gib": gib(e.kv_cache),
-            "activations_gib": gib(e.activations),
-            "overhead_gib": gib(e.overhead),
-            "gradients_gib": gib(e.gradients),
-            "optimizer_gib": gib(e.optimizer),
-            "kv_bytes_per_token": e.kv_bytes_per_token.round() as u64,
-            "trainable_params": e.trainable_params,
-            "rule_of_thumb_gb": r1(e.rule_of_thumb_gb),
-            "error_band_pct": e.error_band.map(|b| b.pct),
-            "error_band_measured": e.error_band.map(|b| b.measured),
+        levers: levers(a),
+        assumed: a.assumed.clone(),
+        topics: a.topics.clone(),
+        notes,
+        text: text::answer(lang, catalog, a),
+    }
+}
+
+fn query(a: &Answer) -> QueryJson {
+    let synthetic = a.model.synthetic;
+    QueryJson {
+        model: (!synthetic).then(|| a.model.id.clone()),
+        model_name: a.model.display_name.clone(),
+        params_b: r2(a.model.params_b()),
+        precision: a.job.precision.name(),
+        kv_precision: a.job.kv_precision.name(),
+        context: a.job.context(),
+        prompt: a.job.prompt,
+        generate: a.job.generate,
+        batch: a.job.batch,
+        mode: a.job.mode.name(),
+        gpu: a.gpu.map(|g| g.id.clone()),
+        gpu_count: a.gpu_count,
+        runtime: runtime_named(a),
+        profile: a.job.runtime.name(),
+        source: match a.model.origin {
+            Some(origin) => origin.name(),
+            None if synthetic => "size",
+            None => "catalog",
         },
-        "fit": fit,
-        "recommendations": recommendations,
-        "advice": {
-            "nvlink_matters": a.recommendations.nvlink_matters,
-            "sxm_only": a.recommendations.sxm_only,
-            "multi_node": a.recommendations.multi_node,
-            "nothing_fits": a.recommendations.nothing_fits,
-        },
-        "levers": a.offload.as_ref().map(|o| vec![json!({
-            "kind": "offload", "change": "cpu_offload",
-            "per_gpu_gib": r2(o.per_gpu_gib), "fits": o.fits, "tokens_per_s": null,
-        })]).unwrap_or_default(),
-        "assumed": a.assumed,
-        "topics": a.topics,
-        "notes": notes,
-        "text": text::answer(lang, catalog, a),
+        runtime_version: a.job.runtime.profile().version,
+        weight_bytes_exact: a
+            .model
+            .weight_file
+            .as_ref()
+            .filter(|f| f.serves(a.job.precision))
+            .map(|f| f.bytes),
+    }
+}
+
+fn estimate(a: &Answer) -> EstimateJson {
+    let e = &a.estimate;
+    let gib = |b: f64| r2(b / GIB);
+    EstimateJson {
+        total_gib: r2(e.total_gib()),
+        per_gpu_gib: r2(e.per_gpu_gib()),
+        gpus: e.gpus,
+        weights_gib: gib(e.weights),
+        kv_cache_gib: gib(e.kv_cache),
+        activations_gib: gib(e.activations),
+        overhead_gib: gib(e.overhead),
+        gradients_gib: gib(e.gradients),
+        optimizer_gib: gib(e.optimizer),
+        kv_bytes_per_token: e.kv_bytes_per_token.round() as u64,
+        trainable_params: e.trainable_params,
+        rule_of_thumb_gb: r1(e.rule_of_thumb_gb),
+        error_band_pct: e.error_band.map(|b| b.pct),
+        error_band_measured: e.error_band.map(|b| b.measured),
+    }
+}
+
+fn fit(a: &Answer) -> Option<FitJson> {
+    a.fit.as_ref().map(|f| FitJson {
+        gpu: f.gpu.clone(),
+        count: f.count,
+        fits: f.fits,
+        per_gpu_gib: r2(f.per_gpu_gib),
+        usable_gib: r2(f.usable_gib),
+        headroom_gib: r2(f.headroom_gib),
+        tokens_per_s: f.tokens_per_s.map(r1),
+        prefill_tokens_per_s: f.prefill_tokens_per_s.map(r1),
+        interconnect: f.interconnect,
+        kv_capacity_tokens: f.kv_capacity_tokens,
+        max_concurrency: f.max_concurrency.map(r1),
+        needed_count: a.needed_count,
     })
+}
+
+fn setup(s: &crate::recommend::Setup) -> SetupJson {
+    SetupJson {
+        gpu: s.fit.gpu.clone(),
+        count: s.fit.count,
+        fits: s.fit.fits,
+        per_gpu_gib: r2(s.fit.per_gpu_gib),
+        tokens_per_s: s.fit.tokens_per_s.map(r1),
+        price_usd: s.price_usd,
+        interconnect: s.fit.interconnect,
+        tags: s.tags.clone(),
+    }
+}
+
+fn levers(a: &Answer) -> Vec<LeverJson> {
+    a.offload
+        .iter()
+        .map(|o| LeverJson {
+            kind: "offload",
+            change: "cpu_offload".to_string(),
+            per_gpu_gib: r2(o.per_gpu_gib),
+            fits: o.fits,
+            tokens_per_s: None,
+        })
+        .collect()
 }
 
 /// `runtime` is null when the user named none (the default profile is in `profile`).
@@ -124,15 +323,15 @@ fn runtime_named(a: &Answer) -> Option<&'static str> {
 }
 
 /// The error object: `{"language", "understood": false, "error": {...}, "text"}`.
-pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> Value {
-    json!({
-        "language": lang.code(),
-        "understood": false,
-        "error": {
-            "kind": err.kind(),
-            "input": err.input(),
-            "suggestions": err.suggestions(),
+pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
+    ErrorJson {
+        language: lang.code(),
+        understood: false,
+        error: ErrorDetail {
+            kind: err.kind().to_string(),
+            input: err.input(),
+            suggestions: err.suggestions().to_vec(),
         },
-        "text": error::message(lang, catalog, err),
-    })
+        text: error::message(lang, catalog, err),
+    }
 }

@@ -3,7 +3,9 @@
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{ErrorBand, Interconnect, Mode, Note, Optimizer, Sharding};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, label, t, tr, tr_into};
+use crate::i18n::{
+    Args, Lang, format_gib, format_int, format_number, format_params, label, t, tr, tr_into,
+};
 use crate::recommend::{Setup, Tag};
 
 fn gib(lang: Lang, bytes: f64) -> String {
@@ -246,11 +248,16 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
         tr_into(&mut extras, lang, "answer-setup-price", Some(&args));
     }
     for (i, &tag) in setup.tags.iter().enumerate() {
-        extras.push_str(if i == 0 { " (" } else { ", " });
+        let sep = if i == 0 {
+            Separator::Open
+        } else {
+            Separator::List
+        };
+        extras.push_str(&separator(lang, sep));
         tr_into(&mut extras, lang, tag_id(tag), None);
     }
     if !setup.tags.is_empty() {
-        extras.push(')');
+        extras.push_str(&separator(lang, Separator::Close));
     }
     let args = Args::new()
         .s("setup", setup_label(catalog, &fit.gpu, fit.count))
@@ -443,6 +450,15 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
                     .s("count", format_int(lang, *candidates as u64)),
             ),
         )),
+        MatchKind::Assumed { from } => out.push(tr(
+            lang,
+            "match-assumed",
+            Some(
+                &Args::new()
+                    .s("input", from.clone())
+                    .s("model", a.model.display_name.as_str()),
+            ),
+        )),
         MatchKind::Corrected { from } => out.push(tr(
             lang,
             "match-corrected",
@@ -469,22 +485,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
         } => tr(
             lang,
             "note-synthetic",
-            Some(
-                &Args::new()
-                    .s(
-                        "params",
-                        format_number(lang, *params_b, if params_b.fract() == 0.0 { 0 } else { 1 }),
-                    )
-                    .s(
-                        "reference",
-                        reference.trim_start_matches("derived from ").to_string(),
-                    ),
-            ),
+            Some(&Args::new().s("params", format_params(lang, *params_b)).s(
+                "reference",
+                reference.trim_start_matches("derived from ").to_string(),
+            )),
         ),
         Note::MoeAllExperts { active_b } => tr(
             lang,
             "note-moe",
-            Some(&Args::new().s("active", format_number(lang, *active_b, 1))),
+            Some(&Args::new().s("active", format_params(lang, *active_b))),
         ),
         Note::MlaCache { bytes_per_token } => tr(
             lang,
@@ -589,13 +598,49 @@ fn sharding_what(s: Sharding) -> &'static str {
     }
 }
 
-/// "Read more: vram · precision · multi-gpu".
+/// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
+/// reader's language (a slug is a URL part, not something to read).
 pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
-    let list: Vec<&str> = topics.iter().map(|t| t.slug()).collect();
+    let list: Vec<String> = topics
+        .iter()
+        .map(|topic| t(lang, &format!("guide-{}-title", topic.slug())))
+        .collect();
     tr(
         lang,
         "answer-guides",
         Some(&Args::new().s("topics", list.join(" · "))),
+    )
+}
+
+/// Punctuation that joins parts of an answer, from Fluent: Chinese writes full-width
+/// "；", "，" and "（）" where English writes "; ", ", " and " (".
+#[derive(Debug, Clone, Copy)]
+pub enum Separator {
+    /// Between independent clauses (the assumptions).
+    Clause,
+    /// Between items of a list (a setup's labels).
+    List,
+    /// Opens a parenthesis after a word.
+    Open,
+    /// Closes it.
+    Close,
+    /// After a title's colon: a space, none after a full-width "：".
+    AfterTitle,
+    /// Between a label and its value: ": " or "：".
+    Colon,
+}
+
+pub fn separator(lang: Lang, which: Separator) -> String {
+    t(
+        lang,
+        match which {
+            Separator::Clause => "sep-clause",
+            Separator::List => "sep-list",
+            Separator::Open => "sep-open",
+            Separator::Close => "sep-close",
+            Separator::AfterTitle => "sep-after-title",
+            Separator::Colon => "sep-colon",
+        },
     )
 }
 

@@ -39,10 +39,10 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     }
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
-        // The title carries its own colon: Chinese writes a full-width one.
+        // The title carries its own colon: Chinese writes a full-width one, with no space.
         line(&mut out, &t(lang, "assumed-title"));
-        out.push(' ');
-        out.push_str(&assumed.join("; "));
+        out.push_str(&parts::separator(lang, parts::Separator::AfterTitle));
+        out.push_str(&assumed.join(&parts::separator(lang, parts::Separator::Clause)));
     }
     for l in parts::caveat_lines(lang, a) {
         line(&mut out, "· ");

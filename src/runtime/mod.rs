@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The serving stack; each has its own [`Profile`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Runtime {
     #[serde(rename = "transformers")]
     Transformers,

@@ -45,23 +45,18 @@ impl Stats {
     }
 }
 
-/// Parse "7d", "24h", "30m", "90s" or a bare number of days.
+/// Parse "7d", "24h", "30m", "90s", "2w" (humantime's units) or a bare number of days.
 pub fn parse_since(text: &str) -> Option<Duration> {
     let text = text.trim();
-    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
-        Some(i) => text.split_at(i),
-        None => (text, "d"),
-    };
-    let n: u64 = digits.parse().ok()?;
-    let secs = match unit.trim().to_ascii_lowercase().as_str() {
-        "s" => 1,
-        "m" | "min" => 60,
-        "h" => 3_600,
-        "d" => 86_400,
-        "w" => 7 * 86_400,
-        _ => return None,
-    };
-    n.checked_mul(secs).map(Duration::from_secs)
+    // A bare number counts days, as `--since 7` always has.
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(86_400)
+            .map(Duration::from_secs);
+    }
+    humantime::parse_duration(text).ok()
 }
 
 /// The WHERE clause and its two bound values (since, guild). Only constant SQL fragments
@@ -142,7 +137,13 @@ mod tests {
         assert_eq!(parse_since("30"), Some(Duration::from_secs(30 * 86_400)));
         assert_eq!(parse_since("15m"), Some(Duration::from_secs(900)));
         assert_eq!(parse_since("x"), None);
-        assert_eq!(parse_since("7y"), None);
+        // humantime's units: years are a window too now; unknown words are not.
+        assert_eq!(parse_since("7 parsecs"), None);
+        assert_eq!(parse_since("1w"), Some(Duration::from_secs(7 * 86_400)));
+        assert_eq!(
+            parse_since("2days 12h"),
+            Some(Duration::from_secs(60 * 3_600))
+        );
     }
 
     /// The report's counts on a small log, through the same SQL the bot and the CLI use

@@ -7,27 +7,38 @@ use super::input::{self, GpuListError};
 use super::querylog::Question;
 use crate::answer::Topic;
 use crate::catalog::Catalog;
+use crate::catalog::{GpuSpec, ModelSpec};
 use crate::error::Error;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Fields;
+use crate::render::compare::CompareJson;
+use crate::render::json::{AnswerJson, ErrorJson};
 use crate::{render, sanitize};
 use axum::Json;
 use axum::extract::{Path, Query as QueryParams, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use std::time::Instant;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AskParams {
+    /// The question, e.g. "llama 70b fp16 on 2x 4090" (at most 500 characters).
+    #[param(required = true)]
     q: Option<String>,
+    /// Reply language when the question does not tell: en, pt, es, zh (pt-BR, es-419,
+    /// zh-TW... map). Else the lang cookie, then Accept-Language, then English.
     lang: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LangParam {
+    /// Reply language: en, pt, es, zh. Else the lang cookie, then Accept-Language, then
+    /// English.
     lang: Option<String>,
 }
 
@@ -38,10 +49,41 @@ pub struct EstimateParams {
     lang: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CompareParams {
+    /// Two to eight GPU ids or names, comma-separated ("rtx-4090,a100-80gb").
+    #[param(required = true)]
     gpus: Option<String>,
+    /// Reply language: en, pt, es, zh.
     lang: Option<String>,
+}
+
+/// The guide's topics with their titles and summaries.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = GuideIndex)]
+pub struct GuideIndexJson {
+    language: &'static str,
+    topics: Vec<GuideEntryJson>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GuideEntryJson {
+    topic: &'static str,
+    title: String,
+    summary: String,
+}
+
+/// One guide topic in full.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = GuideTopic)]
+pub struct GuideTopicJson {
+    language: &'static str,
+    topic: &'static str,
+    title: String,
+    summary: String,
+    /// The topic as Markdown text.
+    text: String,
 }
 
 /// An error object of the contract with its HTTP status.
@@ -66,6 +108,12 @@ fn missing(lang: Lang, name: &str) -> Response {
 /// `GET /api/v1/ask?q=&lang=`: a free-text question. One the core cannot use (empty,
 /// nothing understood, an unknown model) is a 400 with the error object and its help text,
 /// as the CLI exits 2.
+#[utoipa::path(get, path = "/api/v1/ask", params(AskParams),
+    responses(
+        (status = 200, description = "The answer", body = AnswerJson),
+        (status = 400, description = "A missing, empty, too long or not understood question, an unknown model or GPU, with help text", body = ErrorJson),
+        (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
+    ))]
 pub async fn ask(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
@@ -99,6 +147,12 @@ pub async fn ask(
 }
 
 /// `GET /api/v1/estimate?model=&precision=...`: explicit options; bad ones are a 400.
+#[utoipa::path(get, path = "/api/v1/estimate", params(Fields, LangParam),
+    responses(
+        (status = 200, description = "The answer", body = AnswerJson),
+        (status = 400, description = "A value that is not understood, with help text", body = ErrorJson),
+        (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
+    ))]
 pub async fn estimate(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
@@ -122,6 +176,14 @@ pub async fn estimate(
 
 /// `POST /api/v1/estimate?precision=...` with a config.json as the body: the model is the
 /// one the config describes; the other options come from the query string as for GET.
+#[utoipa::path(post, path = "/api/v1/estimate", params(Fields, LangParam),
+    request_body(content = Object, content_type = "application/json",
+        description = "A Hugging Face config.json (at most 64 KiB here)"),
+    responses(
+        (status = 200, description = "The answer for the model the config describes", body = AnswerJson),
+        (status = 400, description = "Invalid JSON, missing fields (named), or a bad option", body = ErrorJson),
+        (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
+    ))]
 pub async fn estimate_config(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
@@ -203,6 +265,12 @@ fn describe(f: &Fields) -> String {
 }
 
 /// `GET /api/v1/compare?gpus=a,b,c`: two to eight GPUs.
+#[utoipa::path(get, path = "/api/v1/compare", params(CompareParams),
+    responses(
+        (status = 200, description = "The GPUs side by side", body = CompareJson),
+        (status = 400, description = "A missing list, too many GPUs or an unknown one", body = ErrorJson),
+        (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
+    ))]
 pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: HeaderMap) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let names = match input::gpu_list(p.gpus.as_deref()) {
@@ -246,44 +314,60 @@ static GPUS: LazyLock<String> =
     LazyLock::new(|| serde_json::to_string(&Catalog::get().gpus).unwrap_or_default());
 
 /// `GET /api/v1/models`: every model with its architecture and sources.
+#[utoipa::path(get, path = "/api/v1/models",
+    responses((status = 200, description = "Every catalog model", body = Vec<ModelSpec>)))]
 pub async fn models() -> Response {
     json_bytes(&MODELS)
 }
 
 /// `GET /api/v1/gpus`: every GPU with its specs and sources.
+#[utoipa::path(get, path = "/api/v1/gpus",
+    responses((status = 200, description = "Every catalog GPU", body = Vec<GpuSpec>)))]
 pub async fn gpus() -> Response {
     json_bytes(&GPUS)
 }
 
-fn topic_json(lang: Lang, topic: Topic) -> Value {
+fn topic_json(lang: Lang, topic: Topic) -> GuideTopicJson {
     let slug = topic.slug();
-    json!({
-        "language": lang.code(),
-        "topic": slug,
-        "title": t(lang, &format!("guide-{slug}-title")),
-        "summary": t(lang, &format!("guide-{slug}-summary")),
-        "text": render::text::guide(lang, topic),
-    })
+    GuideTopicJson {
+        language: lang.code(),
+        topic: slug,
+        title: t(lang, &format!("guide-{slug}-title")),
+        summary: t(lang, &format!("guide-{slug}-summary")),
+        text: render::text::guide(lang, topic),
+    }
 }
 
 /// `GET /api/v1/guide`: the topics, titles and summaries.
+#[utoipa::path(get, path = "/api/v1/guide", params(LangParam),
+    responses((status = 200, description = "The topics", body = GuideIndexJson)))]
 pub async fn guide_index(QueryParams(p): QueryParams<LangParam>, headers: HeaderMap) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let topics: Vec<Value> = Topic::ALL
+    let topics = Topic::ALL
         .iter()
         .map(|&topic| {
             let slug = topic.slug();
-            json!({
-                "topic": slug,
-                "title": t(lang, &format!("guide-{slug}-title")),
-                "summary": t(lang, &format!("guide-{slug}-summary")),
-            })
+            GuideEntryJson {
+                topic: slug,
+                title: t(lang, &format!("guide-{slug}-title")),
+                summary: t(lang, &format!("guide-{slug}-summary")),
+            }
         })
         .collect();
-    Json(json!({ "language": lang.code(), "topics": topics })).into_response()
+    let index = GuideIndexJson {
+        language: lang.code(),
+        topics,
+    };
+    Json(index).into_response()
 }
 
 /// `GET /api/v1/guide/{topic}`: one topic, or 404.
+#[utoipa::path(get, path = "/api/v1/guide/{topic}",
+    params(("topic" = String, Path, description = "vram nvlink tensor-cores sxm precision quantization kv-cache oom multi-gpu cuda-visible-devices choosing"), LangParam),
+    responses(
+        (status = 200, description = "The topic", body = GuideTopicJson),
+        (status = 404, description = "No such topic", body = ErrorJson),
+    ))]
 pub async fn guide_topic(
     Path(topic): Path<String>,
     QueryParams(p): QueryParams<LangParam>,
@@ -299,9 +383,9 @@ pub async fn guide_topic(
     }
 }
 
-/// `GET /api/v1/openapi.json`.
+/// `GET /api/v1/openapi.json`: generated from the types above (see [`super::openapi`]).
 pub async fn openapi() -> Response {
-    json_bytes(include_str!("openapi.json"))
+    json_bytes(&super::openapi::DOCUMENT)
 }
 
 /// Unknown `/api/...` paths answer in JSON too.

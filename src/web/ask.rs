@@ -149,15 +149,17 @@ fn asked_from(reply: answer::Reply, fallback: Lang) -> Asked {
     let catalog = Catalog::get();
     let answer::Reply { parsed, result } = reply;
     let lang = parsed.language.unwrap_or(fallback);
+    // Serializing our own types into a String cannot fail.
     let json = match &result {
-        Ok(a) => render::json::answer(lang, catalog, a),
-        Err(e) => render::json::error(lang, catalog, e),
-    };
+        Ok(a) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
+        Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
+    }
+    .unwrap_or_default();
     Asked {
         lang,
         query: parsed.query,
         result,
-        json: json.to_string(),
+        json,
     }
 }
 

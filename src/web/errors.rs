@@ -13,7 +13,6 @@ use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_TYPE, COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 /// The contract's error object with its status.
 pub fn api_error(
@@ -23,11 +22,7 @@ pub fn api_error(
     input: Option<&str>,
     text: String,
 ) -> Response {
-    let body = json!({
-        "language": lang.code(), "understood": false,
-        "error": { "kind": kind, "input": input, "suggestions": [] },
-        "text": text,
-    });
+    let body = crate::render::json::ErrorJson::new(lang, kind, input, text);
     (status, Json(body)).into_response()
 }
 

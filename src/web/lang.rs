@@ -5,6 +5,8 @@ use super::input;
 use crate::i18n::Lang;
 use axum::http::HeaderMap;
 use axum::http::header::COOKIE;
+use cookie::time::Duration;
+use cookie::{Cookie, SameSite};
 
 /// Name of the cookie the language switcher sets.
 pub const COOKIE_NAME: &str = "lang";
@@ -35,24 +37,27 @@ fn browser(headers: &HeaderMap) -> Option<Lang> {
     input::accept_language(headers).and_then(Lang::from_accept_language)
 }
 
-/// The value of our cookie in the Cookie header(s).
+/// The value of our cookie in the Cookie header(s), parsed by the `cookie` crate.
 fn cookie(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE_NAME)
-        .map(|(_, value)| value)
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == COOKIE_NAME)
+        .and_then(|c| c.value_raw())
 }
 
 /// The `Set-Cookie` value that remembers `lang` for a year.
 pub fn set_cookie(lang: Lang) -> String {
-    format!(
-        "{COOKIE_NAME}={}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
-        lang.code()
-    )
+    Cookie::build((COOKIE_NAME, lang.code()))
+        .path("/")
+        .max_age(Duration::days(365))
+        .same_site(SameSite::Lax)
+        .http_only(true)
+        .build()
+        .to_string()
 }
 
 #[cfg(test)]
@@ -78,6 +83,17 @@ mod tests {
         assert_eq!(negotiate(Some("fr"), &HeaderMap::new()), Lang::En);
         let long = format!("pt-{}", "x".repeat(100));
         assert_eq!(negotiate(Some(&long), &HeaderMap::new()), Lang::En);
+    }
+
+    #[test]
+    fn the_cookie_says_lang_for_a_year_and_reads_back() {
+        let set = set_cookie(Lang::Zh);
+        assert!(set.starts_with("lang=zh;"), "{set}");
+        for part in ["Path=/", "Max-Age=31536000", "SameSite=Lax", "HttpOnly"] {
+            assert!(set.contains(part), "{set} lacks {part}");
+        }
+        let h = headers(&[("cookie", "theme=dark"), ("cookie", "x=\"y\"; lang=pt-BR")]);
+        assert_eq!(chosen(None, &h), Some(Lang::Pt));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod input;
 pub mod lang;
 pub mod limits;
 pub mod metrics;
+pub mod openapi;
 pub mod pages;
 pub mod querylog;
 pub mod redirect;

@@ -1,0 +1,333 @@
+//! Model sizes written in words, as people type them in chat: "seventy billion",
+//! "setenta bilhoes", "ciento ochenta mil millones", "七百亿".
+//!
+//! The parser works on lowercased, accent-stripped text, so the tables hold words in that
+//! form. Only a number directly followed by a scale word ("billion", "bilhoes", "mil
+//! millones", "亿") is rewritten, into the "70b" form the rest of the parser knows; counts
+//! ("two 4090s", "dos tarjetas") are left alone, the GPU parser reads those itself. No
+//! crate covers these four languages with the billion scales they use (Spanish "mil
+//! millones", Chinese 亿 = 10^8), so the tables are small and ours.
+
+/// A word and the value it adds (units, tens, hundreds) in one of the Latin-script languages.
+const WORD_VALUES: &[(&str, u32)] = &[
+    // en
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("thirteen", 13),
+    ("fourteen", 14),
+    ("fifteen", 15),
+    ("sixteen", 16),
+    ("seventeen", 17),
+    ("eighteen", 18),
+    ("nineteen", 19),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+    // pt
+    ("um", 1),
+    ("uma", 1),
+    ("dois", 2),
+    ("duas", 2),
+    ("tres", 3),
+    ("quatro", 4),
+    ("cinco", 5),
+    ("seis", 6),
+    ("sete", 7),
+    ("oito", 8),
+    ("nove", 9),
+    ("dez", 10),
+    ("onze", 11),
+    ("doze", 12),
+    ("treze", 13),
+    ("quatorze", 14),
+    ("catorze", 14),
+    ("quinze", 15),
+    ("dezesseis", 16),
+    ("dezessete", 17),
+    ("dezoito", 18),
+    ("dezenove", 19),
+    ("vinte", 20),
+    ("trinta", 30),
+    ("quarenta", 40),
+    ("cinquenta", 50),
+    ("sessenta", 60),
+    ("setenta", 70),
+    ("oitenta", 80),
+    ("noventa", 90),
+    ("cem", 100),
+    ("cento", 100),
+    ("duzentos", 200),
+    ("trezentos", 300),
+    ("quatrocentos", 400),
+    ("quinhentos", 500),
+    ("seiscentos", 600),
+    ("setecentos", 700),
+    ("oitocentos", 800),
+    ("novecentos", 900),
+    // es
+    ("un", 1),
+    ("uno", 1),
+    ("una", 1),
+    ("dos", 2),
+    ("cuatro", 4),
+    ("siete", 7),
+    ("ocho", 8),
+    ("nueve", 9),
+    ("diez", 10),
+    ("once", 11),
+    ("doce", 12),
+    ("trece", 13),
+    ("dieciseis", 16),
+    ("diecisiete", 17),
+    ("dieciocho", 18),
+    ("diecinueve", 19),
+    ("veinte", 20),
+    ("veintiuno", 21),
+    ("veintiun", 21),
+    ("veintidos", 22),
+    ("veintitres", 23),
+    ("veinticuatro", 24),
+    ("veinticinco", 25),
+    ("veintiseis", 26),
+    ("veintisiete", 27),
+    ("veintiocho", 28),
+    ("veintinueve", 29),
+    ("treinta", 30),
+    ("cuarenta", 40),
+    ("cincuenta", 50),
+    ("sesenta", 60),
+    ("ochenta", 80),
+    ("cien", 100),
+    ("ciento", 100),
+    ("doscientos", 200),
+    ("trescientos", 300),
+    ("cuatrocientos", 400),
+    ("quinientos", 500),
+    ("seiscientos", 600),
+    ("setecientos", 700),
+    ("ochocientos", 800),
+    ("novecientos", 900),
+];
+
+/// Words that join the parts of a number: "setenta e dois", "setenta y dos", "one hundred and five".
+const JOINERS: &[&str] = &["e", "y", "and"];
+
+/// Scale words meaning 10^9, possibly spread over two words ("mil millones").
+const BILLION: &[&[&str]] = &[
+    &["billion"],
+    &["billions"],
+    &["bilhoes"],
+    &["bilhao"],
+    &["mil", "millones"],
+    &["mil", "millon"],
+    &["millardos"],
+];
+
+fn word_value(word: &str) -> Option<u32> {
+    WORD_VALUES
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|&(_, v)| v)
+}
+
+/// The value of number words below a thousand ("one hundred eighty", "ciento ochenta",
+/// "setenta e dois"); None when a word is not part of a number.
+pub fn words_value(words: &[&str]) -> Option<u32> {
+    let mut total = 0u32;
+    let mut seen = false;
+    for (i, &w) in words.iter().enumerate() {
+        if w == "hundred" {
+            total = total.max(1) * 100;
+            continue;
+        }
+        if JOINERS.contains(&w) && i > 0 && i + 1 < words.len() {
+            continue;
+        }
+        total += word_value(w)?;
+        seen = true;
+    }
+    (seen && total > 0 && total < 1000).then_some(total)
+}
+
+/// The value of a Chinese numeral below ten thousand ("七百", "一百三十", "三百二十", "十三").
+pub fn chinese_value(numeral: &str) -> Option<u32> {
+    let digit = |c: char| -> Option<u32> {
+        Some(match c {
+            '零' | '〇' => 0,
+            '一' => 1,
+            '二' | '两' => 2,
+            '三' => 3,
+            '四' => 4,
+            '五' => 5,
+            '六' => 6,
+            '七' => 7,
+            '八' => 8,
+            '九' => 9,
+            _ => return None,
+        })
+    };
+    let (mut total, mut pending) = (0u32, None::<u32>);
+    for c in numeral.chars() {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            _ => {
+                pending = Some(digit(c)?);
+                continue;
+            }
+        };
+        // "十三" starts with the unit alone: one ten.
+        total += pending.take().unwrap_or(1) * unit;
+    }
+    total += pending.unwrap_or(0);
+    (total > 0).then_some(total)
+}
+
+/// Rewrite sizes in words into "70b"; everything else is kept as it is. The text must
+/// be cleaned (lowercase, accents stripped, Chinese runs spaced off Latin words).
+pub fn rewrite_sizes(text: &str) -> Option<String> {
+    let latin = rewrite_latin(text);
+    let chinese = rewrite_chinese(latin.as_deref().unwrap_or(text));
+    chinese.or(latin)
+}
+
+/// Whitespace-separated words with their byte spans.
+fn words(text: &str) -> Vec<(usize, usize, &str)> {
+    let base = text.as_ptr() as usize;
+    text.split_whitespace()
+        .map(|t| {
+            let start = t.as_ptr() as usize - base;
+            (start, start + t.len(), t)
+        })
+        .collect()
+}
+
+/// "seventy billion" -> "70b", "ciento ochenta mil millones" -> "180b".
+fn rewrite_latin(text: &str) -> Option<String> {
+    let toks = words(text);
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let Some(scale_len) = BILLION.iter().find_map(|s| {
+            let fits = toks.len() >= i + s.len()
+                && s.iter().zip(&toks[i..]).all(|(w, &(_, _, t))| *w == t);
+            fits.then_some(s.len())
+        }) else {
+            i += 1;
+            continue;
+        };
+        // Walk back over number words to the longest run that reads as a number.
+        let mut start = i;
+        while start > 0 && {
+            let t = toks[start - 1].2;
+            word_value(t).is_some() || t == "hundred" || JOINERS.contains(&t)
+        } {
+            start -= 1;
+        }
+        while start < i && JOINERS.contains(&toks[start].2) {
+            start += 1;
+        }
+        let run: Vec<&str> = toks[start..i].iter().map(|&(_, _, t)| t).collect();
+        if let Some(n) = (!run.is_empty()).then(|| words_value(&run)).flatten() {
+            let end = toks[i + scale_len - 1].1;
+            edits.push((toks[start].0, end, format!("{n}b")));
+        }
+        i += scale_len;
+    }
+    apply(text, edits)
+}
+
+/// "七百亿" -> "70b", "一百三十亿" -> "13b" (亿 is 10^8).
+fn rewrite_chinese(text: &str) -> Option<String> {
+    let mut edits = Vec::new();
+    for (at, _) in text.match_indices('亿') {
+        let numeral_start = text[..at]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| "零〇一二两三四五六七八九十百千".contains(c))
+            .last()
+            .map(|(i, _)| i);
+        let Some(start) = numeral_start else { continue };
+        if let Some(n) = chinese_value(&text[start..at]) {
+            let size = f64::from(n) / 10.0;
+            edits.push((start, at + '亿'.len_utf8(), format!(" {size}b ")));
+        }
+    }
+    apply(text, edits)
+}
+
+fn apply(text: &str, edits: Vec<(usize, usize, String)>) -> Option<String> {
+    if edits.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (start, end, with) in edits {
+        out.push_str(&text[last..start]);
+        out.push_str(&with);
+        last = end;
+    }
+    out.push_str(&text[last..]);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_words_in_four_languages() {
+        let cases = [
+            ("seventy billion", "70b"),
+            (
+                "one hundred and eighty billion parameters",
+                "180b parameters",
+            ),
+            ("setenta bilhoes", "70b"),
+            ("treze bilhoes", "13b"),
+            ("setenta e dois bilhoes", "72b"),
+            ("setenta mil millones", "70b"),
+            ("ciento ochenta mil millones", "180b"),
+            ("七百亿 参数", " 70b  参数"),
+            ("一百三十亿", " 13b "),
+            ("三百二十亿", " 32b "),
+            ("十五亿", " 1.5b "),
+        ];
+        for (text, want) in cases {
+            assert_eq!(rewrite_sizes(text).as_deref(), Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn leaves_counts_and_plain_text_alone() {
+        assert_eq!(rewrite_sizes("two 4090s for llama 70b"), None);
+        assert_eq!(rewrite_sizes("dos tarjetas de mil euros"), None);
+        assert_eq!(rewrite_sizes("billion"), None);
+        assert_eq!(rewrite_sizes("亿"), None);
+    }
+
+    #[test]
+    fn chinese_numerals() {
+        assert_eq!(chinese_value("七百"), Some(700));
+        assert_eq!(chinese_value("一百三十"), Some(130));
+        assert_eq!(chinese_value("十三"), Some(13));
+        assert_eq!(chinese_value("两千零五"), Some(2005));
+        assert_eq!(chinese_value("x"), None);
+    }
+}

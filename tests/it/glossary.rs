@@ -1,0 +1,134 @@
+//! One voice per language: the variants `locales/GLOSSARY.md` bans never appear in that
+//! locale's Fluent files. The patterns are read from the glossary itself, so adding a row
+//! there is enough to enforce it.
+
+use regex::Regex;
+use std::fs;
+
+const LOCALES: [&str; 4] = ["en-US", "pt-BR", "es-ES", "zh-CN"];
+
+/// locale -> banned patterns, from the `## locale` tables of the glossary.
+fn banned() -> Vec<(String, Vec<Regex>)> {
+    let text = include_str!("../../locales/GLOSSARY.md");
+    let mut out: Vec<(String, Vec<Regex>)> = Vec::new();
+    let code = Regex::new(r"`([^`]+)`").expect("valid");
+    for line in text.lines() {
+        if let Some(locale) = line.strip_prefix("## ") {
+            out.push((locale.trim().to_string(), Vec::new()));
+        } else if line.starts_with("| ")
+            && !line.starts_with("| Term")
+            && let Some((_, patterns)) = out.last_mut()
+        {
+            for c in code.captures_iter(line) {
+                let pattern = Regex::new(&c[1])
+                    .unwrap_or_else(|e| panic!("GLOSSARY.md: bad pattern {}: {e}", &c[1]));
+                patterns.push(pattern);
+            }
+        }
+    }
+    out
+}
+
+/// The prose of one .ftl line: message values and attributes, without ids, comments,
+/// Fluent placeables or inline code.
+fn prose(line: &str) -> Option<String> {
+    static STRIP: std::sync::LazyLock<Regex> =
+        std::sync::LazyLock::new(|| Regex::new(r"\{[^{}]*\}|`[^`]*`").expect("valid"));
+    let trimmed = line.trim_start();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let value = if line.starts_with(char::is_alphanumeric) || trimmed.starts_with('.') {
+        line.split_once('=').map_or("", |(_, v)| v)
+    } else {
+        trimmed
+    };
+    Some(STRIP.replace_all(value.trim(), "").trim().to_string())
+}
+
+/// "file:line: pattern in text" for every banned variant found in `text`.
+fn violations(file: &str, text: &str, patterns: &[Regex]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let Some(value) = prose(line) else { continue };
+        for p in patterns {
+            if p.is_match(&value) {
+                out.push(format!("{file}:{}: `{p}` in: {value}", n + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_locale_has_its_table() {
+    let tables = banned();
+    for locale in LOCALES {
+        let patterns = tables
+            .iter()
+            .find(|(l, _)| l == locale)
+            .map(|(_, p)| p.len());
+        assert!(
+            patterns.is_some_and(|n| n >= 2),
+            "GLOSSARY.md has no table of banned variants for {locale}"
+        );
+    }
+}
+
+#[test]
+fn no_banned_variant_in_the_locales() {
+    let mut found = Vec::new();
+    for (locale, patterns) in banned() {
+        let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
+        for entry in fs::read_dir(&dir).expect("locale folder exists") {
+            let path = entry.expect("readable").path();
+            if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).expect("readable");
+            let name = format!(
+                "{locale}/{}",
+                path.file_name().unwrap_or_default().display()
+            );
+            found.extend(violations(&name, &text, &patterns));
+        }
+    }
+    assert!(found.is_empty(), "banned variants:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_check_catches_a_banned_variant() {
+    let tables = banned();
+    let (_, pt) = tables.iter().find(|(l, _)| l == "pt-BR").expect("pt-BR");
+    let sample = "answer-rule = Regra de bolso: { $rule } GB\n# regra de bolso in a comment\n";
+    assert_eq!(violations("sample", sample, pt).len(), 1);
+    let (_, es) = tables.iter().find(|(l, _)| l == "es-ES").expect("es-ES");
+    let code_only = "x = usa `--max-num-batched-tokens` y { $batch }\n";
+    assert!(violations("sample", code_only, es).is_empty());
+}
+
+/// A rendered Chinese answer joins its parts with full-width punctuation; the same answer
+/// in English keeps "; ". The question leaves precision, context and runtime unsaid, so the
+/// assumptions line has three clauses, and names no GPU, so the setups carry labels.
+#[test]
+fn chinese_answers_use_full_width_separators() {
+    use vramguide::answer;
+    use vramguide::catalog::Catalog;
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+
+    let catalog = Catalog::get();
+    let reply = answer::for_text(catalog, "qwen2.5 72b 需要多少显存");
+    let a = reply.result.expect("an answer");
+    let zh = render::text::answer(Lang::Zh, catalog, &a);
+    let han_then_ascii = Regex::new(r"\p{Han}\s*[(;,:]|[;,:)]\s*\p{Han}").expect("valid");
+    let bad: Vec<&str> = zh.lines().filter(|l| han_then_ascii.is_match(l)).collect();
+    assert!(
+        bad.is_empty(),
+        "half-width punctuation in Chinese:\n{}",
+        bad.join("\n")
+    );
+    assert!(zh.contains('；'), "assumptions joined by ；:\n{zh}");
+    let en = render::text::answer(Lang::En, catalog, &a);
+    assert!(en.contains("; "), "assumptions joined by '; ':\n{en}");
+}
