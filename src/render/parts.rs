@@ -438,6 +438,7 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
             Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
         })
         .collect();
+    // Where the weights figure comes from, when the repo's own files gave it.
     out.extend(exact_weights_line(lang, a));
     match &a.model_kind {
         MatchKind::Exact => {}
