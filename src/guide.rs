@@ -4,7 +4,19 @@
 use serde::Serialize;
 
 /// The guide topics, in the order the guide lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]
 pub enum Topic {
     Vram,
@@ -21,34 +33,10 @@ pub enum Topic {
 }
 
 impl Topic {
-    pub const ALL: [Topic; 11] = [
-        Topic::Vram,
-        Topic::Nvlink,
-        Topic::TensorCores,
-        Topic::Sxm,
-        Topic::Precision,
-        Topic::Quantization,
-        Topic::KvCache,
-        Topic::Oom,
-        Topic::MultiGpu,
-        Topic::CudaVisibleDevices,
-        Topic::Choosing,
-    ];
+    pub const ALL: &'static [Topic] = <Topic as strum::VariantArray>::VARIANTS;
 
     pub fn slug(self) -> &'static str {
-        match self {
-            Topic::Vram => "vram",
-            Topic::Nvlink => "nvlink",
-            Topic::TensorCores => "tensor-cores",
-            Topic::Sxm => "sxm",
-            Topic::Precision => "precision",
-            Topic::Quantization => "quantization",
-            Topic::KvCache => "kv-cache",
-            Topic::Oom => "oom",
-            Topic::MultiGpu => "multi-gpu",
-            Topic::CudaVisibleDevices => "cuda-visible-devices",
-            Topic::Choosing => "choosing",
-        }
+        self.into()
     }
 
     /// Parse a slug, accepting a few spellings people use ("tensor cores", "cuda_visible_devices").
@@ -67,6 +55,6 @@ impl Topic {
             "pcie" => "sxm",
             other => other,
         };
-        Topic::ALL.into_iter().find(|t| t.slug() == key)
+        Topic::ALL.iter().copied().find(|t| t.slug() == key)
     }
 }

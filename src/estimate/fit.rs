@@ -6,7 +6,8 @@ use crate::runtime::Budget;
 use serde::Serialize;
 
 /// How the GPUs of a setup talk to each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]
 pub enum Interconnect {
     /// One GPU: nothing to connect.
@@ -40,14 +41,7 @@ impl Interconnect {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Interconnect::Single => "single",
-            Interconnect::Nvlink => "nvlink",
-            Interconnect::NvlinkBridge => "nvlink-bridge",
-            Interconnect::Pcie => "pcie",
-            Interconnect::InfinityFabric => "infinity-fabric",
-            Interconnect::MultiNode => "multi-node",
-        }
+        self.into()
     }
 }
 

@@ -9,7 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Inference or one of the training set-ups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     #[default]
@@ -21,12 +24,7 @@ pub enum Mode {
 
 impl Mode {
     pub fn name(self) -> &'static str {
-        match self {
-            Mode::Inference => "inference",
-            Mode::FullFinetune => "full-finetune",
-            Mode::Lora => "lora",
-            Mode::Qlora => "qlora",
-        }
+        self.into()
     }
 
     pub fn is_training(self) -> bool {
@@ -52,7 +50,19 @@ pub enum Optimizer {
 
 /// How training states are spread over several GPUs (DeepSpeed ZeRO stages; PyTorch FSDP's
 /// full shard is stage 3, its `SHARD_GRAD_OP` stage 2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]
 pub enum Sharding {
     /// Every GPU holds everything (DDP).
@@ -67,12 +77,7 @@ pub enum Sharding {
 
 impl Sharding {
     pub fn name(self) -> &'static str {
-        match self {
-            Sharding::Ddp => "ddp",
-            Sharding::Zero1 => "zero1",
-            Sharding::Zero2 => "zero2",
-            Sharding::Zero3 => "zero3",
-        }
+        self.into()
     }
 }
 
@@ -135,7 +140,8 @@ impl fmt::Display for Mode {
 
 /// An option of a job, as the user names it: errors say which one was wrong, and rendering
 /// turns it into the localized word (`field-<id>` in the Fluent files).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Field {
     ModelSize,
     Context,
@@ -159,51 +165,11 @@ pub enum Field {
 }
 
 impl Field {
-    pub const ALL: [Field; 19] = [
-        Field::ModelSize,
-        Field::Context,
-        Field::PromptLength,
-        Field::GenerationLength,
-        Field::Batch,
-        Field::GpuCount,
-        Field::LoraRank,
-        Field::Mode,
-        Field::Runtime,
-        Field::Optimizer,
-        Field::LoraTargets,
-        Field::GradientCheckpointing,
-        Field::Sharding,
-        Field::CpuOffload,
-        Field::GpuMemoryUtilization,
-        Field::MaxNumBatchedTokens,
-        Field::MasterWeights,
-        Field::OptimizerInBackward,
-        Field::ChunkedLoss,
-    ];
+    pub const ALL: &'static [Field] = <Field as strum::VariantArray>::VARIANTS;
 
     /// The stable id: `field-<id>` names it in every locale.
     pub fn id(self) -> &'static str {
-        match self {
-            Field::ModelSize => "model-size",
-            Field::Context => "context",
-            Field::PromptLength => "prompt-length",
-            Field::GenerationLength => "generation-length",
-            Field::Batch => "batch",
-            Field::GpuCount => "gpu-count",
-            Field::LoraRank => "lora-rank",
-            Field::Mode => "mode",
-            Field::Runtime => "runtime",
-            Field::Optimizer => "optimizer",
-            Field::LoraTargets => "lora-targets",
-            Field::GradientCheckpointing => "gradient-checkpointing",
-            Field::Sharding => "sharding",
-            Field::CpuOffload => "cpu-offload",
-            Field::GpuMemoryUtilization => "gpu-memory-utilization",
-            Field::MaxNumBatchedTokens => "max-num-batched-tokens",
-            Field::MasterWeights => "master-weights",
-            Field::OptimizerInBackward => "optimizer-in-backward",
-            Field::ChunkedLoss => "chunked-loss",
-        }
+        self.into()
     }
 }
 
@@ -430,5 +396,28 @@ pub fn check_gpu_count(count: u64) -> Result<u32, JobError> {
         Ok(count as u32)
     } else {
         Err(JobError::GpuCount(count))
+    }
+}
+
+#[cfg(test)]
+mod names {
+    use super::*;
+
+    /// The stable names the contract, Fluent ids and the parser use, as strum writes them.
+    #[test]
+    fn names_are_the_contracts() {
+        let sharding: Vec<&str> = [
+            Sharding::Ddp,
+            Sharding::Zero1,
+            Sharding::Zero2,
+            Sharding::Zero3,
+        ]
+        .iter()
+        .map(|s| s.name())
+        .collect();
+        assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
+        assert_eq!(Mode::FullFinetune.name(), "full-finetune");
+        assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
+        assert_eq!(Field::ALL.len(), 19);
     }
 }

@@ -23,7 +23,18 @@ const RETENTION_PERIOD: Duration = Duration::from_secs(24 * 3_600);
 pub(super) const FLUSH_WAIT: Duration = Duration::from_secs(5);
 
 /// Where a question came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     Discord,
@@ -34,11 +45,7 @@ pub enum Source {
 impl Source {
     /// The stored name: discord | web | cli.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Discord => "discord",
-            Source::Web => "web",
-            Source::Cli => "cli",
-        }
+        self.into()
     }
 }
 

@@ -321,7 +321,7 @@ fn longest_answers_fit_an_embed_in_every_language() {
             e.violations()
         );
         assert_eq!(e.fields.len(), 4, "four GPUs shown");
-        for topic in vramguide::answer::Topic::ALL {
+        for &topic in vramguide::answer::Topic::ALL {
             let e = embed::guide(lang, topic);
             assert!(e.violations().is_empty(), "{lang:?} {topic:?}");
             assert!(
