@@ -211,7 +211,7 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
 
 /// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
-    let layers = f64::from(model.num_hidden_layers);
+    let layers = f64::from(model.attention_layers());
     match (model.kv_lora_rank, model.qk_rope_head_dim) {
         (Some(rank), Some(rope)) => layers * f64::from(rank + rope) * kv.bytes(),
         _ => {
@@ -223,7 +223,8 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     }
 }
 
-/// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows.
+/// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows, plus the
+/// fixed recurrent state of a hybrid model's linear-attention or Mamba layers.
 pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let per_token = kv_bytes_per_token(model, kv);
     let local = model.local_layer_fraction();
@@ -231,5 +232,12 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let windowed = model
         .sliding_window
         .map_or(tokens, |w| tokens.min(f64::from(w)));
-    per_token * ((1.0 - local) * tokens + local * windowed)
+    per_token * ((1.0 - local) * tokens + local * windowed) + state_bytes(model)
+}
+
+/// Bytes of recurrent state one sequence of a hybrid model holds, whatever its length.
+/// Runtimes keep it in the model's 16-bit dtype even when the KV cache is quantized
+/// (vLLM's `mamba_ssm_cache_dtype` and llama.cpp's recurrent cache default to it).
+pub fn state_bytes(model: &ModelSpec) -> f64 {
+    model.state_values_per_sequence() as f64 * 2.0
 }
