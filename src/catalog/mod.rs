@@ -400,11 +400,21 @@ pub struct GpuSpec {
     pub unified_memory: Option<bool>,
     #[serde(default)]
     pub sources: Vec<String>,
+    /// Unified memory only: the share the GPU may use (DGX Spark's CUDA sees about 93 %,
+    /// Strix Halo assigns at most 96 of 128 GB). None: macOS's default wired share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_share_of_unified: Option<f64>,
 }
 
 impl GpuSpec {
     pub fn is_unified(&self) -> bool {
         self.unified_memory.unwrap_or(false)
+    }
+
+    /// Share of unified memory the GPU may hold: the device's own figure, else macOS's
+    /// default `recommendedMaxWorkingSetSize` (75 %).
+    pub fn unified_gpu_share(&self) -> f64 {
+        self.gpu_share_of_unified.unwrap_or(APPLE_GPU_SHARE)
     }
 
     /// Memory the device offers, in GiB (2^30 bytes): the driver-reported total where
@@ -460,6 +470,10 @@ impl GpuSpec {
 /// of the HBM ones (A100 40GB 0.985 ... H200 0.992).
 const GDDR_DRIVER_SHARE: f64 = 0.981;
 const HBM_DRIVER_SHARE: f64 = 0.99;
+
+/// Share of Apple unified memory macOS lets the GPU wire by default
+/// (`recommendedMaxWorkingSetSize`).
+const APPLE_GPU_SHARE: f64 = 0.75;
 
 /// Bytes in a GiB.
 pub const GIB: f64 = 1_073_741_824.0;
