@@ -230,10 +230,7 @@ add(mk('ministral-8b', 'Ministral 8B', 'ministral', 'mistralai/Ministral-8B-Inst
 add(mk('codestral-22b', 'Codestral 22B', 'codestral', 'mistralai/Codestral-22B-v0.1',
        ['codestral', 'codestral 22b', 'codestral-22b', 'codestral-22b-v0.1'],
        56, 6144, 16384, 48, 8, 32768, 32768, False, '2024-05', 'Mistral Non-Production License', hd=128))
-add(mk('mistral-7b-v0.1', 'Mistral 7B v0.1', 'mistral', 'mistralai/Mistral-7B-v0.1',
-       ['mistral 7b v0.1', 'mistral-7b-v0.1', 'mistral-7b-instruct-v0.1', 'mistral 7b 0.1'],
-       32, 4096, 14336, 32, 8, 32000, 32768, False, '2023-09', A2, hd=128, sliding=4096, total=7_241_732_096, exact=True,
-       note='sliding_window 4096 on every layer (v0.2 and later dropped it).'))
+# Mistral 7B v0.1 left out: 'mistral 7b' must keep meaning v0.3.
 
 # --- Phi
 add(mk('phi-4-mini', 'Phi-4-mini (3.8B)', 'phi-4', 'microsoft/Phi-4-mini-instruct', ['phi 4 mini', 'phi-4-mini', 'phi-4-mini-instruct', 'phi4 mini'],

@@ -476,6 +476,7 @@ impl super::Catalog {
                 .binary_search_by(|v| v.as_str().cmp(word))
                 .is_ok()
                 || self.index.model_exact.contains_key(word)
+                || self.is_id_code(word)
                 || close_word(word, &self.index.model_vocab).is_some();
         }
         let tokens = tokenize(word);
@@ -487,8 +488,19 @@ impl super::Catalog {
         }
         tokens.iter().any(|t| {
             self.index.model_vocab.binary_search(t).is_ok()
+                || self.is_id_code(t)
                 || close_word(t, &self.index.model_vocab).is_some()
         })
+    }
+
+    /// Short codes inside model ids that are neither sizes nor versions ("h1" in
+    /// Falcon-H1, "k2" in Kimi K2, "m2" in MiniMax-M2, "h" in Granite 4.0-H): they
+    /// belong to a name though they are not plain words.
+    fn is_id_code(&self, token: &str) -> bool {
+        token.bytes().any(|b| b.is_ascii_alphabetic())
+            && size_b(token).is_none()
+            && !is_version(token)
+            && self.index.models_by_word.contains_key(token)
     }
 
     /// Whether a word of free text names a GPU by itself ("4090", "a100", "h100s", "mi300x";
