@@ -61,6 +61,19 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
     {
         notes.push(Note::SlidingWindow { window });
     }
+    if let Some(state) = &model.state_layers {
+        notes.push(Note::HybridState {
+            attention_layers: state.attention_layers,
+            layers: model.num_hidden_layers,
+            state_bytes: state_bytes(model).round() as u64,
+        });
+    }
+    if let Some(vision) = model.vision_params {
+        notes.push(Note::VisionTower {
+            params_b: vision as f64 / 1e9,
+            tokens_per_image: model.tokens_per_image,
+        });
+    }
     if let Budget::Share(utilization) = profile.budget {
         notes.push(Note::VllmPreallocates { utilization });
     }

@@ -38,6 +38,19 @@ pub enum Note {
     MlaCache { bytes_per_token: u64 },
     /// Sliding-window layers hold at most `window` tokens.
     SlidingWindow { window: u32 },
+    /// A hybrid model: only `attention_layers` of `layers` grow a KV cache; the others
+    /// hold a fixed recurrent state of `state_bytes` per sequence.
+    HybridState {
+        attention_layers: u32,
+        layers: u32,
+        state_bytes: u64,
+    },
+    /// A multimodal checkpoint: its vision tower is in the weights, and each image
+    /// takes about `tokens_per_image` context tokens the question has to count.
+    VisionTower {
+        params_b: f64,
+        tokens_per_image: Option<u32>,
+    },
     /// The requested context exceeds what the model was trained for.
     ContextBeyondModel { max: u64 },
     /// The format leaves embeddings and lm_head in 16 bits.

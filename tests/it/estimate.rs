@@ -582,3 +582,28 @@ fn local_global_patterns_and_mla_of_the_new_families() {
     assert_eq!(gemma.tokens_per_image, Some(256));
     assert!(model("llama-4-scout").vision_params.is_some());
 }
+
+#[test]
+fn answers_say_what_hybrid_and_multimodal_models_hold() {
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+    let catalog = catalog();
+    let reply = answer::for_text(catalog, "qwen3 next 80b with 128k context on 4x h100");
+    let a = reply.result.expect("an answer");
+    let en = render::text::answer(Lang::En, catalog, &a);
+    assert!(en.contains("Only 12 of its 48 layers"), "{en}");
+    let zh = render::text::answer(Lang::Zh, catalog, &a);
+    assert!(zh.contains("48 层中只有 12 层"), "{zh}");
+
+    let reply = answer::for_text(catalog, "gemma 3 27b in bf16");
+    let a = reply.result.expect("an answer");
+    let pt = render::text::answer(Lang::Pt, catalog, &a);
+    assert!(
+        pt.contains("codificador de visão") && pt.contains("256"),
+        "{pt}"
+    );
+    // Text-only models say nothing of images.
+    let reply = answer::for_text(catalog, "llama 3.1 8b in bf16");
+    let en = render::text::answer(Lang::En, catalog, &reply.result.expect("an answer"));
+    assert!(!en.contains("vision"), "{en}");
+}
