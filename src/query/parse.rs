@@ -659,14 +659,14 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 }
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada", "m3" only with "max"/"ultra", so numbers and other words are not taken.
+/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
 fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
     if !catalog.is_gpu_word(token) {
         return false;
     }
     match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => next == Some("ada"),
-        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra")),
+        "6000" => matches!(next, Some("ada") | Some("blackwell")),
+        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
         _ => true,
     }
 }

@@ -506,6 +506,39 @@ pub fn note(lang: Lang, n: &Note) -> String {
             "note-sliding-window",
             Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
         ),
+        Note::HybridState {
+            attention_layers,
+            layers,
+            state_bytes,
+        } => tr(
+            lang,
+            "note-hybrid-state",
+            Some(
+                &Args::new()
+                    .s("attention", format_int(lang, u64::from(*attention_layers)))
+                    .s("layers", format_int(lang, u64::from(*layers)))
+                    .s("state", format_int(lang, state_bytes.div_ceil(1 << 20))),
+            ),
+        ),
+        Note::VisionTower {
+            params_b,
+            tokens_per_image,
+        } => match tokens_per_image {
+            Some(tokens) => tr(
+                lang,
+                "note-vision-tower-tokens",
+                Some(
+                    &Args::new()
+                        .s("params", format_params(lang, *params_b))
+                        .s("tokens", format_int(lang, u64::from(*tokens))),
+                ),
+            ),
+            None => tr(
+                lang,
+                "note-vision-tower",
+                Some(&Args::new().s("params", format_params(lang, *params_b))),
+            ),
+        },
         Note::ContextBeyondModel { max } => tr(
             lang,
             "note-context-beyond",

@@ -6,6 +6,7 @@
 //! shared with `examples/calibrate.rs`.
 
 mod calibration;
+mod catalog_params;
 mod config_cli;
 mod discord_bench;
 mod discord_commands;
