@@ -112,9 +112,11 @@ mod tests {
     fn urls_and_catalog_ids_are_not_looked_up() {
         let c = Catalog::get();
         assert_eq!(
-            find(c, "moonshotai/Kimi-K2-Instruct fp8 on 8x h200").as_deref(),
-            Some("moonshotai/Kimi-K2-Instruct")
+            find(c, "someorg/Kimi-K2-Turbo fp8 on 8x h200").as_deref(),
+            Some("someorg/Kimi-K2-Turbo")
         );
+        // The catalog holds Kimi K2 under its Hub id.
+        assert_eq!(find(c, "moonshotai/Kimi-K2-Instruct fp8 on 8x h200"), None);
         assert_eq!(find(c, "see https://huggingface.co/org/name please"), None);
         assert_eq!(find(c, "mail me@host/x"), None);
         assert_eq!(find(c, "llama 70b 1/2 precision"), None);
