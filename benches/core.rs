@@ -7,8 +7,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vramguide::answer;
-use vramguide::catalog::Catalog;
+use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
 use vramguide::estimate::{self, Job, Mode, Precision};
+use vramguide::hub;
 use vramguide::i18n::Lang;
 use vramguide::query;
 use vramguide::recommend;
@@ -55,6 +56,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| render::text::answer(lang, catalog, black_box(&a)))
         });
     }
+    hub_cached(c, catalog);
     for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
         c.bench_function(&format!("ask/{lang}"), |b| {
             b.iter(|| {
@@ -66,6 +68,47 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+}
+
+/// A Hub model the cache already holds: the whole ask once the spec is known (as the
+/// adapters run it), and with the cached JSON decoded too. Compare with `ask/en`.
+fn hub_cached(c: &mut Criterion, catalog: &'static Catalog) {
+    let config = serde_json::json!({
+        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
+        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
+        "vocab_size": 128256, "max_position_embeddings": 131072,
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+    });
+    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)
+        .expect("a complete config");
+    spec.weight_file = Some(WeightFile {
+        bytes: spec.params_total * 2,
+        precision: Precision::Bf16,
+        tensors: 723,
+        quantized_tensors: 0,
+        method: None,
+        bytes_by_dtype: Default::default(),
+        files: vec!["model-00001-of-00030.safetensors".into()],
+        embedding_bytes: None,
+    });
+    let cached = serde_json::to_string(&spec).expect("serializable");
+    let q = "can we run someorg/Llama-70B-finetune in bf16 on 2x 4090?";
+    assert!(query::parse(catalog, q).hub_id.is_some());
+    c.bench_function("ask/hub-cached", |b| {
+        b.iter(|| {
+            let parsed = query::parse(catalog, black_box(q));
+            let a = answer::for_parsed_with(catalog, &parsed, Some(spec.clone())).expect("valid");
+            black_box(render::text::answer(Lang::En, catalog, &a))
+        })
+    });
+    c.bench_function("ask/hub-cached+decode", |b| {
+        b.iter(|| {
+            let parsed = query::parse(catalog, black_box(q));
+            let spec: ModelSpec = serde_json::from_str(black_box(&cached)).expect("decodes");
+            let a = answer::for_parsed_with(catalog, &parsed, Some(spec)).expect("valid");
+            black_box(render::text::answer(Lang::En, catalog, &a))
+        })
+    });
 }
 
 criterion_group!(benches, bench);

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
 pub use crate::guide::Topic;
 use crate::query::{self, Parsed, Query};
-pub use crate::query::{Assumption, Request, default_precision};
+pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -67,6 +67,34 @@ pub fn for_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Answer, 
 pub fn for_query(catalog: &'static Catalog, q: &Query) -> Result<Answer, Error> {
     let req = query::resolve(catalog, q)?;
     Ok(build(catalog, req)?)
+}
+
+/// [`for_parsed`] with the model an adapter already looked up (a Hub repo the catalog
+/// lacks, a user's config.json): the core stays free of I/O, the adapter did the fetching.
+pub fn for_parsed_with(
+    catalog: &'static Catalog,
+    parsed: &Parsed,
+    model: Option<ModelSpec>,
+) -> Result<Answer, Error> {
+    match model {
+        Some(m) => Ok(build(
+            catalog,
+            query::resolve_with(catalog, &parsed.query, m)?,
+        )?),
+        None => for_parsed(catalog, parsed),
+    }
+}
+
+/// [`for_query`] with the model an adapter already looked up (see [`for_parsed_with`]).
+pub fn for_query_with(
+    catalog: &'static Catalog,
+    q: &Query,
+    model: Option<ModelSpec>,
+) -> Result<Answer, Error> {
+    match model {
+        Some(m) => Ok(build(catalog, query::resolve_with(catalog, q, m)?)?),
+        None => for_query(catalog, q),
+    }
 }
 
 /// Estimate, check the named setup, rank the alternatives.

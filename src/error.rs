@@ -20,6 +20,56 @@ pub enum Error {
     /// Free text with nothing usable in it; `unparsed` holds the words we could not read.
     #[error("question not understood")]
     NotUnderstood { unparsed: Vec<String> },
+    /// A Hub look-up or a user's config.json that gave no model (see [`ModelSourceError`]).
+    #[error(transparent)]
+    ModelSource(#[from] ModelSourceError),
+}
+
+/// Why a Hub repo or a config.json gave no model spec; adapters build it, rendering
+/// explains it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{kind:?} for '{repo}': {detail}")]
+pub struct ModelSourceError {
+    pub kind: SourceErrorKind,
+    /// The repo id, or the config file's name.
+    pub repo: String,
+    /// What is missing or wrong, in the file's own terms (field names, header sizes).
+    pub detail: String,
+    /// Catalog ids close to the name, for a repo that does not exist.
+    pub suggestions: Vec<String>,
+}
+
+/// The kinds of [`ModelSourceError`], each with its own explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceErrorKind {
+    NotFound,
+    /// The repo needs accepted terms and a token (HF_TOKEN).
+    Gated,
+    /// Neither safetensors nor GGUF files (nor the quant asked for).
+    NoWeights,
+    /// A header or JSON file that does not parse.
+    Malformed,
+    /// A header or file past its size cap.
+    TooLarge,
+    /// The Hub did not answer in time and nothing else could stand in.
+    Unreachable,
+    /// A config.json that is not JSON or lacks fields the estimate needs.
+    InvalidConfig,
+}
+
+impl SourceErrorKind {
+    /// The `error.kind` of the JSON contract.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceErrorKind::NotFound => "hub_not_found",
+            SourceErrorKind::Gated => "hub_gated",
+            SourceErrorKind::NoWeights => "hub_no_weights",
+            SourceErrorKind::Malformed => "hub_malformed",
+            SourceErrorKind::TooLarge => "hub_too_large",
+            SourceErrorKind::Unreachable => "hub_unreachable",
+            SourceErrorKind::InvalidConfig => "invalid_config",
+        }
+    }
 }
 
 impl Error {
@@ -33,6 +83,7 @@ impl Error {
             Error::UnknownTopic(_) => "unknown_topic",
             Error::NeedModel => "need_model",
             Error::NotUnderstood { .. } => "not_understood",
+            Error::ModelSource(e) => e.kind.name(),
         }
     }
 
@@ -45,6 +96,7 @@ impl Error {
             Error::Precision(UnknownPrecision(input)) => Some(input.clone()),
             Error::Job(JobError::UnknownOption { value, .. }) => Some(value.clone()),
             Error::NotUnderstood { unparsed } if !unparsed.is_empty() => Some(unparsed.join(" ")),
+            Error::ModelSource(e) => Some(e.repo.clone()),
             _ => None,
         }
     }
@@ -53,6 +105,7 @@ impl Error {
         match self {
             Error::Lookup(LookupError::UnknownModel { suggestions, .. })
             | Error::Lookup(LookupError::UnknownGpu { suggestions, .. }) => suggestions,
+            Error::ModelSource(e) => &e.suggestions,
             _ => &[],
         }
     }

@@ -11,6 +11,7 @@ pub mod discord;
 pub mod error;
 pub mod estimate;
 pub mod guide;
+pub mod hub;
 pub mod i18n;
 pub mod query;
 pub mod recommend;

@@ -85,6 +85,12 @@ const MODEL_NOISE: &[&str] = &[
     "uma",
     "una",
     "gguf",
+    "awq",
+    "gptq",
+    "mlx",
+    "bnb",
+    "4bit",
+    "8bit",
     "ai",
     "de",
     "do",
@@ -284,6 +290,24 @@ fn correct(mut tokens: Vec<String>, vocab: &[String]) -> (Vec<String>, bool) {
     (tokens, changed)
 }
 
+/// The model part of a Hub id ("meta-llama/Llama-3.1-8B-Instruct" -> "Llama-3.1-8B-Instruct"):
+/// the organisation names who uploaded it (unsloth, bartowski, a lab), never which model.
+/// Only a single word with one slash is a Hub id; other text is left as typed.
+fn repo_name(input: &str) -> &str {
+    let trimmed = input.trim();
+    match trimmed.split_once('/') {
+        Some((org, name))
+            if !org.is_empty()
+                && !name.is_empty()
+                && !name.contains('/')
+                && !trimmed.contains(char::is_whitespace) =>
+        {
+            name
+        }
+        _ => input,
+    }
+}
+
 fn same_size(a: f64, b: f64) -> bool {
     (a - b).abs() <= 0.02 * b.max(0.1)
 }
@@ -294,13 +318,14 @@ impl super::Catalog {
         self.find_model(input)
             .ok_or_else(|| LookupError::UnknownModel {
                 input: input.trim().to_string(),
-                suggestions: self.model_suggestions(&strip_noise(tokenize(input), MODEL_NOISE)),
+                suggestions: self
+                    .model_suggestions(&strip_noise(tokenize(repo_name(input)), MODEL_NOISE)),
             })
     }
 
     /// Resolve a model name, or None (no suggestions: the cheap path for the parser).
     pub fn find_model(&self, input: &str) -> Option<ModelMatch<'_>> {
-        let tokens = strip_noise(tokenize(input), MODEL_NOISE);
+        let tokens = strip_noise(tokenize(repo_name(input)), MODEL_NOISE);
         if tokens.is_empty() {
             return None;
         }
@@ -375,7 +400,8 @@ impl super::Catalog {
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
             // but "3" is not its version).
             let version_ok = version.is_none_or(|v| match &keys.version {
-                Some(own) => own == v,
+                // "granite 4" names Granite 4.0.
+                Some(own) => own == v || own.strip_suffix(".0") == Some(v.as_str()),
                 // A release tag ("v0.1") on a model without versions is harmless; a
                 // number ("gpt 17") is a version the catalog does not have.
                 None => v.starts_with('v'),
@@ -450,6 +476,7 @@ impl super::Catalog {
                 .binary_search_by(|v| v.as_str().cmp(word))
                 .is_ok()
                 || self.index.model_exact.contains_key(word)
+                || self.is_id_code(word)
                 || close_word(word, &self.index.model_vocab).is_some();
         }
         let tokens = tokenize(word);
@@ -461,8 +488,19 @@ impl super::Catalog {
         }
         tokens.iter().any(|t| {
             self.index.model_vocab.binary_search(t).is_ok()
+                || self.is_id_code(t)
                 || close_word(t, &self.index.model_vocab).is_some()
         })
+    }
+
+    /// Short codes inside model ids that are neither sizes nor versions ("h1" in
+    /// Falcon-H1, "k2" in Kimi K2, "m2" in MiniMax-M2, "h" in Granite 4.0-H): they
+    /// belong to a name though they are not plain words.
+    fn is_id_code(&self, token: &str) -> bool {
+        token.bytes().any(|b| b.is_ascii_alphabetic())
+            && size_b(token).is_none()
+            && !is_version(token)
+            && self.index.models_by_word.contains_key(token)
     }
 
     /// Whether a word of free text names a GPU by itself ("4090", "a100", "h100s", "mi300x";
@@ -577,4 +615,70 @@ fn spelling_suggestions<'a>(
         .take(3)
         .map(|(_, id)| id.clone())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+
+    /// Hub ids, GGUF and quantized repo names, and the names people type for this year's
+    /// models all land on the catalog entry.
+    #[test]
+    fn hub_ids_gguf_repos_and_new_names_resolve() {
+        let cases = [
+            ("meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b"),
+            ("meta-llama/Meta-Llama-3.1-70B-Instruct", "llama-3.1-70b"),
+            ("Qwen/Qwen3-32B", "qwen3-32b"),
+            ("Qwen/Qwen3-30B-A3B", "qwen3-30b-a3b"),
+            (
+                "Qwen/Qwen3-30B-A3B-Instruct-2507",
+                "qwen3-30b-a3b-instruct-2507",
+            ),
+            ("granite 4 small", "granite-4.0-h-small"),
+            ("unsloth/Qwen3-32B-GGUF", "qwen3-32b"),
+            ("bartowski/Llama-3.3-70B-Instruct-GGUF", "llama-3.3-70b"),
+            ("unsloth/gpt-oss-20b-GGUF", "gpt-oss-20b"),
+            ("lmstudio-community/gemma-3-27b-it-GGUF", "gemma-3-27b"),
+            ("Qwen/Qwen2.5-72B-Instruct-AWQ", "qwen2.5-72b"),
+            ("deepseek-ai/DeepSeek-V3.1", "deepseek-v3.1"),
+            ("deepseek-ai/DeepSeek-R1-0528", "deepseek-r1-0528"),
+            ("moonshotai/Kimi-K2-Instruct", "kimi-k2"),
+            ("zai-org/GLM-4.5-Air", "glm-4.5-air"),
+            ("meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama-4-scout"),
+            ("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b"),
+            ("ibm-granite/granite-4.0-h-small", "granite-4.0-h-small"),
+            ("tiiuae/Falcon-H1-7B-Instruct", "falcon-h1-7b"),
+            (
+                "mistralai/Mistral-Small-3.2-24B-Instruct-2506",
+                "mistral-small-3.2",
+            ),
+            ("MiniMaxAI/MiniMax-M2", "minimax-m2"),
+            (
+                "unsloth/Qwen3-Coder-30B-A3B-Instruct-GGUF",
+                "qwen3-coder-30b-a3b",
+            ),
+            ("kimi k2", "kimi-k2"),
+            ("llama 4 scout", "llama-4-scout"),
+            ("glm 4.6", "glm-4.6"),
+            ("qwen3 next", "qwen3-next-80b-a3b"),
+            ("granite 4 h small", "granite-4.0-h-small"),
+            ("command a", "command-a"),
+            ("phi 4 mini", "phi-4-mini"),
+            ("olmo 2 32b", "olmo-2-32b"),
+            ("jamba 1.5 mini", "jamba-1.5-mini"),
+            ("minimax m2", "minimax-m2"),
+            ("ernie 4.5 21b", "ernie-4.5-21b-a3b"),
+            ("magistral small", "magistral-small"),
+            ("devstral", "devstral-small"),
+        ];
+        let catalog = Catalog::get();
+        let mut wrong = Vec::new();
+        for (input, id) in cases {
+            let got = catalog.find_model(input).map(|m| m.model.id.clone());
+            if got.as_deref() != Some(id) {
+                wrong.push(format!("{input} -> {got:?}, want {id}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
 }

@@ -14,6 +14,7 @@ use std::sync::LazyLock;
 
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch};
 pub use synthetic::synthetic_model;
+
 pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
 
 /// A size ("70b") or a version ("3.1", "r1") token.
@@ -92,6 +93,176 @@ pub struct ModelSpec {
     /// True when the architecture was derived from a bare size, not taken from the catalog.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub synthetic: bool,
+    /// Hybrid models (Qwen3-Next, Granite 4.0-H, Falcon-H1, Jamba, MiniMax): the layers that
+    /// keep a fixed-size recurrent state per sequence instead of a KV cache growing with
+    /// the context. None: every layer is attention.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_layers: Option<StateLayers>,
+    /// Parameters of the vision tower and projector of a multimodal checkpoint, already
+    /// included in `params_total` (they load with the weights whether or not images come).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vision_params: Option<u64>,
+    /// Context tokens one image takes (a fixed count such as Gemma 3's 256, or what a
+    /// typical 1024x1024 picture becomes for models that tile or resize).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_per_image: Option<u32>,
+    /// Where the spec came from when not from `models.json`: the Hub or a user's config.json.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+    /// The exact bytes of the repo's weight files, read from their headers (Hub look-ups):
+    /// used instead of the parameter count times bits when the job runs in that format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight_file: Option<WeightFile>,
+}
+
+impl WeightFile {
+    /// True when a job in `precision` loads these files as they are: the same format, or
+    /// another name for it ("fp8" for FP8 block-scaled files, "int4" for GPTQ or AWQ ones).
+    pub fn serves(&self, precision: Precision) -> bool {
+        precision == self.precision
+            || (precision.format() == self.precision.format()
+                && precision.format() != crate::estimate::Format::Gguf
+                && precision.bits_per_weight().round() == self.precision.bits_per_weight().round())
+    }
+}
+
+/// Where a model spec that is not in the catalog came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Looked up on the Hugging Face Hub (config.json and weight-file headers).
+    Hub,
+    /// A config.json the user brought.
+    Config,
+}
+
+impl Origin {
+    /// The `query.source` of the JSON contract.
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Hub => "hub",
+            Origin::Config => "config",
+        }
+    }
+}
+
+/// What a repo's weight files hold, summed from their safetensors or GGUF headers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct WeightFile {
+    /// Bytes of every tensor (data offsets or ggml type sizes), all shards.
+    pub bytes: u64,
+    /// The format these bytes are in: the job's precision must be this one to use them.
+    pub precision: Precision,
+    pub tensors: u64,
+    /// Tensors stored in a quantized type (FP8, packed integers, GGUF blocks).
+    pub quantized_tensors: u64,
+    /// `quantization_config.quant_method` (fp8, gptq, awq, bitsandbytes, mxfp4,
+    /// compressed-tensors) or the GGUF file's quant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Bytes per stored dtype ("BF16", "F8_E4M3", "Q4_K"...).
+    #[serde(default)]
+    pub bytes_by_dtype: std::collections::BTreeMap<String, u64>,
+    /// Weight files read (shards or the chosen GGUF file).
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Bytes of the token-embedding table, which some runtimes keep in CPU memory
+    /// (llama.cpp's `token_embd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedding_bytes: Option<u64>,
+}
+
+/// What kind of fixed-size state a hybrid model's non-attention layers keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StateKind {
+    /// Mamba-1 selective scan (Jamba): `d_inner x d_state` plus a convolution window.
+    Mamba,
+    /// Mamba-2 (Granite 4.0-H, Falcon-H1, Nemotron-H): heads x head dim x state size.
+    Mamba2,
+    /// Gated DeltaNet linear attention (Qwen3-Next): a key x value matrix per value head.
+    GatedDeltanet,
+    /// Lightning (linear) attention (MiniMax-Text-01, M1): a head dim squared per head.
+    Lightning,
+}
+
+/// The recurrent layers of a hybrid model. Field names follow the Hugging Face configs
+/// (`mamba_*` in Jamba, GraniteMoeHybrid, FalconH1; `linear_*` in Qwen3-Next), so a
+/// converter from a config.json fills them as they are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct StateLayers {
+    pub kind: StateKind,
+    /// Layers that keep a state (count of `mamba` / `linear_attention` in `layer_types`).
+    pub layers: u32,
+    /// Layers whose KV cache grows with the context. A sequential hybrid has
+    /// `num_hidden_layers - layers`; a parallel one (Falcon-H1, attention and Mamba side by
+    /// side in each layer) has `num_hidden_layers`.
+    pub attention_layers: u32,
+    /// SSM state size N (`mamba_d_state`).
+    #[serde(default)]
+    pub mamba_d_state: Option<u32>,
+    /// Causal convolution width (`mamba_d_conv`).
+    #[serde(default)]
+    pub mamba_d_conv: Option<u32>,
+    /// Mamba-2 heads (`mamba_n_heads`).
+    #[serde(default)]
+    pub mamba_n_heads: Option<u32>,
+    /// Mamba-2 head dimension (`mamba_d_head`).
+    #[serde(default)]
+    pub mamba_d_head: Option<u32>,
+    /// Mamba-2 B/C groups (`mamba_n_groups`).
+    #[serde(default)]
+    pub mamba_n_groups: Option<u32>,
+    /// Inner width over hidden size (`mamba_expand`), for Mamba-1's `d_inner`.
+    #[serde(default)]
+    pub mamba_expand: Option<u32>,
+    /// Gated DeltaNet key heads (`linear_num_key_heads`).
+    #[serde(default)]
+    pub linear_num_key_heads: Option<u32>,
+    /// Gated DeltaNet value heads (`linear_num_value_heads`).
+    #[serde(default)]
+    pub linear_num_value_heads: Option<u32>,
+    #[serde(default)]
+    pub linear_key_head_dim: Option<u32>,
+    #[serde(default)]
+    pub linear_value_head_dim: Option<u32>,
+    /// Gated DeltaNet short convolution width (`linear_conv_kernel_dim`).
+    #[serde(default)]
+    pub linear_conv_kernel_dim: Option<u32>,
+}
+
+impl StateLayers {
+    /// State values one layer keeps for one sequence, whatever its length: the recurrent
+    /// matrix plus the last `conv - 1` inputs of the short convolution.
+    pub fn values_per_layer(&self, model: &ModelSpec) -> u64 {
+        let v = |x: Option<u32>| u64::from(x.unwrap_or(0));
+        let hidden = u64::from(model.hidden_size);
+        match self.kind {
+            StateKind::Mamba => {
+                let inner = v(self.mamba_expand).max(1) * hidden;
+                inner * v(self.mamba_d_state) + inner * v(self.mamba_d_conv).saturating_sub(1)
+            }
+            StateKind::Mamba2 => {
+                let inner = v(self.mamba_n_heads) * v(self.mamba_d_head);
+                let groups = v(self.mamba_n_groups).max(1);
+                let conv_channels = inner + 2 * groups * v(self.mamba_d_state);
+                inner * v(self.mamba_d_state)
+                    + conv_channels * v(self.mamba_d_conv).saturating_sub(1)
+            }
+            StateKind::GatedDeltanet => {
+                let keys = v(self.linear_num_key_heads) * v(self.linear_key_head_dim);
+                let values = v(self.linear_num_value_heads) * v(self.linear_value_head_dim);
+                v(self.linear_num_value_heads)
+                    * v(self.linear_key_head_dim)
+                    * v(self.linear_value_head_dim)
+                    + (2 * keys + values) * v(self.linear_conv_kernel_dim).saturating_sub(1)
+            }
+            StateKind::Lightning => {
+                let dim = u64::from(model.head_dim());
+                u64::from(model.num_attention_heads) * dim * dim
+            }
+        }
+    }
 }
 
 fn default_native() -> Precision {
@@ -110,19 +281,39 @@ impl ModelSpec {
         self.params_total as f64 / 1e9
     }
 
-    /// Share of layers that use a sliding window (they hold at most `sliding_window` tokens).
+    /// Share of the attention layers that use a sliding window (they hold at most
+    /// `sliding_window` tokens).
     ///
-    /// The data gives the pattern in words ("5 local per 1 global", "every other layer"); a
-    /// window without a pattern applies to every layer (Phi-3).
+    /// The data gives the pattern in words ("5 local (sliding) layers per 1 global layer",
+    /// "alternating"); a window without a pattern applies to every layer (Phi-3).
     pub fn local_layer_fraction(&self) -> f64 {
         if self.sliding_window.is_none() {
             return 0.0;
         }
         match self.sliding_window_pattern.as_deref() {
-            Some(p) if p.contains("5 local") => 5.0 / 6.0,
             Some(p) if p.contains("1:1") || p.contains("alternating") => 0.5,
-            _ => 1.0,
+            Some(p) => match (count_before(p, " local"), count_before(p, " global")) {
+                (Some(local), Some(global)) if local + global > 0.0 => local / (local + global),
+                _ => 1.0,
+            },
+            None => 1.0,
         }
+    }
+
+    /// Layers whose KV cache grows with the context: all of them but a hybrid's
+    /// recurrent ones.
+    pub fn attention_layers(&self) -> u32 {
+        self.state_layers
+            .as_ref()
+            .map_or(self.num_hidden_layers, |s| s.attention_layers)
+    }
+
+    /// Values of fixed-size recurrent state one sequence holds over all layers (0 for a
+    /// model that is attention throughout).
+    pub fn state_values_per_sequence(&self) -> u64 {
+        self.state_layers
+            .as_ref()
+            .map_or(0, |s| u64::from(s.layers) * s.values_per_layer(self))
     }
 
     /// Width of the MLP activations one token produces (MoE: the experts it is routed to).
@@ -158,6 +349,12 @@ impl ModelSpec {
                 * u64::from(m.expert_intermediate_size)
         })
     }
+}
+
+/// The number written just before `word` in `text` ("5 local" -> 5).
+fn count_before(text: &str, word: &str) -> Option<f64> {
+    let head = &text[..text.find(word)?];
+    head.split_whitespace().last()?.parse().ok()
 }
 
 /// NVLink as recorded in `gpus.json`.
@@ -267,11 +464,21 @@ pub struct GpuSpec {
     pub unified_memory: Option<bool>,
     #[serde(default)]
     pub sources: Vec<String>,
+    /// Unified memory only: the share the GPU may use (DGX Spark's CUDA sees about 93 %,
+    /// Strix Halo assigns at most 96 of 128 GB). None: macOS's default wired share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_share_of_unified: Option<f64>,
 }
 
 impl GpuSpec {
     pub fn is_unified(&self) -> bool {
         self.unified_memory.unwrap_or(false)
+    }
+
+    /// Share of unified memory the GPU may hold: the device's own figure, else macOS's
+    /// default `recommendedMaxWorkingSetSize` (75 %).
+    pub fn unified_gpu_share(&self) -> f64 {
+        self.gpu_share_of_unified.unwrap_or(APPLE_GPU_SHARE)
     }
 
     /// Memory the device offers, in GiB (2^30 bytes): the driver-reported total where
@@ -327,6 +534,10 @@ impl GpuSpec {
 /// of the HBM ones (A100 40GB 0.985 ... H200 0.992).
 const GDDR_DRIVER_SHARE: f64 = 0.981;
 const HBM_DRIVER_SHARE: f64 = 0.99;
+
+/// Share of Apple unified memory macOS lets the GPU wire by default
+/// (`recommendedMaxWorkingSetSize`).
+const APPLE_GPU_SHARE: f64 = 0.75;
 
 /// Bytes in a GiB.
 pub const GIB: f64 = 1_073_741_824.0;

@@ -54,6 +54,11 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         release: None,
         sources: vec![format!("derived from {}", reference.id)],
         synthetic: true,
+        state_layers: None,
+        vision_params: None,
+        tokens_per_image: None,
+        origin: None,
+        weight_file: None,
         ..reference.clone()
     }
 }

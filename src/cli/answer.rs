@@ -1,16 +1,21 @@
 //! `ask`, `estimate`, `compare`, `explain`: one question in, one answer out.
 
 use super::Output;
+use super::query_log::StoreArgs;
 use clap::Args as ClapArgs;
 use serde_json::Value;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 use vramguide::answer::{self, Topic};
 use vramguide::catalog::Catalog;
-use vramguide::error::Error;
+use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
+use vramguide::hub::{self, Hub};
 use vramguide::i18n::{Lang, t};
+use vramguide::query::hub_id;
 use vramguide::query::{Fields, Query};
 use vramguide::render;
+use vramguide::store::Store;
 use vramguide::store::{LogEntry, Source};
 
 /// Options of `estimate`: the web API's field set ([`Fields`]) plus the two negative
@@ -92,16 +97,110 @@ fn rendered(lang: Lang, a: &answer::Answer) -> (String, Value) {
     )
 }
 
-pub fn estimate(args: &EstimateArgs) -> ExitCode {
+pub fn estimate(
+    args: &EstimateArgs,
+    model_config: Option<&Path>,
+    store: &StoreArgs,
+    offline: bool,
+) -> ExitCode {
     let lang = args.out.lang.unwrap_or_default();
-    let result = args.query().and_then(|q| answer_query(lang, &q));
+    let catalog = Catalog::get();
+    let result = args.query().and_then(|q| match model_config {
+        Some(path) => {
+            let spec = read_model_config(path)?;
+            answer::for_query_with(catalog, &q, Some(spec)).map(|a| rendered(lang, &a))
+        }
+        None if q
+            .model
+            .as_deref()
+            .is_some_and(|m| hub_id::needs_hub(catalog, m)) =>
+        {
+            let answer = on_runtime(async {
+                let (hub, opened) = hub_for(store, offline).await;
+                let answer = hub.answer_query(catalog, &q).await;
+                if let Some(s) = opened {
+                    s.shutdown().await;
+                }
+                answer
+            });
+            answer.map(|a| rendered(lang, &a))
+        }
+        None => answer_query(lang, &q),
+    });
     finish(lang, args.out.json, result)
+}
+
+/// A config.json from disk, read up to its cap.
+fn read_model_config(path: &Path) -> Result<vramguide::catalog::ModelSpec, Error> {
+    use std::io::Read as _;
+    let name = path.file_name().map_or_else(
+        || "config.json".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(hub::MAX_USER_CONFIG + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        return Err(Error::ModelSource(ModelSourceError {
+            kind: SourceErrorKind::InvalidConfig,
+            repo: name,
+            detail: e.to_string(),
+            suggestions: Vec::new(),
+        }));
+    }
+    hub::spec_from_user_config(&name, &bytes)
+}
+
+/// The Hub with the store's cache when the database opens (without it otherwise: a
+/// look-up still answers, it is just not kept).
+async fn hub_for(store: &StoreArgs, offline: bool) -> (Hub, Option<Store>) {
+    match Store::open(store.config()).await {
+        Ok(s) => (Hub::from_env(offline, Some(s.hub_cache())), Some(s)),
+        Err(e) => {
+            tracing::warn!("no Hub cache: {e:#}");
+            (Hub::from_env(offline, None), None)
+        }
+    }
+}
+
+/// Run one future on a fresh runtime; a runtime that cannot start is an internal error
+/// reported as the Hub being unreachable.
+fn on_runtime<T>(f: impl std::future::Future<Output = Result<T, Error>>) -> Result<T, Error> {
+    match super::runtime() {
+        Some(rt) => rt.block_on(f),
+        None => Err(Error::ModelSource(ModelSourceError {
+            kind: SourceErrorKind::Unreachable,
+            repo: String::new(),
+            detail: "unreachable".into(),
+            suggestions: Vec::new(),
+        })),
+    }
 }
 
 /// Answer one free-text question on stdout; the query-log row comes back for the caller
 /// to write after the answer is out.
-pub fn ask(text: &str, out: &Output, started: Instant) -> (ExitCode, LogEntry) {
-    let reply = answer::for_text(Catalog::get(), text);
+pub fn ask(
+    text: &str,
+    out: &Output,
+    started: Instant,
+    store: &StoreArgs,
+    offline: bool,
+) -> (ExitCode, LogEntry) {
+    let catalog = Catalog::get();
+    let parsed = vramguide::query::parse(catalog, text);
+    let result = if parsed.hub_id.is_some() {
+        on_runtime(async {
+            let (hub, opened) = hub_for(store, offline).await;
+            let answer = hub.answer_parsed(catalog, &parsed).await;
+            if let Some(s) = opened {
+                s.shutdown().await;
+            }
+            answer
+        })
+    } else {
+        answer::for_parsed(catalog, &parsed)
+    };
+    let reply = answer::Reply { parsed, result };
     let lang = reply.parsed.language.or(out.lang).unwrap_or_default();
     let rendered_result = reply.result.as_ref().map(|a| rendered(lang, a));
     let code = finish(lang, out.json, rendered_result.map_err(Clone::clone));

@@ -68,6 +68,7 @@ impl BotArgs {
             message_content: self.message_content,
             rate_burst: self.rate_burst,
             rate_per_minute: self.rate_per_minute,
+            hub: None,
         })
     }
 }

@@ -23,6 +23,21 @@ const ENV_ONLY: &[(&str, &str, &str)] = &[
         "VRAMGUIDE_NO_BOT",
         "Set to true: the bare command serves the guide only",
     ),
+    (
+        "offline",
+        "VRAMGUIDE_OFFLINE",
+        "Set to true: never ask the Hugging Face Hub (also --offline)",
+    ),
+    (
+        "hf_endpoint",
+        "HF_ENDPOINT",
+        "The Hub asked about org/name models (default https://huggingface.co)",
+    ),
+    (
+        "hub_timeout",
+        "VRAMGUIDE_HUB_TIMEOUT",
+        "Seconds a whole Hub look-up may take (default 5)",
+    ),
 ];
 
 /// One setting the file may hold.
@@ -114,6 +129,12 @@ pub enum ConfigError {
     BadValue { path: PathBuf, key: String },
 }
 
+/// True for a `--config` that names a model's config.json (for `estimate`), not settings.
+pub fn is_model_config(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
 /// The file to read: `--config FILE` / `--config=FILE` on the command line, else
 /// VRAMGUIDE_CONFIG, else ./vramguide.toml when it exists.
 pub fn path_from(args: &[String]) -> Option<PathBuf> {
@@ -124,6 +145,8 @@ pub fn path_from(args: &[String]) -> Option<PathBuf> {
                 .flatten()
         })
     });
+    // A config.json is a model's (estimate --config), not the settings file.
+    let flag = flag.filter(|p| !is_model_config(p));
     flag.or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
         .or_else(|| {
             let default = PathBuf::from("vramguide.toml");

@@ -25,6 +25,9 @@ pub struct Cli {
     log_format: String,
     #[command(flatten)]
     store: query_log::StoreArgs,
+    /// Never ask the Hugging Face Hub about models the catalog lacks (also VRAMGUIDE_OFFLINE=1).
+    #[arg(long, global = true)]
+    offline: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -125,10 +128,10 @@ fn runtime() -> Option<tokio::runtime::Runtime> {
 }
 
 /// Answer first, then log: the answer is printed before the database is even opened.
-fn ask(a: &AskArgs, store: &query_log::StoreArgs) -> ExitCode {
+fn ask(a: &AskArgs, store: &query_log::StoreArgs, offline: bool) -> ExitCode {
     let started = std::time::Instant::now();
     let question = a.text.join(" ");
-    let (code, entry) = answer::ask(&question, &a.out, started);
+    let (code, entry) = answer::ask(&question, &a.out, started, store, offline);
     if let Some(rt) = runtime() {
         rt.block_on(query_log::log_ask(store, entry));
     }
@@ -152,23 +155,31 @@ pub fn main() -> ExitCode {
     let help = config::help(&command);
     let matches = command.after_help(help).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if cli.offline {
+        // SAFETY: still single-threaded (no runtime yet); the bot reads the same switch.
+        unsafe { std::env::set_var("VRAMGUIDE_OFFLINE", "1") };
+    }
     let server = matches!(cli.command, None | Some(Command::Serve(_)));
     init_tracing(&cli.log_format, server);
     let store = &cli.store;
     match cli.command {
-        Some(Command::Ask(a)) => ask(&a, store),
+        Some(Command::Ask(a)) => ask(&a, store, cli.offline),
         Some(Command::Stats(s)) => with_runtime(query_log::stats(store, &s)),
         Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
         Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(store, &b)),
-        Some(Command::Estimate(e)) => answer::estimate(&e),
+        Some(Command::Estimate(e)) => {
+            // `--config FILE.json` is a model's config.json; a TOML file configures the app.
+            let model_config = cli.config.as_deref().filter(|p| config::is_model_config(p));
+            answer::estimate(&e, model_config, store, cli.offline)
+        }
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
-        Some(Command::Serve(s)) => serve::serve(&s, store, None),
+        Some(Command::Serve(s)) => serve::serve(&s, store, None, cli.offline),
         Some(Command::Bot(b)) => bot::run(&b, store),
         // The guide server, plus the Discord bot when DISCORD_TOKEN is set.
         None => match (serve::ServeArgs::from_env(), bot_from_env()) {
-            (Ok(s), Ok(bot)) => serve::serve(&s, store, bot),
+            (Ok(s), Ok(bot)) => serve::serve(&s, store, bot, cli.offline),
             (Err(e), _) | (_, Err(e)) => e.exit(),
         },
     }

@@ -53,7 +53,12 @@ impl ServeArgs {
 
 /// Run the guide server; with `bot`, the Discord bot too (the bare `vramguide` when
 /// DISCORD_TOKEN is set), both stopped by the same signal.
-pub fn serve(args: &ServeArgs, store: &StoreArgs, bot: Option<super::bot::BotArgs>) -> ExitCode {
+pub fn serve(
+    args: &ServeArgs,
+    store: &StoreArgs,
+    bot: Option<super::bot::BotArgs>,
+    offline: bool,
+) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
@@ -61,7 +66,7 @@ pub fn serve(args: &ServeArgs, store: &StoreArgs, bot: Option<super::bot::BotArg
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(run(args, store, bot)) {
+    match runtime.block_on(run(args, store, bot, offline)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("vramguide serve: {e:#}");
@@ -74,6 +79,7 @@ async fn run(
     args: &ServeArgs,
     store_args: &StoreArgs,
     bot: Option<super::bot::BotArgs>,
+    offline: bool,
 ) -> anyhow::Result<()> {
     use anyhow::Context as _;
     let listener = tokio::net::TcpListener::bind(args.addr)
@@ -110,6 +116,10 @@ async fn run(
             header_timeout: std::time::Duration::from_secs(args.idle_timeout),
             ..web::ConnLimits::default()
         },
+        hub: Some(vramguide::hub::Hub::from_env(
+            offline,
+            Some(store.hub_cache()),
+        )),
     });
     tracing::info!(
         addr = %listener.local_addr()?,

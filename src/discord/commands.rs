@@ -168,6 +168,7 @@ pub async fn estimate(
     #[max = 4096]
     gpus: Option<u64>,
     runtime: Option<RuntimeChoice>,
+    config: Option<serenity::Attachment>,
 ) -> Result<(), Error> {
     let Some(_guard) = ctx.data().work.enter() else {
         return Ok(());
@@ -185,7 +186,22 @@ pub async fn estimate(
         runtime: runtime.and_then(|r| r.0.parse::<Runtime>().ok()),
         ..Query::default()
     };
-    let result = crate::answer::for_query(Catalog::get(), &q);
+    let catalog = Catalog::get();
+    let result = match &config {
+        // A config.json or a Hub look-up can take seconds: Discord wants a reply in 3.
+        Some(file) => {
+            ctx.defer().await?;
+            match super::attachment::read_config(file).await {
+                Ok(spec) => crate::answer::for_query_with(catalog, &q, Some(spec)),
+                Err(e) => Err(e),
+            }
+        }
+        None if crate::query::hub_id::needs_hub(catalog, &model) => {
+            ctx.defer().await?;
+            ctx.data().hub.answer_query(catalog, &q).await
+        }
+        None => crate::answer::for_query(catalog, &q),
+    };
     let question = format!("/estimate {model} {}", precision.0);
     let entry = log_entry(lang, &question, &q, result.as_ref(), started);
     ctx.data().store.log().record(where_from(ctx, entry));

@@ -67,7 +67,8 @@ async fn on_message(
     }
     let text = strip_mentions(&msg.content, me);
     let parsed = query::parse(Catalog::get(), &text);
-    if listened && !parsed.query.has_subject() {
+    let attached = super::attachment::config_of(&msg.attachments);
+    if listened && !parsed.query.has_subject() && attached.is_none() {
         return Ok(());
     }
     let Some(_guard) = bot.work.enter() else {
@@ -93,7 +94,7 @@ async fn on_message(
     let (e, rows) = match reply {
         Some(notice) => (notice, Vec::new()),
         None => {
-            let result = crate::answer::for_parsed(Catalog::get(), &parsed);
+            let result = answer_message(ctx, bot, msg, &parsed).await;
             let mut entry =
                 commands::log_entry(lang, &text, &parsed.query, result.as_ref(), started);
             entry.guild_id = msg.guild_id.map(|g| g.get());
@@ -117,4 +118,25 @@ async fn on_message(
         .allowed_mentions(sanitize::no_mentions());
     msg.channel_id.send_message(&ctx.http, message).await?;
     Ok(())
+}
+
+/// The core's answer to a message: with the model of an attached config.json, or one
+/// looked up on the Hub (typing shows while that takes its seconds), or the catalog's.
+async fn answer_message(
+    ctx: &serenity::Context,
+    bot: &Data,
+    msg: &serenity::Message,
+    parsed: &query::Parsed,
+) -> Result<crate::answer::Answer, crate::error::Error> {
+    let catalog = Catalog::get();
+    if let Some(file) = super::attachment::config_of(&msg.attachments) {
+        let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
+        let spec = super::attachment::read_config(file).await?;
+        return crate::answer::for_parsed_with(catalog, parsed, Some(spec));
+    }
+    if parsed.hub_id.is_some() {
+        let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
+        return bot.hub.answer_parsed(catalog, parsed).await;
+    }
+    crate::answer::for_parsed(catalog, parsed)
 }

@@ -4,6 +4,7 @@
 //! by the core and rendered into an embed in the asker's language. Everything that talks to
 //! Discord lives here; everything that decides what to say lives in the core and `render`.
 
+mod attachment;
 mod autocomplete;
 mod buttons;
 mod choices;
@@ -47,6 +48,8 @@ pub struct BotConfig {
     /// Per-user rate limit: burst size and steady rate per minute.
     pub rate_burst: u32,
     pub rate_per_minute: u32,
+    /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
+    pub hub: Option<crate::hub::Hub>,
 }
 
 /// `--shards 0-3 --total-shards 8`: this process runs shards 0..=3 of 8.
@@ -98,16 +101,22 @@ pub struct Bot {
     work: work::Work,
     buttons: buttons::Memory,
     message_content: bool,
+    /// Hub look-ups for org/name models the catalog lacks, cached in the store.
+    hub: crate::hub::Hub,
 }
 
 impl Bot {
     pub fn new(store: Store, config: &BotConfig) -> Bot {
         Bot {
-            store,
+            store: store.clone(),
             limiter: rate_limit::Limiter::new(config.rate_burst, config.rate_per_minute),
             work: work::Work::default(),
             buttons: buttons::Memory::default(),
             message_content: config.message_content,
+            hub: config
+                .hub
+                .clone()
+                .unwrap_or_else(|| crate::hub::Hub::from_env(false, Some(store.hub_cache()))),
         }
     }
 }

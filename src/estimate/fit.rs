@@ -45,17 +45,13 @@ impl Interconnect {
     }
 }
 
-/// Share of Apple unified memory macOS lets the GPU wire by default
-/// (`recommendedMaxWorkingSetSize`).
-const APPLE_GPU_SHARE: f64 = 0.75;
-
 /// Memory one GPU really offers to this job, in GiB: what the driver reports, less what the
 /// runtime keeps back (vLLM's utilization share, the CUDA context, PyTorch's fragmentation),
 /// and, on Apple, the share macOS keeps for the CPU. Training runs under PyTorch whatever
 /// the serving runtime.
 pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
     let total = if gpu.is_unified() {
-        gpu.memory_gib() * APPLE_GPU_SHARE
+        gpu.memory_gib() * gpu.unified_gpu_share()
     } else {
         gpu.memory_gib()
     };

@@ -1,7 +1,9 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
 use super::precision::{Precision, Scope};
-use super::{Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, weight_bytes};
+use super::{
+    Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, state_bytes, weight_bytes,
+};
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Split};
 
@@ -15,7 +17,7 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
     let kv_cache = if profile.window_saves_kv {
         kv_bytes(model, job.kv_precision, job.context())
     } else {
-        kv_bytes_per_token(model, job.kv_precision) * job.context() as f64
+        kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
     let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
     let (fast, pcie) = profile.multi_gpu_overhead_gib;
@@ -59,6 +61,19 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
     {
         notes.push(Note::SlidingWindow { window });
     }
+    if let Some(state) = &model.state_layers {
+        notes.push(Note::HybridState {
+            attention_layers: state.attention_layers,
+            layers: model.num_hidden_layers,
+            state_bytes: state_bytes(model).round() as u64,
+        });
+    }
+    if let Some(vision) = model.vision_params {
+        notes.push(Note::VisionTower {
+            params_b: vision as f64 / 1e9,
+            tokens_per_image: model.tokens_per_image,
+        });
+    }
     if let Budget::Share(utilization) = profile.budget {
         notes.push(Note::VllmPreallocates { utilization });
     }
@@ -77,6 +92,11 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
 fn host_resident(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64 {
     let embeds_on_host = matches!(profile.activation, Activation::ComputeBuffer { .. });
     if embeds_on_host && !model.tie_word_embeddings {
+        // The repo's own table when its headers were read in this format.
+        let exact = model.weight_file.as_ref().filter(|f| f.serves(loaded));
+        if let Some(bytes) = exact.and_then(|f| f.embedding_bytes) {
+            return bytes as f64;
+        }
         model.embedding_params() as f64 * loaded.bits_per_weight() / 8.0
     } else {
         0.0

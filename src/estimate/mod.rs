@@ -38,6 +38,19 @@ pub enum Note {
     MlaCache { bytes_per_token: u64 },
     /// Sliding-window layers hold at most `window` tokens.
     SlidingWindow { window: u32 },
+    /// A hybrid model: only `attention_layers` of `layers` grow a KV cache; the others
+    /// hold a fixed recurrent state of `state_bytes` per sequence.
+    HybridState {
+        attention_layers: u32,
+        layers: u32,
+        state_bytes: u64,
+    },
+    /// A multimodal checkpoint: its vision tower is in the weights, and each image
+    /// takes about `tokens_per_image` context tokens the question has to count.
+    VisionTower {
+        params_b: f64,
+        tokens_per_image: Option<u32>,
+    },
     /// The requested context exceeds what the model was trained for.
     ContextBeyondModel { max: u64 },
     /// The format leaves embeddings and lm_head in 16 bits.
@@ -189,6 +202,10 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
 /// The tensors the format covers (see [`Precision::scope`]) take its bits per weight;
 /// everything else stays 16-bit, as the quantizers and the published checkpoints leave it.
 pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
+    // A Hub look-up read the checkpoint's own headers: its bytes are exact for its format.
+    if let Some(file) = model.weight_file.as_ref().filter(|f| f.serves(precision)) {
+        return file.bytes as f64;
+    }
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();
     let covered = match precision.scope(model.moe.is_some()) {
@@ -211,7 +228,7 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
 
 /// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
-    let layers = f64::from(model.num_hidden_layers);
+    let layers = f64::from(model.attention_layers());
     match (model.kv_lora_rank, model.qk_rope_head_dim) {
         (Some(rank), Some(rope)) => layers * f64::from(rank + rope) * kv.bytes(),
         _ => {
@@ -223,7 +240,8 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     }
 }
 
-/// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows.
+/// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows, plus the
+/// fixed recurrent state of a hybrid model's linear-attention or Mamba layers.
 pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let per_token = kv_bytes_per_token(model, kv);
     let local = model.local_layer_fraction();
@@ -231,5 +249,12 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let windowed = model
         .sliding_window
         .map_or(tokens, |w| tokens.min(f64::from(w)));
-    per_token * ((1.0 - local) * tokens + local * windowed)
+    per_token * ((1.0 - local) * tokens + local * windowed) + state_bytes(model)
+}
+
+/// Bytes of recurrent state one sequence of a hybrid model holds, whatever its length.
+/// Runtimes keep it in the model's 16-bit dtype even when the KV cache is quantized
+/// (vLLM's `mamba_ssm_cache_dtype` and llama.cpp's recurrent cache default to it).
+pub fn state_bytes(model: &ModelSpec) -> f64 {
+    model.state_values_per_sequence() as f64 * 2.0
 }

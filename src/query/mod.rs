@@ -7,11 +7,12 @@
 
 pub mod detect;
 pub mod fields;
+pub mod hub_id;
 pub mod numbers_words;
 pub mod parse;
 mod request;
 
-use crate::catalog::{Catalog, MatchKind, ModelMatch, synthetic_model};
+use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;
 use crate::estimate::{
     self, DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, JobError, KvPrecision, LoraTargets,
@@ -22,7 +23,7 @@ use std::borrow::Cow;
 
 pub use fields::Fields;
 pub use parse::{Parsed, parse};
-pub use request::{Assumption, Request, default_precision};
+pub use request::{Assumption, HubMiss, Request, default_precision};
 
 /// The fields of a question, as stated.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -70,16 +71,31 @@ pub fn resolve(catalog: &'static Catalog, q: &Query) -> Result<Request, Error> {
 
 /// [`resolve`] a parsed message, reusing the model the parser already looked up.
 pub fn resolve_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Request, Error> {
-    resolve_known(catalog, &parsed.query, parsed.model_match.as_ref())
+    let known = parsed
+        .model_match
+        .as_ref()
+        .filter(|_| parsed.query.model.is_some())
+        .map(|m| (Cow::Borrowed(m.model), m.kind.clone()));
+    resolve_known(catalog, &parsed.query, known)
+}
+
+/// [`resolve`] with a model spec an adapter already has (a Hub look-up, a config.json):
+/// it stands for `q.model` and `q.params_b`.
+pub fn resolve_with(
+    catalog: &'static Catalog,
+    q: &Query,
+    model: ModelSpec,
+) -> Result<Request, Error> {
+    resolve_known(catalog, q, Some((Cow::Owned(model), MatchKind::Exact)))
 }
 
 fn resolve_known(
     catalog: &'static Catalog,
     q: &Query,
-    known: Option<&ModelMatch<'static>>,
+    known: Option<(Cow<'static, ModelSpec>, MatchKind)>,
 ) -> Result<Request, Error> {
     let (model, kind) = match (&q.model, q.params_b) {
-        (Some(_), _) if let Some(m) = known => (Cow::Borrowed(m.model), m.kind.clone()),
+        _ if let Some(k) = known => k,
         (Some(name), _) => {
             let m = catalog.resolve_model(name)?;
             let kind = match &q.model_as_typed {

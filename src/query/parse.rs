@@ -31,6 +31,9 @@ pub struct Parsed {
     /// What `query.model` resolved to while parsing: [`super::resolve_parsed`] uses it
     /// instead of looking the same name up a second time.
     pub model_match: Option<ModelMatch<'static>>,
+    /// A Hub repo id ("org/name", as typed) the catalog lacks: `query.model` holds it and
+    /// the adapter looks it up before calling the core ([`crate::answer::for_parsed_with`]).
+    pub hub_id: Option<String>,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -64,6 +67,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // "millones" tell the language.
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
     let mut work = Work::new(cleaned);
+    let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -88,7 +92,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     take_memory_amounts(&mut work);
-    let model_match = take_model(catalog, &mut work, &mut q);
+    let mut model_match = take_model(catalog, &mut work, &mut q);
+    if hub_id.is_some() {
+        q.model.clone_from(&hub_id);
+        q.model_as_typed = None;
+        model_match = None;
+    }
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
     }
@@ -98,7 +107,19 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         language,
         unparsed,
         model_match,
+        hub_id,
     }
+}
+
+/// Take a Hub repo id the catalog lacks out of the text before any other field reads
+/// pieces of it ("org/Model-FP8" names no precision).
+fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Option<String> {
+    let id = super::hub_id::find(catalog, original)?;
+    let lower = id.to_ascii_lowercase();
+    if let Some(start) = w.text.find(&lower) {
+        w.blank_range(start, start + lower.len());
+    }
+    Some(id)
 }
 
 /// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
@@ -638,14 +659,14 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 }
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada", "m3" only with "max"/"ultra", so numbers and other words are not taken.
+/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
 fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
     if !catalog.is_gpu_word(token) {
         return false;
     }
     match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => next == Some("ada"),
-        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra")),
+        "6000" => matches!(next, Some("ada") | Some("blackwell")),
+        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
         _ => true,
     }
 }

@@ -28,6 +28,24 @@ pub enum Assumption {
     Runtime {
         runtime: Runtime,
     },
+    /// The Hub could not be asked about `repo` (offline, unreachable, slow), so the model
+    /// is the catalog's closest match or a shape derived from the size in its name.
+    HubFallback {
+        repo: String,
+        reason: HubMiss,
+    },
+}
+
+/// Why a Hub look-up did not happen or did not finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HubMiss {
+    /// `--offline` or `VRAMGUIDE_OFFLINE=1`.
+    Offline,
+    /// No connection, or an error from the Hub's side.
+    Unreachable,
+    /// No answer within the time budget.
+    Slow,
 }
 
 /// Resolved inputs: what to estimate, from CLI flags, slash options or a parsed question.

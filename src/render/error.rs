@@ -2,7 +2,7 @@
 
 use crate::answer::Topic;
 use crate::catalog::{Catalog, LookupError};
-use crate::error::Error;
+use crate::error::{Error, ModelSourceError, SourceErrorKind};
 use crate::estimate::JobError;
 use crate::i18n::{Args, Lang, t, tr};
 
@@ -65,6 +65,7 @@ pub fn message(lang: Lang, catalog: &Catalog, err: &Error) -> String {
         Error::NeedModel => t(lang, "error-need-model"),
         Error::NotUnderstood { unparsed } => return help(lang, unparsed),
         Error::Job(job) => job_message(lang, job),
+        Error::ModelSource(e) => source_message(lang, e),
     };
     let mut out = vec![main];
     let names: Vec<String> = err
@@ -91,6 +92,36 @@ pub fn message(lang: Lang, catalog: &Catalog, err: &Error) -> String {
         Some(&Args::new().s("example", format!("`{}`", t(lang, "help-example-1")))),
     ));
     out.join(" ")
+}
+
+/// A Hub repo or config.json that gave no model: what happened and what to do.
+fn source_message(lang: Lang, e: &ModelSourceError) -> String {
+    let id = match e.kind {
+        SourceErrorKind::Unreachable if e.detail == "offline" => "hub-error-offline",
+        SourceErrorKind::Unreachable => "hub-error-unreachable",
+        SourceErrorKind::NotFound => "hub-error-not-found",
+        SourceErrorKind::Gated => "hub-error-gated",
+        SourceErrorKind::NoWeights => "hub-error-no-weights",
+        SourceErrorKind::Malformed => "hub-error-malformed",
+        SourceErrorKind::TooLarge => "hub-error-too-large",
+        SourceErrorKind::InvalidConfig => "hub-error-invalid-config",
+    };
+    // Details come from files on the Hub or the user's own file: cut and quoted as code.
+    let detail: String = e
+        .detail
+        .chars()
+        .take(300)
+        .collect::<String>()
+        .replace('`', "'");
+    tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s("repo", e.repo.replace('`', "'"))
+                .s("detail", detail),
+        ),
+    )
 }
 
 fn job_message(lang: Lang, err: &JobError) -> String {

@@ -70,10 +70,13 @@ pub struct QueryJson {
     pub runtime: Option<&'static str>,
     /// The runtime profile the estimate used.
     pub profile: &'static str,
-    /// Where the architecture came from: catalog or size.
+    /// Where the architecture came from: catalog, hub, config or size.
     pub source: &'static str,
     /// The engine version whose memory behaviour the numbers follow.
     pub runtime_version: &'static str,
+    /// The exact bytes of the repo's weight files (safetensors or GGUF headers) when the
+    /// job runs in their format; null otherwise.
+    pub weight_bytes_exact: Option<u64>,
 }
 
 /// The memory breakdown; `*_gib` are 2^30 bytes, `rule_of_thumb_gb` 10^9 bytes.
@@ -231,8 +234,18 @@ fn query(a: &Answer) -> QueryJson {
         gpu_count: a.gpu_count,
         runtime: runtime_named(a),
         profile: a.job.runtime.name(),
-        source: if synthetic { "size" } else { "catalog" },
+        source: match a.model.origin {
+            Some(origin) => origin.name(),
+            None if synthetic => "size",
+            None => "catalog",
+        },
         runtime_version: a.job.runtime.profile().version,
+        weight_bytes_exact: a
+            .model
+            .weight_file
+            .as_ref()
+            .filter(|f| f.serves(a.job.precision))
+            .map(|f| f.bytes),
     }
 }
 

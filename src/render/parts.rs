@@ -339,6 +339,64 @@ pub fn rule_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// The Hub could not be asked: what the answer used instead.
+fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
+    let why = match reason {
+        crate::query::HubMiss::Offline => "hub-why-offline",
+        crate::query::HubMiss::Unreachable => "hub-why-unreachable",
+        crate::query::HubMiss::Slow => "hub-why-slow",
+    };
+    let id = if a.model.synthetic {
+        "hub-fallback-size"
+    } else {
+        "hub-fallback-catalog"
+    };
+    tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s("repo", repo.replace('`', "'"))
+                .s("why", t(lang, why))
+                .s("model", a.model.display_name.clone()),
+        ),
+    )
+}
+
+/// Weights measured from the repo's own files, when the job runs in their format.
+fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
+    let file = a
+        .model
+        .weight_file
+        .as_ref()
+        .filter(|f| f.serves(a.job.precision))?;
+    let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
+        "hub-exact-gguf"
+    } else {
+        "hub-exact-safetensors"
+    };
+    Some(tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s(
+                    "gib",
+                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
+                )
+                .s("tensors", format_int(lang, file.tensors))
+                .s("quantized", format_int(lang, file.quantized_tensors))
+                .s("files", format_int(lang, file.files.len() as u64))
+                .s(
+                    "method",
+                    file.method
+                        .clone()
+                        .unwrap_or_else(|| file.precision.name().to_string()),
+                ),
+        ),
+    ))
+}
+
 /// What the answer chose on the user's behalf, and how the model name was read.
 pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = a
@@ -377,8 +435,11 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
                 "assumed-runtime",
                 Some(&Args::new().s("runtime", runtime.profile().version)),
             ),
+            Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
         })
         .collect();
+    // Where the weights figure comes from, when the repo's own files gave it.
+    out.extend(exact_weights_line(lang, a));
     match &a.model_kind {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(
@@ -445,6 +506,39 @@ pub fn note(lang: Lang, n: &Note) -> String {
             "note-sliding-window",
             Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
         ),
+        Note::HybridState {
+            attention_layers,
+            layers,
+            state_bytes,
+        } => tr(
+            lang,
+            "note-hybrid-state",
+            Some(
+                &Args::new()
+                    .s("attention", format_int(lang, u64::from(*attention_layers)))
+                    .s("layers", format_int(lang, u64::from(*layers)))
+                    .s("state", format_int(lang, state_bytes.div_ceil(1 << 20))),
+            ),
+        ),
+        Note::VisionTower {
+            params_b,
+            tokens_per_image,
+        } => match tokens_per_image {
+            Some(tokens) => tr(
+                lang,
+                "note-vision-tower-tokens",
+                Some(
+                    &Args::new()
+                        .s("params", format_params(lang, *params_b))
+                        .s("tokens", format_int(lang, u64::from(*tokens))),
+                ),
+            ),
+            None => tr(
+                lang,
+                "note-vision-tower",
+                Some(&Args::new().s("params", format_params(lang, *params_b))),
+            ),
+        },
         Note::ContextBeyondModel { max } => tr(
             lang,
             "note-context-beyond",

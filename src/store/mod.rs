@@ -13,11 +13,13 @@
 
 pub mod db;
 pub mod hashing;
+pub mod hub_cache;
 pub mod log;
 pub mod prefs;
 pub mod stats;
 mod writer;
 
+pub use hub_cache::HubCache;
 pub use log::{Log, LogEntry, MAX_LOGGED_CHARS, Source};
 pub use prefs::Prefs;
 pub use stats::{Stats, StatsFilter, parse_since};
@@ -144,6 +146,11 @@ impl Store {
     /// "sqlite" or "postgres".
     pub fn backend(&self) -> &'static str {
         self.inner.db.backend()
+    }
+
+    /// Hub look-ups kept with an expiry (see [`crate::hub`]).
+    pub fn hub_cache(&self) -> HubCache {
+        HubCache::new(self.inner.db.clone())
     }
 
     /// The pool, for tests and tools that need to look at the tables directly.

@@ -132,7 +132,7 @@ pub async fn ask(
         );
         return bad_request(lang, "too_long", None, text);
     }
-    let asked = ask_question(&state, "api", q, lang_param, &headers);
+    let asked = ask_question(&state, "api", q, lang_param, &headers).await;
     let status = if asked.result.is_ok() {
         StatusCode::OK
     } else {
@@ -166,23 +166,64 @@ pub async fn estimate(
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let fields = p.fields;
     let query = fields.query();
+    let result = match &query {
+        Ok(q) if q.has_subject() => state.hub.answer_query(Catalog::get(), q).await,
+        Ok(_) => Err(Error::NeedModel),
+        Err(e) => Err(e.clone()),
+    };
+    respond(&state, lang, &fields, query.as_ref().ok(), result, started)
+}
+
+/// `POST /api/v1/estimate?precision=...` with a config.json as the body: the model is the
+/// one the config describes; the other options come from the query string as for GET.
+#[utoipa::path(post, path = "/api/v1/estimate", params(Fields, LangParam),
+    request_body(content = Object, content_type = "application/json",
+        description = "A Hugging Face config.json (at most 64 KiB here)"),
+    responses(
+        (status = 200, description = "The answer for the model the config describes", body = AnswerJson),
+        (status = 400, description = "Invalid JSON, missing fields (named), or a bad option", body = ErrorJson),
+        (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
+    ))]
+pub async fn estimate_config(
+    State(state): State<AppState>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let started = Instant::now();
+    let p = match input::names_query::<EstimateParams>(raw.as_deref()) {
+        Ok(p) => p,
+        Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
+    };
+    let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let fields = p.fields;
+    let query = fields.query();
     let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
-        if q.has_subject() {
-            crate::answer::for_query(Catalog::get(), q)
-        } else {
-            Err(Error::NeedModel)
-        }
+        let spec = crate::hub::spec_from_user_config("config.json", &body)?;
+        crate::answer::for_query_with(Catalog::get(), q, Some(spec))
     });
+    respond(&state, lang, &fields, query.as_ref().ok(), result, started)
+}
+
+/// Metrics, the query log and the JSON of one estimate.
+fn respond(
+    state: &AppState,
+    lang: Lang,
+    fields: &Fields,
+    query: Option<&crate::query::Query>,
+    result: Result<crate::answer::Answer, Error>,
+    started: Instant,
+) -> Response {
     let elapsed = started.elapsed();
     state
         .metrics
         .answer("api", lang, result.is_ok(), elapsed.as_secs_f64());
-    let described = describe(&fields);
+    let described = describe(fields);
     state.log.record(Question {
         lang,
         locale: None,
         text: &described,
-        query: query.as_ref().ok(),
+        query,
         result: result.as_ref(),
         latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
     });

@@ -94,7 +94,7 @@ impl AnswerCache {
 
 /// Parse, resolve and build (or reuse); `source` labels the metrics ("web" or "api").
 /// The caller has checked the length; the text is cleaned and put on one line here.
-pub fn ask(
+pub async fn ask(
     state: &AppState,
     source: &'static str,
     text: &str,
@@ -105,11 +105,22 @@ pub fn ask(
     let text = &sanitize::one_line(text);
     let fallback = super::lang::negotiate(lang_param, headers);
     let key = format!("{}\u{0}{text}", fallback.code());
-    let asked = state.answers.get(&key).unwrap_or_else(|| {
-        let fresh = Arc::new(work_out(text, fallback));
-        state.answers.put(key, fresh.clone());
-        fresh
-    });
+    let asked = match state.answers.get(&key) {
+        Some(asked) => asked,
+        None => {
+            let catalog = Catalog::get();
+            let parsed = crate::query::parse(catalog, text);
+            // Hub answers are kept by the Hub cache: a fallback given while the Hub was
+            // slow must not outlive the slowness here.
+            let keep = parsed.hub_id.is_none();
+            let result = state.hub.answer_parsed(catalog, &parsed).await;
+            let fresh = Arc::new(asked_from(answer::Reply { parsed, result }, fallback));
+            if keep {
+                state.answers.put(key, fresh.clone());
+            }
+            fresh
+        }
+    };
     let (lang, result) = (asked.lang, &asked.result);
     let elapsed = started.elapsed();
     state
@@ -128,9 +139,15 @@ pub fn ask(
 
 /// The core's answer for one question; `fallback` is the reply language when the
 /// question does not tell.
+#[cfg(test)]
 fn work_out(text: &str, fallback: Lang) -> Asked {
+    asked_from(answer::for_text(Catalog::get(), text), fallback)
+}
+
+/// Render a reply once, as the cache keeps it.
+fn asked_from(reply: answer::Reply, fallback: Lang) -> Asked {
     let catalog = Catalog::get();
-    let answer::Reply { parsed, result } = answer::for_text(catalog, text);
+    let answer::Reply { parsed, result } = reply;
     let lang = parsed.language.unwrap_or(fallback);
     // Serializing our own types into a String cannot fail.
     let json = match &result {

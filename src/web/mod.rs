@@ -36,8 +36,9 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-/// Requests are GETs with short query strings; anything bigger is not ours.
-const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Requests are GETs with short query strings, or a pasted config.json (POST): text-model
+/// configs are 1-6 KiB, and a form's URL encoding can triple that; anything bigger is not ours.
+const MAX_BODY_BYTES: usize = 64 * 1024;
 /// An answer takes microseconds; a request still running after this is stuck or slow-loris.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// Page styles and the bar's colours stay in our stylesheet: no inline scripts or styles.
@@ -52,6 +53,8 @@ pub struct Config {
     pub log: querylog::QueryLog,
     /// How many connections, for how long.
     pub connections: ConnLimits,
+    /// Hub look-ups for org/name models the catalog lacks (None: offline).
+    pub hub: Option<crate::hub::Hub>,
 }
 
 /// Shared by every handler: cheap to clone.
@@ -64,6 +67,7 @@ pub struct Inner {
     pub log: querylog::QueryLog,
     pub answers: ask::AnswerCache,
     pub connections: ConnLimits,
+    pub hub: crate::hub::Hub,
 }
 
 impl Deref for AppState {
@@ -81,6 +85,7 @@ impl AppState {
             log: config.log,
             answers: ask::AnswerCache::default(),
             connections: config.connections,
+            hub: config.hub.unwrap_or_else(crate::hub::Hub::offline),
         }))
     }
 }
@@ -89,7 +94,7 @@ impl AppState {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::index))
-        .route("/ask", get(pages::ask))
+        .route("/ask", get(pages::ask).post(pages::ask_config))
         .route("/compare", get(pages::compare))
         .route("/guide", get(pages::guide_index))
         .route("/guide/{topic}", get(pages::guide_topic))
@@ -98,7 +103,10 @@ pub fn router(state: AppState) -> Router {
         .route("/lang", get(pages::set_lang))
         .route("/style.css", get(pages::style))
         .route("/api/v1/ask", get(api::ask))
-        .route("/api/v1/estimate", get(api::estimate))
+        .route(
+            "/api/v1/estimate",
+            get(api::estimate).post(api::estimate_config),
+        )
         .route("/api/v1/compare", get(api::compare))
         .route("/api/v1/models", get(api::models))
         .route("/api/v1/gpus", get(api::gpus))

@@ -16,6 +16,7 @@ use utoipa::OpenApi;
     paths(
         api::ask,
         api::estimate,
+        api::estimate_config,
         api::compare,
         api::models,
         api::gpus,

@@ -329,7 +329,7 @@ pub async fn ask(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers);
+        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers).await;
         match &asked.result {
             Ok(a) => (
                 StatusCode::OK,
@@ -348,6 +348,44 @@ pub async fn ask(
         error,
     };
     page(status, body.render())
+}
+
+/// The fields of the pasted-config form.
+#[derive(Debug, Deserialize)]
+pub struct ConfigForm {
+    config: String,
+    q: Option<String>,
+    lang: Option<String>,
+}
+
+/// `POST /ask` with a pasted config.json: the model it describes, the rest of the job from
+/// the question box beside it ("fp8 on 2x h100").
+pub async fn ask_config(
+    OriginalUri(uri): OriginalUri,
+    headers: HeaderMap,
+    axum::Form(form): axum::Form<ConfigForm>,
+) -> Response {
+    let lang = super::lang::negotiate(form.lang.as_deref(), &headers);
+    let raw = form.q.unwrap_or_default();
+    let q = sanitize::clean(sanitize::truncate(&raw, MAX_QUESTION_CHARS));
+    let catalog = Catalog::get();
+    let parsed = crate::query::parse(catalog, &q);
+    let lang = parsed.language.unwrap_or(lang);
+    let result = crate::hub::spec_from_user_config("config.json", form.config.as_bytes())
+        .and_then(|spec| crate::answer::for_parsed_with(catalog, &parsed, Some(spec)));
+    let (answer, error) = match &result {
+        Ok(a) => (Some(AnswerView::new(lang, a, &q)), None),
+        Err(e) => (None, Some(ErrorView::new(lang, e))),
+    };
+    let body = IndexPage {
+        page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
+        lang_field: form.lang.as_ref().map(|_| lang.code()),
+        q,
+        examples: examples(lang),
+        answer,
+        error,
+    };
+    page(StatusCode::OK, body.render())
 }
 
 #[derive(Template)]

@@ -487,3 +487,123 @@ fn fsdp_qlora_on_two_gaming_cards_points_to_cpu_offload() {
     .unwrap();
     assert!(with.fit.unwrap().fits && with.offload.is_none());
 }
+
+#[test]
+fn hybrid_models_keep_a_fixed_state_and_grow_kv_only_in_attention_layers() {
+    use vramguide::estimate::state_bytes;
+    let next = model("qwen3-next-80b-a3b");
+    // Only the 12 full-attention layers grow: 2 x 12 x 2 KV heads x 256 dims x 2 bytes.
+    assert_eq!(
+        kv_bytes_per_token(next, KvPrecision::Fp16),
+        2.0 * 12.0 * 2.0 * 256.0 * 2.0
+    );
+    // Gated DeltaNet state per layer: 32 value heads x 128 x 128, plus a 3-token window of
+    // the q, k, v convolution (2 x 16 x 128 + 32 x 128); 36 layers, 2 bytes.
+    let per_layer = 32.0 * 128.0 * 128.0 + (2.0 * 16.0 * 128.0 + 32.0 * 128.0) * 3.0;
+    assert_eq!(state_bytes(next), 36.0 * per_layer * 2.0);
+    // The state does not depend on the context.
+    for tokens in [1_000, 32_768, 262_144] {
+        let growing = kv_bytes_per_token(next, KvPrecision::Fp16) * tokens as f64;
+        assert_eq!(
+            kv_bytes(next, KvPrecision::Fp16, tokens) - growing,
+            state_bytes(next)
+        );
+    }
+    // The same attention in every layer would hold four times as much at 128k.
+    let mut dense = next.clone();
+    dense.state_layers = None;
+    let hybrid_128k = kv_bytes(next, KvPrecision::Fp16, 131_072);
+    let dense_128k = kv_bytes(&dense, KvPrecision::Fp16, 131_072);
+    assert!(
+        hybrid_128k < dense_128k / 3.0,
+        "{hybrid_128k} vs {dense_128k}"
+    );
+
+    // Granite 4.0-H Small: 4 attention layers of 8 KV heads x 128; Mamba-2 state of
+    // 128 heads x 64 x 128 plus the convolution over 8192 + 2 x 128 channels, 36 layers.
+    let granite = model("granite-4.0-h-small");
+    assert_eq!(kv_bytes_per_token(granite, KvPrecision::Fp16), 16_384.0);
+    let mamba = 128.0 * 64.0 * 128.0 + (8192.0 + 2.0 * 128.0) * 3.0;
+    assert_eq!(state_bytes(granite), 36.0 * mamba * 2.0);
+    // A quantized KV cache leaves the recurrent state at 16 bits.
+    assert_eq!(
+        kv_bytes(granite, KvPrecision::Fp8, 1) - kv_bytes_per_token(granite, KvPrecision::Fp8),
+        state_bytes(granite)
+    );
+
+    // Falcon-H1 runs attention beside Mamba in every layer: all 44 layers grow.
+    let falcon = model("falcon-h1-7b");
+    assert_eq!(
+        kv_bytes_per_token(falcon, KvPrecision::Fp16),
+        2.0 * 44.0 * 2.0 * 128.0 * 2.0
+    );
+    assert!(state_bytes(falcon) > 0.0);
+    // Jamba: one attention layer in eight; Mamba-1 state d_inner x (16 + 3).
+    let jamba = model("jamba-1.5-mini");
+    assert_eq!(kv_bytes_per_token(jamba, KvPrecision::Fp16), 16_384.0);
+    assert_eq!(state_bytes(jamba), 28.0 * 8192.0 * (16.0 + 3.0) * 2.0);
+    // MiniMax lightning attention: a 128 x 128 matrix per head in 70 layers.
+    let minimax = model("minimax-text-01");
+    assert_eq!(state_bytes(minimax), 70.0 * 64.0 * 128.0 * 128.0 * 2.0);
+    assert_eq!(
+        kv_bytes_per_token(minimax, KvPrecision::Fp16),
+        2.0 * 10.0 * 8.0 * 128.0 * 2.0
+    );
+    // Dense models hold no state.
+    assert_eq!(state_bytes(model("llama-3.1-8b")), 0.0);
+}
+
+#[test]
+fn local_global_patterns_and_mla_of_the_new_families() {
+    // Gemma 3: 5 sliding layers per global one; gpt-oss alternates; Command A and Llama 4
+    // (chunked attention) keep three local layers per global one.
+    assert_eq!(model("gemma-3-270m").local_layer_fraction(), 5.0 / 6.0);
+    assert_eq!(model("gpt-oss-120b").local_layer_fraction(), 0.5);
+    assert_eq!(model("command-a").local_layer_fraction(), 0.75);
+    assert_eq!(model("llama-4-scout").local_layer_fraction(), 0.75);
+    // At 128k, gpt-oss holds the full context in half its layers and 128 tokens in the rest.
+    let oss = model("gpt-oss-120b");
+    let per_token = kv_bytes_per_token(oss, KvPrecision::Fp16);
+    assert_eq!(
+        kv_bytes(oss, KvPrecision::Fp16, 131_072),
+        per_token * (0.5 * 131_072.0 + 0.5 * 128.0)
+    );
+    // Kimi K2 and DeepSeek V3.1 cache the MLA latent: 61 x (512 + 64) x 2 bytes.
+    for id in ["kimi-k2", "deepseek-v3.1", "deepseek-v3.2"] {
+        assert_eq!(
+            kv_bytes_per_token(model(id), KvPrecision::Fp16),
+            70_272.0,
+            "{id}"
+        );
+    }
+    // Vision towers are counted in the weights of multimodal checkpoints.
+    let gemma = model("gemma-3-27b");
+    assert_eq!(gemma.vision_params, Some(27_432_062_576 - 27_009_002_240));
+    assert_eq!(gemma.tokens_per_image, Some(256));
+    assert!(model("llama-4-scout").vision_params.is_some());
+}
+
+#[test]
+fn answers_say_what_hybrid_and_multimodal_models_hold() {
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+    let catalog = catalog();
+    let reply = answer::for_text(catalog, "qwen3 next 80b with 128k context on 4x h100");
+    let a = reply.result.expect("an answer");
+    let en = render::text::answer(Lang::En, catalog, &a);
+    assert!(en.contains("Only 12 of its 48 layers"), "{en}");
+    let zh = render::text::answer(Lang::Zh, catalog, &a);
+    assert!(zh.contains("48 层中只有 12 层"), "{zh}");
+
+    let reply = answer::for_text(catalog, "gemma 3 27b in bf16");
+    let a = reply.result.expect("an answer");
+    let pt = render::text::answer(Lang::Pt, catalog, &a);
+    assert!(
+        pt.contains("codificador de visão") && pt.contains("256"),
+        "{pt}"
+    );
+    // Text-only models say nothing of images.
+    let reply = answer::for_text(catalog, "llama 3.1 8b in bf16");
+    let en = render::text::answer(Lang::En, catalog, &reply.result.expect("an answer"));
+    assert!(!en.contains("vision"), "{en}");
+}

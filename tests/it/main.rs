@@ -6,13 +6,16 @@
 //! shared with `examples/calibrate.rs`.
 
 mod calibration;
+mod catalog_params;
 mod config_cli;
 mod discord_bench;
 mod discord_commands;
 mod discord_e2e;
 mod estimate;
 mod fake_discord;
+mod fake_hub;
 mod glossary;
+mod hub;
 mod known_setups;
 mod locales;
 mod openapi;

@@ -1,7 +1,7 @@
 //! The parser against 400-odd real-style questions in four languages (tests/corpus/*.json;
 //! `typed_*.json` hold the ways people chat: decimal commas, sizes in words, Chinese card
-//! counts, a method with its bits): at least 95% of the fields must come out right in
-//! every language.
+//! counts, a method with its bits; `models_2025_*.json` the 2025-2026 models, Hub ids and
+//! GPUs): at least 95% of the fields must come out right in every language.
 
 use serde::Deserialize;
 use vramguide::catalog::Catalog;
@@ -104,6 +104,7 @@ fn english() {
         &[
             include_str!("../corpus/en.json"),
             include_str!("../corpus/typed_en.json"),
+            include_str!("../corpus/models_2025_en.json"),
         ],
     );
 }
@@ -115,6 +116,7 @@ fn portuguese() {
         &[
             include_str!("../corpus/pt.json"),
             include_str!("../corpus/typed_pt.json"),
+            include_str!("../corpus/models_2025_pt.json"),
         ],
     );
 }
@@ -126,6 +128,7 @@ fn spanish() {
         &[
             include_str!("../corpus/es.json"),
             include_str!("../corpus/typed_es.json"),
+            include_str!("../corpus/models_2025_es.json"),
         ],
     );
 }
@@ -137,6 +140,7 @@ fn chinese() {
         &[
             include_str!("../corpus/zh.json"),
             include_str!("../corpus/typed_zh.json"),
+            include_str!("../corpus/models_2025_zh.json"),
         ],
     );
 }

@@ -472,7 +472,7 @@ async fn every_api_error_is_the_json_error_object() {
         ),
         (
             http.get(format!("{base}/api/v1/ask?q=llama"))
-                .body(vec![b'x'; 20_000]),
+                .body(vec![b'x'; 70_000]),
             StatusCode::PAYLOAD_TOO_LARGE,
         ),
         (
@@ -830,14 +830,15 @@ async fn the_answer_cache_key_holds_no_raw_header_or_parameter() {
     let huge_lang = "pt-".to_string() + &"z".repeat(30);
     for i in 0..300 {
         let question = format!("llama {i}b fp16");
-        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers);
+        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers).await;
         web::ask::ask(
             &state,
             "api",
             &format!(" {question}\n"),
             Some("pt-BR"),
             &headers,
-        );
+        )
+        .await;
     }
     let (entries, bytes) = state.answers.size();
     println!("600 questions with 60 KB headers: {entries} answers cached, {bytes} bytes");

@@ -1,0 +1,96 @@
+//! A config.json attached to a mention or to `/estimate`: read from the URL Discord gives
+//! in the payload, only on Discord's own attachment hosts, with a size cap.
+
+use crate::catalog::ModelSpec;
+use crate::error::{Error as CoreError, ModelSourceError, SourceErrorKind};
+use crate::hub::{self, MAX_USER_CONFIG};
+use poise::serenity_prelude as serenity;
+use std::time::Duration;
+
+/// Where Discord serves attachments; any other host in a payload is refused.
+const HOSTS: &[&str] = &["cdn.discordapp.com", "media.discordapp.net"];
+
+/// Time to read one attachment.
+const TIMEOUT: Duration = Duration::from_secs(5);
+
+/// True for an https URL on one of Discord's attachment hosts.
+pub fn allowed(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| {
+        u.scheme() == "https"
+            && u.port().is_none()
+            && u.host_str().is_some_and(|h| HOSTS.contains(&h))
+    })
+}
+
+/// The first attachment that looks like a config (a .json file).
+pub fn config_of(attachments: &[serenity::Attachment]) -> Option<&serenity::Attachment> {
+    attachments
+        .iter()
+        .find(|a| a.filename.to_ascii_lowercase().ends_with(".json"))
+}
+
+fn invalid(name: &str, kind: SourceErrorKind, detail: String) -> CoreError {
+    CoreError::ModelSource(ModelSourceError {
+        kind,
+        repo: name.to_string(),
+        detail,
+        suggestions: Vec::new(),
+    })
+}
+
+/// Read the attachment and turn it into a spec.
+pub async fn read_config(a: &serenity::Attachment) -> Result<ModelSpec, CoreError> {
+    let name = crate::sanitize::one_line(&a.filename);
+    if u64::from(a.size) > MAX_USER_CONFIG {
+        let detail = format!("{} bytes, over {MAX_USER_CONFIG}", a.size);
+        return Err(invalid(&name, SourceErrorKind::TooLarge, detail));
+    }
+    if !allowed(&a.url) {
+        let detail = "not a Discord attachment URL".to_string();
+        return Err(invalid(&name, SourceErrorKind::InvalidConfig, detail));
+    }
+    let bytes = fetch(&a.url)
+        .await
+        .map_err(|detail| invalid(&name, SourceErrorKind::Unreachable, detail))?;
+    hub::spec_from_user_config(&name, &bytes)
+}
+
+/// GET with a timeout and a cap on the body; no redirects (Discord serves directly).
+async fn fetch(url: &str) -> Result<Vec<u8>, String> {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(TIMEOUT)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut resp = client.get(url).send().await.map_err(|e| e.to_string())?;
+    if !resp.status().is_success() {
+        return Err(format!("HTTP {}", resp.status().as_u16()));
+    }
+    let mut out = Vec::new();
+    while let Some(chunk) = resp.chunk().await.map_err(|e| e.to_string())? {
+        out.extend_from_slice(&chunk);
+        if out.len() as u64 > MAX_USER_CONFIG {
+            return Err(format!("over {MAX_USER_CONFIG} bytes"));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::allowed;
+
+    #[test]
+    fn only_discord_attachment_urls_are_read() {
+        assert!(allowed(
+            "https://cdn.discordapp.com/attachments/1/2/config.json?ex=1"
+        ));
+        assert!(!allowed(
+            "http://cdn.discordapp.com/attachments/1/2/config.json"
+        ));
+        assert!(!allowed("https://cdn.discordapp.com.evil.example/x.json"));
+        assert!(!allowed("https://127.0.0.1/x.json"));
+        assert!(!allowed("https://cdn.discordapp.com:8443/x.json"));
+        assert!(!allowed("file:///etc/passwd"));
+    }
+}

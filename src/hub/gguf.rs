@@ -1,0 +1,328 @@
+//! GGUF headers (v2 and v3): magic, version, tensor and metadata counts, metadata
+//! key-values, then tensor infos (name, shape, ggml type, offset). Types and shapes give
+//! each tensor's exact bytes; the metadata gives the architecture.
+//!
+//! The header has no length field and the tokenizer's vocabulary sits inside it, so the
+//! reader works on a prefix of the file and says when it needs more ([`GgufError::Short`]).
+
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// Largest prefix we read: the metadata holds the whole vocabulary (Gemma's 262k tokens
+/// with scores and merges is ~12 MiB); 32 MiB leaves room and stays far from a download.
+pub const MAX_HEADER: usize = 32 * 1024 * 1024;
+
+/// Arrays and strings longer than this are refused: no real header holds one.
+const MAX_ITEMS: u64 = 16 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GgufError {
+    /// The prefix ended inside the header: read more.
+    #[error("header continues past the bytes read")]
+    Short,
+    #[error("malformed GGUF header: {0}")]
+    Malformed(String),
+}
+
+/// What a GGUF header says.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Header {
+    /// Scalar metadata; arrays appear as their length under `key#len`.
+    pub metadata: Map<String, Value>,
+    pub bytes: u64,
+    pub tensors: u64,
+    pub quantized: u64,
+    pub bytes_by_type: BTreeMap<String, u64>,
+    /// True when an `output.weight` tensor exists (an lm_head apart from the embeddings).
+    pub has_output: bool,
+    /// Bytes of `token_embd.weight`, which llama.cpp keeps in CPU memory.
+    pub embedding_bytes: u64,
+}
+
+/// ggml types: (id, name, values per block, bytes per block), from ggml's type traits.
+const TYPES: &[(u32, &str, u64, u64)] = &[
+    (0, "F32", 1, 4),
+    (1, "F16", 1, 2),
+    (2, "Q4_0", 32, 18),
+    (3, "Q4_1", 32, 20),
+    (6, "Q5_0", 32, 22),
+    (7, "Q5_1", 32, 24),
+    (8, "Q8_0", 32, 34),
+    (9, "Q8_1", 32, 36),
+    (10, "Q2_K", 256, 84),
+    (11, "Q3_K", 256, 110),
+    (12, "Q4_K", 256, 144),
+    (13, "Q5_K", 256, 176),
+    (14, "Q6_K", 256, 210),
+    (15, "Q8_K", 256, 292),
+    (16, "IQ2_XXS", 256, 66),
+    (17, "IQ2_XS", 256, 74),
+    (18, "IQ3_XXS", 256, 98),
+    (19, "IQ1_S", 256, 50),
+    (20, "IQ4_NL", 32, 18),
+    (21, "IQ3_S", 256, 110),
+    (22, "IQ2_S", 256, 82),
+    (23, "IQ4_XS", 256, 136),
+    (24, "I8", 1, 1),
+    (25, "I16", 1, 2),
+    (26, "I32", 1, 4),
+    (27, "I64", 1, 8),
+    (28, "F64", 1, 8),
+    (29, "IQ1_M", 256, 56),
+    (30, "BF16", 1, 2),
+    (34, "TQ1_0", 256, 54),
+    (35, "TQ2_0", 256, 66),
+    (39, "MXFP4", 32, 17),
+];
+
+/// Bytes of a tensor of `elements` values of ggml type `id`.
+pub fn tensor_bytes(id: u32, elements: u64) -> Option<(&'static str, u64)> {
+    let &(_, name, block, size) = TYPES.iter().find(|t| t.0 == id)?;
+    Some((name, elements.div_ceil(block) * size))
+}
+
+struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: u64) -> Result<&'a [u8], GgufError> {
+        let n = usize::try_from(n).map_err(|_| GgufError::Short)?;
+        let end = self.pos.checked_add(n).ok_or(GgufError::Short)?;
+        let out = self.buf.get(self.pos..end).ok_or(GgufError::Short)?;
+        self.pos = end;
+        Ok(out)
+    }
+
+    fn u32(&mut self) -> Result<u32, GgufError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+
+    fn u64(&mut self) -> Result<u64, GgufError> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+
+    fn count(&mut self) -> Result<u64, GgufError> {
+        let n = self.u64()?;
+        if n > MAX_ITEMS {
+            return Err(GgufError::Malformed(format!("count {n}")));
+        }
+        Ok(n)
+    }
+
+    fn string(&mut self) -> Result<String, GgufError> {
+        let n = self.count()?;
+        Ok(String::from_utf8_lossy(self.take(n)?).into_owned())
+    }
+
+    /// One value of `kind`; arrays become their length.
+    fn value(&mut self, kind: u32, key: &str) -> Result<Value, GgufError> {
+        Ok(match kind {
+            0 => json!(self.take(1)?[0]),
+            1 => json!(self.take(1)?[0] as i8),
+            2 => json!(u16::from_le_bytes(self.take(2)?.try_into().expect("2"))),
+            3 => json!(i16::from_le_bytes(self.take(2)?.try_into().expect("2"))),
+            4 => json!(self.u32()?),
+            5 => json!(self.u32()? as i32),
+            6 => json!(f32::from_le_bytes(self.take(4)?.try_into().expect("4"))),
+            7 => json!(self.take(1)?[0] != 0),
+            8 => json!(self.string()?),
+            9 => {
+                let item = self.u32()?;
+                let n = self.count()?;
+                for _ in 0..n {
+                    self.value(item, key)?;
+                }
+                json!(n)
+            }
+            10 => json!(self.u64()?),
+            11 => json!(self.u64()? as i64),
+            12 => json!(f64::from_le_bytes(self.take(8)?.try_into().expect("8"))),
+            other => {
+                return Err(GgufError::Malformed(format!(
+                    "value type {other} of '{key}'"
+                )));
+            }
+        })
+    }
+}
+
+/// Parse the header from a prefix of the file.
+pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
+    let mut r = Reader { buf, pos: 0 };
+    if r.take(4)? != b"GGUF" {
+        return Err(GgufError::Malformed("no GGUF magic".into()));
+    }
+    let version = r.u32()?;
+    if !(2..=3).contains(&version) {
+        return Err(GgufError::Malformed(format!("version {version}")));
+    }
+    let tensors = r.count()?;
+    let kvs = r.count()?;
+    let mut h = Header::default();
+    for _ in 0..kvs {
+        let key = r.string()?;
+        let kind = r.u32()?;
+        let value = r.value(kind, &key)?;
+        let key = if kind == 9 { format!("{key}#len") } else { key };
+        h.metadata.insert(key, value);
+    }
+    for _ in 0..tensors {
+        let name = r.string()?;
+        let dims = r.u32()?;
+        if dims > 8 {
+            return Err(GgufError::Malformed(format!(
+                "{dims} dimensions in '{name}'"
+            )));
+        }
+        let mut elements: u64 = 1;
+        for _ in 0..dims {
+            elements = elements
+                .checked_mul(r.u64()?)
+                .ok_or_else(|| GgufError::Malformed(format!("shape of '{name}'")))?;
+        }
+        let kind = r.u32()?;
+        let _offset = r.u64()?;
+        let (type_name, bytes) = tensor_bytes(kind, elements)
+            .ok_or_else(|| GgufError::Malformed(format!("ggml type {kind} of '{name}'")))?;
+        h.bytes += bytes;
+        h.tensors += 1;
+        if !matches!(type_name, "F32" | "F16" | "BF16" | "F64") {
+            h.quantized += 1;
+        }
+        *h.bytes_by_type.entry(type_name.to_string()).or_default() += bytes;
+        h.has_output |= name == "output.weight";
+        if name == "token_embd.weight" {
+            h.embedding_bytes += bytes;
+        }
+    }
+    Ok(h)
+}
+
+impl Header {
+    /// The architecture as a transformers-style config, for [`super::config::spec_from_config`].
+    pub fn to_config(&self) -> Value {
+        let m = &self.metadata;
+        let arch = m
+            .get("general.architecture")
+            .and_then(Value::as_str)
+            .unwrap_or("unknown")
+            .to_string();
+        let get = |suffix: &str| {
+            m.get(&format!("{arch}.{suffix}"))
+                .cloned()
+                .unwrap_or(Value::Null)
+        };
+        let vocab = m
+            .get("tokenizer.ggml.tokens#len")
+            .cloned()
+            .unwrap_or_else(|| get("vocab_size"));
+        let mla = !get("attention.kv_lora_rank").is_null();
+        json!({
+            "model_type": arch,
+            "hidden_size": get("embedding_length"),
+            "num_hidden_layers": get("block_count"),
+            "intermediate_size": get("feed_forward_length"),
+            "num_attention_heads": get("attention.head_count"),
+            "num_key_value_heads": get("attention.head_count_kv"),
+            "head_dim": if mla { Value::Null } else { get("attention.key_length") },
+            "max_position_embeddings": get("context_length"),
+            "vocab_size": vocab,
+            "num_local_experts": get("expert_count"),
+            "num_experts_per_tok": get("expert_used_count"),
+            "moe_intermediate_size": get("expert_feed_forward_length"),
+            "n_shared_experts": get("expert_shared_count"),
+            "first_k_dense_replace": get("leading_dense_block_count"),
+            "kv_lora_rank": get("attention.kv_lora_rank"),
+            "q_lora_rank": get("attention.q_lora_rank"),
+            "qk_rope_head_dim": if mla { get("rope.dimension_count") } else { Value::Null },
+            "sliding_window": get("attention.sliding_window"),
+            "tie_word_embeddings": !self.has_output,
+        })
+    }
+}
+
+/// Write a GGUF v3 header (tests and the fake Hub build their files with it).
+pub fn write_header(metadata: &[(&str, Value)], tensors: &[(&str, &[u64], u32)]) -> Vec<u8> {
+    let mut out = b"GGUF".to_vec();
+    out.extend(3u32.to_le_bytes());
+    out.extend((tensors.len() as u64).to_le_bytes());
+    out.extend((metadata.len() as u64).to_le_bytes());
+    let string = |out: &mut Vec<u8>, s: &str| {
+        out.extend((s.len() as u64).to_le_bytes());
+        out.extend(s.as_bytes());
+    };
+    for (key, value) in metadata {
+        string(&mut out, key);
+        match value {
+            Value::String(s) => {
+                out.extend(8u32.to_le_bytes());
+                string(&mut out, s);
+            }
+            Value::Bool(b) => {
+                out.extend(7u32.to_le_bytes());
+                out.push(u8::from(*b));
+            }
+            Value::Array(items) => {
+                out.extend(9u32.to_le_bytes());
+                out.extend(8u32.to_le_bytes());
+                out.extend((items.len() as u64).to_le_bytes());
+                for item in items {
+                    string(&mut out, item.as_str().unwrap_or(""));
+                }
+            }
+            other => {
+                out.extend(4u32.to_le_bytes());
+                out.extend((other.as_u64().unwrap_or(0) as u32).to_le_bytes());
+            }
+        }
+    }
+    let mut offset = 0u64;
+    for (name, shape, kind) in tensors {
+        string(&mut out, name);
+        out.extend((shape.len() as u32).to_le_bytes());
+        for d in *shape {
+            out.extend(d.to_le_bytes());
+        }
+        out.extend(kind.to_le_bytes());
+        out.extend(offset.to_le_bytes());
+        let elements: u64 = shape.iter().product();
+        offset += tensor_bytes(*kind, elements)
+            .map_or(0, |(_, b)| b)
+            .next_multiple_of(32);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_a_header_and_counts_block_bytes() {
+        let bytes = write_header(
+            &[
+                ("general.architecture", json!("llama")),
+                ("llama.block_count", json!(2)),
+                ("tokenizer.ggml.tokens", json!(["a", "b", "c"])),
+            ],
+            &[
+                ("token_embd.weight", &[256, 3], 12),
+                ("blk.0.attn_norm.weight", &[256], 0),
+            ],
+        );
+        let h = parse(&bytes).unwrap();
+        // Q4_K: 144 bytes per 256 values; F32: 4 bytes a value.
+        assert_eq!(h.bytes, 3 * 144 + 256 * 4);
+        assert_eq!((h.tensors, h.quantized), (2, 1));
+        assert_eq!(h.metadata["tokenizer.ggml.tokens#len"], json!(3));
+        assert_eq!(h.to_config()["num_hidden_layers"], json!(2));
+        assert_eq!(parse(&bytes[..bytes.len() - 3]), Err(GgufError::Short));
+        assert!(matches!(parse(b"GGML...."), Err(GgufError::Malformed(_))));
+    }
+}
