@@ -469,13 +469,20 @@ pub fn note(lang: Lang, n: &Note) -> String {
                 Some(
                     &Args::new()
                         .s("params", format_params(lang, *params_b))
+                        .s(
+                            "millions",
+                            format_int(lang, (params_b * 1000.0).round() as u64),
+                        )
                         .s("tokens", format_int(lang, u64::from(*tokens))),
                 ),
             ),
             None => tr(
                 lang,
                 "note-vision-tower",
-                Some(&Args::new().s("params", format_params(lang, *params_b))),
+                Some(&Args::new().s("params", format_params(lang, *params_b)).s(
+                    "millions",
+                    format_int(lang, (params_b * 1000.0).round() as u64),
+                )),
             ),
         },
         Note::ContextBeyondModel { max } => tr(
