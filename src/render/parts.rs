@@ -650,3 +650,12 @@ mod tests {
         assert_eq!(gpu_count(Lang::En, 1024), "1,024 GPUs");
     }
 }
+
+/// A vision tower's size in the unit each language counts it in: millions in English,
+/// Portuguese and Spanish (a "0.4 billion" reads badly), 亿 in Chinese.
+fn tower_size(lang: Lang, params_b: f64) -> String {
+    match lang {
+        Lang::Zh => format_params(lang, params_b),
+        _ => format_int(lang, (params_b * 1000.0).round() as u64),
+    }
+}
