@@ -468,21 +468,14 @@ pub fn note(lang: Lang, n: &Note) -> String {
                 "note-vision-tower-tokens",
                 Some(
                     &Args::new()
-                        .s("params", format_params(lang, *params_b))
-                        .s(
-                            "millions",
-                            format_int(lang, (params_b * 1000.0).round() as u64),
-                        )
+                        .s("size", tower_size(lang, *params_b))
                         .s("tokens", format_int(lang, u64::from(*tokens))),
                 ),
             ),
             None => tr(
                 lang,
                 "note-vision-tower",
-                Some(&Args::new().s("params", format_params(lang, *params_b)).s(
-                    "millions",
-                    format_int(lang, (params_b * 1000.0).round() as u64),
-                )),
+                Some(&Args::new().s("size", tower_size(lang, *params_b))),
             ),
         },
         Note::ContextBeyondModel { max } => tr(
@@ -636,6 +629,15 @@ pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// A vision tower's size in the unit each language counts it in: millions in English,
+/// Portuguese and Spanish (a "0.4 billion" reads badly), 亿 in Chinese.
+fn tower_size(lang: Lang, params_b: f64) -> String {
+    match lang {
+        Lang::Zh => format_params(lang, params_b),
+        _ => format_int(lang, (params_b * 1000.0).round() as u64),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -648,14 +650,5 @@ mod tests {
         assert_eq!(gpu_count(Lang::Es, 2), "2 GPU");
         assert_eq!(gpu_count(Lang::Zh, 8), "8 张 GPU");
         assert_eq!(gpu_count(Lang::En, 1024), "1,024 GPUs");
-    }
-}
-
-/// A vision tower's size in the unit each language counts it in: millions in English,
-/// Portuguese and Spanish (a "0.4 billion" reads badly), 亿 in Chinese.
-fn tower_size(lang: Lang, params_b: f64) -> String {
-    match lang {
-        Lang::Zh => format_params(lang, params_b),
-        _ => format_int(lang, (params_b * 1000.0).round() as u64),
     }
 }
