@@ -12,6 +12,15 @@ from params import params
 models = json.load(open(PATH))
 by_id = {m['id']: m for m in models}
 
+# The original entries, as the calculator needs them: two-matrix MLPs, and Gemma 3's
+# vision tower (the multimodal checkpoint's count less the text model's).
+for m in models:
+    if m['id'] in ('gpt-neox-20b', 'bloom-176b', 'falcon-7b', 'falcon-40b', 'falcon-180b'):
+        m['mlp'] = 'plain'
+    if m.get('params_text_only') and m['params_total'] > m['params_text_only']:
+        m['vision_params'] = m['params_total'] - m['params_text_only']
+        m['tokens_per_image'] = 256
+
 def hf(repo):
     return f"https://huggingface.co/{repo}/blob/main/config.json"
 
@@ -96,7 +105,7 @@ A2 = 'Apache-2.0'
 new = []
 new_by_id = {}
 def add(m):
-    assert m['id'] not in by_id and m['id'] not in new_by_id, m['id']
+    assert m['id'] not in new_by_id, m['id']
     new.append(m); new_by_id[m['id']] = m
 
 # --- Llama 4 (text_config; chunked attention on 3 of 4 layers, NoPE global every 4th)
@@ -387,8 +396,8 @@ for m in new:
         m['sources'].append('params_official: the size the publisher states (model card / repo name)')
 
 if __name__ == '__main__':
-    ids = {m['id'] for m in models}
-    out = models + [m for m in new if m['id'] not in ids]
+    # Idempotent: entries this script writes are replaced, the others kept in order.
+    out = [m for m in models if m['id'] not in new_by_id] + new
     json.dump(out, open(PATH, 'w'), indent=2, ensure_ascii=False)
     open(PATH, 'a').write('\n')
     print(len(out), 'models;', len(new), 'new')

@@ -681,4 +681,50 @@ mod tests {
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
+
+    /// The cards people buy or rent now resolve, and their neighbours stay apart.
+    #[test]
+    fn new_gpus_resolve_and_stay_apart() {
+        let cases = [
+            ("rtx 5080", "rtx-5080"),
+            ("5070 ti", "rtx-5070-ti"),
+            ("5070", "rtx-5070"),
+            ("5060 ti", "rtx-5060-ti-16gb"),
+            ("rtx pro 6000", "rtx-pro-6000-blackwell"),
+            ("rtx 6000 ada", "rtx-6000-ada"),
+            ("l40", "l40"),
+            ("l40s", "l40s"),
+            ("l20", "l20"),
+            ("h20", "h20"),
+            ("h200", "h200-sxm"),
+            ("t4", "t4"),
+            ("b300", "b300"),
+            ("b200", "b200"),
+            ("gb200", "gb200"),
+            ("gb300", "gb300"),
+            ("mi325x", "mi325x"),
+            ("mi355x", "mi355x"),
+            ("mi300x", "mi300x"),
+            ("dgx spark", "dgx-spark"),
+            ("strix halo", "ryzen-ai-max-395"),
+            ("ryzen ai max+ 395", "ryzen-ai-max-395"),
+            ("m3 ultra", "apple-m3-ultra"),
+            ("m4 pro", "apple-m4-pro"),
+            ("m4 max", "apple-m4-max"),
+        ];
+        let catalog = Catalog::get();
+        let mut wrong = Vec::new();
+        for (input, id) in cases {
+            let got = catalog.find_gpu(input).map(|g| g.gpu.id.clone());
+            if got.as_deref() != Some(id) {
+                wrong.push(format!("{input} -> {got:?}, want {id}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        // Unified devices give the GPU their own share: Strix Halo 96 of 128 GB.
+        let strix = catalog.gpu("ryzen-ai-max-395").expect("strix halo");
+        assert_eq!(strix.memory_gib() * strix.unified_gpu_share(), 96.0);
+        let mac = catalog.gpu("apple-m3-ultra").expect("m3 ultra");
+        assert_eq!(mac.unified_gpu_share(), 0.75);
+    }
 }

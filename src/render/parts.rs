@@ -529,14 +529,14 @@ pub fn note(lang: Lang, n: &Note) -> String {
                 "note-vision-tower-tokens",
                 Some(
                     &Args::new()
-                        .s("params", format_params(lang, *params_b))
+                        .s("size", tower_size(lang, *params_b))
                         .s("tokens", format_int(lang, u64::from(*tokens))),
                 ),
             ),
             None => tr(
                 lang,
                 "note-vision-tower",
-                Some(&Args::new().s("params", format_params(lang, *params_b))),
+                Some(&Args::new().s("size", tower_size(lang, *params_b))),
             ),
         },
         Note::ContextBeyondModel { max } => tr(
@@ -688,6 +688,15 @@ pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
         out.push(t(lang, "answer-speed-note"));
     }
     out
+}
+
+/// A vision tower's size in the unit each language counts it in: millions in English,
+/// Portuguese and Spanish (a "0.4 billion" reads badly), 亿 in Chinese.
+fn tower_size(lang: Lang, params_b: f64) -> String {
+    match lang {
+        Lang::Zh => format_params(lang, params_b),
+        _ => format_int(lang, (params_b * 1000.0).round() as u64),
+    }
 }
 
 #[cfg(test)]

@@ -602,6 +602,10 @@ fn answers_say_what_hybrid_and_multimodal_models_hold() {
         pt.contains("codificador de visão") && pt.contains("256"),
         "{pt}"
     );
+    // The tower's size, in each language's unit (27,432,062,576 - 27,009,002,240).
+    assert!(pt.contains("423 milhões de parâmetros"), "{pt}");
+    let zh = render::text::answer(Lang::Zh, catalog, &a);
+    assert!(zh.contains("视觉编码器（4 亿参数）"), "{zh}");
     // Text-only models say nothing of images.
     let reply = answer::for_text(catalog, "llama 3.1 8b in bf16");
     let en = render::text::answer(Lang::En, catalog, &reply.result.expect("an answer"));
