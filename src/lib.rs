@@ -12,6 +12,7 @@ pub mod error;
 pub mod estimate;
 pub mod guide;
 pub mod i18n;
+pub mod plan;
 pub mod query;
 pub mod recommend;
 pub mod render;
