@@ -263,3 +263,51 @@ pub fn longest_context(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) 
     let ctx = (lo / 256 * 256).max(MIN_CONTEXT);
     (ctx < asked).then_some(ctx)
 }
+
+/// What a lower weight format costs in quality, in the coarse classes people quote
+/// (8-bit is close to lossless, 5-6 bit GGUF loses little, 4-bit is the usual trade-off,
+/// below 4 bits the loss shows), by its stored bits per weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum QualityCost {
+    Negligible,
+    Small,
+    Moderate,
+    Noticeable,
+}
+
+impl QualityCost {
+    pub fn of(precision: Precision) -> QualityCost {
+        let bits = precision.bits_per_weight();
+        if bits >= 7.5 {
+            QualityCost::Negligible
+        } else if bits >= 5.0 {
+            QualityCost::Small
+        } else if bits >= 4.0 {
+            QualityCost::Moderate
+        } else {
+            QualityCost::Noticeable
+        }
+    }
+
+    /// The stable id: `lever-quality-<id>` names it in every locale.
+    pub fn id(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quality_cost_falls_with_bits() {
+        assert_eq!(QualityCost::of(Precision::Fp8), QualityCost::Negligible);
+        assert_eq!(QualityCost::of(Precision::Q8_0), QualityCost::Negligible);
+        assert_eq!(QualityCost::of(Precision::Q6K), QualityCost::Small);
+        assert_eq!(QualityCost::of(Precision::Q4KM), QualityCost::Moderate);
+        assert_eq!(QualityCost::of(Precision::AwqInt4), QualityCost::Moderate);
+        assert_eq!(QualityCost::of(Precision::Iq2M), QualityCost::Noticeable);
+    }
+}

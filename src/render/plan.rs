@@ -3,6 +3,7 @@
 use super::parts::gpu_count;
 use crate::answer::Answer;
 use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr};
+use crate::plan::levers::QualityCost;
 use crate::plan::{Change, Lever, LeverKind};
 
 /// Levers the text shows; JSON has them all.
@@ -35,12 +36,20 @@ pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
 /// One lever's change in words.
 fn change(lang: Lang, l: &Lever, asked: u32) -> String {
     let value = |v: String| Args::new().s("value", v);
+    let quality = |p| t(lang, &format!("lever-quality-{}", QualityCost::of(p).id()));
     let (id, args) = match l.change {
         Change::Precision(p) if l.count != asked => (
             "lever-precision-gpus",
-            Some(value(p.name().to_string()).s("count", gpu_count(lang, l.count))),
+            Some(
+                value(p.name().to_string())
+                    .s("quality", quality(p))
+                    .s("count", gpu_count(lang, l.count)),
+            ),
         ),
-        Change::Precision(p) => ("lever-precision", Some(value(p.name().to_string()))),
+        Change::Precision(p) => (
+            "lever-precision",
+            Some(value(p.name().to_string()).s("quality", quality(p))),
+        ),
         Change::KvPrecision(k) => ("lever-kv-precision", Some(value(k.name().to_string()))),
         Change::Context(c) => ("lever-context", Some(value(format_int(lang, c)))),
         Change::CpuOffload => ("lever-offload", None),

@@ -89,6 +89,13 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
     assert_eq!(levers.len(), a.levers.len());
     assert!(levers.iter().all(|l| l["fits"] == true));
     assert_eq!(levers.last().unwrap()["kind"], "more_gpus");
+    // The text names the format, what it costs in quality, and the cards it needs.
+    let text = json["text"].as_str().unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("- weights in"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("quality") && line.contains("GPUs"), "{line}");
 }
 
 #[test]
