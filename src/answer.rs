@@ -108,9 +108,14 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         ),
         _ => (Vec::new(), None),
     };
-    let launch = plan::launch::command(&req.model, &req.job, count)
-        .into_iter()
-        .collect();
+    // A setup that does not fit would only run out of memory: start the best lever's.
+    let launch = match (&fit, levers.first()) {
+        (Some(f), Some(l)) if !f.fits => plan::launch::command(&req.model, &l.job, l.count),
+        (Some(f), None) if !f.fits => None,
+        _ => plan::launch::command(&req.model, &req.job, count),
+    }
+    .into_iter()
+    .collect();
     let mut answer = Answer {
         model: req.model,
         model_kind: req.model_kind,

@@ -59,6 +59,10 @@ pub struct Lever {
     pub count: u32,
     /// The changed job on `count` GPUs; `fit.fits` is true for every lever offered.
     pub fit: Fit,
+    /// The job with the change applied (the launch line of a setup that does not fit
+    /// starts this one).
+    #[serde(skip)]
+    pub job: Job,
 }
 
 impl Lever {
@@ -114,6 +118,7 @@ pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit
                 change,
                 count: n,
                 fit: f,
+                job: changed,
             });
         }
     };

@@ -79,6 +79,8 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
         "{precision:?}"
     );
     assert_levers_fit(&a);
+    // transformers has no server command, so neither the asked job nor its lever has one.
+    assert!(a.launch.is_empty());
     let json = serde_json::to_value(vramguide::render::json::answer(
         vramguide::i18n::Lang::En,
         Catalog::get(),
@@ -147,6 +149,25 @@ fn llama_8b_on_a_4090_with_vllm_serves_several_requests() {
         "{cmd}"
     );
     assert!(a.levers.is_empty(), "fits with room: {:?}", kinds(&a));
+}
+
+#[test]
+fn a_setup_that_does_not_fit_launches_its_best_lever() {
+    let a = ask(Query {
+        model: Some("qwen2.5-32b".into()),
+        precision: Some(Precision::Q8_0),
+        context: Some(8192),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let best = &a.levers[0];
+    let Change::Precision(p) = best.change else {
+        panic!("{:?}", best.change)
+    };
+    let cmd = &a.launch[0].command;
+    let file = format!("qwen2.5-32b-{}.gguf", p.name().to_ascii_uppercase());
+    assert!(cmd.contains(&file), "{cmd}");
 }
 
 #[test]
