@@ -95,3 +95,12 @@ pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out.extend(a.launch.iter().map(|l| format!("`{}`", l.command)));
     out
 }
+
+/// Levers, serving capacity and launch lines together, for surfaces that list lines under
+/// the verdict (the Discord embed, the web page).
+pub fn lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out = lever_lines(lang, a);
+    out.extend(serving_line(lang, a));
+    out.extend(launch_lines(lang, a));
+    out
+}

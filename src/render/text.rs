@@ -15,13 +15,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     for l in parts::fit_lines(lang, catalog, a) {
         line(&mut out, &l);
     }
-    for l in plan::lever_lines(lang, a) {
-        line(&mut out, &l);
-    }
-    if let Some(l) = plan::serving_line(lang, a) {
-        line(&mut out, &l);
-    }
-    for l in plan::launch_lines(lang, a) {
+    for l in plan::lines(lang, a) {
         line(&mut out, &l);
     }
     line(&mut out, "");
