@@ -4,6 +4,7 @@ use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
 pub use crate::guide::Topic;
+use crate::plan::{self, Launch, Lever, Serving};
 use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
@@ -32,6 +33,13 @@ pub struct Answer {
     pub offload: Option<Fit>,
     pub recommendations: Recommendations,
     pub topics: Vec<Topic>,
+    /// Changes that make the job fit the named GPUs (or give a tight fit room), best first,
+    /// each checked by estimating again with the change applied.
+    pub levers: Vec<Lever>,
+    /// A fitting inference job on a serving runtime: what the setup holds.
+    pub serving: Option<Serving>,
+    /// The commands that start the estimated setup.
+    pub launch: Vec<Launch>,
 }
 
 /// A free-text question after the whole core: what was read, and the answer or why there
@@ -121,6 +129,21 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         _ => None,
     };
     let recommendations = recommend::setups(catalog, &req.model, &req.job)?;
+    let (levers, serving) = match (req.gpu, &fit) {
+        (Some(gpu), Some(f)) => (
+            plan::levers::levers(&req.model, &req.job, gpu, count, f),
+            plan::serving::capacity(&req.model, &req.job, gpu, count, f),
+        ),
+        _ => (Vec::new(), None),
+    };
+    // A setup that does not fit would only run out of memory: start the best lever's.
+    let launch = match (&fit, levers.first()) {
+        (Some(f), Some(l)) if !f.fits => plan::launch::command(&req.model, &l.job, l.count),
+        (Some(f), None) if !f.fits => None,
+        _ => plan::launch::command(&req.model, &req.job, count),
+    }
+    .into_iter()
+    .collect();
     let mut answer = Answer {
         model: req.model,
         model_kind: req.model_kind,
@@ -134,6 +157,9 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         offload,
         recommendations,
         topics: Vec::new(),
+        levers,
+        serving,
+        launch,
     };
     answer.topics = topics(&answer);
     Ok(answer)

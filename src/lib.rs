@@ -13,6 +13,7 @@ pub mod estimate;
 pub mod guide;
 pub mod hub;
 pub mod i18n;
+pub mod plan;
 pub mod query;
 pub mod recommend;
 pub mod render;

@@ -140,3 +140,24 @@ sep-open = {" ("}
 sep-close = )
 sep-after-title = {" "}
 sep-colon = {": "}
+
+## The plan: levers that make a job fit, serving capacity, the launch command.
+answer-levers-title = To make it fit on these GPUs:
+lever-line = { $change }: { $per_gpu } GiB per GPU
+lever-precision = weights in { $value } ({ $quality })
+lever-precision-gpus = weights in { $value } ({ $quality }) on { $count }
+lever-kv-precision = KV cache in { $value }
+lever-context = a context of at most { $value } tokens
+lever-offload = optimizer states in CPU memory (`cpu_offload`), with slower steps
+lever-gradient-checkpointing = gradient checkpointing on (steps about a third slower)
+lever-qlora = QLoRA (4-bit NF4 base) instead of LoRA
+lever-optimizer = the { $value } optimizer
+lever-zero = ZeRO-3/FSDP full sharding
+lever-more-gpus = { $count } of this card
+answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency } requests of { $asked } tokens at once, about { $speed } tokens/s in total.
+answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
+answer-launch-title = To start it:
+lever-quality-negligible = almost no quality loss
+lever-quality-small = a small quality loss
+lever-quality-moderate = some quality loss, the usual trade-off
+lever-quality-noticeable = a noticeable quality loss

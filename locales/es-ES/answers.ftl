@@ -140,3 +140,24 @@ sep-open = {" ("}
 sep-close = )
 sep-after-title = {" "}
 sep-colon = {": "}
+
+## El plan: cambios que hacen que el trabajo quepa, capacidad de servicio, el comando para arrancarlo.
+answer-levers-title = Para que quepa en estas GPU:
+lever-line = { $change }: { $per_gpu } GiB por GPU
+lever-precision = pesos en { $value } ({ $quality })
+lever-precision-gpus = pesos en { $value } ({ $quality }) en { $count }
+lever-kv-precision = caché KV en { $value }
+lever-context = un contexto de como mucho { $value } tokens
+lever-offload = estados del optimizador en la memoria de la CPU (`cpu_offload`), con pasos más lentos
+lever-gradient-checkpointing = gradient checkpointing activado (pasos alrededor de un tercio más lentos)
+lever-qlora = QLoRA (base NF4 de 4 bits) en lugar de LoRA
+lever-optimizer = el optimizador { $value }
+lever-zero = particionado completo con ZeRO-3/FSDP
+lever-more-gpus = { $count } de esta tarjeta
+answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency } peticiones de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
+answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
+answer-launch-title = Para arrancarlo:
+lever-quality-negligible = casi sin pérdida de calidad
+lever-quality-small = una pequeña pérdida de calidad
+lever-quality-moderate = algo de pérdida de calidad, el compromiso habitual
+lever-quality-noticeable = una pérdida de calidad apreciable

@@ -140,3 +140,24 @@ sep-open = {" ("}
 sep-close = )
 sep-after-title = {" "}
 sep-colon = {": "}
+
+## O plano: ajustes que fazem o job caber, capacidade de serviço, o comando para iniciar.
+answer-levers-title = Para caber nessas GPUs:
+lever-line = { $change }: { $per_gpu } GiB por GPU
+lever-precision = pesos em { $value } ({ $quality })
+lever-precision-gpus = pesos em { $value } ({ $quality }) em { $count }
+lever-kv-precision = cache KV em { $value }
+lever-context = contexto de no máximo { $value } tokens
+lever-offload = estados do otimizador na memória da CPU (`cpu_offload`), com passos mais lentos
+lever-gradient-checkpointing = gradient checkpointing ligado (passos cerca de um terço mais lentos)
+lever-qlora = QLoRA (base em NF4 de 4 bits) em vez de LoRA
+lever-optimizer = o otimizador { $value }
+lever-zero = fragmentação completa com ZeRO-3/FSDP
+lever-more-gpus = { $count } desta placa
+answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency } requisições de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
+answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
+answer-launch-title = Para iniciar:
+lever-quality-negligible = quase sem perda de qualidade
+lever-quality-small = pequena perda de qualidade
+lever-quality-moderate = alguma perda de qualidade, a troca mais comum
+lever-quality-noticeable = perda de qualidade perceptível

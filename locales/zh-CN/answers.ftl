@@ -139,3 +139,24 @@ sep-open = （
 sep-close = ）
 sep-after-title = {""}
 sep-colon = ：
+
+## 方案：能让任务放得下的调整、服务容量、启动命令。
+answer-levers-title = 要在这些 GPU 上放得下，可以：
+lever-line = { $change }：每张 GPU { $per_gpu } GiB
+lever-precision = 权重改用 { $value }（{ $quality }）
+lever-precision-gpus = 权重改用 { $value }（{ $quality }），用 { $count }
+lever-kv-precision = KV 缓存改用 { $value }
+lever-context = 上下文最多 { $value } tokens
+lever-offload = 把优化器状态放到 CPU 内存（`cpu_offload`），每步更慢
+lever-gradient-checkpointing = 开启梯度检查点（每步约慢三分之一）
+lever-qlora = 用 QLoRA（4 位 NF4 基座）代替 LoRA
+lever-optimizer = 优化器改用 { $value }
+lever-zero = 用 ZeRO-3/FSDP 完全分片
+lever-more-gpus = 用 { $count }
+answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；可同时处理 { $concurrency } 个 { $asked } tokens 的请求，总计约 { $speed } tokens/s。
+answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；连一个 { $asked } tokens 的请求都放不下。
+answer-launch-title = 启动命令：
+lever-quality-negligible = 几乎不损失质量
+lever-quality-small = 质量略有下降
+lever-quality-moderate = 质量有一定下降，这是常见的折中
+lever-quality-noticeable = 质量明显下降

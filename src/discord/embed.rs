@@ -149,6 +149,7 @@ fn heading(lang: Lang, id: &str) -> String {
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     let mut description = vec![parts::job_line(lang, a), parts::total_line(lang, a)];
     description.extend(parts::fit_lines(lang, catalog, a));
+    description.extend(crate::render::plan::lines(lang, a));
     let mut e = Embed {
         title: parts::title(lang, a),
         description: description.join("\n"),

@@ -46,6 +46,31 @@ pub struct AnswerJson {
     pub notes: Vec<String>,
     /// The whole answer as Markdown text in `language`.
     pub text: String,
+    /// What a fitting vLLM or llama.cpp setup holds; null otherwise.
+    pub serving: Option<ServingJson>,
+    /// Commands that start the estimated setup.
+    pub launch: Vec<LaunchJson>,
+}
+
+/// Serving capacity of the named setup.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ServingJson {
+    /// GiB left for the KV cache over all GPUs once weights are loaded.
+    pub kv_pool_gib: f64,
+    /// The longest context one request can have.
+    pub max_context: u64,
+    /// Requests of the asked context served at once.
+    pub max_concurrency: u64,
+    /// Rough generated tokens per second summed over those requests.
+    pub tokens_per_s_total: Option<f64>,
+}
+
+/// One launch line.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct LaunchJson {
+    /// vllm or llama.cpp.
+    pub runtime: &'static str,
+    pub command: String,
 }
 
 /// The job as resolved: catalog ids and the defaults filled in.
@@ -214,6 +239,20 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         topics: a.topics.clone(),
         notes,
         text: text::answer(lang, catalog, a),
+        serving: a.serving.map(|s| ServingJson {
+            kv_pool_gib: r2(s.kv_pool_gib),
+            max_context: s.max_context,
+            max_concurrency: s.max_concurrency,
+            tokens_per_s_total: s.tokens_per_s_total.map(r1),
+        }),
+        launch: a
+            .launch
+            .iter()
+            .map(|l| LaunchJson {
+                runtime: l.runtime.name(),
+                command: l.command.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -301,14 +340,15 @@ fn setup(s: &crate::recommend::Setup) -> SetupJson {
 }
 
 fn levers(a: &Answer) -> Vec<LeverJson> {
-    a.offload
+    let asked = a.gpu_count.unwrap_or(1);
+    a.levers
         .iter()
-        .map(|o| LeverJson {
-            kind: "offload",
-            change: "cpu_offload".to_string(),
-            per_gpu_gib: r2(o.per_gpu_gib),
-            fits: o.fits,
-            tokens_per_s: None,
+        .map(|l| LeverJson {
+            kind: l.kind.name(),
+            change: l.code(asked),
+            per_gpu_gib: r2(l.fit.per_gpu_gib),
+            fits: l.fit.fits,
+            tokens_per_s: l.fit.tokens_per_s.map(r1),
         })
         .collect()
 }

@@ -9,5 +9,6 @@ pub mod error;
 pub mod html;
 pub mod json;
 pub mod parts;
+pub mod plan;
 pub mod stats;
 pub mod text;

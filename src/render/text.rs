@@ -1,6 +1,6 @@
 //! The answer as Markdown text: what `ask`/`estimate` print and what free-text replies say.
 
-use super::parts;
+use super::{parts, plan};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, t};
@@ -13,6 +13,9 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     line(&mut out, &parts::total_line(lang, a));
     line(&mut out, &parts::breakdown_line(lang, a));
     for l in parts::fit_lines(lang, catalog, a) {
+        line(&mut out, &l);
+    }
+    for l in plan::lines(lang, a) {
         line(&mut out, &l);
     }
     line(&mut out, "");

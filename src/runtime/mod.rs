@@ -4,7 +4,7 @@
 //! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
-use crate::estimate::{Format, Mode, Precision};
+use crate::estimate::{Format, KvPrecision, Mode, Precision};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -128,7 +128,79 @@ pub struct Profile {
     /// rounded up; the calibration test checks at least 90 % of rows fall inside). A class
     /// not listed is unmeasured and says so (see `estimate::band`).
     pub error_bands: &'static [(Format, Mode, f64)],
+    /// Weight formats to step down to when a job does not fit, nearest (most bits) first:
+    /// the formats people actually download or quantize to for this runtime.
+    pub lower_precisions: &'static [Precision],
+    /// KV cache formats smaller than fp16 it can store, largest first.
+    pub kv_precisions: &'static [KvPrecision],
+    /// Its server command, as flag names (None: a library with no command line).
+    pub launch: Option<&'static LaunchFlags>,
 }
+
+/// The command line that starts a runtime's server, as data: the launch line is built from
+/// these names, and a test checks each against the engine's documented flags.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LaunchFlags {
+    /// The program and subcommand (`vllm serve`, `llama-server`).
+    pub program: &'static str,
+    /// The flag before the model (None: the model is positional).
+    pub model: Option<&'static str>,
+    /// Whether the model is a GGUF file (named after the model and its type) rather than a
+    /// Hub id.
+    pub gguf_file: bool,
+    /// Tensor-parallel size (vLLM).
+    pub tensor_parallel: Option<&'static str>,
+    /// The context the server allocates for.
+    pub context: &'static str,
+    /// The share of memory it pre-allocates.
+    pub memory_share: Option<&'static str>,
+    /// Flags that set the KV cache type (llama.cpp sets keys and values apart).
+    pub kv_cache: &'static [&'static str],
+    /// The flag that quantizes at load time, with the value per weight precision.
+    pub quantization: Option<(&'static str, &'static [(Precision, &'static str)])>,
+    /// Flag and value that put every layer on the GPU.
+    pub gpu_layers: Option<(&'static str, &'static str)>,
+    /// Flag whose comma list splits layers over several GPUs.
+    pub tensor_split: Option<&'static str>,
+    /// Flags always worth passing (flash attention).
+    pub always: &'static [&'static str],
+}
+
+const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "vllm serve",
+    model: None,
+    gguf_file: false,
+    tensor_parallel: Some("--tensor-parallel-size"),
+    context: "--max-model-len",
+    memory_share: Some("--gpu-memory-utilization"),
+    kv_cache: &["--kv-cache-dtype"],
+    // Load-time quantization of a 16-bit checkpoint; AWQ/GPTQ checkpoints say their own.
+    quantization: Some((
+        "--quantization",
+        &[
+            (Precision::Fp8, "fp8"),
+            (Precision::Nf4, "bitsandbytes"),
+            (Precision::Int4, "bitsandbytes"),
+        ],
+    )),
+    gpu_layers: None,
+    tensor_split: None,
+    always: &[],
+};
+
+const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "llama-server",
+    model: Some("-m"),
+    gguf_file: true,
+    tensor_parallel: None,
+    context: "-c",
+    memory_share: None,
+    kv_cache: &["-ctk", "-ctv"],
+    quantization: None,
+    gpu_layers: Some(("-ngl", "999")),
+    tensor_split: Some("-ts"),
+    always: &["-fa", "on"],
+};
 
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
 
@@ -180,6 +252,9 @@ pub const PROFILES: [Profile; 3] = [
             (Format::Float, Mode::Lora, 20.0),
             (Format::WeightOnly, Mode::Qlora, 20.0),
         ],
+        lower_precisions: &[Precision::Fp8, Precision::Int8, Precision::Nf4],
+        kv_precisions: &[],
+        launch: None,
     },
     Profile {
         runtime: Runtime::Vllm,
@@ -227,6 +302,9 @@ pub const PROFILES: [Profile; 3] = [
             (Format::WeightOnly, Mode::Inference, 4.0),
             (Format::Microscaled, Mode::Inference, 4.0),
         ],
+        lower_precisions: &[Precision::Fp8, Precision::GptqInt8, Precision::AwqInt4],
+        kv_precisions: &[KvPrecision::Fp8],
+        launch: Some(&VLLM_LAUNCH),
     },
     Profile {
         runtime: Runtime::LlamaCpp,
@@ -266,6 +344,16 @@ pub const PROFILES: [Profile; 3] = [
             (Format::Gguf, Mode::Inference, 5.0),
             (Format::Float, Mode::Inference, 5.0),
         ],
+        lower_precisions: &[
+            Precision::Q8_0,
+            Precision::Q6K,
+            Precision::Q5KM,
+            Precision::Q4KM,
+            Precision::Q3KM,
+            Precision::Iq2M,
+        ],
+        kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
+        launch: Some(&LLAMA_SERVER_LAUNCH),
     },
 ];
 

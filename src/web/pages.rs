@@ -211,7 +211,12 @@ impl AnswerView {
             total: html::spans(&parts::total_line(lang, a)),
             bar,
             bar_caption,
-            fit: lines(parts::fit_lines(lang, catalog, a)),
+            fit: lines(
+                parts::fit_lines(lang, catalog, a)
+                    .into_iter()
+                    .chain(crate::render::plan::lines(lang, a))
+                    .collect(),
+            ),
             setups_title: t(lang, setups_title),
             setups: a
                 .recommendations

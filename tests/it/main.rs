@@ -20,6 +20,7 @@ mod known_setups;
 mod locales;
 mod openapi;
 mod parser_corpus;
+mod plan;
 mod properties;
 mod store;
 mod store_cli;

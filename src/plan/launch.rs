@@ -1,0 +1,81 @@
+//! The command that starts the estimated setup, built from the runtime profile's flag
+//! names so the line matches what was estimated (context, cards, memory share, formats).
+
+use crate::catalog::ModelSpec;
+use crate::estimate::{Job, KvPrecision, Mode};
+use crate::runtime::{Budget, Runtime};
+use serde::Serialize;
+
+/// One launch line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Launch {
+    pub runtime: Runtime,
+    pub command: String,
+}
+
+/// The server command for an inference job on `count` GPUs; None for training and for
+/// runtimes with no command line.
+pub fn command(model: &ModelSpec, job: &Job, count: u32) -> Option<Launch> {
+    if job.mode != Mode::Inference {
+        return None;
+    }
+    let profile = job.runtime.profile();
+    let flags = profile.launch?;
+    let mut words: Vec<String> = vec![flags.program.to_string()];
+    if let Some(m) = flags.model {
+        words.push(m.to_string());
+    }
+    words.push(if flags.gguf_file {
+        gguf_file(model, job)
+    } else {
+        model.id.clone()
+    });
+    if let Some(tp) = flags.tensor_parallel {
+        words.push(tp.to_string());
+        words.push(count.to_string());
+    }
+    words.push(flags.context.to_string());
+    words.push(job.context().to_string());
+    if let (Some(flag), Budget::Share(share)) = (flags.memory_share, profile.budget) {
+        words.push(flag.to_string());
+        words.push(format!("{}", job.memory_share.unwrap_or(share)));
+    }
+    if job.kv_precision != KvPrecision::Fp16 {
+        for f in flags.kv_cache {
+            words.push(f.to_string());
+            words.push(job.kv_precision.name().to_string());
+        }
+    }
+    if let Some((flag, values)) = flags.quantization
+        && let Some((_, v)) = values.iter().find(|(p, _)| *p == job.precision)
+    {
+        words.push(flag.to_string());
+        words.push(v.to_string());
+    }
+    if let Some((flag, value)) = flags.gpu_layers {
+        words.push(flag.to_string());
+        words.push(value.to_string());
+    }
+    if let Some(flag) = flags.tensor_split
+        && count > 1
+    {
+        words.push(flag.to_string());
+        words.push(vec!["1"; count as usize].join(","));
+    }
+    words.extend(flags.always.iter().map(|f| f.to_string()));
+    Some(Launch {
+        runtime: job.runtime,
+        command: words.join(" "),
+    })
+}
+
+/// The GGUF file people download: the model id and the type in capitals
+/// (`llama-3.1-8b-Q4_K_M.gguf`); 16-bit weights are the F16 file.
+fn gguf_file(model: &ModelSpec, job: &Job) -> String {
+    let kind = if job.precision.is_quantized() {
+        job.precision.name().to_ascii_uppercase()
+    } else {
+        "F16".to_string()
+    };
+    format!("{}-{kind}.gguf", model.id)
+}

@@ -1,0 +1,318 @@
+//! Levers: single changes to a job that make it fit the GPUs the user named, each checked
+//! by running the estimator again with the change applied.
+
+use crate::catalog::{GpuSpec, ModelSpec};
+use crate::estimate::{Fit, Job, KvPrecision, Mode, Optimizer, Precision, Sharding};
+use serde::Serialize;
+
+/// Below this share of usable memory left free, a fit is too tight to trust (the estimate's
+/// own error band is about this wide) and the answer offers levers too.
+pub const TIGHT_SHARE: f64 = 0.05;
+
+/// Shortest context a context lever offers: below it a chat does not work.
+const MIN_CONTEXT: u64 = 512;
+
+/// What kind of change a lever makes; the JSON names are the contract's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum LeverKind {
+    Precision,
+    KvPrecision,
+    Context,
+    Offload,
+    GradientCheckpointing,
+    Qlora,
+    Optimizer,
+    Zero,
+    MoreGpus,
+}
+
+impl LeverKind {
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The change itself, with its new value.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    Precision(Precision),
+    KvPrecision(KvPrecision),
+    Context(u64),
+    CpuOffload,
+    GradientCheckpointing,
+    Qlora,
+    Optimizer(Optimizer),
+    Sharding(Sharding),
+    Gpus(u32),
+}
+
+/// One change that makes the job fit, with the verdict it was checked against.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Lever {
+    pub kind: LeverKind,
+    pub change: Change,
+    /// GPUs the changed job runs on: the user's count, or more when even the change needs
+    /// more cards (a lower precision that needs fewer cards than the job as asked).
+    pub count: u32,
+    /// The changed job on `count` GPUs; `fit.fits` is true for every lever offered.
+    pub fit: Fit,
+    /// The job with the change applied (the launch line of a setup that does not fit
+    /// starts this one).
+    #[serde(skip)]
+    pub job: Job,
+}
+
+impl Lever {
+    /// The change in `key=value` words, as JSON's `change` writes it.
+    pub fn code(&self, asked_count: u32) -> String {
+        let mut out = match self.change {
+            Change::Precision(p) => format!("precision={}", p.name()),
+            Change::KvPrecision(k) => format!("kv_precision={}", k.name()),
+            Change::Context(c) => format!("context={c}"),
+            Change::CpuOffload => "cpu_offload".to_string(),
+            Change::GradientCheckpointing => "gradient_checkpointing".to_string(),
+            Change::Qlora => "qlora".to_string(),
+            Change::Optimizer(o) => format!("optimizer={}", optimizer_name(o)),
+            Change::Sharding(s) => format!("sharding={}", s.name()),
+            Change::Gpus(n) => format!("gpus={n}"),
+        };
+        if self.count != asked_count && !matches!(self.change, Change::Gpus(_)) {
+            out.push_str(&format!(" gpus={}", self.count));
+        }
+        out
+    }
+}
+
+/// The optimizer's contract name (as `--optimizer` takes it).
+pub fn optimizer_name(o: Optimizer) -> &'static str {
+    match o {
+        Optimizer::Adamw => "adamw",
+        Optimizer::Adamw8bit => "adamw-8bit",
+        Optimizer::PagedAdamw8bit => "paged-adamw-8bit",
+        Optimizer::Sgd => "sgd",
+    }
+}
+
+/// Whether a verdict calls for levers: it does not fit, or fits with under 5 % spare.
+pub fn wanted(fit: &Fit) -> bool {
+    !fit.fits || fit.headroom_gib < TIGHT_SHARE * fit.usable_gib
+}
+
+/// The levers for `job` on `count` of `gpu`, best first: the ones that cost least (speed,
+/// quality, effort) come first, more cards always last. Empty when the verdict needs none.
+pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Vec<Lever> {
+    if !wanted(fit) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut push = |kind, change, changed: Job, n: u32| {
+        if let Ok(f) = Fit::check(model, &changed, gpu, n)
+            && f.fits
+            && f.per_gpu_gib < fit.per_gpu_gib
+        {
+            out.push(Lever {
+                kind,
+                change,
+                count: n,
+                fit: f,
+                job: changed,
+            });
+        }
+    };
+    if job.mode.is_training() {
+        training(job, count, &mut push);
+    } else {
+        inference(model, job, gpu, count, &mut push);
+    }
+    if let Some(ctx) = longest_context(model, job, gpu, count) {
+        let mut changed = job.clone();
+        changed.set_context(ctx);
+        push(LeverKind::Context, Change::Context(ctx), changed, count);
+    }
+    if !fit.fits
+        && let Some(n) = Fit::min_count_any(model, job, gpu)
+        && n > count
+    {
+        push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
+    }
+    out
+}
+
+/// Inference: the KV cache in a smaller format, then the nearest weight format that fits.
+fn inference(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    push: &mut impl FnMut(LeverKind, Change, Job, u32),
+) {
+    let profile = job.runtime.profile();
+    if job.kv_precision == KvPrecision::Fp16 {
+        for &kv in profile.kv_precisions {
+            let mut changed = job.clone();
+            changed.kv_precision = kv;
+            if Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits) {
+                push(
+                    LeverKind::KvPrecision,
+                    Change::KvPrecision(kv),
+                    changed,
+                    count,
+                );
+                break;
+            }
+        }
+    }
+    if let Some((p, n)) = nearest_precision(model, job, gpu, count) {
+        let mut changed = job.clone();
+        changed.precision = p;
+        push(LeverKind::Precision, Change::Precision(p), changed, n);
+    }
+}
+
+/// The weight format with the most bits that fits the user's cards; when none does, the
+/// one that needs the fewest cards (if that is fewer than the job as asked needs).
+fn nearest_precision(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+) -> Option<(Precision, u32)> {
+    let profile = job.runtime.profile();
+    let bits = job.precision.bits_per_weight();
+    let ladder = profile
+        .lower_precisions
+        .iter()
+        .copied()
+        .filter(|p| p.bits_per_weight() < bits && profile.loads(*p));
+    let mut best: Option<(Precision, u32)> = None;
+    for p in ladder {
+        let mut changed = job.clone();
+        changed.precision = p;
+        let Some(n) = Fit::min_count_any(model, &changed, gpu) else {
+            continue;
+        };
+        if n <= count {
+            return Some((p, count));
+        }
+        if best.is_none_or(|(_, b)| n < b) {
+            best = Some((p, n));
+        }
+    }
+    let asked = Fit::min_count_any(model, job, gpu).unwrap_or(u32::MAX);
+    best.filter(|&(_, n)| n < asked)
+}
+
+/// Training: checkpointing, an 8-bit optimizer, QLoRA instead of LoRA, ZeRO-3/FSDP over
+/// the cards, then optimizer states in CPU memory.
+fn training(job: &Job, count: u32, push: &mut impl FnMut(LeverKind, Change, Job, u32)) {
+    if !job.gradient_checkpointing {
+        let mut changed = job.clone();
+        changed.gradient_checkpointing = true;
+        push(
+            LeverKind::GradientCheckpointing,
+            Change::GradientCheckpointing,
+            changed,
+            count,
+        );
+    }
+    if job.mode == Mode::FullFinetune && job.optimizer == Optimizer::Adamw {
+        for o in [Optimizer::Adamw8bit, Optimizer::PagedAdamw8bit] {
+            let mut changed = job.clone();
+            changed.optimizer = o;
+            push(LeverKind::Optimizer, Change::Optimizer(o), changed, count);
+        }
+    }
+    if job.mode == Mode::Lora {
+        let mut changed = job.clone();
+        changed.mode = Mode::Qlora;
+        changed.precision = Precision::Nf4;
+        push(LeverKind::Qlora, Change::Qlora, changed, count);
+    }
+    if count > 1 && job.sharding_on(count) != Sharding::Zero3 {
+        let mut changed = job.clone();
+        changed.sharding = Some(Sharding::Zero3);
+        push(
+            LeverKind::Zero,
+            Change::Sharding(Sharding::Zero3),
+            changed,
+            count,
+        );
+    }
+    if !job.cpu_offload {
+        let mut changed = job.clone();
+        changed.cpu_offload = true;
+        push(LeverKind::Offload, Change::CpuOffload, changed, count);
+    }
+}
+
+/// The longest context (whole 256-token steps) the job fits in on these cards, below the
+/// asked one; None when even [`MIN_CONTEXT`] does not fit or the asked one already does.
+pub fn longest_context(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Option<u64> {
+    let fits = |ctx: u64| {
+        let mut changed = job.clone();
+        changed.set_context(ctx);
+        Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits)
+    };
+    let asked = job.context();
+    if asked <= MIN_CONTEXT || fits(asked) || !fits(MIN_CONTEXT) {
+        return None;
+    }
+    let (mut lo, mut hi) = (MIN_CONTEXT, asked);
+    while hi - lo > 256 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) { lo = mid } else { hi = mid }
+    }
+    let ctx = (lo / 256 * 256).max(MIN_CONTEXT);
+    (ctx < asked).then_some(ctx)
+}
+
+/// What a lower weight format costs in quality, in the coarse classes people quote
+/// (8-bit is close to lossless, 5-6 bit GGUF loses little, 4-bit is the usual trade-off,
+/// below 4 bits the loss shows), by its stored bits per weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+pub enum QualityCost {
+    Negligible,
+    Small,
+    Moderate,
+    Noticeable,
+}
+
+impl QualityCost {
+    pub fn of(precision: Precision) -> QualityCost {
+        let bits = precision.bits_per_weight();
+        if bits >= 7.5 {
+            QualityCost::Negligible
+        } else if bits >= 5.0 {
+            QualityCost::Small
+        } else if bits >= 4.0 {
+            QualityCost::Moderate
+        } else {
+            QualityCost::Noticeable
+        }
+    }
+
+    /// The stable id: `lever-quality-<id>` names it in every locale.
+    pub fn id(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quality_cost_falls_with_bits() {
+        assert_eq!(QualityCost::of(Precision::Fp8), QualityCost::Negligible);
+        assert_eq!(QualityCost::of(Precision::Q8_0), QualityCost::Negligible);
+        assert_eq!(QualityCost::of(Precision::Q6K), QualityCost::Small);
+        assert_eq!(QualityCost::of(Precision::Q4KM), QualityCost::Moderate);
+        assert_eq!(QualityCost::of(Precision::AwqInt4), QualityCost::Moderate);
+        assert_eq!(QualityCost::of(Precision::Iq2M), QualityCost::Noticeable);
+    }
+}

@@ -1,0 +1,69 @@
+//! Serving capacity of a setup that fits: the KV pool left once the weights are loaded,
+//! the longest single request, how many requests of the asked context run at once, and a
+//! rough aggregate decode speed at that concurrency.
+
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
+use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s};
+use serde::Serialize;
+
+/// Sequences one server step batches at most (vLLM's `max_num_seqs` on small cards; a
+/// llama-server with more slots than this is rare): the aggregate speed stops there.
+const MAX_SEQUENCES: f64 = 256.0;
+
+/// What a serving setup holds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Serving {
+    /// GiB left for the KV cache over all GPUs, after weights, activations and overhead.
+    pub kv_pool_gib: f64,
+    /// The longest context one request can have (the pool, capped by the model's own).
+    pub max_context: u64,
+    /// Requests of the asked context held at once (llama.cpp: `-np` slots of `-c`).
+    pub max_concurrency: u64,
+    /// Generated tokens per second summed over `max_concurrency` streams (capped at
+    /// [`MAX_SEQUENCES`] and at the prefill rate, which bounds compute).
+    pub tokens_per_s_total: Option<f64>,
+}
+
+/// The capacity of a fitting inference job on a serving runtime (one with a server
+/// command in its profile); None otherwise.
+pub fn capacity(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+) -> Option<Serving> {
+    if job.mode != Mode::Inference || !fit.fits || job.runtime.profile().launch.is_none() {
+        return None;
+    }
+    let est = &fit.estimate;
+    if est.kv_bytes_per_token <= 0.0 {
+        return None;
+    }
+    let n = f64::from(count);
+    let fixed = est.weights + est.activations + est.overhead;
+    let pool = (fit.usable_gib * GIB * n - fixed).max(0.0);
+    let tokens = pool / est.kv_bytes_per_token;
+    let top = model.max_position_embeddings.unwrap_or(u64::MAX);
+    let max_context = (tokens as u64).min(top);
+    let per_sequence =
+        (est.kv_cache / f64::from(job.batch.max(1)) / est.kv_bytes_per_token).max(1.0);
+    let concurrency = fit
+        .max_concurrency
+        .unwrap_or(tokens / per_sequence)
+        .floor()
+        .max(0.0);
+    let tokens_per_s_total = (concurrency >= 1.0).then(|| {
+        let streams = concurrency.min(MAX_SEQUENCES);
+        let mut batched = job.clone();
+        batched.batch = streams as u32;
+        let total = streams * decode_tokens_per_s(model, &batched, gpu, count);
+        fit.prefill_tokens_per_s.map_or(total, |p| total.min(p))
+    });
+    Some(Serving {
+        kv_pool_gib: pool / GIB,
+        max_context,
+        max_concurrency: concurrency as u64,
+        tokens_per_s_total,
+    })
+}

@@ -1,0 +1,332 @@
+//! The plan after the verdict: levers that make a job fit (each re-checked), serving
+//! capacity, and launch lines whose flags the engines document (tests/engine_flags.txt).
+
+use proptest::prelude::*;
+use vramguide::answer::{self, Answer};
+use vramguide::catalog::Catalog;
+use vramguide::estimate::{Fit, Job, Mode, Precision};
+use vramguide::plan::{Change, Lever, LeverKind};
+use vramguide::query::Query;
+use vramguide::runtime::Runtime;
+
+fn ask(q: Query) -> Answer {
+    answer::for_query(Catalog::get(), &q).expect("answer")
+}
+
+/// The job a lever describes, applied to the answer's own job.
+fn applied(a: &Answer, l: &Lever) -> Job {
+    let mut job = a.job.clone();
+    match l.change {
+        Change::Precision(p) => job.precision = p,
+        Change::KvPrecision(k) => job.kv_precision = k,
+        Change::Context(c) => job.set_context(c),
+        Change::CpuOffload => job.cpu_offload = true,
+        Change::GradientCheckpointing => job.gradient_checkpointing = true,
+        Change::Qlora => {
+            job.mode = Mode::Qlora;
+            job.precision = Precision::Nf4;
+        }
+        Change::Optimizer(o) => job.optimizer = o,
+        Change::Sharding(s) => job.sharding = Some(s),
+        Change::Gpus(_) => {}
+    }
+    job
+}
+
+/// Every lever, applied on its count of the user's GPU, really fits, and needs less memory
+/// per GPU than the job as asked.
+fn assert_levers_fit(a: &Answer) {
+    let gpu = a.gpu.expect("a named GPU");
+    let before = a.fit.as_ref().expect("a verdict").per_gpu_gib;
+    for l in &a.levers {
+        let fit = Fit::check(&a.model, &applied(a, l), gpu, l.count).expect("valid job");
+        assert!(fit.fits, "{:?} does not fit: {fit:?}", l.change);
+        assert!(fit.per_gpu_gib < before, "{:?} saves nothing", l.change);
+        assert!((fit.per_gpu_gib - l.fit.per_gpu_gib).abs() < 1e-9);
+    }
+}
+
+fn kinds(a: &Answer) -> Vec<LeverKind> {
+    a.levers.iter().map(|l| l.kind).collect()
+}
+
+#[test]
+fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
+    let a = ask(Query {
+        model: Some("llama-3.1-70b".into()),
+        precision: Some(Precision::Fp16),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let k = kinds(&a);
+    assert!(k.contains(&LeverKind::Precision), "{k:?}");
+    assert_eq!(
+        k.last(),
+        Some(&LeverKind::MoreGpus),
+        "more cards come last: {k:?}"
+    );
+    let more = a.levers.last().unwrap();
+    assert_eq!(Some(more.count), a.needed_count);
+    // Nothing 4-bit holds 70B in 24 GB, so the precision lever needs fewer cards than fp16.
+    let precision = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Precision)
+        .unwrap();
+    assert!(
+        precision.count > 1 && precision.count < more.count,
+        "{precision:?}"
+    );
+    assert_levers_fit(&a);
+    // transformers has no server command, so neither the asked job nor its lever has one.
+    assert!(a.launch.is_empty());
+    let json = serde_json::to_value(vramguide::render::json::answer(
+        vramguide::i18n::Lang::En,
+        Catalog::get(),
+        &a,
+    ))
+    .unwrap();
+    let levers = json["levers"].as_array().unwrap();
+    assert_eq!(levers.len(), a.levers.len());
+    assert!(levers.iter().all(|l| l["fits"] == true));
+    assert_eq!(levers.last().unwrap()["kind"], "more_gpus");
+    // The text names the format, what it costs in quality, and the cards it needs.
+    let text = json["text"].as_str().unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("- weights in"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("quality") && line.contains("GPUs"), "{line}");
+}
+
+#[test]
+fn lora_8b_on_24_gb_without_checkpointing_gets_checkpointing_or_qlora() {
+    let a = ask(Query {
+        model: Some("llama-3.1-8b".into()),
+        mode: Some(Mode::Lora),
+        gradient_checkpointing: Some(false),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    // 2,048 tokens, micro-batch 1: every activation kept is about 39 GiB.
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let k = kinds(&a);
+    assert!(
+        k.contains(&LeverKind::GradientCheckpointing) || k.contains(&LeverKind::Qlora),
+        "{k:?}"
+    );
+    assert_levers_fit(&a);
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
+    assert!(text.contains("To make it fit on these GPUs:"), "{text}");
+}
+
+#[test]
+fn llama_8b_on_a_4090_with_vllm_serves_several_requests() {
+    let a = ask(Query {
+        model: Some("llama-3.1-8b".into()),
+        runtime: Some(Runtime::Vllm),
+        context: Some(8192),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(a.fit.as_ref().unwrap().fits);
+    let s = a.serving.expect("serving capacity");
+    assert!(s.max_concurrency >= 1, "{s:?}");
+    assert!(s.max_context >= 8192, "{s:?}");
+    // 16 GiB of bf16 weights on a 24 GB card at 0.9: a few GiB of pool, not more than the card.
+    assert!(s.kv_pool_gib > 1.0 && s.kv_pool_gib < 8.0, "{s:?}");
+    let single = a.fit.as_ref().unwrap().tokens_per_s.unwrap();
+    let total = s.tokens_per_s_total.unwrap();
+    assert!(
+        total > single,
+        "batching raises throughput: {total} vs {single}"
+    );
+    assert_eq!(a.launch.len(), 1);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with("vllm serve llama-3.1-8b --tensor-parallel-size 1 --max-model-len 8192"),
+        "{cmd}"
+    );
+    assert!(a.levers.is_empty(), "fits with room: {:?}", kinds(&a));
+}
+
+#[test]
+fn a_setup_that_does_not_fit_launches_its_best_lever() {
+    let a = ask(Query {
+        model: Some("qwen2.5-32b".into()),
+        precision: Some(Precision::Q8_0),
+        context: Some(8192),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let best = &a.levers[0];
+    let Change::Precision(p) = best.change else {
+        panic!("{:?}", best.change)
+    };
+    let cmd = &a.launch[0].command;
+    let file = format!("qwen2.5-32b-{}.gguf", p.name().to_ascii_uppercase());
+    assert!(cmd.contains(&file), "{cmd}");
+}
+
+#[test]
+fn llama_cpp_serving_and_launch_line() {
+    let a = ask(Query {
+        model: Some("llama-3.1-8b".into()),
+        precision: Some(Precision::Q4KM),
+        context: Some(16384),
+        gpu: Some("rtx-3090".into()),
+        gpu_count: Some(2),
+        ..Query::default()
+    });
+    assert_eq!(a.job.runtime, Runtime::LlamaCpp);
+    assert!(a.serving.unwrap().max_concurrency >= 1);
+    assert_eq!(
+        a.launch[0].command,
+        "llama-server -m llama-3.1-8b-Q4_K_M.gguf -c 16384 -ngl 999 -ts 1,1 -fa on"
+    );
+}
+
+/// Flags the engines document, as (program, flag), from tests/engine_flags.txt.
+fn documented_flags() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engine_flags.txt"),
+    )
+    .unwrap();
+    assert!(text.contains("source: https://docs.vllm.ai/"));
+    assert!(text.contains("source: https://github.com/ggml-org/llama.cpp/"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (program, flag) = l.rsplit_once(' ').unwrap();
+            (program.to_string(), flag.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_launch_flag_is_documented() {
+    let flags = documented_flags();
+    let mut seen = 0;
+    let jobs = [
+        (
+            "llama-3.1-70b",
+            Some(Runtime::Vllm),
+            Some(Precision::Fp8),
+            "h100-sxm",
+            2,
+            Some("fp8"),
+        ),
+        (
+            "llama-3.1-8b",
+            Some(Runtime::Vllm),
+            None,
+            "rtx-4090",
+            1,
+            None,
+        ),
+        (
+            "qwen2.5-32b",
+            None,
+            Some(Precision::Q4KM),
+            "rtx-3090",
+            2,
+            Some("q8_0"),
+        ),
+        (
+            "llama-3.1-8b",
+            Some(Runtime::Vllm),
+            Some(Precision::Nf4),
+            "rtx-4090",
+            1,
+            None,
+        ),
+    ];
+    for (model, runtime, precision, gpu, count, kv) in jobs {
+        let a = ask(Query {
+            model: Some(model.into()),
+            runtime,
+            precision,
+            kv_precision: kv.map(|k| k.parse().unwrap()),
+            gpu: Some(gpu.into()),
+            gpu_count: Some(count),
+            ..Query::default()
+        });
+        for l in &a.launch {
+            let program = l.runtime.profile().launch.unwrap().program;
+            assert!(l.command.starts_with(program));
+            for word in l.command[program.len()..].split_whitespace() {
+                if word.starts_with('-') {
+                    seen += 1;
+                    assert!(
+                        flags.iter().any(|(p, f)| p == program && f == word),
+                        "{program} {word} is not a documented flag: {}",
+                        l.command
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 10, "the launch lines were checked ({seen} flags)");
+}
+
+fn any_job() -> impl Strategy<Value = Query> {
+    let models = prop::sample::select(vec![
+        "llama-3.1-8b",
+        "llama-3.1-70b",
+        "qwen2.5-14b",
+        "qwen2.5-32b",
+        "mixtral-8x7b",
+        "llama-3.2-3b",
+    ]);
+    let gpus = prop::sample::select(vec![
+        "rtx-4090",
+        "rtx-3090",
+        "a100-80gb-sxm",
+        "l4",
+        "h100-sxm",
+    ]);
+    let modes = prop::sample::select(vec![
+        Mode::Inference,
+        Mode::Lora,
+        Mode::FullFinetune,
+        Mode::Qlora,
+    ]);
+    let runtimes = prop::sample::select(vec![None, Some(Runtime::Vllm), Some(Runtime::LlamaCpp)]);
+    let contexts = prop::sample::select(vec![2048u64, 8192, 32768, 131072]);
+    (
+        models,
+        gpus,
+        modes,
+        runtimes,
+        contexts,
+        1u64..=4,
+        any::<bool>(),
+    )
+        .prop_map(|(model, gpu, mode, runtime, context, count, ckpt)| Query {
+            model: Some(model.into()),
+            gpu: Some(gpu.into()),
+            mode: Some(mode),
+            runtime: runtime.filter(|_| mode == Mode::Inference),
+            context: Some(context),
+            gpu_count: Some(count),
+            gradient_checkpointing: mode.is_training().then_some(ckpt),
+            ..Query::default()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Apply any lever, estimate again: it fits.
+    #[test]
+    fn every_lever_applied_really_fits(q in any_job()) {
+        if let Ok(a) = answer::for_query(Catalog::get(), &q) {
+            assert_levers_fit(&a);
+            if let Some(s) = a.serving {
+                prop_assert!(s.kv_pool_gib >= 0.0);
+            }
+        }
+    }
+}
