@@ -169,7 +169,7 @@ pub async fn estimate(
     gpus: Option<u64>,
     runtime: Option<RuntimeChoice>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let started = Instant::now();
@@ -207,7 +207,7 @@ pub async fn compare(
     #[autocomplete = "autocomplete::gpu"] gpu_c: Option<String>,
     #[autocomplete = "autocomplete::gpu"] gpu_d: Option<String>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -232,7 +232,7 @@ pub async fn compare(
 /// A short guide topic.
 #[poise::command(slash_command)]
 pub async fn explain(ctx: Context<'_>, topic: TopicChoice) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -250,7 +250,7 @@ pub async fn fit(
     count: Option<u32>,
     precision: Option<PrecisionChoice>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -304,7 +304,7 @@ pub async fn language(
     language: Option<LanguageChoice>,
     server: Option<bool>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let prefs = ctx.data().store.prefs();
@@ -374,7 +374,7 @@ async fn guild_with_permission(
 /// The server's most asked models, precisions and languages.
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -417,7 +417,7 @@ fn stats_text(lang: Lang, mut stats: Stats) -> Option<String> {
 /// Delete your logged questions and preferences.
 #[poise::command(slash_command, rename = "forget-me")]
 pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -442,7 +442,7 @@ pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     default_member_permissions = "MANAGE_CHANNELS"
 )]
 pub async fn listen(ctx: Context<'_>, enabled: Option<bool>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
