@@ -170,7 +170,7 @@ pub async fn estimate(
     runtime: Option<RuntimeChoice>,
     config: Option<serenity::Attachment>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let started = Instant::now();
@@ -223,7 +223,7 @@ pub async fn compare(
     #[autocomplete = "autocomplete::gpu"] gpu_c: Option<String>,
     #[autocomplete = "autocomplete::gpu"] gpu_d: Option<String>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -248,7 +248,7 @@ pub async fn compare(
 /// A short guide topic.
 #[poise::command(slash_command)]
 pub async fn explain(ctx: Context<'_>, topic: TopicChoice) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -266,7 +266,7 @@ pub async fn fit(
     count: Option<u32>,
     precision: Option<PrecisionChoice>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -320,7 +320,7 @@ pub async fn language(
     language: Option<LanguageChoice>,
     server: Option<bool>,
 ) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let prefs = ctx.data().store.prefs();
@@ -390,7 +390,7 @@ async fn guild_with_permission(
 /// The server's most asked models, precisions and languages.
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -433,7 +433,7 @@ fn stats_text(lang: Lang, mut stats: Stats) -> Option<String> {
 /// Delete your logged questions and preferences.
 #[poise::command(slash_command, rename = "forget-me")]
 pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
@@ -458,7 +458,7 @@ pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     default_member_permissions = "MANAGE_CHANNELS"
 )]
 pub async fn listen(ctx: Context<'_>, enabled: Option<bool>) -> Result<(), Error> {
-    let Some(_guard) = ctx.data().work.enter() else {
+    let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
     let lang = reply_lang(ctx).await;

@@ -26,7 +26,7 @@ pub async fn on_event(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => {
-            let Some(_guard) = bot.work.enter() else {
+            let Some(_guard) = bot.work.enter().await else {
                 return Ok(());
             };
             buttons::on_click(ctx, bot, click).await
@@ -71,7 +71,7 @@ async fn on_message(
     if listened && !parsed.query.has_subject() && attached.is_none() {
         return Ok(());
     }
-    let Some(_guard) = bot.work.enter() else {
+    let Some(_guard) = bot.work.enter().await else {
         return Ok(());
     };
     let started = Instant::now();

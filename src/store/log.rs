@@ -62,8 +62,9 @@ pub struct LogEntry {
     /// Language of the reply.
     pub language: Lang,
     pub question: String,
-    /// The parsed query as JSON.
-    pub query: Option<serde_json::Value>,
+    /// The parsed query as JSON text, serialized once here: the column is text, and a
+    /// `serde_json::Value` tree cost an allocation per field on every logged question.
+    pub query: Option<String>,
     pub model: Option<String>,
     pub precision: Option<String>,
     pub gpu: Option<String>,
@@ -90,7 +91,7 @@ impl LogEntry {
         let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
         let answer = result.ok();
         LogEntry {
-            query: query.and_then(|q| serde_json::to_value(q).ok()),
+            query: query.and_then(|q| serde_json::to_string(q).ok()),
             model: answer.map(|a| a.model.id.clone()),
             precision: answer.map(|a| a.job.precision.name().to_string()),
             gpu: answer.and_then(|a| a.gpu.map(|g| g.id.clone())),

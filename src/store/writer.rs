@@ -17,13 +17,16 @@ use std::sync::Arc;
 use std::sync::Once;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-/// Rows per INSERT statement: 15 parameters each stays under SQLite's 32,766 and
-/// Postgres's 65,535 bind limits.
-const ROWS_PER_STATEMENT: usize = 1_000;
+/// Rows per INSERT statement, largest first: a batch is cut greedily into these sizes, so
+/// only five statements are ever prepared and all stay in sqlx's statement cache. (Cut
+/// into 1,000-row chunks, each batch's odd-sized remainder prepared a new statement of up
+/// to 15,000 parameters, and the cache kept up to a hundred of them.) 256 rows of 15
+/// parameters stay under SQLite's 32,766 and Postgres's 65,535 bind limits.
+const STATEMENT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
 /// Rows per transaction: large enough for throughput, small enough to keep a failed retry
 /// and the `kill -9` loss (the batch in flight) bounded.
 const MAX_BATCH: usize = 20_000;
@@ -68,6 +71,9 @@ struct Counters {
     uncommitted: AtomicUsize,
     /// Failed commit attempts.
     write_errors: AtomicU64,
+    /// Wakes a writer sleeping out its batch interval early: a flush is waiting, or
+    /// another `EAGER_ROWS` rows were sent. A nudge given while it is awake is kept.
+    nudge: Notify,
 }
 
 /// The sending side: what `Log` holds.
@@ -130,8 +136,12 @@ impl Queue {
             entry,
         };
         // Counted before sending, so the writer never subtracts a row not yet added.
-        self.counters.uncommitted.fetch_add(1, Ordering::Relaxed);
-        if self.tx.send(Msg::Row(row)).is_err() {
+        let before = self.counters.uncommitted.fetch_add(1, Ordering::Relaxed);
+        if self.tx.send(Msg::Row(row)).is_ok() {
+            if (before + 1) % EAGER_ROWS == 0 {
+                self.counters.nudge.notify_one();
+            }
+        } else {
             self.counters.uncommitted.fetch_sub(1, Ordering::Relaxed);
             self.late.call_once(|| {
                 tracing::warn!(
@@ -158,6 +168,7 @@ impl Queue {
             // The writer has stopped: it committed everything it could.
             return self.depth() == 0;
         }
+        self.counters.nudge.notify_one();
         matches!(tokio::time::timeout(timeout, committed).await, Ok(Ok(())))
     }
 }
@@ -205,6 +216,11 @@ impl Writer {
     /// Wait for the next batch: at least one message, then more until `interval` has
     /// passed, `EAGER_ROWS` are in hand, someone waits on a flush, or shutdown is asked.
     /// Returns 0 once shut down and drained.
+    ///
+    /// Between the first row and the deadline the writer sleeps instead of waking for
+    /// every row: at thousands of questions a second, a wake per row (and a timer set
+    /// again each time) cost the answer path more than writing the rows did. Senders
+    /// nudge it (`Counters::nudge`) only for a flush and every `EAGER_ROWS` rows.
     async fn receive(&mut self, msgs: &mut Vec<Msg>) -> usize {
         loop {
             tokio::select! {
@@ -218,18 +234,34 @@ impl Writer {
             }
         }
         let deadline = Instant::now() + self.interval;
-        while !self.stopping
-            && msgs.len() < EAGER_ROWS
-            && !msgs.iter().any(|m| matches!(m, Msg::Flush(_)))
-        {
+        let mut flushing = msgs.iter().any(|m| matches!(m, Msg::Flush(_)));
+        while !self.stopping && !flushing && msgs.len() < EAGER_ROWS {
             tokio::select! {
-                n = self.rx.recv_many(msgs, MAX_BATCH - msgs.len()) => if n == 0 { break },
                 () = tokio::time::sleep_until(deadline) => break,
+                () = self.counters.nudge.notified() => {}
                 _ = &mut self.stop => self.begin_stopping(),
             }
+            flushing |= self.take_waiting(msgs);
         }
+        self.take_waiting(msgs);
         self.check_backlog();
         msgs.len()
+    }
+
+    /// Move what is in the channel now into `msgs`, without waiting, up to `MAX_BATCH`.
+    /// True if a flush marker came with it.
+    fn take_waiting(&mut self, msgs: &mut Vec<Msg>) -> bool {
+        let mut flush = false;
+        while msgs.len() < MAX_BATCH {
+            match self.rx.try_recv() {
+                Ok(msg) => {
+                    flush |= matches!(msg, Msg::Flush(_));
+                    msgs.push(msg);
+                }
+                Err(_) => break,
+            }
+        }
+        flush
     }
 
     /// No new rows from now on; those already sent are still received and committed.
@@ -328,11 +360,21 @@ fn text(s: &str) -> String {
     }
 }
 
+/// The batch cut into `STATEMENT_ROWS`-sized runs, largest first.
+fn statements(mut batch: &[Pending]) -> impl Iterator<Item = &[Pending]> {
+    std::iter::from_fn(move || {
+        let size = STATEMENT_ROWS.into_iter().find(|&n| n <= batch.len())?;
+        let (head, rest) = batch.split_at(size);
+        batch = rest;
+        Some(head)
+    })
+}
+
 /// One transaction for the whole batch, multi-row INSERTs inside.
 async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), sqlx::Error> {
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for chunk in batch.chunks(ROWS_PER_STATEMENT) {
+        for chunk in statements(batch) {
             let mut qb = QueryBuilder::new(INSERT);
             qb.push_values(chunk, |mut b, p| {
                 let e = &p.entry;
@@ -344,7 +386,7 @@ async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), s
                     .push_bind(e.locale.as_deref().map(text))
                     .push_bind(e.language.code())
                     .push_bind(text(&e.question))
-                    .push_bind(e.query.as_ref().map(|q| q.to_string()))
+                    .push_bind(e.query.as_deref().map(text))
                     .push_bind(e.model.as_deref().map(text))
                     .push_bind(e.precision.as_deref().map(text))
                     .push_bind(e.gpu.as_deref().map(text))
@@ -356,4 +398,28 @@ async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), s
         }
         tx.commit().await
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::store::Source;
+
+    #[test]
+    fn a_batch_is_cut_into_the_few_statement_sizes_in_order() {
+        let rows: Vec<Pending> = (0..1_000)
+            .map(|i| Pending {
+                at_ms: i,
+                entry: LogEntry::new(Source::Web, Lang::En, "q"),
+            })
+            .collect();
+        let cut: Vec<&[Pending]> = statements(&rows).collect();
+        let sizes: Vec<usize> = cut.iter().map(|c| c.len()).collect();
+        assert_eq!(sizes, [256, 256, 256, 64, 64, 64, 16, 16, 4, 4]);
+        let order: Vec<i64> = cut.iter().flat_map(|c| c.iter().map(|p| p.at_ms)).collect();
+        assert_eq!(order, (0..1_000).collect::<Vec<i64>>());
+        assert_eq!(statements(&rows[..3]).count(), 3);
+        assert_eq!(statements(&[]).count(), 0);
+    }
 }

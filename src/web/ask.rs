@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::i18n::Lang;
 use crate::query::Query;
 use crate::{render, sanitize};
+use axum::body::Bytes;
 use axum::http::HeaderMap;
 use hashlink::LruCache;
 use std::sync::{Arc, Mutex};
@@ -22,8 +23,9 @@ pub struct Asked {
     pub lang: Lang,
     pub query: Query,
     pub result: Result<Answer, Error>,
-    /// The JSON contract object `/api/v1/ask` sends; also what the cache weighs.
-    pub json: String,
+    /// The JSON contract object `/api/v1/ask` sends; also what the cache weighs. Shared
+    /// bytes, so a cache hit hands the response body over without copying it.
+    pub json: Bytes,
 }
 
 /// Answers already worked out, keyed by the language a reply falls back to and the
@@ -154,7 +156,8 @@ fn asked_from(reply: answer::Reply, fallback: Lang) -> Asked {
         Ok(a) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }
-    .unwrap_or_default();
+    .unwrap_or_default()
+    .into();
     Asked {
         lang,
         query: parsed.query,

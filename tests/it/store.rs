@@ -176,7 +176,7 @@ async fn round_trip(config: StoreConfig) {
         channel_id: Some(42),
         user_id: Some("998877".into()),
         locale: Some("pt-BR".into()),
-        query: Some(query.clone()),
+        query: Some(query.to_string()),
         model: Some("llama-3.1-70b".into()),
         precision: Some("fp16".into()),
         gpu: Some("rtx-4090".into()),
@@ -573,6 +573,32 @@ async fn sqlite_read_only_database() {
     assert!(!store.log().flush(Duration::from_secs(1)).await);
     assert!(store.log().write_errors() >= 1);
     assert_eq!(store.log().queue_depth(), 100);
+}
+
+/// The writer sleeps out its batch interval instead of waking for every row; a flush (what
+/// `stats` and `forget` wait on) still wakes it at once, and the row is committed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn flush_does_not_wait_out_the_batch_interval() {
+    let store = Store::open(StoreConfig {
+        batch_interval: Duration::from_secs(60),
+        ..StoreConfig::in_memory()
+    })
+    .await
+    .unwrap();
+    for i in 0..3 {
+        store.log().record(entry(&format!("q{i}")));
+        // Let the writer take the row and fall asleep before the flush is sent.
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let started = Instant::now();
+    assert!(store.log().flush(Duration::from_secs(5)).await);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(rows(&store).await.len(), 3);
+    store.shutdown().await;
 }
 
 #[tokio::test]
