@@ -15,7 +15,8 @@ fn entry(i: u64) -> LogEntry {
         user_id: Some(format!("{}", 100_000_000_000 + i % 5_000)),
         locale: Some("pt-BR".into()),
         query: Some(
-            serde_json::json!({"model": "llama-3.1-70b", "precision": "fp16", "context": 8192}),
+            serde_json::json!({"model": "llama-3.1-70b", "precision": "fp16", "context": 8192})
+                .to_string(),
         ),
         model: Some("llama-3.1-70b".into()),
         precision: Some("fp16".into()),

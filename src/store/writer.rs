@@ -138,7 +138,7 @@ impl Queue {
         // Counted before sending, so the writer never subtracts a row not yet added.
         let before = self.counters.uncommitted.fetch_add(1, Ordering::Relaxed);
         if self.tx.send(Msg::Row(row)).is_ok() {
-            if (before + 1) % EAGER_ROWS == 0 {
+            if (before + 1).is_multiple_of(EAGER_ROWS) {
                 self.counters.nudge.notify_one();
             }
         } else {
