@@ -11,6 +11,7 @@ mod choices;
 mod commands;
 pub mod embed;
 mod free_text;
+mod gate;
 mod lang;
 pub mod localize;
 mod rate_limit;
@@ -215,7 +216,7 @@ pub async fn run(
         })
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, intents(config.message_content))
-        .framework(framework)
+        .framework(gate::Gated::new(framework))
         .await
         .context("building the Discord client")?;
     let manager = client.shard_manager.clone();
