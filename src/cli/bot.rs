@@ -69,6 +69,7 @@ impl BotArgs {
             rate_burst: self.rate_burst,
             rate_per_minute: self.rate_per_minute,
             hub: None,
+            attachment_base: None,
         })
     }
 }

@@ -38,8 +38,12 @@ fn invalid(name: &str, kind: SourceErrorKind, detail: String) -> CoreError {
     })
 }
 
-/// Read the attachment and turn it into a spec.
-pub async fn read_config(a: &serenity::Attachment) -> Result<ModelSpec, CoreError> {
+/// Read the attachment and turn it into a spec. `base` replaces the scheme and host of
+/// Discord's URL (the tests' fake Discord); the URL must name a Discord host either way.
+pub async fn read_config(
+    a: &serenity::Attachment,
+    base: Option<&str>,
+) -> Result<ModelSpec, CoreError> {
     let name = crate::sanitize::one_line(&a.filename);
     if u64::from(a.size) > MAX_USER_CONFIG {
         let detail = format!("{} bytes, over {MAX_USER_CONFIG}", a.size);
@@ -49,10 +53,22 @@ pub async fn read_config(a: &serenity::Attachment) -> Result<ModelSpec, CoreErro
         let detail = "not a Discord attachment URL".to_string();
         return Err(invalid(&name, SourceErrorKind::InvalidConfig, detail));
     }
-    let bytes = fetch(&a.url)
+    let bytes = fetch(&rebased(&a.url, base))
         .await
         .map_err(|detail| invalid(&name, SourceErrorKind::Unreachable, detail))?;
     hub::spec_from_user_config(&name, &bytes)
+}
+
+/// Discord's URL with its scheme and host replaced by `base`, when one is configured.
+fn rebased(url: &str, base: Option<&str>) -> String {
+    let Some(base) = base else {
+        return url.to_string();
+    };
+    let path = url::Url::parse(url).map_or(String::new(), |u| match u.query() {
+        Some(q) => format!("{}?{q}", u.path()),
+        None => u.path().to_string(),
+    });
+    format!("{}{path}", base.trim_end_matches('/'))
 }
 
 /// GET with a timeout and a cap on the body; no redirects (Discord serves directly).

@@ -191,7 +191,8 @@ pub async fn estimate(
         // A config.json or a Hub look-up can take seconds: Discord wants a reply in 3.
         Some(file) => {
             ctx.defer().await?;
-            match super::attachment::read_config(file).await {
+            match super::attachment::read_config(file, ctx.data().attachment_base.as_deref()).await
+            {
                 Ok(spec) => crate::answer::for_query_with(catalog, &q, Some(spec)),
                 Err(e) => Err(e),
             }

@@ -131,7 +131,7 @@ async fn answer_message(
     let catalog = Catalog::get();
     if let Some(file) = super::attachment::config_of(&msg.attachments) {
         let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
-        let spec = super::attachment::read_config(file).await?;
+        let spec = super::attachment::read_config(file, bot.attachment_base.as_deref()).await?;
         return crate::answer::for_parsed_with(catalog, parsed, Some(spec));
     }
     if parsed.hub_id.is_some() {

@@ -51,6 +51,10 @@ pub struct BotConfig {
     pub rate_per_minute: u32,
     /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
     pub hub: Option<crate::hub::Hub>,
+    /// Where attachments are read from instead of Discord's CDN host (the tests' fake
+    /// Discord). The payload's URL must still name a Discord attachment host; only its
+    /// scheme and host are swapped. None in production.
+    pub attachment_base: Option<String>,
 }
 
 /// `--shards 0-3 --total-shards 8`: this process runs shards 0..=3 of 8.
@@ -104,6 +108,8 @@ pub struct Bot {
     message_content: bool,
     /// Hub look-ups for org/name models the catalog lacks, cached in the store.
     hub: crate::hub::Hub,
+    /// See [`BotConfig::attachment_base`].
+    attachment_base: Option<String>,
 }
 
 impl Bot {
@@ -118,6 +124,7 @@ impl Bot {
                 .hub
                 .clone()
                 .unwrap_or_else(|| crate::hub::Hub::from_env(false, Some(store.hub_cache()))),
+            attachment_base: config.attachment_base.clone(),
         }
     }
 }

@@ -938,3 +938,76 @@ async fn discord_defers_a_hub_look_up_and_answers_with_its_bytes() {
     assert_eq!(hub.total_requests(), before);
     bot.stop().await;
 }
+
+/// A config.json attached to `/estimate` and to a mention: read from the attachment URL
+/// Discord gives (served here by the fake Discord's CDN), answered for the model it
+/// describes; a broken one gets the invalid-config answer in the asker's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_reads_a_config_json_attachment() {
+    use crate::fake_discord::APP_ID;
+    use crate::fake_discord::fixtures::{self, ADMIN_PERMISSIONS, Place, USER};
+    // The fake Discord serves REST and its CDN on one address.
+    let bot = crate::discord_e2e::start_with(|c| c.attachment_base = c.proxy.clone()).await;
+    let fake = &bot.fake;
+    let good = config(json!({"_name_or_path": "me/attached-tiny"}));
+    let size = good.len();
+    let url = fake.attach("config.json", good);
+    let precision = vramguide::estimate::precision::ALL
+        .iter()
+        .position(|(_, n)| *n == "bf16")
+        .unwrap();
+    let mut slash = fixtures::slash(
+        fake.next_id(),
+        "estimate",
+        json!([
+            {"name": "model", "type": 3, "value": "my model"},
+            {"name": "precision", "type": 4, "value": precision},
+            {"name": "config", "type": 11, "value": "930000000000000001"}
+        ]),
+        USER,
+        "pt-BR",
+        Place::Guild {
+            permissions: ADMIN_PERMISSIONS,
+        },
+    );
+    slash["data"]["resolved"] = json!({"attachments": {"930000000000000001": {
+        "id": "930000000000000001", "filename": "config.json", "size": size,
+        "url": url, "proxy_url": url, "content_type": "application/json"
+    }}});
+    let r = bot.interact(slash).await;
+    assert_eq!(r.body["type"], json!(5), "deferred while the file is read");
+    let follow = fake
+        .wait_for(Duration::from_secs(15), |f| {
+            f.method == "PATCH" && f.path.contains("/webhooks/")
+                || f.method == "POST" && f.path.contains("/webhooks/")
+        })
+        .await;
+    let text = follow.body.to_string();
+    assert!(text.contains("attached-tiny"), "{text}");
+    assert!(
+        follow.schema_errors.is_empty(),
+        "{:?}",
+        follow.schema_errors
+    );
+
+    // A mention with a broken config.json attached: told what is wrong, in Spanish.
+    let bad = fake.attach("config.json", b"{\"model_type\": \"llama\"".to_vec());
+    let mut msg = fixtures::guild_message(
+        fake.next_id(),
+        USER,
+        &format!("<@{APP_ID}> ¿cabe este modelo en una 4090?"),
+        true,
+    );
+    msg["attachments"] = json!([{
+        "id": "930000000000000002", "filename": "config.json", "size": 22,
+        "url": bad, "proxy_url": bad, "content_type": "application/json"
+    }]);
+    let reply = bot
+        .message(msg, Duration::from_secs(15))
+        .await
+        .expect("a reply");
+    let text = reply.body.to_string();
+    assert!(text.contains("config.json"), "{text}");
+    assert!(!text.contains("attached-tiny"), "{text}");
+    bot.stop().await;
+}

@@ -46,6 +46,8 @@ struct Shared {
     next_id: AtomicU64,
     /// Check bodies against the spec (the benchmark turns it off to measure the bot).
     validate: std::sync::atomic::AtomicBool,
+    /// Files the fake CDN serves under /attachments/ (path -> bytes).
+    files: Mutex<std::collections::HashMap<String, Vec<u8>>>,
 }
 
 pub struct FakeDiscord {
@@ -127,6 +129,18 @@ impl FakeDiscord {
         910_000_000_000_000_000 + self.shared.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// Serve `bytes` as an attachment and give the URL a payload carries for it: on
+    /// Discord's CDN host, which the bot reads from this fake (`BotConfig::attachment_base`).
+    pub fn attach(&self, name: &str, bytes: Vec<u8>) -> String {
+        let path = format!("/attachments/1/{}/{name}", self.next_id());
+        self.shared
+            .files
+            .lock()
+            .unwrap()
+            .insert(path.clone(), bytes);
+        format!("https://cdn.discordapp.com{path}?ex=1")
+    }
+
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.requests.lock().unwrap().clone()
     }
@@ -200,6 +214,9 @@ async fn rest_handler(
 ) -> Response {
     let at = Instant::now();
     let path = uri.path().to_string();
+    if let Some(file) = state.shared.files.lock().unwrap().get(&path) {
+        return (StatusCode::OK, file.clone()).into_response();
+    }
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let schema_errors = if body.is_null() || !state.shared.validate.load(Ordering::Relaxed) {
         Vec::new()
