@@ -137,6 +137,7 @@ fn cheapest_for_llama_70b_at_4_bit_counts_street_prices() {
         }),
     );
     assert!(en.contains("US$1,275 now (2026-05)"), "{en}");
+    println!("{en}");
     assert!(
         en.contains("the cheapest that fits, at today's prices"),
         "{en}"
@@ -226,6 +227,7 @@ fn cost_per_million_tokens_on_one_h100_by_hand() {
     let by_hand = 3.49 / (tps * 3600.0) * 1e6;
     let got = recommend::usd_per_million_tokens(gpu, 1, &fit, &job).expect("rented");
     assert!((got - by_hand).abs() < 1e-9, "{got} vs {by_hand}");
+    println!("Llama 3.1 8B fp16, vLLM, 1 × H100 SXM: {tps:.1} tokens/s, US${got:.2} per million");
     // About 150 tokens/s for 16 GB of weights at 3.35 TB/s: some US$6-7 a million tokens
     // for one request at a time.
     assert!((100.0..220.0).contains(&tps), "{tps}");
