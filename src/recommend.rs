@@ -1,8 +1,8 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
-use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, Vendor};
+use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, PriceBasis, Vendor};
 use crate::estimate::{
-    self, DecodeWork, Fit, Interconnect, Job, JobError, Mode, NODE, Precision, Topology,
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Topology,
     candidate_counts,
 };
 use crate::runtime::{Activation, Split};
@@ -24,6 +24,31 @@ pub enum Tag {
     Datacenter,
 }
 
+/// Why a pick is on the list, in one phrase: the reason it was picked first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Why {
+    /// The cheapest setup that fits, at what the cards sell for now.
+    CheapestNow,
+    /// The cheapest that fits counted at launch prices: no street price was found for it.
+    CheapestAtLaunch,
+    /// The cheapest way to hold the job on one card.
+    CheapestSingleCard,
+    /// The fewest GPUs that hold it.
+    FewestCards,
+    /// The fastest setup within one machine.
+    Fastest,
+    /// What a datacenter would run: the least memory bought among datacenter GPUs.
+    Datacenter,
+}
+
+/// What the cards of a setup cost to buy, and which price that is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Price {
+    pub usd: f64,
+    pub basis: PriceBasis,
+}
+
 /// One recommended setup.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Setup {
@@ -31,6 +56,16 @@ pub struct Setup {
     /// Launch price of all the cards, where published (datacenter parts have none).
     pub price_usd: Option<f64>,
     pub tags: Vec<Tag>,
+    /// What the cards cost to buy now: street prices, else launch prices (and it says so).
+    pub buy: Option<Price>,
+    /// On-demand cloud price of all the cards for an hour, where they are rented.
+    pub cloud_usd_per_hour: Option<f64>,
+    /// Rented datacenter GPUs: dollars per million generated tokens at the decode estimate.
+    pub usd_per_million_tokens: Option<f64>,
+    /// Why it is on the list.
+    pub why: Why,
+    /// vLLM's tensor-parallel groups and pipeline stages over these GPUs.
+    pub layout: Option<Layout>,
 }
 
 /// The ranked setups plus the multi-GPU advice that goes with them.
@@ -123,7 +158,9 @@ pub fn setups(
                     .find(|(c, _)| *c == n)
                     .map_or(f64::INFINITY, |x| x.1)
             };
-            let count = candidate_counts(gpu, 64).find(|&n| need(n) <= usable)?;
+            // vLLM only takes counts whose tensor-parallel size divides the heads.
+            let count = candidate_counts(gpu, 64)
+                .find(|&n| need(n) <= usable && estimate::offered(model, job, gpu, n))?;
             Some(Candidate {
                 gpu,
                 count,
@@ -145,10 +182,11 @@ pub fn setups(
             .iter()
             .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
 
-    let cost = |c: &Candidate| price(c.gpu, c.count).unwrap_or(f64::INFINITY);
+    // "Cheapest" is what the user can buy now: street prices, else launch prices.
+    let cost = |c: &Candidate| buy(c.gpu, c.count).map_or(f64::INFINITY, |p| p.usd);
     let priced: Vec<&Candidate> = minimal
         .iter()
-        .filter(|c| c.gpu.msrp_usd.is_some())
+        .filter(|c| c.gpu.buy_price().is_some())
         .collect();
     let mut picks: Vec<(Tag, &Candidate)> = Vec::new();
     if let Some(c) = priced.iter().min_by(|a, b| cost(a).total_cmp(&cost(b))) {
@@ -201,9 +239,16 @@ pub fn setups(
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
+            let fit = Fit::check(model, job, c.gpu, c.count)?;
+            let buy = buy(c.gpu, c.count);
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
-                fit: Fit::check(model, job, c.gpu, c.count)?,
+                cloud_usd_per_hour: cloud(c.gpu, c.count),
+                usd_per_million_tokens: usd_per_million_tokens(c.gpu, c.count, &fit, job),
+                why: why(tag, buy),
+                layout: estimate::layout(model, job, c.gpu, c.count),
+                buy,
+                fit,
                 tags: vec![tag],
             });
         }
@@ -228,6 +273,46 @@ pub fn needs_fast_link(job: &Job) -> bool {
 
 fn price(gpu: &GpuSpec, count: u32) -> Option<f64> {
     gpu.msrp_usd.map(|p| p * f64::from(count))
+}
+
+/// What `count` of this card cost to buy now (street price, else launch price).
+fn buy(gpu: &GpuSpec, count: u32) -> Option<Price> {
+    gpu.buy_price().map(|(usd, basis)| Price {
+        usd: usd * f64::from(count),
+        basis,
+    })
+}
+
+/// On-demand cloud dollars an hour for `count` of this card.
+fn cloud(gpu: &GpuSpec, count: u32) -> Option<f64> {
+    gpu.cloud_usd_per_hour.map(|p| p * f64::from(count))
+}
+
+/// Dollars per million generated tokens when datacenter GPUs are rented for the job:
+/// cloud $/h × cards ÷ (tokens/s × 3,600) × 10^6, where tokens/s is the decode estimate
+/// of one step times the sequences decoded together (the batch). People buy consumer and
+/// workstation cards; only datacenter parts are priced this way.
+pub fn usd_per_million_tokens(gpu: &GpuSpec, count: u32, fit: &Fit, job: &Job) -> Option<f64> {
+    if gpu.market != Market::Datacenter {
+        return None;
+    }
+    let hourly = cloud(gpu, count)?;
+    let tokens_per_hour = fit.tokens_per_s? * f64::from(job.batch.max(1)) * 3600.0;
+    (tokens_per_hour > 0.0).then(|| hourly / tokens_per_hour * 1e6)
+}
+
+/// The phrase for the reason a setup was picked first.
+fn why(tag: Tag, buy: Option<Price>) -> Why {
+    match tag {
+        Tag::Cheapest if buy.is_some_and(|p| p.basis == PriceBasis::Launch) => {
+            Why::CheapestAtLaunch
+        }
+        Tag::Cheapest => Why::CheapestNow,
+        Tag::CheapestSingle => Why::CheapestSingleCard,
+        Tag::FewestCards => Why::FewestCards,
+        Tag::Fastest => Why::Fastest,
+        Tag::Datacenter => Why::Datacenter,
+    }
 }
 
 /// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training (PCIe and

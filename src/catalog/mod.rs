@@ -408,6 +408,16 @@ pub enum Market {
     Datacenter,
 }
 
+/// Which price a setup's cost is counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceBasis {
+    /// What a card sells for now (`street_usd`).
+    Street,
+    /// The launch price (`msrp_usd`): no street price was found.
+    Launch,
+}
+
 /// What a device's memory is, as far as capacity and decode speed are concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemoryKind {
@@ -468,6 +478,23 @@ pub struct GpuSpec {
     /// Strix Halo assigns at most 96 of 128 GB). None: macOS's default wired share.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_share_of_unified: Option<f64>,
+    /// What one card costs to buy now, in US dollars: new, or typical used where new is
+    /// gone (see `data/SOURCES.md`, "Prices"). Null where no price was found.
+    #[serde(default)]
+    pub street_usd: Option<f64>,
+    /// When `street_usd` was published: "YYYY-MM", or "YYYY" when the source gives a year.
+    #[serde(default)]
+    pub street_usd_date: Option<String>,
+    /// Typical on-demand price of one of these GPUs for an hour at a named cloud.
+    #[serde(default)]
+    pub cloud_usd_per_hour: Option<f64>,
+    /// When `cloud_usd_per_hour` was published, like `street_usd_date`.
+    #[serde(default)]
+    pub cloud_usd_per_hour_date: Option<String>,
+    /// GPUs software sees in one card of this kind (an MI250X package is 2 GCDs, each its
+    /// own ROCm device); the entry's figures are per device. None: 1.
+    #[serde(default)]
+    pub devices_per_card: Option<u32>,
 }
 
 impl GpuSpec {
@@ -521,6 +548,19 @@ impl GpuSpec {
         } else {
             MemoryKind::Gddr
         }
+    }
+
+    /// What one card costs the user now: the street price, else the launch price, with
+    /// which of the two it is.
+    pub fn buy_price(&self) -> Option<(f64, PriceBasis)> {
+        self.street_usd
+            .map(|p| (p, PriceBasis::Street))
+            .or(self.msrp_usd.map(|p| (p, PriceBasis::Launch)))
+    }
+
+    /// GPUs software sees in one card (MI250X: 2).
+    pub fn devices_per_card(&self) -> u32 {
+        self.devices_per_card.unwrap_or(1).max(1)
     }
 
     /// Price per GB of memory, when a price is published.

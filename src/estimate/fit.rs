@@ -130,7 +130,11 @@ impl Fit {
     /// beyond what one box takes (Apple machines still have one GPU).
     pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
         let counts = Topology::of(gpu).any_counts;
-        first_fitting(model, job, gpu, counts.iter().copied())
+        let offered = counts
+            .iter()
+            .copied()
+            .filter(|&n| super::offered(model, job, gpu, n));
+        first_fitting(model, job, gpu, offered)
     }
 }
 
@@ -154,6 +158,8 @@ fn first_fitting(
 /// would do" count, the recommendations and the advice read.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Topology {
+    /// What kind of machine holds the cards (what the answer calls it beyond one box).
+    pub machine: Machine,
     /// Most cards one machine takes: consumer boards 4 (slots, power, cooling), servers 8
     /// per node, an Apple machine its one GPU.
     pub per_box: u32,
@@ -164,27 +170,47 @@ pub struct Topology {
     pub any_counts: &'static [u32],
 }
 
+/// What kind of machine a card goes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Machine {
+    /// A desktop or workstation board: at most 4 consumer cards (slots, power, cooling).
+    Desktop,
+    /// A server node of 8 GPUs.
+    Server,
+    /// An Apple or other unified-memory machine: its one GPU.
+    Unified,
+}
+
+/// Machines `count` cards of this kind take, one box holding [`box_limit`].
+pub fn machines(gpu: &GpuSpec, count: u32) -> u32 {
+    count.div_ceil(box_limit(gpu).max(1))
+}
+
 /// Servers' GPUs per node, and the size of one NVLink domain of SXM cards.
 pub const NODE: u32 = 8;
 /// Beyond one box, counts people build clusters of.
 const CLUSTER_COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 
 const UNIFIED: Topology = Topology {
+    machine: Machine::Unified,
     per_box: 1,
     counts: &[1],
     any_counts: &[1],
 };
 const CONSUMER: Topology = Topology {
+    machine: Machine::Desktop,
     per_box: 4,
     counts: &[1, 2, 3, 4],
     any_counts: CLUSTER_COUNTS,
 };
 const SXM: Topology = Topology {
+    machine: Machine::Server,
     per_box: NODE,
     counts: &[1, 2, 4, 8, 16, 32, 64],
     any_counts: CLUSTER_COUNTS,
 };
 const SERVER: Topology = Topology {
+    machine: Machine::Server,
     per_box: NODE,
     counts: &[1, 2, 4, 8],
     any_counts: CLUSTER_COUNTS,

@@ -8,17 +8,21 @@ mod band;
 mod fit;
 mod inference;
 pub mod job;
+mod parallel;
 pub mod precision;
 mod speed;
 mod training;
 
 pub use band::{ErrorBand, error_band};
-pub use fit::{Fit, Interconnect, NODE, Topology, box_limit, candidate_counts, usable_gib};
+pub use fit::{
+    Fit, Interconnect, Machine, NODE, Topology, box_limit, candidate_counts, machines, usable_gib,
+};
 pub use inference::is_large_card;
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, Job, JobError, LoraTargets, Mode,
     Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
+pub use parallel::{Layout, layout, offered, tensor_parallel_ok};
 pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;

@@ -154,8 +154,14 @@ fn resolve_known(
     if let Some(name) = &q.gpu {
         req.gpu = Some(catalog.resolve_gpu(name)?.gpu);
     }
+    // Counted as the GPUs software sees: "2 × MI250X" is 4 ROCm devices.
+    let per_card = req.gpu.map_or(1, |g| g.devices_per_card());
     if let Some(n) = q.gpu_count {
-        req.gpu_count = Some(estimate::check_gpu_count(n)?);
+        req.gpu_count = Some(estimate::check_gpu_count(
+            n.saturating_mul(u64::from(per_card)),
+        )?);
+    } else if per_card > 1 {
+        req.gpu_count = Some(per_card);
     }
     if let Some(s) = q.sharding {
         req.job.sharding = Some(s);

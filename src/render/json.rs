@@ -4,11 +4,11 @@
 
 use super::{error, parts, text};
 use crate::answer::{Answer, Assumption, Topic};
-use crate::catalog::{Catalog, GIB};
+use crate::catalog::{Catalog, GIB, PriceBasis};
 use crate::error::Error;
 use crate::estimate::Interconnect;
 use crate::i18n::Lang;
-use crate::recommend::Tag;
+use crate::recommend::{Tag, Why};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -154,6 +154,24 @@ pub struct SetupJson {
     pub price_usd: Option<f64>,
     pub interconnect: Interconnect,
     pub tags: Vec<Tag>,
+    /// What the cards sell for now, all of them (null: no street price found; "cheapest"
+    /// then counted `price_usd`, the launch price).
+    pub street_usd: Option<f64>,
+    /// When the street price was published: "YYYY-MM" or "YYYY".
+    pub street_usd_date: Option<String>,
+    /// On-demand cloud price of all the cards for an hour (null where they are not rented).
+    pub cloud_usd_per_hour: Option<f64>,
+    pub cloud_usd_per_hour_date: Option<String>,
+    /// Rented datacenter GPUs: US dollars per million generated tokens at the decode
+    /// estimate (cloud $/h ÷ (tokens/s × batch × 3,600) × 10^6).
+    pub usd_per_million_tokens: Option<f64>,
+    /// Why it is on the list: the reason it was picked first.
+    pub why: Why,
+    /// The same reason in `language`.
+    pub why_text: String,
+    /// vLLM: tensor-parallel size and pipeline stages over these GPUs; null otherwise.
+    pub tensor_parallel_size: Option<u32>,
+    pub pipeline_parallel_size: Option<u32>,
 }
 
 /// Flags behind the advice lines.
@@ -227,7 +245,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         query: query(a),
         estimate: estimate(a),
         fit: fit(a),
-        recommendations: r.setups.iter().map(setup).collect(),
+        recommendations: r.setups.iter().map(|s| setup(lang, catalog, s)).collect(),
         advice: AdviceJson {
             nvlink_matters: r.nvlink_matters,
             sxm_only: r.sxm_only,
@@ -326,7 +344,9 @@ fn fit(a: &Answer) -> Option<FitJson> {
     })
 }
 
-fn setup(s: &crate::recommend::Setup) -> SetupJson {
+fn setup(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup) -> SetupJson {
+    let gpu = catalog.gpu(&s.fit.gpu);
+    let street = s.buy.filter(|b| b.basis == PriceBasis::Street);
     SetupJson {
         gpu: s.fit.gpu.clone(),
         count: s.fit.count,
@@ -336,6 +356,17 @@ fn setup(s: &crate::recommend::Setup) -> SetupJson {
         price_usd: s.price_usd,
         interconnect: s.fit.interconnect,
         tags: s.tags.clone(),
+        street_usd: street.map(|b| b.usd),
+        street_usd_date: street.and_then(|_| gpu.and_then(|g| g.street_usd_date.clone())),
+        cloud_usd_per_hour: s.cloud_usd_per_hour.map(r2),
+        cloud_usd_per_hour_date: s
+            .cloud_usd_per_hour
+            .and_then(|_| gpu.and_then(|g| g.cloud_usd_per_hour_date.clone())),
+        usd_per_million_tokens: s.usd_per_million_tokens.map(r2),
+        why: s.why,
+        why_text: parts::why_phrase(lang, s.why),
+        tensor_parallel_size: s.layout.map(|l| l.tensor),
+        pipeline_parallel_size: s.layout.map(|l| l.pipeline),
     }
 }
 

@@ -1,12 +1,13 @@
 //! Localized pieces of an answer, shared by every surface.
 
 use crate::answer::{Answer, Assumption, Topic};
+use crate::catalog::PriceBasis;
 use crate::catalog::{Catalog, GIB, MatchKind};
-use crate::estimate::{ErrorBand, Interconnect, Mode, Note, Optimizer, Sharding};
+use crate::estimate::{self, ErrorBand, Interconnect, Machine, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{
     Args, Lang, format_gib, format_int, format_number, format_params, label, t, tr, tr_into,
 };
-use crate::recommend::{Setup, Tag};
+use crate::recommend::{Setup, Tag, Why};
 
 fn gib(lang: Lang, bytes: f64) -> String {
     format_gib(lang, bytes / GIB)
@@ -173,7 +174,63 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             ));
         }
     }
+    out.extend(topology_lines(lang, catalog, a));
     out.extend(vllm_line(lang, a));
+    out
+}
+
+/// What the machines make of the named count (and of the count that would do): more
+/// consumer cards than a desktop board takes, more GPUs than a server node holds, or a
+/// count vLLM cannot split the attention heads over.
+fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
+    let Some(gpu) = a.gpu else {
+        return Vec::new();
+    };
+    let asked = a.gpu_count.unwrap_or(1);
+    let mut out = Vec::new();
+    // The larger of the named count and the count that would do, past one machine.
+    let count = a.needed_count.map_or(asked, |n| n.max(asked));
+    if count > estimate::box_limit(gpu) {
+        let id = match estimate::Topology::of(gpu).machine {
+            Machine::Desktop => Some("picks-box-desktop"),
+            Machine::Server => Some("picks-box-server"),
+            Machine::Unified => None,
+        };
+        if let Some(id) = id {
+            let args = Args::new()
+                .s("count", format_int(lang, u64::from(count)))
+                .s("gpu", setup_label(catalog, &gpu.id, 1))
+                .s(
+                    "per_box",
+                    format_int(lang, u64::from(estimate::box_limit(gpu))),
+                )
+                .s(
+                    "machines",
+                    format_int(lang, u64::from(estimate::machines(gpu, count))),
+                );
+            out.push(tr(lang, id, Some(&args)));
+        }
+    }
+    if let Some(layout) = estimate::layout(&a.model, &a.job, gpu, asked)
+        && !estimate::offered(&a.model, &a.job, gpu, asked)
+    {
+        let next = estimate::Topology::of(gpu)
+            .any_counts
+            .iter()
+            .copied()
+            .find(|&n| n > asked && estimate::offered(&a.model, &a.job, gpu, n))
+            .unwrap_or(asked);
+        let args = Args::new()
+            .s(
+                "heads",
+                format_int(lang, u64::from(a.model.num_attention_heads)),
+            )
+            .s("count", format_int(lang, u64::from(asked)))
+            .s("stages", format_int(lang, u64::from(layout.pipeline)))
+            .s("tensor", format_int(lang, u64::from(layout.tensor)))
+            .s("next", format_int(lang, u64::from(next)));
+        out.push(tr(lang, "picks-tensor-parallel", Some(&args)));
+    }
     out
 }
 
@@ -242,28 +299,75 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
         let args = Args::new().s("tps", tps);
         tr_into(&mut extras, lang, "answer-setup-speed", Some(&args));
     }
-    if let Some(price) = setup.price_usd {
-        let args = Args::new().s("price", price_usd(lang, price));
-        extras.push_str(" · ");
-        tr_into(&mut extras, lang, "answer-setup-price", Some(&args));
-    }
-    for (i, &tag) in setup.tags.iter().enumerate() {
-        let sep = if i == 0 {
-            Separator::Open
-        } else {
-            Separator::List
-        };
-        extras.push_str(&separator(lang, sep));
+    price_extras(&mut extras, lang, catalog, setup);
+    // The first reason in a phrase, then any other labels the setup also earned.
+    extras.push_str(&separator(lang, Separator::Open));
+    tr_into(&mut extras, lang, why_id(setup.why), None);
+    for &tag in setup.tags.iter().skip(1) {
+        extras.push_str(&separator(lang, Separator::List));
         tr_into(&mut extras, lang, tag_id(tag), None);
     }
-    if !setup.tags.is_empty() {
-        extras.push_str(&separator(lang, Separator::Close));
-    }
+    extras.push_str(&separator(lang, Separator::Close));
     let args = Args::new()
         .s("setup", setup_label(catalog, &fit.gpu, fit.count))
         .s("per_gpu", format_gib(lang, fit.per_gpu_gib))
         .s("extras", extras);
     tr(lang, "answer-setup-line", Some(&args))
+}
+
+/// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
+/// generated tokens": what the setup costs to buy, to rent, and per token when rented.
+fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
+    let gpu = catalog.gpu(&setup.fit.gpu);
+    if let Some(buy) = setup.buy {
+        let (id, date) = match buy.basis {
+            PriceBasis::Street => (
+                "picks-price-street",
+                gpu.and_then(|g| g.street_usd_date.as_deref()),
+            ),
+            PriceBasis::Launch => ("picks-price-launch", None),
+        };
+        let args = Args::new()
+            .s("price", price_usd(lang, buy.usd))
+            .s("date", date.unwrap_or_default());
+        out.push_str(" · ");
+        tr_into(out, lang, id, Some(&args));
+    }
+    if let Some(hourly) = setup.cloud_usd_per_hour {
+        let date = gpu.and_then(|g| g.cloud_usd_per_hour_date.as_deref());
+        let args = Args::new()
+            .s("price", price_usd_cents(lang, hourly))
+            .s("date", date.unwrap_or_default());
+        out.push_str(" · ");
+        tr_into(out, lang, "picks-cloud", Some(&args));
+    }
+    if let Some(per_million) = setup.usd_per_million_tokens {
+        let args = Args::new().s("price", price_usd_cents(lang, per_million));
+        out.push_str(" · ");
+        tr_into(out, lang, "picks-per-million", Some(&args));
+    }
+}
+
+/// A price with cents ("US$3.49", "3,49 USD"): hourly rates and per-token costs.
+pub fn price_usd_cents(lang: Lang, usd: f64) -> String {
+    let args = Args::new().s("amount", format_number(lang, usd, 2));
+    tr(lang, "price-usd", Some(&args))
+}
+
+fn why_id(why: Why) -> &'static str {
+    match why {
+        Why::CheapestNow => "why-cheapest-now",
+        Why::CheapestAtLaunch => "why-cheapest-at-launch",
+        Why::CheapestSingleCard => "why-cheapest-single-card",
+        Why::FewestCards => "why-fewest-cards",
+        Why::Fastest => "why-fastest",
+        Why::Datacenter => "why-datacenter",
+    }
+}
+
+/// Why a pick is on the list, in the reader's language.
+pub fn why_phrase(lang: Lang, why: Why) -> String {
+    t(lang, why_id(why))
 }
 
 /// Multi-GPU advice: NVLink, layer split, SXM only, several nodes.

@@ -21,6 +21,7 @@ mod locales;
 mod openapi;
 mod parser_corpus;
 mod plan;
+mod prices;
 mod properties;
 mod store;
 mod store_cli;
