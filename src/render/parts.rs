@@ -153,7 +153,11 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
         match a.needed_count {
             Some(n) => out.push(tr(
                 lang,
-                if a.gpu.is_some_and(|g| n > crate::estimate::box_limit(g)) {
+                // Past one machine, the topology line below says how many machines.
+                if a.gpu.is_some_and(|g| {
+                    n > crate::estimate::box_limit(g)
+                        && estimate::Topology::of(g).machine == Machine::Unified
+                }) {
                     "answer-fit-needed-cluster"
                 } else {
                     "answer-fit-needed"
