@@ -265,6 +265,14 @@ pub fn answer_view(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> Emb
         t(lang, "discord-advice-title"),
         &parts::advice_lines(lang, a),
     );
+    let clause = parts::separator(lang, parts::Separator::Clause);
+    if view != View::Full {
+        // Which model and weights it is stays in sight; the chosen defaults wait.
+        let model = parts::model_lines(lang, a);
+        if !model.is_empty() {
+            e.field(heading(lang, "assumed-title"), &[model.join(&clause)]);
+        }
+    }
     if view == View::Full {
         let items: Vec<String> = parts::breakdown_items(lang, a)
             .into_iter()
@@ -280,7 +288,6 @@ pub fn answer_view(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> Emb
         e.field(t(lang, "discord-more-title"), &rule);
         let assumed = parts::assumption_lines(lang, a);
         if !assumed.is_empty() {
-            let clause = parts::separator(lang, parts::Separator::Clause);
             e.field(heading(lang, "assumed-title"), &[assumed.join(&clause)]);
         }
         let caveats: Vec<String> = parts::caveat_lines(lang, a)

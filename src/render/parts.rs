@@ -399,47 +399,67 @@ fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
 
 /// What the answer chose on the user's behalf, and how the model name was read.
 pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = a.assumed.iter().map(|x| assumed_line(lang, a, x)).collect();
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+/// The assumptions about which model and which weights the answer is for (the Hub could
+/// not be asked, the repo's own files, how the name was read): a reader must see these with
+/// the answer, while the values chosen for them can wait behind a button.
+pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = a
         .assumed
         .iter()
-        .map(|x| match x {
-            Assumption::Precision { precision, native } => tr(
-                lang,
-                if *native {
-                    "assumed-precision-native"
-                } else {
-                    "assumed-precision"
-                },
-                Some(&Args::new().s("precision", precision.name())),
-            ),
-            Assumption::Checkpointing { on } => t(
-                lang,
-                if *on {
-                    "assumed-checkpointing-on"
-                } else {
-                    "assumed-checkpointing-off"
-                },
-            ),
-            Assumption::Sharding { sharding } => tr(
-                lang,
-                "assumed-sharding",
-                Some(&Args::new().s("sharding", sharding_label(*sharding))),
-            ),
-            Assumption::Context { tokens } => tr(
-                lang,
-                "assumed-context",
-                Some(&Args::new().s("tokens", format_int(lang, *tokens))),
-            ),
-            Assumption::Runtime { runtime } => tr(
-                lang,
-                "assumed-runtime",
-                Some(&Args::new().s("runtime", runtime.profile().version)),
-            ),
-            Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
-        })
+        .filter(|x| matches!(x, Assumption::HubFallback { .. }))
+        .map(|x| assumed_line(lang, a, x))
         .collect();
-    // Where the weights figure comes from, when the repo's own files gave it.
-    out.extend(exact_weights_line(lang, a));
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
+    match x {
+        Assumption::Precision { precision, native } => tr(
+            lang,
+            if *native {
+                "assumed-precision-native"
+            } else {
+                "assumed-precision"
+            },
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Assumption::Checkpointing { on } => t(
+            lang,
+            if *on {
+                "assumed-checkpointing-on"
+            } else {
+                "assumed-checkpointing-off"
+            },
+        ),
+        Assumption::Sharding { sharding } => tr(
+            lang,
+            "assumed-sharding",
+            Some(&Args::new().s("sharding", sharding_label(*sharding))),
+        ),
+        Assumption::Context { tokens } => tr(
+            lang,
+            "assumed-context",
+            Some(&Args::new().s("tokens", format_int(lang, *tokens))),
+        ),
+        Assumption::Runtime { runtime } => tr(
+            lang,
+            "assumed-runtime",
+            Some(&Args::new().s("runtime", runtime.profile().version)),
+        ),
+        Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+    }
+}
+
+/// Where the weights figure comes from, when the repo's own files gave it, and how the
+/// model name was read.
+fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
     match &a.model_kind {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(

@@ -82,3 +82,25 @@ fn no_lead_when_a_format_was_named_or_it_fits() {
         assert!(out.starts_with("**"), "{text}: the title leads: {out}");
     }
 }
+
+/// The guide page leads with it too, before the title.
+#[tokio::test]
+async fn the_web_page_leads_with_the_format_that_fits() {
+    let base = crate::web::start(0).await;
+    let question = "dá pra rodar qwen 32b numa 3090?";
+    let url =
+        reqwest::Url::parse_with_params(&format!("{base}/ask"), [("q", question)]).expect("url");
+    let (status, body) = crate::web::get(url.as_str()).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let lead = body.find("class=\"fit lead\"").expect("a lead paragraph");
+    let title = body.find("<h2>").expect("a title");
+    assert!(lead < title, "the lead comes first");
+    let (_, a) = ask(question);
+    let best = a.best_fit.expect("a format that fits").precision.name();
+    let strong = format!("<strong>{best}</strong>");
+    assert!(
+        body[lead..title].contains(&strong),
+        "{}",
+        &body[lead..title]
+    );
+}
