@@ -20,5 +20,5 @@ controls-levers-title = Como fazer caber
 controls-levers-none = Nenhuma mudança sozinha faz caber nestas GPUs.
 controls-not-yours = Só quem perguntou pode mudar esta resposta. Faça sua própria pergunta para testar outras opções.
 controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
-controls-prices-title = Preços de lançamento
+controls-prices-title = Destaques e preços de lançamento
 controls-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule_gib } GiB**.

@@ -452,6 +452,37 @@ mod tests {
     }
 
     #[test]
+    fn every_catalog_model_gets_valid_menus_in_every_language() {
+        let catalog = Catalog::get();
+        for model in &catalog.models {
+            let q = Query {
+                model: Some(model.id.clone()),
+                gpu: Some("rtx-4090".into()),
+                ..Query::default()
+            };
+            let Ok(a) = for_query(catalog, &q) else {
+                continue;
+            };
+            assert!(offered(&a), "{}", model.id);
+            for lang in Lang::ALL {
+                for row in rows(lang, &a, |c| format!("vg:{}:1:en:x", c.letter())) {
+                    let v = serde_json::to_value(&row).expect("serializes");
+                    let options = v["components"][0]["options"].as_array().cloned();
+                    let options = options.expect("options");
+                    assert!((1..=OPTIONS_MAX).contains(&options.len()), "{}", model.id);
+                    for o in options {
+                        for key in ["label", "value", "description"] {
+                            let n = o[key].as_str().map_or(0, |s| s.chars().count());
+                            assert!(n <= OPTION_TEXT_MAX, "{} {key}: {o}", model.id);
+                        }
+                        assert!(!o["label"].as_str().unwrap_or("").is_empty());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_pick_changes_one_thing_and_keeps_runtime_and_format_compatible() {
         let q = Query {
             model: Some("llama-3.1-8b".into()),

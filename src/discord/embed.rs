@@ -134,6 +134,8 @@ impl Embed {
 
 fn colour(a: &Answer) -> u32 {
     match &a.fit {
+        // "Yes, in another format": not the red of a setup that cannot run it.
+        Some(f) if !f.fits && a.best_fit.is_some() => AMBER,
         Some(f) if !f.fits => RED,
         Some(_) => GREEN,
         None if a.recommendations.nothing_fits => RED,
