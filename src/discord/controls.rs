@@ -242,8 +242,14 @@ fn option(label: String, value: String, chosen: bool) -> serenity::CreateSelectM
 
 /// The formats that matter for this model, native first: the one it ships in, the one
 /// answered, then the smaller formats people download for each runtime (every profile's
-/// step-down list), most bits first.
+/// step-down list), most bits first; only those the job can run in (a full fine-tune
+/// cannot train 4-bit weights).
 pub fn precisions(a: &Answer) -> Vec<Precision> {
+    let runs = |p: &Precision| {
+        let mut job = a.job.clone();
+        job.precision = *p;
+        *p == a.job.precision || job.validate(&a.model).is_ok()
+    };
     let native = a.model.native_precision;
     let mut lower: Vec<Precision> = PROFILES
         .iter()
@@ -255,7 +261,7 @@ pub fn precisions(a: &Answer) -> Vec<Precision> {
     out.extend(lower);
     let mut seen = Vec::with_capacity(out.len());
     out.retain(|p| {
-        let new = !seen.contains(p);
+        let new = !seen.contains(p) && runs(p);
         seen.push(*p);
         new
     });
@@ -291,7 +297,8 @@ fn menu(
 }
 
 /// The select menus, one per action row (Discord wants a select menu alone in its row):
-/// format and context always, the runtime for inference (training runs under PyTorch).
+/// format (when there is a choice) and context, the runtime for inference (training runs
+/// under PyTorch).
 /// `id` gives each menu's custom id.
 pub fn rows(
     lang: Lang,
@@ -299,7 +306,7 @@ pub fn rows(
     id: impl Fn(Control) -> String,
 ) -> Vec<serenity::CreateActionRow> {
     let native = a.model.native_precision;
-    let precision_options = precisions(a)
+    let precision_options: Vec<_> = precisions(a)
         .into_iter()
         .map(|p| {
             let label = if p == native {
@@ -337,18 +344,20 @@ pub fn rows(
             option(label, c.to_string(), c == a.job.context())
         })
         .collect();
-    let mut out = vec![
-        menu(
+    let mut out = Vec::with_capacity(3);
+    // A menu with one format to choose offers no choice (a full fine-tune in bf16).
+    if precision_options.len() > 1 {
+        out.push(menu(
             id(Control::Precision),
             t(lang, "controls-precision-placeholder"),
             precision_options,
-        ),
-        menu(
-            id(Control::Context),
-            t(lang, "controls-context-placeholder"),
-            context_options,
-        ),
-    ];
+        ));
+    }
+    out.push(menu(
+        id(Control::Context),
+        t(lang, "controls-context-placeholder"),
+        context_options,
+    ));
     if !a.job.mode.is_training() {
         let runtime_options = Runtime::ALL
             .into_iter()
@@ -480,6 +489,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn training_offers_only_formats_it_can_train() {
+        let q = Query {
+            model: Some("llama-3.1-8b".into()),
+            mode: Some(Mode::FullFinetune),
+            ..Query::default()
+        };
+        let a = answer(&q);
+        let p = precisions(&a);
+        assert!(
+            !p.is_empty() && p.iter().all(|p| !p.is_quantized()),
+            "{p:?}"
+        );
+        let q = Query {
+            mode: Some(Mode::Qlora),
+            ..q
+        };
+        assert!(precisions(&answer(&q)).contains(&Precision::Nf4));
     }
 
     #[test]
