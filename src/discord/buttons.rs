@@ -24,10 +24,23 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Answers kept for the breakdown button; older ones say "expired".
 const REMEMBERED: usize = 10_000;
 
-#[derive(Default)]
 pub struct Memory {
     next: AtomicU64,
     queries: Mutex<VecDeque<(u64, Query)>>,
+}
+
+impl Default for Memory {
+    /// Keys start from the clock (milliseconds × 1000), so a key on a message posted before
+    /// a restart finds nothing ("expired") instead of another person's question.
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        Memory {
+            next: AtomicU64::new(now.saturating_mul(1000)),
+            queries: Mutex::default(),
+        }
+    }
 }
 
 impl Memory {
@@ -338,5 +351,15 @@ mod tests {
         }
         assert_eq!(parse("other:thing"), None);
         assert_eq!(parse("vg:z:1:en:x"), None);
+    }
+
+    #[test]
+    fn a_restart_does_not_hand_out_the_same_keys() {
+        let before = Memory::default();
+        let key = before.remember(&Query::default());
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let after = Memory::default();
+        assert_eq!(after.recall(key), None, "an old key is expired");
+        assert!(after.remember(&Query::default()) > key);
     }
 }

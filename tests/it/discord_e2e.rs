@@ -666,9 +666,14 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     assert_eq!(after.len(), 1, "nothing but the note: {after:?}");
 
     // 3. The asker picks q4_k_m: the same message, updated, with the smaller total.
+    let started = std::time::Instant::now();
     let r = bot
         .interact(pick(&precision_id, "q4_k_m", USER, "pt-BR"))
         .await;
+    println!(
+        "what-if pick: dispatch to UPDATE_MESSAGE callback in {:?}",
+        started.elapsed()
+    );
     assert_eq!(
         r.body["type"],
         json!(7),
