@@ -104,3 +104,27 @@ async fn the_web_page_leads_with_the_format_that_fits() {
         &body[lead..title]
     );
 }
+
+/// transformers cannot run FP8 weights on a card without FP8 tensor cores (an RTX 3090 is
+/// Ampere, compute capability 8.6): neither the lead nor the levers offer it there, while
+/// an RTX 4090 (Ada, 8.9) gets it.
+#[test]
+fn fp8_is_offered_only_where_transformers_can_run_it() {
+    use vramguide::estimate::Format;
+    use vramguide::plan::Change;
+    let (_, on_3090) = ask("can I run qwen 14b on a 3090?");
+    let fp8 = |a: &Answer| {
+        a.levers
+            .iter()
+            .any(|l| matches!(l.change, Change::Precision(p) if p.format() == Format::Fp8))
+    };
+    assert!(!fp8(&on_3090), "{:?}", on_3090.levers);
+    let best = on_3090
+        .best_fit
+        .as_ref()
+        .expect("8-bit or 4-bit fits a 3090");
+    assert_ne!(best.precision.format(), Format::Fp8);
+    assert_eq!(best.precision.nominal_bits(), 8.0, "int8 is next: {best:?}");
+    let (_, on_4090) = ask("can I run qwen 14b on a 4090?");
+    assert!(fp8(&on_4090), "{:?}", on_4090.levers);
+}
