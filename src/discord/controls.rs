@@ -248,7 +248,16 @@ pub fn precisions(a: &Answer) -> Vec<Precision> {
     let runs = |p: &Precision| {
         let mut job = a.job.clone();
         job.precision = *p;
-        *p == a.job.precision || job.validate(&a.model).is_ok()
+        // The runtime a pick would use: the asked one when it loads the format, else the
+        // format's own (as `apply` does); it must run the format on the named card.
+        let profile = a.job.runtime.profile();
+        let runtime = if profile.loads(*p) {
+            a.job.runtime
+        } else {
+            Runtime::default_for(*p)
+        };
+        let on_card = a.gpu.is_none_or(|g| runtime.profile().runs_on(*p, g));
+        *p == a.job.precision || (on_card && job.validate(&a.model).is_ok())
     };
     let native = a.model.native_precision;
     let mut lower: Vec<Precision> = PROFILES
@@ -489,6 +498,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn no_fp8_on_a_card_the_runtime_cannot_run_it_on() {
+        let on = |gpu: &str| {
+            precisions(&answer(&Query {
+                model: Some("qwen2.5-14b".into()),
+                gpu: Some(gpu.into()),
+                ..Query::default()
+            }))
+        };
+        assert!(!on("rtx-3090").contains(&Precision::Fp8));
+        assert!(on("rtx-4090").contains(&Precision::Fp8));
     }
 
     #[test]
