@@ -317,6 +317,10 @@ fn longest_answers_fit_an_embed_in_every_language() {
                         longest = (e.total_chars(), model.id.clone());
                     }
                 }
+                // The "make it fit" view too (the levers with the compact answer).
+                let e = embed::answer_view(lang, catalog, &a, embed::View::Levers);
+                let v = e.violations();
+                assert!(v.is_empty(), "{lang:?} {} levers: {v:?}", model.id);
             }
         }
         println!(
