@@ -2,7 +2,7 @@
 
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
-use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode};
+use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision};
 pub use crate::guide::Topic;
 use crate::plan::{self, Launch, Lever, Serving};
 use crate::query::{self, Parsed, Query};
@@ -40,6 +40,18 @@ pub struct Answer {
     pub serving: Option<Serving>,
     /// The commands that start the estimated setup.
     pub launch: Vec<Launch>,
+    /// "Can I run X on Y" with no precision named, and the assumed (native) format does not
+    /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
+    /// lead with what was really asked. None otherwise.
+    pub best_fit: Option<BestFit>,
+}
+
+/// The best weight format that fits the named cards when the assumed one does not.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BestFit {
+    pub precision: Precision,
+    /// The job in that format on the cards as asked (`fit.fits` is true).
+    pub fit: Fit,
 }
 
 /// A free-text question after the whole core: what was read, and the answer or why there
@@ -144,6 +156,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     }
     .into_iter()
     .collect();
+    let best_fit = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
         model_kind: req.model_kind,
@@ -160,9 +173,33 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         levers,
         serving,
         launch,
+        best_fit,
     };
     answer.topics = topics(&answer);
     Ok(answer)
+}
+
+/// The plan's precision lever, taken as the answer's lead when the user named no format,
+/// the assumed one does not fit the named cards, and the lever needs no more cards.
+fn best_fit(
+    assumed: &[Assumption],
+    fit: Option<&Fit>,
+    levers: &[Lever],
+    count: u32,
+) -> Option<BestFit> {
+    let precision_assumed = assumed
+        .iter()
+        .any(|x| matches!(x, Assumption::Precision { .. }));
+    if !precision_assumed || fit.is_none_or(|f| f.fits) {
+        return None;
+    }
+    levers.iter().find_map(|l| match l.change {
+        plan::Change::Precision(p) if l.count == count && l.fit.fits => Some(BestFit {
+            precision: p,
+            fit: l.fit.clone(),
+        }),
+        _ => None,
+    })
 }
 
 /// The guide topics an answer leans on, most relevant first.

@@ -1,10 +1,16 @@
-//! Buttons under an answer: the obvious next step. Only the asker's clicks count.
+//! Buttons and select menus under an answer: the obvious next step, and what-if controls.
+//! Only the asker's clicks count; anyone else gets a short ephemeral note in their own
+//! language, and the answer stays as it is.
 //!
-//! A button's custom id says what to do and whose it is: `vg:x:<owner>:<lang>:<topic>`
-//! explains a topic, `vg:b:<owner>:<lang>:<key>` shows the full breakdown of an answer kept
-//! in a small in-memory ring (custom ids hold 100 characters, too few for a whole query).
+//! A component's custom id says what to do and whose it is: `vg:x:<owner>:<lang>:<topic>`
+//! explains a topic; `vg:b:` shows the full breakdown, `vg:f:` the levers that make the job
+//! fit, and `vg:p:`, `vg:c:`, `vg:r:` (select menus) re-answer with another format, context
+//! or runtime. Those carry the question itself (see `controls::WhatIf`) or, when it does not
+//! fit in 100 characters, the number of a question kept in a small in-memory ring.
 
-use super::embed;
+use super::controls::{self, Control, WhatIf};
+use super::embed::{self, View};
+use super::lang::{self, Asker};
 use super::{Bot, sanitize};
 use crate::answer::{Answer, Topic};
 use crate::catalog::Catalog;
@@ -18,10 +24,23 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Answers kept for the breakdown button; older ones say "expired".
 const REMEMBERED: usize = 10_000;
 
-#[derive(Default)]
 pub struct Memory {
     next: AtomicU64,
     queries: Mutex<VecDeque<(u64, Query)>>,
+}
+
+impl Default for Memory {
+    /// Keys start from the clock (milliseconds × 1000), so a key on a message posted before
+    /// a restart finds nothing ("expired") instead of another person's question.
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        Memory {
+            next: AtomicU64::new(now.saturating_mul(1000)),
+            queries: Mutex::default(),
+        }
+    }
 }
 
 impl Memory {
@@ -44,11 +63,48 @@ impl Memory {
     }
 }
 
+/// Where a component finds the question it re-answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    /// In the custom id itself: survives a restart.
+    Inline(WhatIf),
+    /// A key into [`Memory`] (questions a custom id cannot hold).
+    Key(u64),
+}
+
+impl Saved {
+    fn encode(&self) -> String {
+        match self {
+            Saved::Inline(w) => w.encode(),
+            Saved::Key(k) => k.to_string(),
+        }
+    }
+
+    fn decode(s: &str) -> Option<Saved> {
+        match s.parse::<u64>() {
+            Ok(k) => Some(Saved::Key(k)),
+            Err(_) => WhatIf::decode(s).map(Saved::Inline),
+        }
+    }
+
+    /// The question back.
+    fn recall(&self, bot: &Bot) -> Option<Query> {
+        match self {
+            Saved::Inline(w) => Some(w.to_query()),
+            Saved::Key(k) => bot.buttons.recall(*k),
+        }
+    }
+}
+
 /// What a click asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Explain(Topic),
-    Breakdown(u64),
+    Breakdown(Saved),
+    /// "Make it fit": the levers.
+    Levers(Saved),
+    /// A select menu: the chosen value comes with the interaction.
+    Pick(Control, Saved),
 }
 
 /// A parsed custom id.
@@ -60,14 +116,17 @@ pub struct Click {
 }
 
 pub fn custom_id(owner: u64, lang: Lang, action: &Action) -> String {
+    let code = lang.code();
     match action {
-        Action::Explain(topic) => format!("vg:x:{owner}:{}:{}", lang.code(), topic.slug()),
-        Action::Breakdown(key) => format!("vg:b:{owner}:{}:{key}", lang.code()),
+        Action::Explain(topic) => format!("vg:x:{owner}:{code}:{}", topic.slug()),
+        Action::Breakdown(s) => format!("vg:b:{owner}:{code}:{}", s.encode()),
+        Action::Levers(s) => format!("vg:f:{owner}:{code}:{}", s.encode()),
+        Action::Pick(c, s) => format!("vg:{}:{owner}:{code}:{}", c.letter(), s.encode()),
     }
 }
 
 pub fn parse(id: &str) -> Option<Click> {
-    let mut it = id.split(':');
+    let mut it = id.splitn(5, ':');
     if it.next()? != "vg" {
         return None;
     }
@@ -77,8 +136,9 @@ pub fn parse(id: &str) -> Option<Click> {
     let arg = it.next()?;
     let action = match kind {
         "x" => Action::Explain(Topic::from_slug(arg)?),
-        "b" => Action::Breakdown(arg.parse().ok()?),
-        _ => return None,
+        "b" => Action::Breakdown(Saved::decode(arg)?),
+        "f" => Action::Levers(Saved::decode(arg)?),
+        other => Action::Pick(Control::from_letter(other)?, Saved::decode(arg)?),
     };
     Some(Click {
         owner,
@@ -87,8 +147,27 @@ pub fn parse(id: &str) -> Option<Click> {
     })
 }
 
-/// The row of buttons under an answer: NVLink when multi-GPU is advised, quantization
-/// when a quantized format is, and the full breakdown.
+/// Where the answer's question goes: in the custom ids when they can hold it, else in the
+/// memory ring.
+fn save(bot: &Bot, owner: u64, lang: Lang, q: &Query) -> Saved {
+    if let Some(w) = WhatIf::from_query(q) {
+        let saved = Saved::Inline(w);
+        let longest = custom_id(
+            owner,
+            lang,
+            &Action::Pick(Control::Precision, saved.clone()),
+        );
+        if longest.len() <= controls::CUSTOM_ID_MAX {
+            return saved;
+        }
+    }
+    Saved::Key(bot.buttons.remember(q))
+}
+
+/// The components under an answer: a row of buttons (NVLink when multi-GPU is advised,
+/// quantization when a quantized format is, "make it fit" when the named GPUs are too
+/// small, the full breakdown), then one select menu per row for the what-if controls.
+/// Five rows at most, as Discord allows.
 pub fn for_answer(
     bot: &Bot,
     lang: Lang,
@@ -96,6 +175,8 @@ pub fn for_answer(
     q: &Query,
     owner: u64,
 ) -> Vec<serenity::CreateActionRow> {
+    let q = controls::pinned(q, a);
+    let saved = save(bot, owner, lang, &q);
     let mut buttons = Vec::new();
     let mut explain = |topic: Topic, label: &str| {
         let id = custom_id(owner, lang, &Action::Explain(topic));
@@ -113,13 +194,25 @@ pub fn for_answer(
     if a.topics.contains(&Topic::Quantization) {
         explain(Topic::Quantization, "button-explain-quantization");
     }
-    let key = bot.buttons.remember(q);
+    if embed::offers_levers(a) {
+        buttons.push(
+            serenity::CreateButton::new(custom_id(owner, lang, &Action::Levers(saved.clone())))
+                .label(t(lang, "controls-make-it-fit"))
+                .style(serenity::ButtonStyle::Success),
+        );
+    }
     buttons.push(
-        serenity::CreateButton::new(custom_id(owner, lang, &Action::Breakdown(key)))
+        serenity::CreateButton::new(custom_id(owner, lang, &Action::Breakdown(saved.clone())))
             .label(t(lang, "button-breakdown"))
             .style(serenity::ButtonStyle::Primary),
     );
-    vec![serenity::CreateActionRow::Buttons(buttons)]
+    let mut rows = vec![serenity::CreateActionRow::Buttons(buttons)];
+    if controls::offered(a) {
+        rows.extend(controls::rows(lang, a, |c| {
+            custom_id(owner, lang, &Action::Pick(c, saved.clone()))
+        }));
+    }
+    rows
 }
 
 fn message(e: embed::Embed, ephemeral: bool) -> serenity::CreateInteractionResponseMessage {
@@ -129,8 +222,54 @@ fn message(e: embed::Embed, ephemeral: bool) -> serenity::CreateInteractionRespo
         .allowed_mentions(sanitize::no_mentions())
 }
 
-/// Handle a click: someone else's button gets an ephemeral notice; the asker gets the
-/// guide (a new public message) or the breakdown (the answer is edited in place).
+/// The clicker's own language: their stored choice, else their Discord locale.
+async fn clicker_lang(bot: &Bot, click: &serenity::ComponentInteraction) -> Lang {
+    let asker = Asker {
+        detected: None,
+        user: Some(click.user.id.get()),
+        locale: Some(click.locale.as_str()),
+        guild: click.guild_id.map(|g| g.get()),
+    };
+    lang::pick(bot.store.prefs(), asker).await
+}
+
+/// The value chosen in a select menu (none for a button).
+fn chosen(click: &serenity::ComponentInteraction) -> Option<&str> {
+    match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().map(String::as_str)
+        }
+        _ => None,
+    }
+}
+
+/// The answer again, in `view`, with its components rebuilt for the question as it now
+/// stands, as an in-place update of the message.
+async fn re_answer(
+    bot: &Bot,
+    lang: Lang,
+    owner: u64,
+    q: &Query,
+    view: View,
+) -> Result<serenity::CreateInteractionResponse, crate::error::Error> {
+    let catalog = Catalog::get();
+    let a = if crate::query::hub_id::needs_hub(catalog, q.model.as_deref().unwrap_or("")) {
+        bot.hub.answer_query(catalog, q).await?
+    } else {
+        crate::answer::for_query(catalog, q)?
+    };
+    let e = embed::answer_view(lang, catalog, &a, view);
+    Ok(serenity::CreateInteractionResponse::UpdateMessage(
+        serenity::CreateInteractionResponseMessage::new()
+            .embed(e.to_serenity())
+            .components(for_answer(bot, lang, &a, q, owner))
+            .allowed_mentions(sanitize::no_mentions()),
+    ))
+}
+
+/// Handle a click or a pick: someone else's gets an ephemeral note in their language and
+/// changes nothing; the asker gets the guide (a new public message), or the answer updated
+/// in place (breakdown, levers, or re-answered with the chosen value).
 pub async fn on_click(
     ctx: &serenity::Context,
     bot: &Bot,
@@ -140,35 +279,44 @@ pub async fn on_click(
         return Ok(());
     };
     let lang = parsed.lang;
+    let expired = || {
+        let e = embed::notice(t(lang, "notice-button-expired"), embed::AMBER);
+        serenity::CreateInteractionResponse::Message(message(e, true))
+    };
     let response = if click.user.id.get() != parsed.owner {
-        let e = embed::notice(t(lang, "notice-not-yours"), embed::AMBER);
+        let theirs = clicker_lang(bot, click).await;
+        let id = match parsed.action {
+            Action::Pick(..) => "controls-not-yours",
+            _ => "notice-not-yours",
+        };
+        let e = embed::notice(t(theirs, id), embed::AMBER);
         serenity::CreateInteractionResponse::Message(message(e, true))
     } else {
-        match parsed.action {
-            Action::Explain(topic) => serenity::CreateInteractionResponse::Message(message(
-                embed::guide(lang, topic),
-                false,
-            )),
-            Action::Breakdown(key) => {
-                match bot
-                    .buttons
-                    .recall(key)
-                    .map(|q| crate::answer::for_query(Catalog::get(), &q))
-                {
-                    Some(Ok(a)) => {
-                        let e = embed::answer(lang, Catalog::get(), &a, true);
-                        serenity::CreateInteractionResponse::UpdateMessage(
-                            serenity::CreateInteractionResponseMessage::new()
-                                .embed(e.to_serenity())
-                                .allowed_mentions(sanitize::no_mentions()),
-                        )
-                    }
-                    _ => {
-                        let e = embed::notice(t(lang, "notice-button-expired"), embed::AMBER);
-                        serenity::CreateInteractionResponse::Message(message(e, true))
-                    }
-                }
+        let (q, view) = match &parsed.action {
+            Action::Explain(topic) => {
+                let e = embed::guide(lang, *topic);
+                let r = serenity::CreateInteractionResponse::Message(message(e, false));
+                click.create_response(&ctx.http, r).await?;
+                return Ok(());
             }
+            Action::Breakdown(s) => (s.recall(bot), View::Full),
+            Action::Levers(s) => (s.recall(bot), View::Levers),
+            Action::Pick(c, s) => (
+                s.recall(bot)
+                    .zip(chosen(click))
+                    .and_then(|(q, v)| controls::apply(&q, *c, v)),
+                View::Compact,
+            ),
+        };
+        match q {
+            None => expired(),
+            Some(q) => match re_answer(bot, lang, parsed.owner, &q, view).await {
+                Ok(r) => r,
+                Err(e) => serenity::CreateInteractionResponse::Message(message(
+                    super::commands::error_embed(lang, &e),
+                    true,
+                )),
+            },
         }
     };
     click.create_response(&ctx.http, response).await?;
@@ -181,14 +329,37 @@ mod tests {
 
     #[test]
     fn custom_ids_round_trip_and_fit() {
+        let longest = WhatIf {
+            model: "deepseek-r1-distill-qwen-1.5b".into(),
+            precision: Some(crate::estimate::Precision::Q4KM),
+            context: Some(131_072),
+            runtime: Some(crate::runtime::Runtime::LlamaCpp),
+            gpu: Some("rtx-pro-6000-blackwell".into()),
+            count: Some(8),
+            mode: Some(crate::estimate::Mode::Inference),
+            batch: Some(16),
+        };
         for action in [
             Action::Explain(Topic::CudaVisibleDevices),
-            Action::Breakdown(u64::MAX),
+            Action::Breakdown(Saved::Key(u64::MAX)),
+            Action::Levers(Saved::Inline(longest.clone())),
+            Action::Pick(Control::Context, Saved::Inline(longest)),
         ] {
             let id = custom_id(u64::MAX, Lang::Zh, &action);
             assert!(id.len() <= 100, "{id}");
             assert_eq!(parse(&id).map(|c| c.action), Some(action));
         }
         assert_eq!(parse("other:thing"), None);
+        assert_eq!(parse("vg:z:1:en:x"), None);
+    }
+
+    #[test]
+    fn a_restart_does_not_hand_out_the_same_keys() {
+        let before = Memory::default();
+        let key = before.remember(&Query::default());
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let after = Memory::default();
+        assert_eq!(after.recall(key), None, "an old key is expired");
+        assert!(after.remember(&Query::default()) > key);
     }
 }

@@ -2,12 +2,14 @@
 //!
 //! An [`Embed`] is plain data so tests can check Discord's limits on every answer without
 //! a connection; [`Embed::to_serenity`] turns it into serenity's builder. The layout is
-//! one column of short fields so it reads on a phone: the verdict in the description, the
-//! setups that fit, advice, and (on demand) the full breakdown.
+//! one column of short fields so it reads on a phone between two meetings: the answer to
+//! the question and the verdict first, then the one number, the setups as short lines with
+//! their prices apart, advice; the levers, the rule of thumb and the assumptions wait behind
+//! the "make it fit" and "full breakdown" buttons ([`View`]).
 
 use crate::answer::{Answer, Topic};
 use crate::catalog::{Catalog, GpuSpec};
-use crate::i18n::{Args, Lang, t, tr};
+use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 use crate::render::{compare, parts};
 use poise::serenity_prelude as serenity;
 
@@ -132,6 +134,8 @@ impl Embed {
 
 fn colour(a: &Answer) -> u32 {
     match &a.fit {
+        // "Yes, in another format": not the red of a setup that cannot run it.
+        Some(f) if !f.fits && a.best_fit.is_some() => AMBER,
         Some(f) if !f.fits => RED,
         Some(_) => GREEN,
         None if a.recommendations.nothing_fits => RED,
@@ -145,43 +149,133 @@ fn heading(lang: Lang, id: &str) -> String {
     t(lang, id).trim_end_matches([':', '：', ' ']).to_string()
 }
 
+/// How much of an answer an embed shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// What a phone shows first: the verdict, the number, the setups.
+    Compact,
+    /// "Make it fit": the compact answer with every lever and the launch line.
+    Levers,
+    /// "Full breakdown": the compact answer with the parts, the rule of thumb, the
+    /// assumptions, the notes and the guides.
+    Full,
+}
+
+/// Whether the answer has a "make it fit" button: the named GPUs are too small and some
+/// change fixes that. Its levers then wait behind the button instead of filling the screen.
+pub fn offers_levers(a: &Answer) -> bool {
+    a.fit.as_ref().is_some_and(|f| !f.fits) && !a.levers.is_empty()
+}
+
 /// An answer: compact by default, everything when `full` (the "Full breakdown" button).
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
-    let mut description = vec![parts::job_line(lang, a), parts::total_line(lang, a)];
-    description.extend(parts::fit_lines(lang, catalog, a));
-    description.extend(crate::render::plan::lines(lang, a));
-    let mut e = Embed {
-        title: parts::title(lang, a),
-        description: description.join("\n"),
-        footer: t(lang, "discord-footer"),
-        colour: colour(a),
-        ..Embed::default()
-    };
-    let setups: Vec<String> = if a.recommendations.nothing_fits {
-        vec![t(lang, "answer-nothing-fits")]
-    } else {
-        a.recommendations
-            .setups
-            .iter()
-            .map(|s| format!("• {}", parts::setup_line(lang, catalog, s)))
-            .collect()
-    };
+    answer_view(
+        lang,
+        catalog,
+        a,
+        if full { View::Full } else { View::Compact },
+    )
+}
+
+/// The description, phone first: the answer to the question asked (the format that fits
+/// when the assumed one does not), the verdict on the named GPUs, the total, then the job
+/// it is for; what to do next follows (levers only here when they do not wait behind the
+/// "make it fit" button).
+fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
+    let mut lines: Vec<String> = parts::best_fit_line(lang, catalog, a).into_iter().collect();
+    lines.extend(parts::fit_lines(lang, catalog, a));
+    lines.push(parts::total_line(lang, a));
+    lines.push(parts::job_line(lang, a));
+    if !offers_levers(a) {
+        lines.extend(crate::render::plan::lines(lang, a));
+    } else if view == View::Levers {
+        lines.extend(crate::render::plan::launch_lines(lang, a));
+    }
+    lines.join("\n")
+}
+
+/// Setups as short lines (card and count, per GPU, speed), and their prices and labels
+/// in a second, shorter field.
+fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
     let setups_title = if a.job.mode.is_training() {
         "answer-setups-title-training"
     } else {
         "answer-setups-title"
     };
-    e.field(t(lang, setups_title), &setups);
+    if a.recommendations.nothing_fits {
+        e.field(t(lang, setups_title), &[t(lang, "answer-nothing-fits")]);
+        return;
+    }
+    let mut short = Vec::new();
+    let mut prices = Vec::new();
+    for s in &a.recommendations.setups {
+        let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
+        let args = Args::new()
+            .s("setup", setup.clone())
+            .s("per_gpu", format_gib(lang, s.fit.per_gpu_gib));
+        let mut line = format!("• {}", tr(lang, "controls-setup-short", Some(&args)));
+        if let Some(tps) = s.fit.tokens_per_s {
+            let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+            line.push_str(" · ");
+            line.push_str(&tr(
+                lang,
+                "answer-setup-speed",
+                Some(&Args::new().s("tps", tps)),
+            ));
+        }
+        short.push(line);
+        let mut extras: Vec<String> = s
+            .price_usd
+            .map(|p| parts::price_usd(lang, p))
+            .into_iter()
+            .collect();
+        let tags: Vec<String> = s
+            .tags
+            .iter()
+            .map(|&tag| parts::tag_name(lang, tag))
+            .collect();
+        if !tags.is_empty() {
+            extras.push(tags.join(&parts::separator(lang, parts::Separator::List)));
+        }
+        if !extras.is_empty() {
+            let colon = parts::separator(lang, parts::Separator::Colon);
+            prices.push(format!("• {setup}{colon}{}", extras.join(" · ")));
+        }
+    }
+    e.field(t(lang, setups_title), &short);
+    e.field(t(lang, "controls-prices-title"), &prices);
+}
+
+/// An answer in one of its [`View`]s.
+pub fn answer_view(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> Embed {
+    let mut e = Embed {
+        title: parts::title(lang, a),
+        description: lead(lang, catalog, a, view),
+        footer: t(lang, "discord-footer"),
+        colour: colour(a),
+        ..Embed::default()
+    };
+    if view == View::Levers {
+        let mut levers = crate::render::plan::all_lever_lines(lang, a);
+        if levers.is_empty() {
+            levers.push(t(lang, "controls-levers-none"));
+        }
+        e.field(t(lang, "controls-levers-title"), &levers);
+    }
+    setups(&mut e, lang, catalog, a);
     e.field(
         t(lang, "discord-advice-title"),
         &parts::advice_lines(lang, a),
     );
-    let assumed = parts::assumption_lines(lang, a);
-    if !assumed.is_empty() {
-        let clause = parts::separator(lang, parts::Separator::Clause);
-        e.field(heading(lang, "assumed-title"), &[assumed.join(&clause)]);
+    let clause = parts::separator(lang, parts::Separator::Clause);
+    if view != View::Full {
+        // Which model and weights it is stays in sight; the chosen defaults wait.
+        let model = parts::model_lines(lang, a);
+        if !model.is_empty() {
+            e.field(heading(lang, "assumed-title"), &[model.join(&clause)]);
+        }
     }
-    if full {
+    if view == View::Full {
         let items: Vec<String> = parts::breakdown_items(lang, a)
             .into_iter()
             .map(|(label, value)| {
@@ -190,7 +284,14 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
             })
             .collect();
         e.field(t(lang, "discord-breakdown-title"), &items);
-        e.field(t(lang, "discord-more-title"), &parts::rule_lines(lang, a));
+        // One unit in the answer: the rule of thumb's decimal GB converted to GiB.
+        let mut rule = vec![parts::rule_line_gib(lang, a)];
+        rule.extend(parts::rule_lines(lang, a).into_iter().skip(1));
+        e.field(t(lang, "discord-more-title"), &rule);
+        let assumed = parts::assumption_lines(lang, a);
+        if !assumed.is_empty() {
+            e.field(heading(lang, "assumed-title"), &[assumed.join(&clause)]);
+        }
         let caveats: Vec<String> = parts::caveat_lines(lang, a)
             .into_iter()
             .map(|l| format!("· {l}"))

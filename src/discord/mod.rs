@@ -9,6 +9,7 @@ mod autocomplete;
 mod buttons;
 mod choices;
 mod commands;
+mod controls;
 pub mod embed;
 mod free_text;
 mod gate;

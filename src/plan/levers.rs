@@ -182,11 +182,10 @@ fn nearest_precision(
 ) -> Option<(Precision, u32)> {
     let profile = job.runtime.profile();
     let bits = job.precision.bits_per_weight();
-    let ladder = profile
-        .lower_precisions
-        .iter()
-        .copied()
-        .filter(|p| p.bits_per_weight() < bits && profile.loads(*p));
+    let ladder =
+        profile.lower_precisions.iter().copied().filter(|p| {
+            p.bits_per_weight() < bits && profile.loads(*p) && profile.runs_on(*p, gpu)
+        });
     let mut best: Option<(Precision, u32)> = None;
     for p in ladder {
         let mut changed = job.clone();

@@ -50,6 +50,19 @@ pub struct AnswerJson {
     pub serving: Option<ServingJson>,
     /// Commands that start the estimated setup.
     pub launch: Vec<LaunchJson>,
+    /// When the question named no format and the assumed one does not fit the named GPUs:
+    /// the format with the most bits that does, on the same cards; null otherwise.
+    pub best_fit: Option<BestFitJson>,
+}
+
+/// The best format that fits the named GPUs when the assumed one does not.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct BestFitJson {
+    pub precision: &'static str,
+    pub gpu: String,
+    pub count: u32,
+    pub per_gpu_gib: f64,
+    pub usable_gib: f64,
 }
 
 /// Serving capacity of the named setup.
@@ -271,6 +284,13 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
                 command: l.command.clone(),
             })
             .collect(),
+        best_fit: a.best_fit.as_ref().map(|b| BestFitJson {
+            precision: b.precision.name(),
+            gpu: b.fit.gpu.clone(),
+            count: b.fit.count,
+            per_gpu_gib: r2(b.fit.per_gpu_gib),
+            usable_gib: r2(b.fit.usable_gib),
+        }),
     }
 }
 

@@ -63,7 +63,7 @@ pub fn job_line(lang: Lang, a: &Answer) -> String {
         .s("context", format_int(lang, a.job.context()))
         .s("batch", format_int(lang, u64::from(a.job.batch)))
         .n("batch_n", f64::from(a.job.batch))
-        .s("runtime", a.job.runtime.name())
+        .s("runtime", runtime_label(lang, a.job.runtime))
         .s("optimizer", optimizer_name(a.job.optimizer));
     if a.job.mode.is_training() {
         tr(lang, "answer-job-training", Some(&args))
@@ -507,47 +507,67 @@ fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
 
 /// What the answer chose on the user's behalf, and how the model name was read.
 pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = a.assumed.iter().map(|x| assumed_line(lang, a, x)).collect();
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+/// The assumptions about which model and which weights the answer is for (the Hub could
+/// not be asked, the repo's own files, how the name was read): a reader must see these with
+/// the answer, while the values chosen for them can wait behind a button.
+pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = a
         .assumed
         .iter()
-        .map(|x| match x {
-            Assumption::Precision { precision, native } => tr(
-                lang,
-                if *native {
-                    "assumed-precision-native"
-                } else {
-                    "assumed-precision"
-                },
-                Some(&Args::new().s("precision", precision.name())),
-            ),
-            Assumption::Checkpointing { on } => t(
-                lang,
-                if *on {
-                    "assumed-checkpointing-on"
-                } else {
-                    "assumed-checkpointing-off"
-                },
-            ),
-            Assumption::Sharding { sharding } => tr(
-                lang,
-                "assumed-sharding",
-                Some(&Args::new().s("sharding", sharding_label(*sharding))),
-            ),
-            Assumption::Context { tokens } => tr(
-                lang,
-                "assumed-context",
-                Some(&Args::new().s("tokens", format_int(lang, *tokens))),
-            ),
-            Assumption::Runtime { runtime } => tr(
-                lang,
-                "assumed-runtime",
-                Some(&Args::new().s("runtime", runtime.profile().version)),
-            ),
-            Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
-        })
+        .filter(|x| matches!(x, Assumption::HubFallback { .. }))
+        .map(|x| assumed_line(lang, a, x))
         .collect();
-    // Where the weights figure comes from, when the repo's own files gave it.
-    out.extend(exact_weights_line(lang, a));
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
+    match x {
+        Assumption::Precision { precision, native } => tr(
+            lang,
+            if *native {
+                "assumed-precision-native"
+            } else {
+                "assumed-precision"
+            },
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Assumption::Checkpointing { on } => t(
+            lang,
+            if *on {
+                "assumed-checkpointing-on"
+            } else {
+                "assumed-checkpointing-off"
+            },
+        ),
+        Assumption::Sharding { sharding } => tr(
+            lang,
+            "assumed-sharding",
+            Some(&Args::new().s("sharding", sharding_label(*sharding))),
+        ),
+        Assumption::Context { tokens } => tr(
+            lang,
+            "assumed-context",
+            Some(&Args::new().s("tokens", format_int(lang, *tokens))),
+        ),
+        Assumption::Runtime { runtime } => tr(
+            lang,
+            "assumed-runtime",
+            Some(&Args::new().s("runtime", runtime.profile().version)),
+        ),
+        Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+    }
+}
+
+/// Where the weights figure comes from, when the repo's own files gave it, and how the
+/// model name was read.
+fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
     match &a.model_kind {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(
@@ -807,6 +827,48 @@ fn tower_size(lang: Lang, params_b: f64) -> String {
     }
 }
 
+/// A runtime in the words people know it by ("Hugging Face transformers"): the Fluent
+/// message `runtime-<name>` of its profile, dots as dashes.
+pub fn runtime_label(lang: Lang, runtime: crate::runtime::Runtime) -> String {
+    t(lang, &runtime_message_id(runtime))
+}
+
+/// The Fluent id naming a runtime (`runtime-llama-cpp` for llama.cpp).
+pub fn runtime_message_id(runtime: crate::runtime::Runtime) -> String {
+    format!("runtime-{}", runtime.name().replace('.', "-"))
+}
+
+/// A setup's label ("cheapest") in the reader's language.
+pub fn tag_name(lang: Lang, tag: Tag) -> String {
+    t(lang, tag_id(tag))
+}
+
+/// The answer's lead when the user named no format and the assumed one does not fit their
+/// cards: the best format that does ("At nf4 (4-bit) it fits on RTX 3090 …").
+pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String> {
+    let best = a.best_fit.as_ref()?;
+    let asked = a.fit.as_ref()?;
+    let args = Args::new()
+        .s("precision", best.precision.name())
+        .s(
+            "bits",
+            format_number(lang, best.precision.nominal_bits(), 0),
+        )
+        .s("setup", setup_label(catalog, &best.fit.gpu, best.fit.count))
+        .s("per_gpu", format_gib(lang, best.fit.per_gpu_gib))
+        .s("usable", format_gib(lang, best.fit.usable_gib))
+        .s("native", a.job.precision.name())
+        .s("native_per_gpu", format_gib(lang, asked.per_gpu_gib));
+    Some(tr(lang, "answer-best-fit", Some(&args)))
+}
+
+/// The rule of thumb in GiB only, for surfaces that keep one unit (the Discord answer).
+pub fn rule_line_gib(lang: Lang, a: &Answer) -> String {
+    let rule_gib = a.estimate.rule_of_thumb_gb * 1e9 / GIB;
+    let args = Args::new().s("rule_gib", format_gib(lang, rule_gib));
+    tr(lang, "controls-rule", Some(&args))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -819,5 +881,19 @@ mod tests {
         assert_eq!(gpu_count(Lang::Es, 2), "2 GPU");
         assert_eq!(gpu_count(Lang::Zh, 8), "8 张 GPU");
         assert_eq!(gpu_count(Lang::En, 1024), "1,024 GPUs");
+    }
+
+    #[test]
+    fn every_runtime_has_a_name_in_every_language() {
+        for lang in Lang::ALL {
+            for r in crate::runtime::Runtime::ALL {
+                let id = runtime_message_id(r);
+                assert!(crate::i18n::has(lang, &id), "{lang:?} {id}");
+            }
+        }
+        assert_eq!(
+            runtime_label(Lang::Pt, crate::runtime::Runtime::Transformers),
+            "Hugging Face transformers"
+        );
     }
 }

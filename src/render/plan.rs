@@ -104,3 +104,18 @@ pub fn lines(lang: Lang, a: &Answer) -> Vec<String> {
     out.extend(launch_lines(lang, a));
     out
 }
+
+/// Every lever, more cards included, one line each with the memory per GPU it leaves: what
+/// the Discord "make it fit" button lists (the answer's own lines show the best three).
+pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let asked = a.gpu_count.unwrap_or(1);
+    a.levers
+        .iter()
+        .map(|l| {
+            let args = Args::new()
+                .s("change", change(lang, l, asked))
+                .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
+            format!("• {}", tr(lang, "lever-line", Some(&args)))
+        })
+        .collect()
+}

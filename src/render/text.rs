@@ -8,6 +8,11 @@ use crate::i18n::{Lang, t};
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let mut out = String::with_capacity(2048);
+    // "Can I run X on Y" answered first: the format that fits Y when the assumed one does not.
+    if let Some(best) = parts::best_fit_line(lang, catalog, a) {
+        out.push_str(&best);
+        out.push('\n');
+    }
     out.push_str(&bold(&parts::title(lang, a)));
     line(&mut out, &parts::job_line(lang, a));
     line(&mut out, &parts::total_line(lang, a));

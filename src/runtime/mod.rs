@@ -135,6 +135,11 @@ pub struct Profile {
     pub kv_precisions: &'static [KvPrecision],
     /// Its server command, as flag names (None: a library with no command line).
     pub launch: Option<&'static LaunchFlags>,
+    /// Whether FP8 weights need the GPU's own FP8 tensor cores (compute capability 8.9+).
+    /// transformers' FP8 quantizer refuses older cards or dequantizes the weights to 16 bits
+    /// (huggingface/transformers#42926), so FP8 saves nothing there; vLLM runs FP8 weight-only
+    /// on Ampere with its Marlin kernels (vllm-project/vllm#5975).
+    pub fp8_needs_fp8_cores: bool,
 }
 
 /// The command line that starts a runtime's server, as data: the launch line is built from
@@ -255,6 +260,7 @@ pub const PROFILES: [Profile; 3] = [
         lower_precisions: &[Precision::Fp8, Precision::Int8, Precision::Nf4],
         kv_precisions: &[],
         launch: None,
+        fp8_needs_fp8_cores: true,
     },
     Profile {
         runtime: Runtime::Vllm,
@@ -305,6 +311,7 @@ pub const PROFILES: [Profile; 3] = [
         lower_precisions: &[Precision::Fp8, Precision::GptqInt8, Precision::AwqInt4],
         kv_precisions: &[KvPrecision::Fp8],
         launch: Some(&VLLM_LAUNCH),
+        fp8_needs_fp8_cores: false,
     },
     Profile {
         runtime: Runtime::LlamaCpp,
@@ -354,6 +361,7 @@ pub const PROFILES: [Profile; 3] = [
         ],
         kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
         launch: Some(&LLAMA_SERVER_LAUNCH),
+        fp8_needs_fp8_cores: false,
     },
 ];
 
@@ -421,6 +429,14 @@ impl Profile {
     /// Whether it loads `precision` as stored.
     pub fn loads(&self, precision: Precision) -> bool {
         self.loads.contains(&precision.format()) || self.also_loads.contains(&precision)
+    }
+
+    /// Whether it runs `precision` on `gpu` in that format: false for FP8 on a card
+    /// without FP8 tensor cores when this runtime needs them (see `fp8_needs_fp8_cores`).
+    pub fn runs_on(&self, precision: Precision, gpu: &crate::catalog::GpuSpec) -> bool {
+        !(self.fp8_needs_fp8_cores
+            && precision.format() == Format::Fp8
+            && gpu.fp8_tensor_tflops_dense.is_none())
     }
 
     /// The precision its weights really occupy once loaded.

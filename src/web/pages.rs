@@ -166,6 +166,9 @@ pub struct AnswerView {
     pub bar_caption: String,
     pub fit: Vec<Vec<Span>>,
     pub setups_title: String,
+    /// "Can I run X on Y" with no format named and the assumed one too big: the format
+    /// that fits, said before anything else.
+    pub lead: Option<Vec<Span>>,
     pub setups: Vec<Vec<Span>>,
     pub nothing_fits: Option<String>,
     pub advice: Vec<Vec<Span>>,
@@ -218,6 +221,7 @@ impl AnswerView {
                     .collect(),
             ),
             setups_title: t(lang, setups_title),
+            lead: parts::best_fit_line(lang, catalog, a).map(|l| html::spans(&l)),
             setups: a
                 .recommendations
                 .setups

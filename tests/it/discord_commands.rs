@@ -227,12 +227,28 @@ fn localized_names_read_naturally() {
 #[test]
 fn every_gateway_fixture_deserializes() {
     for (t, d) in fixtures::all_dispatches() {
-        let payload = serde_json::json!({"op": 0, "s": 1, "t": t, "d": d});
+        let payload = serde_json::json!({"op": 0, "s": 1, "t": t, "d": d.clone()});
         let event: serenity::GatewayEvent = serde_json::from_value(payload)
             .unwrap_or_else(|e| panic!("{t} does not deserialize: {e}"));
         match event {
             serenity::GatewayEvent::Dispatch(_, serenity::Event::Unknown(u)) => {
                 panic!("{t} became Event::Unknown: {u:?}")
+            }
+            serenity::GatewayEvent::Dispatch(_, serenity::Event::InteractionCreate(e)) => {
+                // A select menu's choice arrives as a component with its values.
+                if let serenity::Interaction::Component(c) = &e.interaction
+                    && d["data"]["component_type"] == 3
+                {
+                    assert!(
+                        matches!(
+                            &c.data.kind,
+                            serenity::ComponentInteractionDataKind::StringSelect { values }
+                                if values == &vec!["q4_k_m".to_string()]
+                        ),
+                        "{t}: {:?}",
+                        c.data.kind
+                    );
+                }
             }
             serenity::GatewayEvent::Dispatch(..) => {}
             other => panic!("{t}: not a dispatch: {other:?}"),
@@ -301,6 +317,10 @@ fn longest_answers_fit_an_embed_in_every_language() {
                         longest = (e.total_chars(), model.id.clone());
                     }
                 }
+                // The "make it fit" view too (the levers with the compact answer).
+                let e = embed::answer_view(lang, catalog, &a, embed::View::Levers);
+                let v = e.violations();
+                assert!(v.is_empty(), "{lang:?} {} levers: {v:?}", model.id);
             }
         }
         println!(

@@ -328,9 +328,10 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
         .await;
     assert_eq!(r2.body["type"], json!(4));
     assert_ne!(flags(&r2) & EPHEMERAL, 0, "refusal is ephemeral");
+    // In the clicker's own language (their Discord locale), not the answer's.
     assert_eq!(
         embed(&r2)["description"],
-        json!(t(Lang::Pt, "notice-not-yours"))
+        json!(t(Lang::En, "notice-not-yours"))
     );
     let r3 = bot
         .interact(fixtures::click(fake.next_id(), &breakdown, USER, "pt-BR"))
@@ -518,6 +519,280 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     assert!(bot.message(msg, Duration::from_millis(500)).await.is_none());
 
     // Every request body the bot sent obeys Discord's OpenAPI schema.
+    fake.assert_requests_follow_schema();
+    bot.stop().await;
+}
+
+/// The components of a reply, as rows of JSON components.
+fn rows(r: &Recorded) -> Vec<Value> {
+    let body = if r.body.get("data").is_some() {
+        &r.body["data"]
+    } else {
+        &r.body
+    };
+    body["components"].as_array().cloned().unwrap_or_default()
+}
+
+/// Discord's rules for message components: at most 5 rows; a select menu alone in its row
+/// with 1 to 25 options; at most 5 buttons a row; custom ids of 1 to 100 characters.
+fn assert_component_limits(r: &Recorded) {
+    let rows = rows(r);
+    assert!(rows.len() <= 5, "{} rows", rows.len());
+    for row in &rows {
+        let items = row["components"]
+            .as_array()
+            .expect("a row holds components");
+        assert!((1..=5).contains(&items.len()), "{row}");
+        for c in items {
+            let id = c["custom_id"].as_str().expect("custom id");
+            assert!((1..=100).contains(&id.chars().count()), "{id}");
+            if c["type"] == json!(3) {
+                assert_eq!(items.len(), 1, "a select menu is alone in its row: {row}");
+                let n = c["options"].as_array().map_or(0, Vec::len);
+                assert!((1..=25).contains(&n), "{n} options");
+            }
+        }
+    }
+}
+
+/// The select menu whose custom id starts with `prefix`.
+fn select_menu(r: &Recorded, prefix: &str) -> Value {
+    rows(r)
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| {
+            c["custom_id"]
+                .as_str()
+                .is_some_and(|i| i.starts_with(prefix))
+        })
+        .unwrap_or_else(|| panic!("no {prefix} select in {:#}", r.body))
+}
+
+fn chosen_option(select: &Value) -> String {
+    select["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["default"] == json!(true))
+        .and_then(|o| o["value"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
+    let bot = start_with(|_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+    let pick = |custom_id: &str, value: &str, user: u64, locale: &str| {
+        fixtures::select(fake.next_id(), custom_id, &[value], user, locale)
+    };
+
+    // 1. /estimate in pt-BR: 70B in fp16 on two 4090s does not fit. Under the answer: the
+    //    buttons (make it fit, full breakdown) and the format, context and runtime menus.
+    let options = json!([
+        {"name": "model", "type": 3, "value": "llama 3.1 70b"},
+        {"name": "precision", "type": 4, "value": precision_index("fp16")},
+        {"name": "gpu", "type": 3, "value": "rtx 4090"},
+        {"name": "gpus", "type": 4, "value": 2}
+    ]);
+    let asked = bot
+        .interact(fixtures::slash(
+            fake.next_id(),
+            "estimate",
+            options,
+            USER,
+            "pt-BR",
+            admin,
+        ))
+        .await;
+    assert_component_limits(&asked);
+    let q = Query {
+        model: Some("llama-3.1-70b".into()),
+        precision: Some("fp16".parse().unwrap()),
+        gpu: Some("rtx-4090".into()),
+        gpu_count: Some(2),
+        ..Query::default()
+    };
+    let fp16 = core_answer(&q);
+    let precision = select_menu(&asked, "vg:p:");
+    assert_eq!(
+        chosen_option(&precision),
+        "fp16",
+        "the asked format is marked"
+    );
+    let first = precision["options"][0]["value"].as_str().unwrap();
+    assert_eq!(first, fp16.model.native_precision.name(), "native first");
+    assert!(precision.to_string().contains("\"q4_k_m\""), "{precision}");
+    let context = select_menu(&asked, "vg:c:");
+    assert!(context.to_string().contains("\"131072\""), "{context}");
+    let runtime = select_menu(&asked, "vg:r:");
+    assert!(
+        runtime
+            .to_string()
+            .contains(&t(Lang::Pt, "runtime-transformers")),
+        "{runtime}"
+    );
+    let ids = button_ids(&asked);
+    let make_it_fit = ids
+        .iter()
+        .find(|i| i.starts_with("vg:f:"))
+        .expect("a make-it-fit button: two 4090s are too small")
+        .clone();
+    let precision_id = precision["custom_id"].as_str().unwrap().to_string();
+
+    // 2. Another member's choice: a short ephemeral note in their language, nothing else.
+    let before = fake.requests().len();
+    let r = bot
+        .interact(pick(&precision_id, "q4_k_m", OTHER_USER, "es-ES"))
+        .await;
+    assert_eq!(
+        r.body["type"],
+        json!(4),
+        "a new (ephemeral) message, not an update"
+    );
+    assert_ne!(flags(&r) & EPHEMERAL, 0, "only they see it");
+    assert_eq!(
+        embed(&r)["description"],
+        json!(t(Lang::Es, "controls-not-yours"))
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let after: Vec<String> = fake.requests()[before..]
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert_eq!(after.len(), 1, "nothing but the note: {after:?}");
+
+    // 3. The asker picks q4_k_m: the same message, updated, with the smaller total.
+    let started = std::time::Instant::now();
+    let r = bot
+        .interact(pick(&precision_id, "q4_k_m", USER, "pt-BR"))
+        .await;
+    println!(
+        "what-if pick: dispatch to UPDATE_MESSAGE callback in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        r.body["type"],
+        json!(7),
+        "UPDATE_MESSAGE: re-answered in place"
+    );
+    assert_component_limits(&r);
+    let e = embed(&r);
+    assert_embed_limits(e);
+    assert_no_pings(&r.body);
+    let q4 = Query {
+        precision: Some("q4_k_m".parse().unwrap()),
+        ..q.clone()
+    };
+    let a4 = core_answer(&q4);
+    assert!(a4.estimate.total() < fp16.estimate.total() / 2.0);
+    let text = embed_text(e);
+    assert!(
+        text.contains(&render::parts::total_line(Lang::Pt, &a4)),
+        "{text}"
+    );
+    assert!(!text.contains(&render::parts::total_line(Lang::Pt, &fp16)));
+    assert_eq!(e["title"], json!(render::parts::title(Lang::Pt, &a4)));
+    assert_eq!(chosen_option(&select_menu(&r, "vg:p:")), "q4_k_m");
+
+    // 4. Then 32k of context, from the updated message's own menu.
+    let context_id = select_menu(&r, "vg:c:")["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let r = bot
+        .interact(pick(&context_id, "32768", USER, "pt-BR"))
+        .await;
+    assert_eq!(r.body["type"], json!(7));
+    let a32 = core_answer(&Query {
+        context: Some(32_768),
+        ..q4.clone()
+    });
+    let text = embed_text(embed(&r));
+    assert!(
+        text.contains(&render::parts::job_line(Lang::Pt, &a32)),
+        "{text}"
+    );
+    assert!(text.contains("32.768"), "pt-formatted context: {text}");
+
+    // 5. Make it fit (on the fp16 answer): the levers, in place.
+    let r = bot
+        .interact(fixtures::click(fake.next_id(), &make_it_fit, USER, "pt-BR"))
+        .await;
+    assert_eq!(r.body["type"], json!(7));
+    let e = embed(&r);
+    assert_embed_limits(e);
+    let text = embed_text(e);
+    assert!(
+        text.contains(&t(Lang::Pt, "controls-levers-title")),
+        "{text}"
+    );
+    let levers = render::plan::all_lever_lines(Lang::Pt, &fp16);
+    assert!(!levers.is_empty());
+    for l in &levers {
+        assert!(text.contains(l.as_str()), "{l} missing from {text}");
+    }
+
+    // 6. The full breakdown: the parts, the rule of thumb in GiB and the assumptions.
+    let breakdown = button_ids(&r)
+        .into_iter()
+        .find(|i| i.starts_with("vg:b:"))
+        .expect("breakdown button kept");
+    let r = bot
+        .interact(fixtures::click(fake.next_id(), &breakdown, USER, "pt-BR"))
+        .await;
+    assert_eq!(r.body["type"], json!(7));
+    let e = embed(&r);
+    assert_embed_limits(e);
+    let text = embed_text(e);
+    assert!(text.contains(&t(Lang::Pt, "discord-more-title")), "{text}");
+    assert!(
+        text.contains(&render::parts::rule_line_gib(Lang::Pt, &fp16)),
+        "{text}"
+    );
+    assert!(!text.contains(" GB"), "one unit, GiB: {text}");
+    let assumed = t(Lang::Pt, "assumed-title");
+    assert!(text.contains(assumed.trim_end_matches(':')), "{text}");
+
+    // 7. A runtime pick names it the way people know it.
+    let runtime_id = select_menu(&r, "vg:r:")["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let r = bot.interact(pick(&runtime_id, "vllm", USER, "pt-BR")).await;
+    assert_eq!(r.body["type"], json!(7));
+    assert!(embed_text(embed(&r)).contains("vLLM"));
+    assert_eq!(chosen_option(&select_menu(&r, "vg:r:")), "vllm");
+
+    // 8. A mention, in Portuguese, with no format: the answer leads with the one that fits,
+    //    and carries the same controls.
+    let content = format!("<@{APP_ID}> dá pra rodar qwen 32b numa 3090?");
+    let msg = fixtures::guild_message(fake.next_id(), USER, &content, true);
+    let r = bot
+        .message(msg, WAIT)
+        .await
+        .expect("a reply to the mention");
+    assert_component_limits(&r);
+    let parsed = query::parse(Catalog::get(), "dá pra rodar qwen 32b numa 3090?");
+    let a = core_answer(&parsed.query);
+    let lead = render::parts::best_fit_line(Lang::Pt, Catalog::get(), &a).expect("a lead");
+    let e = embed(&r);
+    assert_eq!(
+        e["description"].as_str().and_then(|d| d.lines().next()),
+        Some(lead.as_str())
+    );
+    let precision_id = select_menu(&r, "vg:p:")["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let best = a.best_fit.as_ref().unwrap().precision.name();
+    let r = bot.interact(pick(&precision_id, best, USER, "pt-BR")).await;
+    assert_eq!(r.body["type"], json!(7));
+    assert_eq!(embed(&r)["color"], json!(0x2e_cc_71), "now it fits: green");
+
     fake.assert_requests_follow_schema();
     bot.stop().await;
 }

@@ -5,6 +5,7 @@
 //! estimate::name`. Fixtures stay beside this folder (`tests/calibration/`, `tests/corpus/`),
 //! shared with `examples/calibrate.rs`.
 
+mod best_fit;
 mod calibration;
 mod catalog_params;
 mod config_cli;

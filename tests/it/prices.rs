@@ -267,7 +267,7 @@ fn rented_datacenter_picks_carry_their_cost_per_token() {
     }
     let en = text(Lang::En, &a);
     assert!(
-        en.contains("/h to rent (") && en.contains("per million generated tokens"),
+        en.contains("/h to rent (") && en.contains("per million tokens at that speed"),
         "{en}"
     );
 }

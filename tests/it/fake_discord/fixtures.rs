@@ -159,6 +159,24 @@ pub fn click(id: u64, custom_id: &str, user_id: u64, locale: &str) -> Value {
     v
 }
 
+/// A choice in a string select menu (MESSAGE_COMPONENT, component_type 3) on a message
+/// the bot sent, with the chosen `values`.
+pub fn select(id: u64, custom_id: &str, values: &[&str], user_id: u64, locale: &str) -> Value {
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+    let mut v = base_interaction(
+        id,
+        3,
+        user_id,
+        locale,
+        Place::Guild {
+            permissions: MEMBER_PERMISSIONS,
+        },
+        data,
+    );
+    v["message"] = message_value(id - 1, CHANNEL, APP_ID, "", true);
+    v
+}
+
 fn message_value(id: u64, channel: u64, author: u64, content: &str, bot: bool) -> Value {
     let mut author = if bot { bot_user() } else { user(author) };
     author["bot"] = json!(bot);
@@ -243,6 +261,16 @@ pub fn all_dispatches() -> Vec<(&'static str, Value)> {
         (
             "INTERACTION_CREATE",
             click(5, "vg:x:1:en:nvlink", USER, "en-US"),
+        ),
+        (
+            "INTERACTION_CREATE",
+            select(
+                8,
+                "vg:p:1:en:llama-3.1-70b/1/8192//rtx-4090/2//",
+                &["q4_k_m"],
+                USER,
+                "es-ES",
+            ),
         ),
         (
             "MESSAGE_CREATE",

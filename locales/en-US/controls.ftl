@@ -1,0 +1,25 @@
+# What-if controls under a Discord answer, the phone-first layout, and the answer's lead
+# when the format the user did not name is too big for their cards.
+
+answer-best-fit = ✅ At **{ $precision }** ({ $bits }-bit) it fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable. At { $native } it does not ({ $native_per_gpu } GiB per GPU).
+
+# Runtimes in the words people know them by.
+runtime-transformers = Hugging Face transformers
+runtime-vllm = vLLM
+runtime-llama-cpp = llama.cpp
+
+controls-precision-placeholder = Try another format
+controls-context-placeholder = Try another context length
+controls-runtime-placeholder = Try another runtime
+controls-option-native = { $precision } (the model's own)
+controls-option-bits = { $bits } bits per weight
+controls-context-option = { $tokens } tokens
+controls-context-max = { $tokens } tokens (the model's maximum)
+controls-make-it-fit = Make it fit
+controls-levers-title = How to make it fit
+controls-levers-none = No single change makes it fit on these GPUs.
+controls-not-yours = Only the person who asked can change this answer. Ask your own question to try other settings.
+controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
+controls-prices-title = Picks and launch prices
+# The rule of thumb's formula and result, under the field titled with its name.
+controls-rule = P × 4 bytes × Q/32 × 1.2 = **{ $rule_gib } GiB**.

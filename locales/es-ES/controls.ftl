@@ -1,0 +1,25 @@
+# Controles «y si» bajo una respuesta de Discord, el diseño para móvil y el comienzo de la
+# respuesta cuando el formato que no se indicó no cabe en las tarjetas del usuario.
+
+answer-best-fit = ✅ En **{ $precision }** ({ $bits } bits) cabe en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables. En { $native } no cabe ({ $native_per_gpu } GiB por GPU).
+
+# Los runtimes con el nombre que la gente conoce.
+runtime-transformers = Hugging Face transformers
+runtime-vllm = vLLM
+runtime-llama-cpp = llama.cpp
+
+controls-precision-placeholder = Probar otro formato
+controls-context-placeholder = Probar otra longitud de contexto
+controls-runtime-placeholder = Probar otro runtime
+controls-option-native = { $precision } (el del propio modelo)
+controls-option-bits = { $bits } bits por peso
+controls-context-option = { $tokens } tokens
+controls-context-max = { $tokens } tokens (el máximo del modelo)
+controls-make-it-fit = Hacer que quepa
+controls-levers-title = Cómo hacer que quepa
+controls-levers-none = Ningún cambio por sí solo hace que quepa en estas GPU.
+controls-not-yours = Solo quien ha preguntado puede cambiar esta respuesta. Haz tu propia pregunta para probar otras opciones.
+controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
+controls-prices-title = Destacadas y precios de lanzamiento
+# The rule of thumb's formula and result, under the field titled with its name.
+controls-rule = P × 4 bytes × Q/32 × 1,2 = **{ $rule_gib } GiB**.

@@ -1,0 +1,25 @@
+# Controles "e se" sob uma resposta no Discord, o layout para celular e a abertura da
+# resposta quando o formato que a pessoa não informou não cabe nas placas dela.
+
+answer-best-fit = ✅ Em **{ $precision }** ({ $bits } bits), cabe em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis. Em { $native } não cabe ({ $native_per_gpu } GiB por GPU).
+
+# Runtimes pelos nomes que as pessoas conhecem.
+runtime-transformers = Hugging Face transformers
+runtime-vllm = vLLM
+runtime-llama-cpp = llama.cpp
+
+controls-precision-placeholder = Testar outro formato
+controls-context-placeholder = Testar outro tamanho de contexto
+controls-runtime-placeholder = Testar outro runtime
+controls-option-native = { $precision } (o do próprio modelo)
+controls-option-bits = { $bits } bits por peso
+controls-context-option = { $tokens } tokens
+controls-context-max = { $tokens } tokens (o máximo do modelo)
+controls-make-it-fit = Fazer caber
+controls-levers-title = Como fazer caber
+controls-levers-none = Nenhuma mudança sozinha faz caber nestas GPUs.
+controls-not-yours = Só quem perguntou pode mudar esta resposta. Faça sua própria pergunta para testar outras opções.
+controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
+controls-prices-title = Destaques e preços de lançamento
+# The rule of thumb's formula and result, under the field titled with its name.
+controls-rule = P × 4 bytes × Q/32 × 1,2 = **{ $rule_gib } GiB**.
