@@ -11,10 +11,11 @@
 use super::controls::{self, Control, WhatIf};
 use super::embed::{self, View};
 use super::lang::{self, Asker};
+use super::rate_limit::Verdict;
 use super::{Bot, sanitize};
 use crate::answer::{Answer, Topic};
 use crate::catalog::Catalog;
-use crate::i18n::{Lang, t};
+use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
 use poise::serenity_prelude as serenity;
 use std::collections::VecDeque;
@@ -243,28 +244,79 @@ fn chosen(click: &serenity::ComponentInteraction) -> Option<&str> {
     }
 }
 
+/// The core's answer to the question as it now stands (Hub repos through the Hub cache).
+async fn answer_for(bot: &Bot, q: &Query) -> Result<Answer, crate::error::Error> {
+    let catalog = Catalog::get();
+    if crate::query::hub_id::needs_hub(catalog, q.model.as_deref().unwrap_or("")) {
+        bot.hub.answer_query(catalog, q).await
+    } else {
+        crate::answer::for_query(catalog, q)
+    }
+}
+
 /// The answer again, in `view`, with its components rebuilt for the question as it now
 /// stands, as an in-place update of the message.
-async fn re_answer(
+fn re_answer(
     bot: &Bot,
     lang: Lang,
     owner: u64,
     q: &Query,
+    a: &Answer,
     view: View,
-) -> Result<serenity::CreateInteractionResponse, crate::error::Error> {
-    let catalog = Catalog::get();
-    let a = if crate::query::hub_id::needs_hub(catalog, q.model.as_deref().unwrap_or("")) {
-        bot.hub.answer_query(catalog, q).await?
-    } else {
-        crate::answer::for_query(catalog, q)?
-    };
-    let e = embed::answer_view(lang, catalog, &a, view);
-    Ok(serenity::CreateInteractionResponse::UpdateMessage(
+) -> serenity::CreateInteractionResponse {
+    let e = embed::answer_view(lang, Catalog::get(), a, view);
+    serenity::CreateInteractionResponse::UpdateMessage(
         serenity::CreateInteractionResponseMessage::new()
             .embed(e.to_serenity())
-            .components(for_answer(bot, lang, &a, q, owner))
+            .components(for_answer(bot, lang, a, q, owner))
             .allowed_mentions(sanitize::no_mentions()),
-    ))
+    )
+}
+
+/// A pick is a new question: it goes to the query log like a typed one, its "question"
+/// being the change made (`what-if precision=q4_k_m`).
+fn log_pick(
+    bot: &Bot,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    change: (Control, &str),
+    q: &Query,
+    result: Result<&Answer, &crate::error::Error>,
+    started: std::time::Instant,
+) {
+    let question = format!("what-if {}={}", change.0.name(), change.1);
+    let mut entry = super::query_log::entry(lang, &question, q, result, started);
+    entry.guild_id = click.guild_id.map(|g| g.get());
+    entry.channel_id = Some(click.channel_id.get());
+    entry.user_id = Some(click.user.id.get().to_string());
+    bot.store
+        .log()
+        .record(entry.with_locale(Some(&click.locale)));
+}
+
+/// The rate limit every question has, for clicks too: None lets the click through, else
+/// the response to give instead (an ephemeral notice, or nothing once one was given).
+fn limited(
+    bot: &Bot,
+    lang: Lang,
+    click: &serenity::ComponentInteraction,
+) -> Option<Option<serenity::CreateInteractionResponse>> {
+    match bot.limiter.check(click.user.id.get()) {
+        Verdict::Allow => None,
+        Verdict::Drop => Some(None),
+        Verdict::Notify(wait) => {
+            let seconds = wait.as_secs().max(1).to_string();
+            let text = tr(
+                lang,
+                "notice-rate-limited",
+                Some(&Args::new().s("seconds", seconds)),
+            );
+            let e = embed::notice(text, embed::AMBER);
+            Some(Some(serenity::CreateInteractionResponse::Message(message(
+                e, true,
+            ))))
+        }
+    }
 }
 
 /// Handle a click or a pick: someone else's gets an ephemeral note in their language and
@@ -292,6 +344,12 @@ pub async fn on_click(
         let e = embed::notice(t(theirs, id), embed::AMBER);
         serenity::CreateInteractionResponse::Message(message(e, true))
     } else {
+        if let Some(instead) = limited(bot, lang, click) {
+            if let Some(r) = instead {
+                click.create_response(&ctx.http, r).await?;
+            }
+            return Ok(());
+        }
         let (q, view) = match &parsed.action {
             Action::Explain(topic) => {
                 let e = embed::guide(lang, *topic);
@@ -310,13 +368,20 @@ pub async fn on_click(
         };
         match q {
             None => expired(),
-            Some(q) => match re_answer(bot, lang, parsed.owner, &q, view).await {
-                Ok(r) => r,
-                Err(e) => serenity::CreateInteractionResponse::Message(message(
-                    super::commands::error_embed(lang, &e),
-                    true,
-                )),
-            },
+            Some(q) => {
+                let started = std::time::Instant::now();
+                let result = answer_for(bot, &q).await;
+                if let (Action::Pick(c, _), Some(v)) = (&parsed.action, chosen(click)) {
+                    log_pick(bot, click, lang, (*c, v), &q, result.as_ref(), started);
+                }
+                match result {
+                    Ok(a) => re_answer(bot, lang, parsed.owner, &q, &a, view),
+                    Err(e) => serenity::CreateInteractionResponse::Message(message(
+                        embed::error(lang, &e),
+                        true,
+                    )),
+                }
+            }
         }
     };
     click.create_response(&ctx.http, response).await?;

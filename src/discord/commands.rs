@@ -9,14 +9,14 @@ use super::embed::{self, Embed};
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Context, Data, Error, buttons, sanitize};
-use crate::answer::{Answer, Topic};
+use crate::answer::Topic;
 use crate::catalog::Catalog;
 use crate::error::Error as CoreError;
 use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
 use crate::render;
-use crate::store::{LogEntry, Source, Stats, StatsFilter};
+use crate::store::{LogEntry, Stats, StatsFilter};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::Instant;
@@ -118,30 +118,6 @@ async fn public(
     Ok(())
 }
 
-/// A core error in the user's language, with their text escaped.
-pub fn error_embed(lang: Lang, err: &CoreError) -> Embed {
-    let text = render::error::message(lang, Catalog::get(), &sanitize::error(err));
-    embed::notice(text, embed::AMBER)
-}
-
-/// The log entry for one question asked in an interaction or message.
-pub fn log_entry(
-    lang: Lang,
-    question: &str,
-    q: &Query,
-    result: Result<&Answer, &CoreError>,
-    started: Instant,
-) -> LogEntry {
-    LogEntry::from_answer(
-        Source::Discord,
-        lang,
-        question,
-        Some(q),
-        result,
-        started.elapsed(),
-    )
-}
-
 fn where_from(ctx: Context<'_>, mut entry: LogEntry) -> LogEntry {
     entry.guild_id = ctx.guild_id().map(|g| g.get());
     entry.channel_id = Some(ctx.channel_id().get());
@@ -204,14 +180,14 @@ pub async fn estimate(
         None => crate::answer::for_query(catalog, &q),
     };
     let question = format!("/estimate {model} {}", precision.0);
-    let entry = log_entry(lang, &question, &q, result.as_ref(), started);
+    let entry = super::query_log::entry(lang, &question, &q, result.as_ref(), started);
     ctx.data().store.log().record(where_from(ctx, entry));
     match result {
         Ok(a) => {
             let rows = buttons::for_answer(ctx.data(), lang, &a, &q, ctx.author().id.get());
             public(ctx, embed::answer(lang, Catalog::get(), &a, false), rows).await
         }
-        Err(e) => ephemeral(ctx, error_embed(lang, &e)).await,
+        Err(e) => ephemeral(ctx, embed::error(lang, &e)).await,
     }
 }
 
@@ -242,7 +218,7 @@ pub async fn compare(
         .collect();
     match gpus {
         Ok(gpus) => public(ctx, embed::compare(lang, catalog, &gpus), Vec::new()).await,
-        Err(e) => ephemeral(ctx, error_embed(lang, &e)).await,
+        Err(e) => ephemeral(ctx, embed::error(lang, &e)).await,
     }
 }
 
@@ -274,7 +250,7 @@ pub async fn fit(
     let catalog = Catalog::get();
     let gpu = match catalog.resolve_gpu(&gpu) {
         Ok(m) => m.gpu,
-        Err(e) => return ephemeral(ctx, error_embed(lang, &CoreError::from(e))).await,
+        Err(e) => return ephemeral(ctx, embed::error(lang, &CoreError::from(e))).await,
     };
     let count = count.unwrap_or(1);
     let precision = precision

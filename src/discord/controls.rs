@@ -54,6 +54,15 @@ impl Control {
         }
     }
 
+    /// Its name in the query log (`what-if precision=q4_k_m`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Control::Precision => "precision",
+            Control::Context => "context",
+            Control::Runtime => "runtime",
+        }
+    }
+
     pub fn from_letter(letter: &str) -> Option<Control> {
         Control::ALL.into_iter().find(|c| c.letter() == letter)
     }

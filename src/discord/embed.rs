@@ -342,6 +342,12 @@ pub fn guide(lang: Lang, topic: Topic) -> Embed {
     .fitted()
 }
 
+/// A core error in the user's language, with their text escaped.
+pub fn error(lang: Lang, err: &crate::error::Error) -> Embed {
+    let text = crate::render::error::message(lang, Catalog::get(), &super::sanitize::error(err));
+    notice(text, AMBER)
+}
+
 /// An error or a notice: the localized text alone.
 pub fn notice(text: String, colour: u32) -> Embed {
     Embed {

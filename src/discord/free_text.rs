@@ -6,7 +6,7 @@
 use super::embed;
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
-use super::{Data, Error, buttons, commands, sanitize};
+use super::{Data, Error, buttons, sanitize};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, tr};
 use crate::query;
@@ -96,7 +96,7 @@ async fn on_message(
         None => {
             let result = answer_message(ctx, bot, msg, &parsed).await;
             let mut entry =
-                commands::log_entry(lang, &text, &parsed.query, result.as_ref(), started);
+                super::query_log::entry(lang, &text, &parsed.query, result.as_ref(), started);
             entry.guild_id = msg.guild_id.map(|g| g.get());
             entry.channel_id = Some(msg.channel_id.get());
             entry.user_id = Some(msg.author.id.get().to_string());
@@ -107,7 +107,7 @@ async fn on_message(
                         buttons::for_answer(bot, lang, &a, &parsed.query, msg.author.id.get());
                     (embed::answer(lang, Catalog::get(), &a, false), rows)
                 }
-                Err(err) => (commands::error_embed(lang, &err), Vec::new()),
+                Err(err) => (embed::error(lang, &err), Vec::new()),
             }
         }
     };

@@ -15,6 +15,7 @@ mod free_text;
 mod gate;
 mod lang;
 pub mod localize;
+mod query_log;
 mod rate_limit;
 mod sanitize;
 mod work;

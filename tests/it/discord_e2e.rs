@@ -793,6 +793,25 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     assert_eq!(r.body["type"], json!(7));
     assert_eq!(embed(&r)["color"], json!(0x2e_cc_71), "now it fits: green");
 
+    // 9. Each of the asker's picks is a question in the query log; another member's is not.
+    assert!(bot.store.log().flush(WAIT).await, "log committed");
+    let Db::Sqlite(pool) = bot.store.db() else {
+        panic!("the bot's test store is SQLite");
+    };
+    let picks: Vec<String> = sqlx::query_scalar(
+        "SELECT question FROM query_log WHERE question LIKE 'what-if %' ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("query log readable");
+    assert!(
+        picks.contains(&"what-if precision=q4_k_m".to_string())
+            && picks.contains(&format!("what-if precision={best}")),
+        "{picks:?}"
+    );
+    // The asker's four picks (q4_k_m, 32k, vLLM, the best format); the other member's none.
+    assert_eq!(picks.len(), 4, "{picks:?}");
+
     fake.assert_requests_follow_schema();
     bot.stop().await;
 }
