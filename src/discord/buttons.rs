@@ -158,8 +158,11 @@ pub async fn on_click(
                     Some(Ok(a)) => {
                         let e = embed::answer(lang, Catalog::get(), &a, true);
                         serenity::CreateInteractionResponse::UpdateMessage(
-                            serenity::CreateInteractionResponseMessage::new()
-                                .embed(e.to_serenity())
+                            super::chart::Chart::of(lang, &a)
+                                .response(
+                                    serenity::CreateInteractionResponseMessage::new(),
+                                    e.to_serenity(),
+                                )
                                 .allowed_mentions(sanitize::no_mentions()),
                         )
                     }

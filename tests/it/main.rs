@@ -7,6 +7,7 @@
 
 mod calibration;
 mod catalog_params;
+mod chart;
 mod config_cli;
 mod discord_bench;
 mod discord_commands;
