@@ -311,7 +311,7 @@ pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let mut out = String::with_capacity(body.len() + 512);
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" id="memory-bar" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{alt}" font-family="{FONT}"><title>{alt}</title><rect width="{WIDTH}" height="{height}" rx="16" fill="#ffffff"/>"##,
+        r##"<svg id="memory-bar" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{alt}" font-family="{FONT}"><title>{alt}</title><rect width="{WIDTH}" height="{height}" rx="16" fill="#ffffff"/>"##,
         alt = esc(&alt),
     );
     out.push_str(&body);

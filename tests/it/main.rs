@@ -10,6 +10,7 @@ mod catalog_params;
 mod chart;
 mod config_cli;
 mod discord_bench;
+mod discord_chart;
 mod discord_commands;
 mod discord_e2e;
 mod estimate;
