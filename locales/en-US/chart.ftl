@@ -18,5 +18,6 @@ chart-part-overhead = overhead
 chart-usage = { $needed } / { $usable } GiB
 chart-usable = usable memory
 chart-capacity = GPU memory
-chart-nothing-fits = { $needed } GiB per GPU: no GPU in the catalog holds that much
+chart-needed = { $needed } GiB per GPU
+chart-nothing-fits = No GPU in the catalog holds that much
 chart-alt = Memory per GPU for { $model }, part by part, against the usable memory of each setup

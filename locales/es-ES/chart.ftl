@@ -17,5 +17,6 @@ chart-part-overhead = sobrecarga
 chart-usage = { $needed } / { $usable } GiB
 chart-usable = memoria utilizable
 chart-capacity = memoria de la GPU
-chart-nothing-fits = { $needed } GiB por GPU: ninguna GPU del catálogo tiene tanta memoria
+chart-needed = { $needed } GiB por GPU
+chart-nothing-fits = Ninguna GPU del catálogo tiene tanta memoria
 chart-alt = Memoria por GPU de { $model }, parte por parte, frente a la memoria utilizable de cada configuración

@@ -17,5 +17,6 @@ chart-part-overhead = overhead
 chart-usage = { $needed } / { $usable } GiB
 chart-usable = memória utilizável
 chart-capacity = memória da GPU
-chart-nothing-fits = { $needed } GiB por GPU: nenhuma GPU do catálogo tem tanta memória
+chart-needed = { $needed } GiB por GPU
+chart-nothing-fits = Nenhuma GPU do catálogo tem tanta memória
 chart-alt = Memória por GPU de { $model }, parte por parte, comparada com a memória utilizável de cada configuração

@@ -17,5 +17,6 @@ chart-part-overhead = 运行时开销
 chart-usage = { $needed } / { $usable } GiB
 chart-usable = 可用显存
 chart-capacity = GPU 显存总量
-chart-nothing-fits = 每张 GPU 需要 { $needed } GiB：目录中没有显存这么大的 GPU
+chart-needed = 每张 GPU 需要 { $needed } GiB
+chart-nothing-fits = 目录中没有显存这么大的 GPU
 chart-alt = { $model } 每张 GPU 的显存构成，与各配置的可用显存对比

@@ -26,9 +26,16 @@ pub const WIDTH: u32 = 800;
 /// Most setup rows drawn: the user's own and the first recommendations.
 pub const MAX_ROWS: usize = 5;
 
-const PAD: f64 = 32.0;
-const BAR_H: f64 = 42.0;
-const ROW_H: f64 = 112.0;
+const PAD: f64 = 24.0;
+const BAR_H: f64 = 50.0;
+/// Type sizes in px: a phone shows the 800 px picture at about 0.45, so a 32 px label reads
+/// like a 14 px one.
+const TITLE: f64 = 40.0;
+const SUB: f64 = 28.0;
+const LABEL: f64 = 32.0;
+const VALUE: f64 = 26.0;
+const LEGEND: f64 = 28.0;
+const BOLD: &str = r#" font-weight="700""#;
 const FONT: &str = "Noto Sans, Noto Sans CJK SC, sans-serif";
 const INK: &str = "#1d232b";
 const MUTED: &str = "#5b6572";
@@ -208,11 +215,12 @@ fn esc(s: &str) -> String {
 /// About how wide `s` is at `size` px: CJK and full-width forms are square, Latin about
 /// 0.58 em (bold 0.62). Used to cut labels and place the legend, so it errs wide.
 fn text_width(s: &str, size: f64, bold: bool) -> f64 {
-    let latin = if bold { 0.62 } else { 0.58 };
+    let (latin, wide) = if bold { (0.64, 0.92) } else { (0.6, 0.88) };
     s.chars()
         .map(|c| match c {
             '\u{2e80}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}' => 1.0,
-            ' ' | '.' | ',' | 'i' | 'l' | 'I' | '1' | '·' => 0.32,
+            'M' | 'W' | 'm' | 'w' | '×' => wide,
+            ' ' | '.' | ',' | 'i' | 'l' | 'I' | 'j' | '·' => 0.3,
             _ => latin,
         })
         .sum::<f64>()
@@ -258,51 +266,35 @@ pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let rows = rows(catalog, a);
     let inner = f64::from(WIDTH) - 2.0 * PAD;
     let mut body = String::with_capacity(8 * 1024);
-    let mut y = PAD + 30.0;
-    let title = fit_text(&a.model.display_name, 34.0, true, inner);
-    text(
-        &mut body,
-        PAD,
-        y,
-        34.0,
-        INK,
-        r#" font-weight="700""#,
-        &title,
-    );
-    y += 40.0;
+    let mut y = PAD + 38.0;
+    let title = fit_text(&a.model.display_name, TITLE, true, inner);
+    text(&mut body, PAD, y, TITLE, INK, BOLD, &title);
+    y += 44.0;
     let args = Args::new()
         .s("precision", a.job.precision.name())
         .s("mode", t(lang, mode_id(a.job.mode)))
         .s("context", format_int(lang, a.job.context()));
-    let subtitle = tr(lang, "chart-subtitle", Some(&args));
-    text(
-        &mut body,
-        PAD,
-        y,
-        25.0,
-        MUTED,
-        "",
-        &fit_text(&subtitle, 25.0, false, inner),
-    );
-    y += 52.0;
-    text(&mut body, PAD, y, 25.0, INK, "", &t(lang, "chart-heading"));
-    y += 22.0;
+    let subtitle = fit_text(&tr(lang, "chart-subtitle", Some(&args)), SUB, false, inner);
+    text(&mut body, PAD, y, SUB, MUTED, "", &subtitle);
+    y += 56.0;
+    text(&mut body, PAD, y, SUB, INK, "", &t(lang, "chart-heading"));
+    y += 16.0;
     if rows.is_empty() {
         y = draw_need(&mut body, lang, &a.estimate, y, inner);
     }
     for r in &rows {
-        draw_row(&mut body, lang, r, y, inner);
-        y += ROW_H;
+        y = draw_row(&mut body, lang, r, y, inner);
     }
     let used: Vec<Part> = Part::ALL
         .into_iter()
         .filter(|p| {
-            rows.iter().any(|r| r.parts.iter().any(|(q, _)| q == p))
-                || (rows.is_empty() && p.bytes(&a.estimate) > 0.0)
+            let drawn = |parts: &[(Part, f64)]| parts.iter().any(|(q, _)| q == p);
+            rows.iter().any(|r| drawn(&r.parts))
+                || (rows.is_empty() && drawn(&per_gpu_parts(&a.estimate)))
         })
         .collect();
-    y = draw_legend(&mut body, lang, &used, !rows.is_empty(), y + 4.0, inner);
-    let height = (y + PAD - 8.0).ceil();
+    y = draw_legend(&mut body, lang, &used, !rows.is_empty(), y, inner);
+    let height = (y + PAD).ceil();
     let alt = tr(
         lang,
         "chart-alt",
@@ -322,46 +314,38 @@ pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
 /// A round mark before a row's label: a tick when it fits, a cross when not.
 fn verdict_mark(out: &mut String, x: f64, y: f64, fits: bool) {
     let (fill, path) = if fits {
-        (GREEN, "M-6 0.5 L-1.5 5 L6.5 -4.5")
+        (GREEN, "M-7 0.5 L-2 6 L7.5 -5")
     } else {
-        (RED, "M-5 -5 L5 5 M5 -5 L-5 5")
+        (RED, "M-6 -6 L6 6 M6 -6 L-6 6")
     };
     let _ = write!(
         out,
-        r##"<g transform="translate({x:.1} {y:.1})"><circle r="13" fill="{fill}"/><path d="{path}" stroke="#ffffff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round" fill="none"/></g>"##
+        r##"<g transform="translate({x:.1} {y:.1})"><circle r="15" fill="{fill}"/><path d="{path}" stroke="#ffffff" stroke-width="3.6" stroke-linecap="round" stroke-linejoin="round" fill="none"/></g>"##
     );
 }
 
-fn draw_row(out: &mut String, lang: Lang, r: &Row, top: f64, inner: f64) {
-    let usage = tr(
-        lang,
-        "chart-usage",
-        Some(
-            &Args::new()
-                .s("needed", format_gib(lang, r.needed))
-                .s("usable", format_gib(lang, r.usable)),
-        ),
-    );
-    let base = top + 30.0;
-    let (colour, size) = (if r.fits { GREEN } else { RED }, 27.0);
-    verdict_mark(out, PAD + 13.0, base - 9.0, r.fits);
-    let room = inner - 36.0 - text_width(&usage, size, true) - 16.0;
-    let label = fit_text(&r.label, size, true, room);
-    text(
-        out,
-        PAD + 36.0,
-        base,
-        size,
-        INK,
-        r#" font-weight="700""#,
-        &label,
-    );
-    let end = PAD + inner;
-    let attrs = r#" font-weight="700" text-anchor="end""#;
-    text(out, end, base, size, colour, attrs, &usage);
-    let bar_y = top + 44.0;
-    let full = r.needed.max(r.capacity).max(r.usable).max(0.01);
-    let scale = inner / full;
+/// One setup: its mark, name and need against usable memory, then the bar. Returns the
+/// next row's top. The numbers go under the name when both do not fit on one line.
+fn draw_row(out: &mut String, lang: Lang, r: &Row, top: f64, inner: f64) -> f64 {
+    let args = Args::new()
+        .s("needed", format_gib(lang, r.needed))
+        .s("usable", format_gib(lang, r.usable));
+    let usage = tr(lang, "chart-usage", Some(&args));
+    let mut base = top + 36.0;
+    verdict_mark(out, PAD + 15.0, base - 11.0, r.fits);
+    let room = inner - 40.0;
+    let one_line =
+        text_width(&r.label, LABEL, true) + 24.0 + text_width(&usage, LABEL, true) <= room;
+    let label = fit_text(&r.label, LABEL, true, room);
+    text(out, PAD + 40.0, base, LABEL, INK, BOLD, &label);
+    if !one_line {
+        base += 42.0;
+    }
+    let colour = if r.fits { GREEN } else { RED };
+    let end = r#" font-weight="700" text-anchor="end""#;
+    text(out, PAD + inner, base, LABEL, colour, end, &usage);
+    let bar_y = base + 16.0;
+    let scale = inner / r.needed.max(r.capacity).max(r.usable).max(0.01);
     let _ = write!(
         out,
         r#"<rect x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{RESERVED}"/><rect class="track" x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{TRACK}"/>"#,
@@ -378,6 +362,7 @@ fn draw_row(out: &mut String, lang: Lang, r: &Row, top: f64, inner: f64) {
             bar_y + BAR_H + 6.0
         );
     }
+    bar_y + BAR_H + 26.0
 }
 
 /// The stacked parts from the bar's left edge; a value is written on a part wide enough.
@@ -394,9 +379,10 @@ fn draw_parts(out: &mut String, lang: Lang, parts: &[(Part, f64)], bar_y: f64, s
             esc(&t(lang, part.label_id())),
             esc(&value),
         );
-        if text_width(&value, 21.0, false) + 14.0 <= w {
-            let attrs = r#" text-anchor="middle""#;
-            text(out, x + w / 2.0, bar_y + 28.5, 21.0, on, attrs, &value);
+        if text_width(&value, VALUE, false) + 14.0 <= w {
+            let middle = r#" text-anchor="middle""#;
+            let y = bar_y + BAR_H / 2.0 + VALUE * 0.36;
+            text(out, x + w / 2.0, y, VALUE, on, middle, &value);
         }
         x += w;
     }
@@ -405,16 +391,19 @@ fn draw_parts(out: &mut String, lang: Lang, parts: &[(Part, f64)], bar_y: f64, s
 /// No setup at all (nothing in the catalog holds the job): the need alone, on one GPU.
 fn draw_need(out: &mut String, lang: Lang, e: &Estimate, top: f64, inner: f64) -> f64 {
     let needed = e.per_gpu_gib();
-    let note = tr(
-        lang,
-        "chart-nothing-fits",
-        Some(&Args::new().s("needed", format_gib(lang, needed))),
+    let args = Args::new().s("needed", format_gib(lang, needed));
+    let base = top + 36.0;
+    verdict_mark(out, PAD + 15.0, base - 11.0, false);
+    let line = fit_text(
+        &tr(lang, "chart-needed", Some(&args)),
+        LABEL,
+        true,
+        inner - 40.0,
     );
-    let base = top + 30.0;
-    verdict_mark(out, PAD + 13.0, base - 9.0, false);
-    let line = fit_text(&note, 24.0, false, inner - 36.0);
-    text(out, PAD + 36.0, base, 24.0, RED, "", &line);
-    let bar_y = top + 44.0;
+    text(out, PAD + 40.0, base, LABEL, RED, BOLD, &line);
+    let why = fit_text(&t(lang, "chart-nothing-fits"), SUB, false, inner - 40.0);
+    text(out, PAD + 40.0, base + 38.0, SUB, MUTED, "", &why);
+    let bar_y = base + 54.0;
     draw_parts(
         out,
         lang,
@@ -422,7 +411,7 @@ fn draw_need(out: &mut String, lang: Lang, e: &Estimate, top: f64, inner: f64) -
         bar_y,
         inner / needed.max(0.01),
     );
-    top + ROW_H
+    bar_y + BAR_H + 26.0
 }
 
 /// Swatches for the parts drawn, then the track and the capacity line; wraps lines.
@@ -439,37 +428,35 @@ fn draw_legend(out: &mut String, lang: Lang, parts: &[Part], cards: bool, top: f
         keys.push((Key::Fill(TRACK), t(lang, "chart-usable")));
         keys.push((Key::Dashed, t(lang, "chart-capacity")));
     }
-    let (size, line_h) = (23.0, 38.0);
-    let (mut x, mut y) = (PAD, top + 26.0);
+    let (mut x, mut y) = (PAD, top + 28.0);
     for (key, label) in keys {
-        let width = 34.0 + text_width(&label, size, false);
+        let width = 38.0 + text_width(&label, LEGEND, false);
         if x > PAD && x + width > PAD + w {
             x = PAD;
-            y += line_h;
+            y += 44.0;
         }
         match key {
             Key::Fill(fill) => {
                 let _ = write!(
                     out,
-                    r#"<rect x="{x:.1}" y="{:.1}" width="24" height="24" rx="4" fill="{fill}"/>"#,
-                    y - 19.0
+                    r#"<rect x="{x:.1}" y="{:.1}" width="28" height="28" rx="4" fill="{fill}"/>"#,
+                    y - 23.0
                 );
             }
             Key::Dashed => {
                 let _ = write!(
                     out,
-                    r#"<line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="{INK}" stroke-width="3" stroke-dasharray="6 4"/>"#,
-                    x + 12.0,
-                    x + 12.0,
-                    y - 22.0,
+                    r#"<line x1="{0:.1}" x2="{0:.1}" y1="{1:.1}" y2="{2:.1}" stroke="{INK}" stroke-width="3" stroke-dasharray="6 4"/>"#,
+                    x + 14.0,
+                    y - 26.0,
                     y + 6.0
                 );
             }
         }
-        text(out, x + 32.0, y, size, INK, "", &label);
-        x += width + 22.0;
+        text(out, x + 36.0, y, LEGEND, INK, "", &label);
+        x += width + 24.0;
     }
-    y + 10.0
+    y + 8.0
 }
 
 /// The font database, built once: only the embedded fonts, never the system's.

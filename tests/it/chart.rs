@@ -10,8 +10,9 @@ use vramguide::render::chart;
 
 /// Bytes one chart may take: it goes with every answer, to phones.
 const MAX_PNG_BYTES: usize = 200 * 1024;
-/// Tallest chart: the user's setup, four others, and a legend over three lines.
-const MAX_HEIGHT: u32 = 1000;
+/// Tallest chart: the user's setup and four others, each name on its own line, and a
+/// legend over three lines.
+const MAX_HEIGHT: u32 = 1200;
 
 /// Questions with the most to draw: many setups, training parts, long names, no fit at all.
 const QUESTIONS: &[&str] = &[
@@ -19,6 +20,7 @@ const QUESTIONS: &[&str] = &[
     "full fine-tune llama 3.1 70b on 8x h100 with adamw",
     "qlora llama 3.1 70b on an AMD Ryzen AI Max+ 395",
     "llama 3.1 405b fp32 32k context",
+    "full fine-tune llama 3.1 405b fp32 batch 64",
     "deepseek v3 fp16 128k context batch 64",
     "dá pra rodar qwen 32b numa 3090?",
     "¿cabe mixtral 8x7b en dos 3090 en 4 bits?",
@@ -118,4 +120,18 @@ fn labels_are_in_the_reply_language_and_numbers_in_its_format() {
     let zh = chart::svg(Lang::Zh, Catalog::get(), &a);
     assert!(zh.contains(">权重<") && zh.contains(">GPU 显存总量<"));
     assert!(zh.contains(r#"class="capacity""#) && zh.contains(r#"class="seg kv""#));
+    // Nothing holds it: the need alone, said so, and no card drawn.
+    let a = answer::for_text(
+        Catalog::get(),
+        "full fine-tune llama 3.1 405b fp32 batch 64",
+    )
+    .result
+    .unwrap();
+    assert!(a.recommendations.nothing_fits && a.fit.is_none());
+    let es = chart::svg(Lang::Es, Catalog::get(), &a);
+    assert!(
+        es.contains(&vramguide::i18n::t(Lang::Es, "chart-nothing-fits")),
+        "{es}"
+    );
+    assert!(!es.contains(r#"class="capacity""#) && es.contains(r#"class="seg weights""#));
 }
