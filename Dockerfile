@@ -8,6 +8,7 @@ COPY locales locales
 COPY migrations migrations
 COPY data data
 COPY templates templates
+COPY assets assets
 COPY benches benches
 RUN cargo build --release --locked --bin vramguide
 

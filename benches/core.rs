@@ -1,5 +1,6 @@
 //! Core latency: one estimate, estimate + recommendations, parse, and the whole `ask`
-//! (parse, resolve, estimate, recommend, render). `cargo bench --bench core`.
+//! (parse, resolve, estimate, recommend, render), and the memory chart (SVG, PNG).
+//! `cargo bench --bench core`.
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -57,6 +58,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     hub_cached(c, catalog);
+    chart(c, catalog);
     for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
         c.bench_function(&format!("ask/{lang}"), |b| {
             b.iter(|| {
@@ -108,6 +110,21 @@ fn hub_cached(c: &mut Criterion, catalog: &'static Catalog) {
             let a = answer::for_parsed_with(catalog, &parsed, Some(spec)).expect("valid");
             black_box(render::text::answer(Lang::En, catalog, &a))
         })
+    });
+}
+
+/// The memory chart every Discord answer carries: the SVG alone (the web page), and the
+/// PNG (parse, shape, rasterize, compress), for the longest chart: a Portuguese answer whose
+/// own setup does not fit, with four more setups and the full legend.
+fn chart(c: &mut Criterion, catalog: &'static Catalog) {
+    let a = answer::for_text(catalog, "dá pra rodar llama 3.1 70b fp16 em duas rtx 4090?")
+        .result
+        .expect("an answer");
+    c.bench_function("chart/svg", |b| {
+        b.iter(|| render::chart::svg(Lang::Pt, catalog, black_box(&a)))
+    });
+    c.bench_function("chart/png", |b| {
+        b.iter(|| render::chart::png(Lang::Pt, catalog, black_box(&a)).expect("rendered"))
     });
 }
 

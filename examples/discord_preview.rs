@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! cargo run --example discord_preview -- "dá pra rodar llama 3.1 70b em q4_k_m numa 4090?" > /tmp/embed.html
-//! chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=520,900 \
+//! chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=520,1400 \
 //!     --screenshot=docs/screenshot-discord.png /tmp/embed.html
 //! ```
 
@@ -38,6 +38,26 @@ fn markdown(text: &str) -> String {
     out.replace('\n', "<br>")
 }
 
+/// Standard base64, for the chart's data: URL (the page must stand alone for the screenshot).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 fn main() {
     let question = std::env::args()
         .nth(1)
@@ -48,6 +68,8 @@ fn main() {
     let req = query::resolve_parsed(catalog, &parsed).expect("an understood question");
     let a = answer::build(catalog, req).expect("a valid job");
     let e = embed::answer(lang, catalog, &a, false).fitted();
+    // The embed's image: the chart.png every answer carries.
+    let chart = vramguide::render::chart::png(lang, catalog, &a).expect("the chart renders");
     let fields: String = e
         .fields
         .iter()
@@ -66,16 +88,18 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
 .user {{ color:#f2f3f5; font-weight:600; }} .user span {{ background:#5865f2; color:#fff; font-size:10px; padding:1px 4px; border-radius:3px; margin-left:4px; }}
 .q {{ margin:2px 0 8px; }} .embed {{ background:#2b2d31; border-left:4px solid #{colour:06x}; border-radius:4px; padding:10px 14px; max-width:430px; }}
 .title {{ color:#f2f3f5; font-weight:700; margin-bottom:6px; }} .field {{ margin-top:8px; }} .name {{ color:#f2f3f5; font-weight:700; }}
+.chart {{ display:block; width:100%; margin-top:12px; border-radius:4px; }}
 .footer {{ color:#b5bac1; font-size:12px; margin-top:10px; }} code {{ background:#1e1f22; padding:0 3px; border-radius:3px; }}
 </style></head><body>
 <div class=msg><div class=avatar></div><div><div class=user>you</div><div class=q>{question}</div></div></div>
 <div class=msg><div class=avatar></div><div><div class=user>vramguide<span>APP</span></div>
-<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<div class=footer>{footer}</div></div></div></div>
+<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div></div></div>
 </body></html>"#,
         colour = e.colour,
         question = markdown(&question),
         title = markdown(&e.title),
         description = markdown(&e.description),
         footer = markdown(&e.footer),
+        chart = base64(&chart),
     );
 }

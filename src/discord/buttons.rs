@@ -265,9 +265,13 @@ fn re_answer(
     view: View,
 ) -> serenity::CreateInteractionResponse {
     let e = embed::answer_view(lang, Catalog::get(), a, view);
+    // The update replaces the old picture too, so the chart shows the new numbers.
     serenity::CreateInteractionResponse::UpdateMessage(
-        serenity::CreateInteractionResponseMessage::new()
-            .embed(e.to_serenity())
+        super::chart::Chart::of(lang, a)
+            .response(
+                serenity::CreateInteractionResponseMessage::new(),
+                e.to_serenity(),
+            )
             .components(for_answer(bot, lang, a, q, owner))
             .allowed_mentions(sanitize::no_mentions()),
     )

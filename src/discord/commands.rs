@@ -185,7 +185,14 @@ pub async fn estimate(
     match result {
         Ok(a) => {
             let rows = buttons::for_answer(ctx.data(), lang, &a, &q, ctx.author().id.get());
-            public(ctx, embed::answer(lang, Catalog::get(), &a, false), rows).await
+            super::chart::public(
+                ctx,
+                lang,
+                &a,
+                embed::answer(lang, Catalog::get(), &a, false),
+                rows,
+            )
+            .await
         }
         Err(e) => ephemeral(ctx, embed::error(lang, &e)).await,
     }

@@ -91,6 +91,7 @@ async fn on_message(
             Some(embed::notice(text, embed::AMBER))
         }
     };
+    let mut chart = super::chart::Chart::default();
     let (e, rows) = match reply {
         Some(notice) => (notice, Vec::new()),
         None => {
@@ -103,6 +104,7 @@ async fn on_message(
             bot.store.log().record(entry);
             match result {
                 Ok(a) => {
+                    chart = super::chart::Chart::of(lang, &a);
                     let rows =
                         buttons::for_answer(bot, lang, &a, &parsed.query, msg.author.id.get());
                     (embed::answer(lang, Catalog::get(), &a, false), rows)
@@ -111,8 +113,8 @@ async fn on_message(
             }
         }
     };
-    let message = serenity::CreateMessage::new()
-        .embed(e.to_serenity())
+    let message = chart
+        .message(serenity::CreateMessage::new(), e.to_serenity())
         .components(rows)
         .reference_message(msg)
         .allowed_mentions(sanitize::no_mentions());

@@ -7,6 +7,7 @@
 mod attachment;
 mod autocomplete;
 mod buttons;
+mod chart;
 mod choices;
 mod commands;
 mod controls;

@@ -4,6 +4,7 @@
 //! verdict, a setup line...), so the CLI text, the Discord embed and the web page say the
 //! same thing in the same words.
 
+pub mod chart;
 pub mod compare;
 pub mod error;
 pub mod html;

@@ -105,24 +105,7 @@ pub async fn ask(
 ) -> Arc<Asked> {
     let started = Instant::now();
     let text = &sanitize::one_line(text);
-    let fallback = super::lang::negotiate(lang_param, headers);
-    let key = format!("{}\u{0}{text}", fallback.code());
-    let asked = match state.answers.get(&key) {
-        Some(asked) => asked,
-        None => {
-            let catalog = Catalog::get();
-            let parsed = crate::query::parse(catalog, text);
-            // Hub answers are kept by the Hub cache: a fallback given while the Hub was
-            // slow must not outlive the slowness here.
-            let keep = parsed.hub_id.is_none();
-            let result = state.hub.answer_parsed(catalog, &parsed).await;
-            let fresh = Arc::new(asked_from(answer::Reply { parsed, result }, fallback));
-            if keep {
-                state.answers.put(key, fresh.clone());
-            }
-            fresh
-        }
-    };
+    let asked = cached(state, text, lang_param, headers).await;
     let (lang, result) = (asked.lang, &asked.result);
     let elapsed = started.elapsed();
     state
@@ -137,6 +120,32 @@ pub async fn ask(
         latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
     });
     asked
+}
+
+/// The answer to a question already on one line, from the cache or worked out and kept;
+/// neither counted nor logged (the chart of an answer page comes here: the page logged it).
+pub async fn cached(
+    state: &AppState,
+    text: &str,
+    lang_param: Option<&str>,
+    headers: &HeaderMap,
+) -> Arc<Asked> {
+    let fallback = super::lang::negotiate(lang_param, headers);
+    let key = format!("{}\u{0}{text}", fallback.code());
+    if let Some(asked) = state.answers.get(&key) {
+        return asked;
+    }
+    let catalog = Catalog::get();
+    let parsed = crate::query::parse(catalog, text);
+    // Hub answers are kept by the Hub cache: a fallback given while the Hub was
+    // slow must not outlive the slowness here.
+    let keep = parsed.hub_id.is_none();
+    let result = state.hub.answer_parsed(catalog, &parsed).await;
+    let fresh = Arc::new(asked_from(answer::Reply { parsed, result }, fallback));
+    if keep {
+        state.answers.put(key, fresh.clone());
+    }
+    fresh
 }
 
 /// The core's answer for one question; `fallback` is the reply language when the

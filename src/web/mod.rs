@@ -102,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .route("/gpus", get(pages::gpus))
         .route("/lang", get(pages::set_lang))
         .route("/style.css", get(pages::style))
+        .route("/chart.png", get(pages::chart_png))
         .route("/api/v1/ask", get(api::ask))
         .route(
             "/api/v1/estimate",

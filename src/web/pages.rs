@@ -164,6 +164,8 @@ pub struct AnswerView {
     pub total: Vec<Span>,
     pub bar: Bar,
     pub bar_caption: String,
+    /// The memory chart (`render::chart`), an SVG document written and escaped by us.
+    pub chart: String,
     pub fit: Vec<Vec<Span>>,
     pub setups_title: String,
     /// "Can I run X on Y" with no format named and the assumed one too big: the format
@@ -214,6 +216,7 @@ impl AnswerView {
             total: html::spans(&parts::total_line(lang, a)),
             bar,
             bar_caption,
+            chart: crate::render::chart::svg(lang, catalog, a),
             fit: lines(
                 parts::fit_lines(lang, catalog, a)
                     .into_iter()
@@ -284,6 +287,52 @@ struct IndexPage {
     examples: Vec<String>,
     answer: Option<AnswerView>,
     error: Option<ErrorView>,
+    og: Option<OpenGraph>,
+}
+
+/// What a link preview shows of an answer page: its title, verdict and chart.
+pub struct OpenGraph {
+    pub title: String,
+    pub description: String,
+    /// The chart as a PNG (`/chart.png`), absolute when the Host header allows it.
+    pub image: String,
+    pub alt: String,
+}
+
+impl OpenGraph {
+    fn new(view: &AnswerView, question: &str, headers: &HeaderMap) -> OpenGraph {
+        let plain = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
+        let mut description = plain(&view.total);
+        if let Some(fit) = view.fit.first() {
+            description.push_str(" · ");
+            description.push_str(&plain(fit));
+        }
+        let path = format!(
+            "/chart.png?q={}&lang={}",
+            urlencode(&sanitize::one_line(question)),
+            view.lang.code()
+        );
+        OpenGraph {
+            title: view.title.clone(),
+            description,
+            image: format!("{}{path}", origin(headers).unwrap_or_default()),
+            alt: view.bar_caption.clone(),
+        }
+    }
+}
+
+/// `scheme://host` of this request, for the absolute URLs Open Graph asks for: the Host
+/// header when it is a plain host name (or address) and port, https when a proxy says so.
+fn origin(headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if host.is_empty() || host.len() > 255 || !host.chars().all(plain) {
+        return None;
+    }
+    let https = headers
+        .get("x-forwarded-proto")
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
+    Some(format!("{}://{host}", if https { "https" } else { "http" }))
 }
 
 /// `/`: the question box and a few examples.
@@ -300,6 +349,7 @@ pub async fn index(
         examples: examples(lang),
         answer: None,
         error: None,
+        og: None,
     };
     page(StatusCode::OK, body.render())
 }
@@ -348,6 +398,7 @@ pub async fn ask(
             Err(e) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang, e))),
         }
     };
+    let og = answer.as_ref().map(|a| OpenGraph::new(a, &q, &headers));
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: p.lang.as_ref().map(|_| lang.code()),
@@ -355,8 +406,57 @@ pub async fn ask(
         examples: examples(lang),
         answer,
         error,
+        og,
     };
     page(status, body.render())
+}
+
+/// `/chart.png?q=&lang=`: the memory chart of the answer `/ask` shows for the same
+/// question, as a PNG (the answer page's Open Graph image). The same bounds and answer cache
+/// as the page; not logged, as the page that links it already was.
+pub async fn chart_png(
+    State(state): State<AppState>,
+    QueryParams(p): QueryParams<AskParams>,
+    headers: HeaderMap,
+) -> Response {
+    let raw = p.q.unwrap_or_default();
+    if input::longer_than(&raw, MAX_QUESTION_CHARS) {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    let q = sanitize::one_line(&sanitize::clean(&raw));
+    if q.trim().is_empty() {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    let asked = super::ask::cached(&state, &q, p.lang.as_deref(), &headers).await;
+    if asked.result.is_err() {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    // Shaping and PNG compression take milliseconds: off the async threads.
+    let png = tokio::task::spawn_blocking(move || match &asked.result {
+        Ok(a) => {
+            crate::render::chart::png(asked.lang, Catalog::get(), a).map_err(|e| e.to_string())
+        }
+        Err(_) => Err("no answer".to_string()),
+    })
+    .await;
+    match png {
+        Ok(Ok(bytes)) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "public, max-age=3600"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "chart failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "chart task failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// The fields of the pasted-config form.
@@ -386,6 +486,7 @@ pub async fn ask_config(
         Ok(a) => (Some(AnswerView::new(lang, a, &q)), None),
         Err(e) => (None, Some(ErrorView::new(lang, e))),
     };
+    // No preview image: the chart's URL cannot carry a pasted config.
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: form.lang.as_ref().map(|_| lang.code()),
@@ -393,6 +494,7 @@ pub async fn ask_config(
         examples: examples(lang),
         answer,
         error,
+        og: None,
     };
     page(StatusCode::OK, body.render())
 }

@@ -680,6 +680,8 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
         "UPDATE_MESSAGE: re-answered in place"
     );
     assert_component_limits(&r);
+    // The update brings the new chart with it, so the picture shows the new numbers.
+    crate::discord_chart::assert_chart(&r);
     let e = embed(&r);
     assert_embed_limits(e);
     assert_no_pings(&r.body);

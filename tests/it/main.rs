@@ -8,8 +8,10 @@
 mod best_fit;
 mod calibration;
 mod catalog_params;
+mod chart;
 mod config_cli;
 mod discord_bench;
+mod discord_chart;
 mod discord_commands;
 mod discord_e2e;
 mod estimate;

@@ -401,3 +401,75 @@ async fn repeated_questions_reuse_the_answer_but_are_each_counted() {
         "{metrics}"
     );
 }
+
+/// The `content` of the first `<meta property="{name}" ...>` of a page, HTML-unescaped.
+fn meta(page: &str, name: &str) -> Option<String> {
+    let at = page.find(&format!("<meta property=\"{name}\" content=\""))?;
+    let rest = &page[at..];
+    let start = rest.find("content=\"")? + "content=\"".len();
+    let end = rest[start..].find('"')? + start;
+    Some(
+        rest[start..end]
+            .replace("&#38;", "&")
+            .replace("&amp;", "&")
+            .replace("&#34;", "\"")
+            .replace("&#39;", "'"),
+    )
+}
+
+#[tokio::test]
+async fn the_answer_page_embeds_the_chart_and_links_its_png_for_previews() {
+    let base = start(0).await;
+    let url = format!("{base}/ask?q=llama+3.1+70b+fp16+em+duas+rtx+4090&lang=pt");
+    let (status, page) = get(&url).await;
+    assert_eq!(status, StatusCode::OK);
+    // The same SVG render::chart writes, inline, in Portuguese.
+    let svg_at = page.find("<svg id=\"memory-bar\"").expect("the chart");
+    let svg = &page[svg_at..svg_at + page[svg_at..].find("</svg>").unwrap()];
+    assert!(svg.contains("class=\"seg weights\"") && svg.contains("class=\"capacity\""));
+    assert!(
+        svg.contains(">pesos<") && svg.contains("GeForce RTX 4090"),
+        "{svg}"
+    );
+    assert!(!svg.contains("style="), "the CSP allows no inline styles");
+    // Open Graph: title, description and the chart as an absolute PNG URL.
+    assert!(meta(&page, "og:title").is_some_and(|t| t.contains("Llama 3.1 70B")));
+    assert!(meta(&page, "og:description").is_some_and(|d| d.contains("GiB")));
+    let image = meta(&page, "og:image").expect("og:image");
+    assert!(
+        image.starts_with(&format!("{base}/chart.png?q=")),
+        "{image}"
+    );
+    assert!(image.ends_with("&lang=pt"), "{image}");
+    let r = client().get(&image).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-type"], "image/png");
+    let png = r.bytes().await.unwrap();
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG that decodes");
+    assert_eq!(pixmap.width(), render::chart::WIDTH);
+    // The picture of the same answer the page shows, in the same language.
+    let a = answer::for_text(Catalog::get(), "llama 3.1 70b fp16 em duas rtx 4090")
+        .result
+        .unwrap();
+    let expected = render::chart::png(Lang::Pt, Catalog::get(), &a).unwrap();
+    assert_eq!(png.as_ref(), expected.as_slice());
+    // The page's bounds: no question, an over-long one, one with no answer.
+    let (status, _) = get(&format!("{base}/chart.png")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let long = "a".repeat(501);
+    let (status, _) = get(&format!("{base}/chart.png?q={long}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = get(&format!("{base}/chart.png?q=hello+there")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // A Host header that is not a host name gives a relative image URL, not an injected one.
+    let r = client()
+        .get(&url)
+        .header("host", "evil.example/\"><script>")
+        .send()
+        .await
+        .unwrap();
+    let page = r.text().await.unwrap();
+    if let Some(image) = meta(&page, "og:image") {
+        assert!(image.starts_with("/chart.png?q="), "{image}");
+    }
+}

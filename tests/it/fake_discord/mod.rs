@@ -6,6 +6,7 @@
 //! at it with `BotConfig::proxy`.
 
 pub mod fixtures;
+pub mod multipart;
 pub mod schema;
 
 use axum::body::Bytes;
@@ -35,6 +36,8 @@ pub struct Recorded {
     /// Violations of Discord's OpenAPI spec (empty when valid).
     pub schema_errors: Vec<String>,
     pub at: Instant,
+    /// Files of a multipart request (whose JSON, `payload_json`, is `body`).
+    pub files: Vec<multipart::Upload>,
 }
 
 #[derive(Default)]
@@ -217,6 +220,11 @@ async fn rest_handler(
     if let Some(file) = state.shared.files.lock().unwrap().get(&path) {
         return (StatusCode::OK, file.clone()).into_response();
     }
+    // With attachments Discord takes multipart/form-data: the JSON is its payload_json.
+    let (body, files) = match multipart::boundary(&headers) {
+        Some(boundary) => multipart::parse(&body, &boundary),
+        None => (body.to_vec(), Vec::new()),
+    };
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let schema_errors = if body.is_null() || !state.shared.validate.load(Ordering::Relaxed) {
         Vec::new()
@@ -242,6 +250,7 @@ async fn rest_handler(
         body,
         schema_errors,
         at,
+        files,
     });
     state.shared.changed.notify_waiters();
     response

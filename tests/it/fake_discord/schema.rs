@@ -6,7 +6,8 @@
 //! its unions `x-discord-union: oneOf` but some alternatives overlap), type, enum, const,
 //! min/maxLength, pattern, minimum/maximum, min/maxItems, items, uniqueItems, required,
 //! properties, additionalProperties, maxProperties. Known gap of the spec (see its
-//! SOURCE.md): permission bit sets are typed integer but Discord takes decimal strings.
+//! SOURCE.md): permission bit sets are typed integer but Discord takes decimal strings, and
+//! snowflakes are typed string but a new attachment's id is the number of its file part.
 
 use serde_json::Value;
 
@@ -103,7 +104,12 @@ impl Spec {
             let bitset_string = prop.is_some_and(|p| STRING_BITSETS.contains(&p))
                 && v.as_str()
                     .is_some_and(|s| s.chars().all(|c| c.is_ascii_digit()));
-            if !types.iter().any(|t| type_ok(t, v)) && !bitset_string {
+            // The spec types snowflakes as strings, but Discord's own file-upload example
+            // gives a new attachment `"id": 0` (https://discord.com/developers/docs/reference
+            // #uploading-files), and serenity sends it so.
+            let snowflake_number = s.get("format").and_then(Value::as_str) == Some("snowflake")
+                && v.as_u64().is_some();
+            if !types.iter().any(|t| type_ok(t, v)) && !bitset_string && !snowflake_number {
                 errs.push(format!("{at}: expected {types:?}, got {v}"));
                 return;
             }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Phone-width screenshots of an answer page in each language, and one answer's chart PNG,
+# for docs/ (issue 15): headless Chromium at 390 px wide against a local guide server.
+#   bench/screenshots.sh            # builds the debug binary, writes docs/screenshot-web-*.png
+# VRAMGUIDE_BIN=path uses a binary built elsewhere; CHROMIUM=path another browser.
+# Needs chromium (apt-get install -y chromium) and curl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ADDR=127.0.0.1:${SHOT_PORT:-18282}
+BIN=${VRAMGUIDE_BIN:-${CARGO_TARGET_DIR:-target}/debug/vramguide}
+CHROMIUM=${CHROMIUM:-chromium}
+PROFILE=$(mktemp -d)
+SERVER=
+cleanup() {
+  [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null || true
+  rm -rf "$PROFILE"
+}
+trap cleanup EXIT
+
+[ -n "${VRAMGUIDE_BIN:-}" ] || cargo build --locked --quiet --bin vramguide
+"$BIN" serve --addr "$ADDR" --rate-limit 0 --no-log >/dev/null 2>&1 &
+SERVER=$!
+for _ in $(seq 50); do curl -fs "http://$ADDR/healthz" >/dev/null && break; sleep 0.2; done
+
+# One question per language, as people ask them (the README's examples).
+declare -A QUESTIONS=(
+  [en]="can we run llama 3.1 70b in fp16 on 2x 4090?"
+  [pt]="dá pra rodar llama 3.1 70b em q4_k_m numa 4090?"
+  [es]="¿cabe mixtral 8x7b en dos 3090 en 4 bits?"
+  [zh]="两张4090能跑70B的llama吗,4bit量化"
+)
+urlencode() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote_plus(sys.argv[1]))' "$1"; }
+
+for lang in en pt es zh; do
+  q=$(urlencode "${QUESTIONS[$lang]}")
+  "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
+    --user-data-dir="$PROFILE" --window-size=390,1600 \
+    --screenshot="docs/screenshot-web-$lang.png" "http://$ADDR/ask?q=$q&lang=$lang" 2>/dev/null
+  echo "docs/screenshot-web-$lang.png"
+done
+# The Open Graph image of the Portuguese page: what Discord attaches to the same answer.
+curl -fs "http://$ADDR/chart.png?q=$(urlencode "${QUESTIONS[pt]}")&lang=pt" -o docs/chart-pt.png
+echo docs/chart-pt.png

@@ -1,0 +1,92 @@
+//! The memory chart on every answer: the PNG of `render::chart`, attached to the reply as
+//! `chart.png` and shown as the embed's image (`attachment://chart.png`).
+//!
+//! One value, [`Chart`], carries the file to whichever builder sends the answer (a slash
+//! command's reply, a message, an interaction update), so each call site changes by one line.
+//! When rendering fails the answer goes out without a picture: the words say it all too.
+
+use crate::answer::Answer;
+use crate::catalog::Catalog;
+use crate::i18n::Lang;
+use poise::serenity_prelude as serenity;
+
+/// The attachment's file name, which the embed refers to.
+pub const FILE: &str = "chart.png";
+
+/// The chart of one answer, ready to attach (or nothing, if it could not be drawn).
+#[derive(Default)]
+pub struct Chart(Option<serenity::CreateAttachment>);
+
+impl Chart {
+    /// Render the chart of `a` in `lang`.
+    pub fn of(lang: Lang, a: &Answer) -> Chart {
+        match crate::render::chart::png(lang, Catalog::get(), a) {
+            Ok(bytes) => Chart(Some(serenity::CreateAttachment::bytes(bytes, FILE))),
+            Err(e) => {
+                tracing::error!(error = %e, "chart not rendered");
+                Chart(None)
+            }
+        }
+    }
+
+    /// The embed, showing the chart when there is one.
+    pub fn embed(&self, e: serenity::CreateEmbed) -> serenity::CreateEmbed {
+        match self.0 {
+            Some(_) => e.attachment(FILE),
+            None => e,
+        }
+    }
+
+    /// A slash command's reply with `e` and the chart.
+    pub fn reply(self, r: poise::CreateReply, e: serenity::CreateEmbed) -> poise::CreateReply {
+        let r = r.embed(self.embed(e));
+        match self.0 {
+            Some(file) => r.attachment(file),
+            None => r,
+        }
+    }
+
+    /// A channel message with `e` and the chart.
+    pub fn message(
+        self,
+        m: serenity::CreateMessage,
+        e: serenity::CreateEmbed,
+    ) -> serenity::CreateMessage {
+        let m = m.embed(self.embed(e));
+        match self.0 {
+            Some(file) => m.add_file(file),
+            None => m,
+        }
+    }
+
+    /// An interaction response (a new answer, or one updated in place) with `e` and the
+    /// chart; an update replaces the message's old chart with this one.
+    pub fn response(
+        self,
+        r: serenity::CreateInteractionResponseMessage,
+        e: serenity::CreateEmbed,
+    ) -> serenity::CreateInteractionResponseMessage {
+        let r = r.embed(self.embed(e));
+        match self.0 {
+            Some(file) => r.files([file]),
+            None => r,
+        }
+    }
+}
+
+/// [`Chart::reply`] for a public answer to a slash command: the embed, its chart and the
+/// buttons under it, mentions off (what `commands::public` sends, plus the picture).
+pub async fn public(
+    ctx: super::Context<'_>,
+    lang: Lang,
+    a: &Answer,
+    e: super::embed::Embed,
+    rows: Vec<serenity::CreateActionRow>,
+) -> Result<(), super::Error> {
+    let reply = poise::CreateReply::default()
+        .components(rows)
+        .allowed_mentions(super::sanitize::no_mentions());
+    ctx.send(Chart::of(lang, a).reply(reply, e.to_serenity()))
+        .await?;
+    Ok(())
+}

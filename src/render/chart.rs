@@ -1,0 +1,561 @@
+//! The memory chart: one picture of an answer, the same on the web page (inline SVG), in
+//! Discord (a PNG attached to the embed) and in link previews (the page's Open Graph image).
+//!
+//! Each GPU setup the answer shows gets a row: the memory one of its GPUs needs, stacked part
+//! by part (weights, KV cache, activations, overhead; gradients and optimizer states when
+//! training), over a track as long as the memory the runtime can use on that card, with the
+//! card's whole memory marked by a dashed line. Every row has its own scale, so a 24 GiB card
+//! and an 80 GiB card both fill the width: the question a row answers is "how full is this
+//! card", which a shared scale would hide for the small ones.
+//!
+//! The SVG is written by hand with presentation attributes only (the page's CSP forbids inline
+//! styles) and every text escaped. The PNG renders that same SVG with resvg and the fonts
+//! embedded in the binary (`assets/fonts`, cut by `data/gen/subset_fonts.py`), so it looks
+//! the same on any machine and CJK labels never fall back to empty boxes.
+
+use crate::answer::Answer;
+use crate::catalog::{Catalog, GIB, GpuSpec};
+use crate::estimate::{Estimate, Fit, Mode};
+use crate::i18n::{Args, Lang, format_gib, format_int, t, tr};
+use resvg::usvg;
+use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
+
+/// Width of the picture in px: a phone shows it at about half size, so type is large.
+pub const WIDTH: u32 = 800;
+/// Most setup rows drawn: the user's own and the first recommendations.
+pub const MAX_ROWS: usize = 5;
+
+const PAD: f64 = 24.0;
+const BAR_H: f64 = 50.0;
+/// Type sizes in px: a phone shows the 800 px picture at about 0.45, so a 32 px label reads
+/// like a 14 px one.
+const TITLE: f64 = 40.0;
+const SUB: f64 = 28.0;
+const LABEL: f64 = 32.0;
+const VALUE: f64 = 26.0;
+const LEGEND: f64 = 28.0;
+const BOLD: &str = r#" font-weight="700""#;
+const FONT: &str = "Noto Sans, Noto Sans CJK SC, sans-serif";
+const INK: &str = "#1d232b";
+const MUTED: &str = "#5b6572";
+const TRACK: &str = "#dfe4ea";
+const RESERVED: &str = "#f1f3f5";
+const GREEN: &str = "#1a7f37";
+const RED: &str = "#c62828";
+
+/// The fonts the PNG is drawn with, cut to the characters the chart uses.
+const FONTS: [&[u8]; 3] = [
+    include_bytes!("../../assets/fonts/NotoSans-Regular.subset.ttf"),
+    include_bytes!("../../assets/fonts/NotoSans-Bold.subset.ttf"),
+    include_bytes!("../../assets/fonts/NotoSansCJKsc-Regular.subset.otf"),
+];
+
+/// Why there is no PNG. The SVG is ours, so these mean a bug, not bad input.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartError {
+    #[error("the chart's SVG did not parse: {0}")]
+    Svg(#[from] usvg::Error),
+    #[error("no {0}x{1} pixmap")]
+    Pixmap(u32, u32),
+    #[error("PNG encoding failed: {0}")]
+    Png(String),
+}
+
+/// One part of the memory, in the order the bar stacks them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Weights,
+    KvCache,
+    Activations,
+    Gradients,
+    Optimizer,
+    Overhead,
+}
+
+impl Part {
+    pub const ALL: [Part; 6] = [
+        Part::Weights,
+        Part::KvCache,
+        Part::Activations,
+        Part::Gradients,
+        Part::Optimizer,
+        Part::Overhead,
+    ];
+
+    /// The CSS class the page's older bar used (kept so styles and tests can find parts).
+    pub fn class(self) -> &'static str {
+        match self {
+            Part::Weights => "weights",
+            Part::KvCache => "kv",
+            Part::Activations => "activations",
+            Part::Gradients => "gradients",
+            Part::Optimizer => "optimizer",
+            Part::Overhead => "overhead",
+        }
+    }
+
+    fn label_id(self) -> &'static str {
+        match self {
+            Part::Weights => "chart-part-weights",
+            Part::KvCache => "chart-part-kv-cache",
+            Part::Activations => "chart-part-activations",
+            Part::Gradients => "chart-part-gradients",
+            Part::Optimizer => "chart-part-optimizer",
+            Part::Overhead => "chart-part-overhead",
+        }
+    }
+
+    /// Fill, and the colour of a value written on it (dark on the light yellow).
+    fn colours(self) -> (&'static str, &'static str) {
+        match self {
+            Part::Weights => ("#2458b3", "#ffffff"),
+            Part::KvCache => ("#1f9e89", "#ffffff"),
+            Part::Activations => ("#e0a100", INK),
+            Part::Gradients => ("#c2410c", "#ffffff"),
+            Part::Optimizer => ("#9d174d", "#ffffff"),
+            Part::Overhead => ("#7c8591", "#ffffff"),
+        }
+    }
+
+    /// Bytes of this part in a whole-job estimate.
+    fn bytes(self, e: &Estimate) -> f64 {
+        match self {
+            Part::Weights => e.weights,
+            Part::KvCache => e.kv_cache,
+            Part::Activations => e.activations,
+            Part::Gradients => e.gradients,
+            Part::Optimizer => e.optimizer,
+            Part::Overhead => e.overhead,
+        }
+    }
+}
+
+/// One setup's row: what one of its GPUs holds, part by part, in GiB.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub label: String,
+    pub fits: bool,
+    pub parts: Vec<(Part, f64)>,
+    pub needed: f64,
+    pub usable: f64,
+    /// The card's whole memory (what the driver reports); 0 when no card.
+    pub capacity: f64,
+}
+
+/// Each part on one GPU of a job split over `estimate.gpus`, in GiB, at the peak: in
+/// training the smaller of gradients and activations is gone by the time the other peaks
+/// (the estimate's `overlap`), so it is left out and the parts add up to `per_gpu`.
+pub fn per_gpu_parts(e: &Estimate) -> Vec<(Part, f64)> {
+    let n = f64::from(e.gpus.max(1));
+    let smaller = if e.gradients <= e.activations {
+        Part::Gradients
+    } else {
+        Part::Activations
+    };
+    Part::ALL
+        .into_iter()
+        .map(|p| {
+            let bytes = p.bytes(e) - if p == smaller { e.overlap } else { 0.0 };
+            (p, bytes.max(0.0) / n / GIB)
+        })
+        .filter(|(_, gib)| *gib > 0.0005)
+        .collect()
+}
+
+fn row(catalog: &Catalog, gpu: &GpuSpec, fit: &Fit) -> Row {
+    Row {
+        label: crate::render::parts::setup_label(catalog, &gpu.id, fit.count),
+        fits: fit.fits,
+        parts: per_gpu_parts(&fit.estimate),
+        needed: fit.per_gpu_gib,
+        usable: fit.usable_gib,
+        capacity: gpu.memory_gib(),
+    }
+}
+
+/// The setups the answer shows, the user's own first, each once, at most [`MAX_ROWS`].
+pub fn rows(catalog: &Catalog, a: &Answer) -> Vec<Row> {
+    let mut seen: Vec<(&str, u32)> = Vec::new();
+    let mut out = Vec::new();
+    let own = a.gpu.zip(a.fit.as_ref());
+    let recommended = a
+        .recommendations
+        .setups
+        .iter()
+        .filter_map(|s| catalog.gpu(&s.fit.gpu).map(|g| (g, &s.fit)));
+    for (gpu, fit) in own.into_iter().chain(recommended) {
+        if out.len() == MAX_ROWS || seen.contains(&(gpu.id.as_str(), fit.count)) {
+            continue;
+        }
+        seen.push((gpu.id.as_str(), fit.count));
+        out.push(row(catalog, gpu, fit));
+    }
+    out
+}
+
+/// XML-escape text for an element or a double-quoted attribute.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // XML 1.0 has no place for other control characters.
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// About how wide `s` is at `size` px: CJK and full-width forms are square, Latin about
+/// 0.58 em (bold 0.62). Used to cut labels and place the legend, so it errs wide.
+fn text_width(s: &str, size: f64, bold: bool) -> f64 {
+    let (latin, wide) = if bold { (0.64, 0.92) } else { (0.6, 0.88) };
+    s.chars()
+        .map(|c| match c {
+            '\u{2e80}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}' => 1.0,
+            'M' | 'W' | 'm' | 'w' | '×' => wide,
+            ' ' | '.' | ',' | 'i' | 'l' | 'I' | 'j' | '·' => 0.3,
+            _ => latin,
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// `s` cut with "…" to fit `width` px.
+fn fit_text(s: &str, size: f64, bold: bool, width: f64) -> String {
+    if text_width(s, size, bold) <= width {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    for c in s.chars() {
+        out.push(c);
+        if text_width(&out, size, bold) + size * 0.6 > width {
+            out.pop();
+            break;
+        }
+    }
+    out.trim_end().to_string() + "…"
+}
+
+fn mode_id(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Inference => "chart-mode-inference",
+        Mode::FullFinetune => "chart-mode-full-finetune",
+        Mode::Lora => "chart-mode-lora",
+        Mode::Qlora => "chart-mode-qlora",
+    }
+}
+
+/// A text element; `attrs` are extra attributes written as given.
+fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, attrs: &str, body: &str) {
+    let _ = write!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size}" fill="{fill}"{attrs}>{}</text>"#,
+        esc(body)
+    );
+}
+
+/// The chart of `a` as an SVG document in `lang`, [`WIDTH`] px wide.
+pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
+    let rows = rows(catalog, a);
+    let inner = f64::from(WIDTH) - 2.0 * PAD;
+    let mut body = String::with_capacity(8 * 1024);
+    let mut y = PAD + 38.0;
+    let title = fit_text(&a.model.display_name, TITLE, true, inner);
+    text(&mut body, PAD, y, TITLE, INK, BOLD, &title);
+    y += 44.0;
+    let args = Args::new()
+        .s("precision", a.job.precision.name())
+        .s("mode", t(lang, mode_id(a.job.mode)))
+        .s("context", format_int(lang, a.job.context()));
+    let subtitle = fit_text(&tr(lang, "chart-subtitle", Some(&args)), SUB, false, inner);
+    text(&mut body, PAD, y, SUB, MUTED, "", &subtitle);
+    y += 56.0;
+    text(&mut body, PAD, y, SUB, INK, "", &t(lang, "chart-heading"));
+    y += 16.0;
+    if rows.is_empty() {
+        y = draw_need(&mut body, lang, &a.estimate, y, inner);
+    }
+    for r in &rows {
+        y = draw_row(&mut body, lang, r, y, inner);
+    }
+    let used: Vec<Part> = Part::ALL
+        .into_iter()
+        .filter(|p| {
+            let drawn = |parts: &[(Part, f64)]| parts.iter().any(|(q, _)| q == p);
+            rows.iter().any(|r| drawn(&r.parts))
+                || (rows.is_empty() && drawn(&per_gpu_parts(&a.estimate)))
+        })
+        .collect();
+    y = draw_legend(&mut body, lang, &used, !rows.is_empty(), y, inner);
+    let height = (y + PAD).ceil();
+    let alt = tr(
+        lang,
+        "chart-alt",
+        Some(&Args::new().s("model", a.model.display_name.as_str())),
+    );
+    let mut out = String::with_capacity(body.len() + 512);
+    let _ = write!(
+        out,
+        r##"<svg id="memory-bar" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{alt}" font-family="{FONT}"><title>{alt}</title><rect width="{WIDTH}" height="{height}" rx="16" fill="#ffffff"/>"##,
+        alt = esc(&alt),
+    );
+    out.push_str(&body);
+    out.push_str("</svg>");
+    out
+}
+
+/// A round mark before a row's label: a tick when it fits, a cross when not.
+fn verdict_mark(out: &mut String, x: f64, y: f64, fits: bool) {
+    let (fill, path) = if fits {
+        (GREEN, "M-7 0.5 L-2 6 L7.5 -5")
+    } else {
+        (RED, "M-6 -6 L6 6 M6 -6 L-6 6")
+    };
+    let _ = write!(
+        out,
+        r##"<g transform="translate({x:.1} {y:.1})"><circle r="15" fill="{fill}"/><path d="{path}" stroke="#ffffff" stroke-width="3.6" stroke-linecap="round" stroke-linejoin="round" fill="none"/></g>"##
+    );
+}
+
+/// One setup: its mark, name and need against usable memory, then the bar. Returns the
+/// next row's top. The numbers go under the name when both do not fit on one line.
+fn draw_row(out: &mut String, lang: Lang, r: &Row, top: f64, inner: f64) -> f64 {
+    let args = Args::new()
+        .s("needed", format_gib(lang, r.needed))
+        .s("usable", format_gib(lang, r.usable));
+    let usage = tr(lang, "chart-usage", Some(&args));
+    let mut base = top + 36.0;
+    verdict_mark(out, PAD + 15.0, base - 11.0, r.fits);
+    let room = inner - 40.0;
+    let one_line =
+        text_width(&r.label, LABEL, true) + 24.0 + text_width(&usage, LABEL, true) <= room;
+    let label = fit_text(&r.label, LABEL, true, room);
+    text(out, PAD + 40.0, base, LABEL, INK, BOLD, &label);
+    if !one_line {
+        base += 42.0;
+    }
+    let colour = if r.fits { GREEN } else { RED };
+    let end = r#" font-weight="700" text-anchor="end""#;
+    text(out, PAD + inner, base, LABEL, colour, end, &usage);
+    let bar_y = base + 16.0;
+    let scale = inner / r.needed.max(r.capacity).max(r.usable).max(0.01);
+    let _ = write!(
+        out,
+        r#"<rect x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{RESERVED}"/><rect class="track" x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{TRACK}"/>"#,
+        r.capacity * scale,
+        r.usable * scale,
+    );
+    draw_parts(out, lang, &r.parts, bar_y, scale);
+    if r.capacity > 0.0 {
+        let x = PAD + r.capacity * scale;
+        let _ = write!(
+            out,
+            r#"<line class="capacity" x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{:.1}" stroke="{INK}" stroke-width="3" stroke-dasharray="6 4"/>"#,
+            bar_y - 6.0,
+            bar_y + BAR_H + 6.0
+        );
+    }
+    bar_y + BAR_H + 26.0
+}
+
+/// The stacked parts from the bar's left edge; a value is written on a part wide enough.
+fn draw_parts(out: &mut String, lang: Lang, parts: &[(Part, f64)], bar_y: f64, scale: f64) {
+    let mut x = PAD;
+    for &(part, gib) in parts {
+        let w = gib * scale;
+        let (fill, on) = part.colours();
+        let value = format_gib(lang, gib);
+        let _ = write!(
+            out,
+            r#"<rect class="seg {}" x="{x:.1}" y="{bar_y:.1}" width="{w:.1}" height="{BAR_H}" fill="{fill}"><title>{}: {} GiB</title></rect>"#,
+            part.class(),
+            esc(&t(lang, part.label_id())),
+            esc(&value),
+        );
+        if text_width(&value, VALUE, false) + 14.0 <= w {
+            let middle = r#" text-anchor="middle""#;
+            let y = bar_y + BAR_H / 2.0 + VALUE * 0.36;
+            text(out, x + w / 2.0, y, VALUE, on, middle, &value);
+        }
+        x += w;
+    }
+}
+
+/// No setup at all (nothing in the catalog holds the job): the need alone, on one GPU.
+fn draw_need(out: &mut String, lang: Lang, e: &Estimate, top: f64, inner: f64) -> f64 {
+    let needed = e.per_gpu_gib();
+    let args = Args::new().s("needed", format_gib(lang, needed));
+    let base = top + 36.0;
+    verdict_mark(out, PAD + 15.0, base - 11.0, false);
+    let line = fit_text(
+        &tr(lang, "chart-needed", Some(&args)),
+        LABEL,
+        true,
+        inner - 40.0,
+    );
+    text(out, PAD + 40.0, base, LABEL, RED, BOLD, &line);
+    let why = fit_text(&t(lang, "chart-nothing-fits"), SUB, false, inner - 40.0);
+    text(out, PAD + 40.0, base + 38.0, SUB, MUTED, "", &why);
+    let bar_y = base + 54.0;
+    draw_parts(
+        out,
+        lang,
+        &per_gpu_parts(e),
+        bar_y,
+        inner / needed.max(0.01),
+    );
+    bar_y + BAR_H + 26.0
+}
+
+/// Swatches for the parts drawn, then the track and the capacity line; wraps lines.
+fn draw_legend(out: &mut String, lang: Lang, parts: &[Part], cards: bool, top: f64, w: f64) -> f64 {
+    enum Key {
+        Fill(&'static str),
+        Dashed,
+    }
+    let mut keys: Vec<(Key, String)> = parts
+        .iter()
+        .map(|p| (Key::Fill(p.colours().0), t(lang, p.label_id())))
+        .collect();
+    if cards {
+        keys.push((Key::Fill(TRACK), t(lang, "chart-usable")));
+        keys.push((Key::Dashed, t(lang, "chart-capacity")));
+    }
+    let (mut x, mut y) = (PAD, top + 28.0);
+    for (key, label) in keys {
+        let width = 38.0 + text_width(&label, LEGEND, false);
+        if x > PAD && x + width > PAD + w {
+            x = PAD;
+            y += 44.0;
+        }
+        match key {
+            Key::Fill(fill) => {
+                let _ = write!(
+                    out,
+                    r#"<rect x="{x:.1}" y="{:.1}" width="28" height="28" rx="4" fill="{fill}"/>"#,
+                    y - 23.0
+                );
+            }
+            Key::Dashed => {
+                let _ = write!(
+                    out,
+                    r#"<line x1="{0:.1}" x2="{0:.1}" y1="{1:.1}" y2="{2:.1}" stroke="{INK}" stroke-width="3" stroke-dasharray="6 4"/>"#,
+                    x + 14.0,
+                    y - 26.0,
+                    y + 6.0
+                );
+            }
+        }
+        text(out, x + 36.0, y, LEGEND, INK, "", &label);
+        x += width + 24.0;
+    }
+    y + 8.0
+}
+
+/// The font database, built once: only the embedded fonts, never the system's.
+fn fontdb() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        for font in FONTS {
+            db.load_font_data(font.to_vec());
+        }
+        db.set_sans_serif_family("Noto Sans");
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Whether the embedded fonts can draw `c` (tests check every label with it).
+pub fn font_has(c: char) -> bool {
+    use skrifa::MetadataProvider as _;
+    FONTS
+        .iter()
+        .any(|data| skrifa::FontRef::new(data).is_ok_and(|font| font.charmap().map(c).is_some()))
+}
+
+/// Render an SVG (one of ours) to PNG bytes with the embedded fonts.
+pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, ChartError> {
+    let options = usvg::Options {
+        fontdb: fontdb(),
+        font_family: "Noto Sans".to_string(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options)?;
+    let size = tree.size().to_int_size();
+    let (w, h) = (size.width(), size.height());
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).ok_or(ChartError::Pixmap(w, h))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| ChartError::Png(e.to_string()))
+}
+
+/// The chart of `a` as a PNG, [`WIDTH`] px wide.
+pub fn png(lang: Lang, catalog: &Catalog, a: &Answer) -> Result<Vec<u8>, ChartError> {
+    svg_to_png(&svg(lang, catalog, a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer;
+
+    fn answer(text: &str) -> Answer {
+        answer::for_text(Catalog::get(), text)
+            .result
+            .expect("an answer")
+    }
+
+    #[test]
+    fn parts_add_up_to_the_per_gpu_need() {
+        for q in [
+            "llama 3.1 70b fp16 on 2x h100",
+            "full fine-tune llama 3.1 8b on 4x a100",
+            "qlora llama 70b on a 4090",
+        ] {
+            let a = answer(q);
+            for r in rows(Catalog::get(), &a) {
+                let sum: f64 = r.parts.iter().map(|(_, g)| g).sum();
+                assert!((sum - r.needed).abs() < 0.01, "{q}: {sum} vs {}", r.needed);
+            }
+        }
+    }
+
+    #[test]
+    fn the_users_setup_comes_first_and_rows_are_capped() {
+        let a = answer("llama 3.1 70b fp16 on 2x rtx 4090");
+        let rows = rows(Catalog::get(), &a);
+        assert!(rows[0].label.contains("4090") && !rows[0].fits, "{rows:?}");
+        assert!(rows.len() > 1 && rows.len() <= MAX_ROWS);
+        assert!(rows[1..].iter().all(|r| r.fits));
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(esc("a<b>&\"'\u{1b}"), "a&lt;b&gt;&amp;&quot;&#39; ");
+        let mut a = answer("llama 3.1 8b fp16");
+        a.model.to_mut().display_name = "<script>x</script>&".into();
+        let svg = svg(Lang::En, Catalog::get(), &a);
+        assert!(!svg.contains("<script>") && svg.contains("&lt;script&gt;"));
+        assert!(svg_to_png(&svg).is_ok());
+    }
+
+    #[test]
+    fn long_labels_are_cut() {
+        let cut = fit_text(&"x".repeat(200), 27.0, true, 300.0);
+        assert!(cut.ends_with('…') && text_width(&cut, 27.0, true) <= 300.0);
+        assert_eq!(fit_text("short", 27.0, true, 300.0), "short");
+    }
+}

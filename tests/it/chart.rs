@@ -1,0 +1,137 @@
+//! The memory chart (`render::chart`): every label it can draw is in the embedded fonts, and
+//! the longest answer's PNG in each language decodes, is the width a phone expects, and
+//! stays small enough to attach to every Discord answer.
+
+use resvg::tiny_skia::Pixmap;
+use vramguide::answer::{self, Answer};
+use vramguide::catalog::Catalog;
+use vramguide::i18n::{FTL_FILES, Lang, format_gib, format_int};
+use vramguide::render::chart;
+
+/// Bytes one chart may take: it goes with every answer, to phones.
+const MAX_PNG_BYTES: usize = 200 * 1024;
+/// Tallest chart: the user's setup and four others, each name on its own line, and a
+/// legend over three lines.
+const MAX_HEIGHT: u32 = 1200;
+
+/// Questions with the most to draw: many setups, training parts, long names, no fit at all.
+const QUESTIONS: &[&str] = &[
+    "llama 3.1 70b fp16 on 2x rtx 4090",
+    "full fine-tune llama 3.1 70b on 8x h100 with adamw",
+    "qlora llama 3.1 70b on an AMD Ryzen AI Max+ 395",
+    "llama 3.1 405b fp32 32k context",
+    "full fine-tune llama 3.1 405b fp32 batch 64",
+    "deepseek v3 fp16 128k context batch 64",
+    "dá pra rodar qwen 32b numa 3090?",
+    "¿cabe mixtral 8x7b en dos 3090 en 4 bits?",
+    "八张h200训练llama 3.1 70b全参数微调",
+];
+
+fn answers() -> Vec<Answer> {
+    QUESTIONS
+        .iter()
+        .filter_map(|q| answer::for_text(Catalog::get(), q).result.ok())
+        .collect()
+}
+
+#[test]
+fn every_chart_label_is_in_the_embedded_fonts() {
+    let mut text = String::new();
+    let mut locales = 0;
+    for (_, name, body) in FTL_FILES {
+        if *name != "chart.ftl" {
+            continue;
+        }
+        locales += 1;
+        for line in body.lines().filter(|l| !l.starts_with('#')) {
+            text.push_str(line);
+        }
+    }
+    assert_eq!(locales, Lang::ALL.len(), "chart.ftl in every locale");
+    for lang in Lang::ALL {
+        for x in [0.25, 7.5, 21.5, 1234.5] {
+            text.push_str(&format_gib(lang, x));
+        }
+        text.push_str(&format_int(lang, 131_072));
+    }
+    let catalog = Catalog::get();
+    for m in &catalog.models {
+        text.push_str(&m.display_name);
+    }
+    for g in &catalog.gpus {
+        text.push_str(&g.display_name);
+    }
+    text.push('…');
+    let mut missing: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_control() && !chart::font_has(*c))
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "not in assets/fonts (run python3 data/gen/subset_fonts.py): {missing:?}"
+    );
+}
+
+#[test]
+fn the_longest_chart_in_each_language_decodes_and_stays_small() {
+    let answers = answers();
+    assert!(answers.len() >= 6, "the questions are answered");
+    for lang in Lang::ALL {
+        let longest = answers
+            .iter()
+            .max_by_key(|a| chart::svg(lang, Catalog::get(), a).len())
+            .unwrap();
+        for a in [longest, &answers[0]] {
+            let png = chart::png(lang, Catalog::get(), a).expect("rendered");
+            assert!(png.len() < MAX_PNG_BYTES, "{lang:?}: {} bytes", png.len());
+            let pixmap = Pixmap::decode_png(&png).expect("a PNG that decodes");
+            assert_eq!(pixmap.width(), chart::WIDTH, "{lang:?}");
+            assert!(
+                (300..=MAX_HEIGHT).contains(&pixmap.height()),
+                "{lang:?}: {} px tall",
+                pixmap.height()
+            );
+            // Drawn, not blank: the bars' blue is there.
+            let blue = pixmap
+                .pixels()
+                .iter()
+                .filter(|p| (p.red(), p.green(), p.blue()) == (0x24, 0x58, 0xb3))
+                .count();
+            assert!(blue > 500, "{lang:?}: {blue} weight pixels");
+        }
+    }
+}
+
+#[test]
+fn labels_are_in_the_reply_language_and_numbers_in_its_format() {
+    let a = answer::for_text(Catalog::get(), "llama 3.1 70b fp16 on 2x rtx 4090")
+        .result
+        .unwrap();
+    let pt = chart::svg(Lang::Pt, Catalog::get(), &a);
+    assert!(
+        pt.contains(">pesos<") && pt.contains(">memória utilizável<"),
+        "{pt}"
+    );
+    let needed = a.fit.as_ref().unwrap().per_gpu_gib;
+    assert!(pt.contains(&format!("{} / ", format_gib(Lang::Pt, needed))));
+    assert!(format_gib(Lang::Pt, needed).contains(','));
+    let zh = chart::svg(Lang::Zh, Catalog::get(), &a);
+    assert!(zh.contains(">权重<") && zh.contains(">GPU 显存总量<"));
+    assert!(zh.contains(r#"class="capacity""#) && zh.contains(r#"class="seg kv""#));
+    // Nothing holds it: the need alone, said so, and no card drawn.
+    let a = answer::for_text(
+        Catalog::get(),
+        "full fine-tune llama 3.1 405b fp32 batch 64",
+    )
+    .result
+    .unwrap();
+    assert!(a.recommendations.nothing_fits && a.fit.is_none());
+    let es = chart::svg(Lang::Es, Catalog::get(), &a);
+    assert!(
+        es.contains(&vramguide::i18n::t(Lang::Es, "chart-nothing-fits")),
+        "{es}"
+    );
+    assert!(!es.contains(r#"class="capacity""#) && es.contains(r#"class="seg weights""#));
+}
