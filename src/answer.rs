@@ -40,6 +40,11 @@ pub struct Answer {
     pub serving: Option<Serving>,
     /// The commands that start the estimated setup.
     pub launch: Vec<Launch>,
+    /// "Max context on my GPU" questions: the longest context one request can have on the
+    /// named GPUs (the serving pool's, else the longest that fits), led with in the reply.
+    pub max_context: Option<u64>,
+    /// Whether the question asked for the longest context (and named GPUs to hold it).
+    pub max_context_asked: bool,
 }
 
 /// A free-text question after the whole core: what was read, and the answer or why there
@@ -136,6 +141,13 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         ),
         _ => (Vec::new(), None),
     };
+    let max_context_asked = req.max_context && req.gpu.is_some();
+    let max_context = match (req.max_context, req.gpu) {
+        (true, Some(gpu)) => {
+            plan::serving::max_context(&req.model, &req.job, gpu, count, serving.as_ref())
+        }
+        _ => None,
+    };
     // A setup that does not fit would only run out of memory: start the best lever's.
     let launch = match (&fit, levers.first()) {
         (Some(f), Some(l)) if !f.fits => plan::launch::command(&req.model, &l.job, l.count),
@@ -160,6 +172,8 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         levers,
         serving,
         launch,
+        max_context,
+        max_context_asked,
     };
     answer.topics = topics(&answer);
     Ok(answer)

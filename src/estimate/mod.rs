@@ -8,6 +8,7 @@ mod band;
 mod fit;
 mod inference;
 pub mod job;
+pub mod offload;
 pub mod precision;
 mod speed;
 mod training;
@@ -16,9 +17,10 @@ pub use band::{ErrorBand, error_band};
 pub use fit::{Fit, Interconnect, NODE, Topology, box_limit, candidate_counts, usable_gib};
 pub use inference::is_large_card;
 pub use job::{
-    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, Job, JobError, LoraTargets, Mode,
-    Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
+    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, HostOffload, Job, JobError,
+    LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
+pub use offload::{DEFAULT_RAM_GBS, host_weight_bytes};
 pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;
