@@ -20,7 +20,7 @@ pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, HostOffload, Job, JobError,
     LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
-pub use offload::{DEFAULT_RAM_GBS, host_weight_bytes};
+pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
 pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;

@@ -8,7 +8,7 @@
 //! token reads only the experts it is routed to from RAM.
 
 use super::precision::{Precision, Scope};
-use super::{HostOffload, Job, active_weight_bytes, kv_bytes};
+use super::{HostOffload, Job, active_weight_bytes, kv_bytes, weight_bytes};
 use crate::catalog::ModelSpec;
 use crate::runtime::Offload;
 
@@ -135,16 +135,20 @@ pub fn host_read_bytes(model: &ModelSpec, job: &Job, loaded: Precision) -> f64 {
     }
 }
 
-/// Weight bytes `job` keeps in host RAM (0 when nothing is offloaded), so the answer can
-/// say how much RAM the offload needs.
-pub fn host_weight_bytes(model: &ModelSpec, job: &Job) -> f64 {
+/// Bytes of host RAM `job` needs for the model (0 when nothing is offloaded): the offloaded
+/// weights, the KV cache of the layers the CPU runs, and what the runtime keeps on the host
+/// anyway (llama.cpp's input embeddings), so the answer can say how much RAM to have free.
+pub fn host_ram_bytes(model: &ModelSpec, job: &Job) -> f64 {
     let Some((offload, _)) = offload_of(job) else {
         return 0.0;
     };
     let profile = job.runtime.profile();
     let loaded = profile.loaded(job.precision);
-    let weights = super::inference::gpu_weight_bytes(profile, model, loaded);
-    split(model, loaded, offload, weights).host_weights
+    let on_gpu = super::inference::gpu_weight_bytes(profile, model, loaded);
+    let split = split(model, loaded, offload, on_gpu);
+    let kv = kv_bytes(model, job.kv_precision, job.context()) * f64::from(job.batch);
+    let host_anyway = (weight_bytes(model, loaded) - on_gpu).max(0.0);
+    split.host_weights + host_anyway + kv * (1.0 - split.gpu_kv_share)
 }
 
 /// Peak host RAM bandwidth the job assumes, in GB/s.

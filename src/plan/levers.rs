@@ -12,6 +12,11 @@ use serde::Serialize;
 /// own error band is about this wide) and the answer offers levers too.
 pub const TIGHT_SHARE: f64 = 0.05;
 
+/// Decode speed at which an offload lever is a real answer rather than a last resort (about
+/// reading speed): such a lever on the user's own cards ranks before changes that need
+/// more of them.
+const USABLE_TOKENS_PER_S: f64 = 5.0;
+
 /// Shortest context a context lever offers: below it a chat does not work.
 const MIN_CONTEXT: u64 = 512;
 
@@ -154,7 +159,25 @@ pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit
     {
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
     }
+    promote_usable_offload(&mut out, count);
     out
+}
+
+/// An offload that keeps the user's cards at a usable speed (MoE experts in RAM, typically)
+/// goes before every lever that needs more cards; a crawl (a dense 70B at under one token a
+/// second) stays after them.
+fn promote_usable_offload(levers: &mut Vec<Lever>, count: u32) {
+    let Some(at) = levers.iter().position(|l| {
+        l.kind == LeverKind::Offload
+            && l.count == count
+            && l.fit.tokens_per_s.is_some_and(|t| t >= USABLE_TOKENS_PER_S)
+    }) else {
+        return;
+    };
+    if let Some(first_more) = levers[..at].iter().position(|l| l.count > count) {
+        let lever = levers.remove(at);
+        levers.insert(first_more, lever);
+    }
 }
 
 /// Inference: the KV cache in a smaller format, then the nearest weight format that fits.

@@ -91,7 +91,7 @@ pub struct Fields {
     pub chunked_loss: Option<String>,
     /// Inference offload to CPU RAM (llama.cpp): the host RAM's peak bandwidth in GB/s the
     /// offloaded layers are read at (default 89.6, dual-channel DDR5-5600).
-    #[arg(long = "ram-bandwidth")]
+    #[arg(long = "ram-bandwidth", allow_hyphen_values = true)]
     pub ram_bandwidth: Option<String>,
 }
 

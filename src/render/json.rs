@@ -178,7 +178,8 @@ pub struct LeverJson {
     pub per_gpu_gib: f64,
     pub fits: bool,
     pub tokens_per_s: Option<f64>,
-    /// Offload: GiB of weights kept in host RAM; null for other levers.
+    /// Offload: GiB of host RAM the model needs (offloaded weights, their KV cache, the
+    /// input embeddings llama.cpp keeps there); null for other levers.
     pub host_ram_gib: Option<f64>,
     /// Offload: the host RAM's peak bandwidth in GB/s the speed assumes; null otherwise.
     pub ram_bandwidth_gbs: Option<f64>,
@@ -363,11 +364,11 @@ fn levers(a: &Answer) -> Vec<LeverJson> {
         .collect()
 }
 
-/// Weight bytes an offload lever keeps in host RAM.
+/// Bytes of host RAM an offload lever needs.
 fn offloaded(a: &Answer, l: &crate::plan::Lever) -> Option<f64> {
     l.job
         .host_offload
-        .map(|_| crate::estimate::host_weight_bytes(&a.model, &l.job))
+        .map(|_| crate::estimate::host_ram_bytes(&a.model, &l.job))
 }
 
 /// `runtime` is null when the user named none (the default profile is in `profile`).

@@ -62,7 +62,7 @@ fn speed(lang: Lang, tokens_per_s: f64) -> String {
 /// 0.4 tokens/s": the flag from the runtime's profile, the RAM from the estimate.
 fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> String {
     let profile = l.job.runtime.profile();
-    let ram = crate::estimate::host_weight_bytes(&a.model, &l.job) / GIB;
+    let ram = crate::estimate::host_ram_bytes(&a.model, &l.job) / GIB;
     let flag = |name: Option<&str>, n: u32| format!("{} {n}", name.unwrap_or_default());
     let args = Args::new()
         .s("runtime", profile.name)

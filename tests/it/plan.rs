@@ -177,6 +177,23 @@ fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
     let speed = off.fit.tokens_per_s.unwrap();
     assert!(speed > 15.0, "{speed}");
     assert_levers_fit(&a);
+    // At that speed on the user's own card it ranks before every change that needs more
+    // cards, so the answer starts it (a dense 70B crawling at 0.4 tokens/s does not).
+    let at = a
+        .levers
+        .iter()
+        .position(|l| l.kind == LeverKind::Offload)
+        .unwrap();
+    assert!(
+        a.levers[..at].iter().all(|l| l.count == 1),
+        "{:?}",
+        kinds(&a)
+    );
+    assert!(
+        a.launch[0].command.contains(&format!("--n-cpu-moe {k}")),
+        "{}",
+        a.launch[0].command
+    );
     let cmd = vramguide::plan::launch::command(&a.model, &off.job, off.count)
         .unwrap()
         .command;
