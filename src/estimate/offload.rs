@@ -155,3 +155,67 @@ pub fn host_ram_bytes(model: &ModelSpec, job: &Job) -> f64 {
 pub fn ram_gbs(job: &Job) -> f64 {
     job.ram_bandwidth_gbs.unwrap_or(DEFAULT_RAM_GBS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::estimate::{Mode, Runtime};
+
+    fn llama_cpp(precision: Precision, offload: HostOffload) -> Job {
+        let mut job = Job::new(Mode::Inference, precision);
+        job.runtime = Runtime::LlamaCpp;
+        job.host_offload = Some(offload);
+        job
+    }
+
+    #[test]
+    fn experts_in_ram_are_read_only_when_routed() {
+        let model = Catalog::get().model("gpt-oss-120b").unwrap();
+        let all = HostOffload::CpuMoe(36);
+        let held = split(model, Precision::Mxfp4, all, 1e12).host_weights;
+        // 36 layers x 128 experts x 3 matrices of 2,880 x 2,880 at 4.25 bits.
+        assert!((held - 114_661_785_600.0 * 4.25 / 8.0).abs() < 1.0);
+        let read = host_read_bytes(model, &llama_cpp(Precision::Mxfp4, all), Precision::Mxfp4);
+        assert!(
+            (read - held * 4.0 / 128.0).abs() < 1.0,
+            "4 of 128 experts a token"
+        );
+        assert_eq!(split(model, Precision::Mxfp4, all, 1e12).gpu_kv_share, 1.0);
+    }
+
+    #[test]
+    fn gpu_layers_leave_the_others_and_the_output_layer_in_ram() {
+        let model = Catalog::get().model("llama-3.1-8b").unwrap();
+        let weights = 5e9;
+        let every = split(model, Precision::Q4KM, HostOffload::GpuLayers(32), weights);
+        assert!((every.host_weights - head_bytes(model, Precision::Q4KM)).abs() < 1.0);
+        assert_eq!(every.gpu_kv_share, 1.0);
+        let half = split(model, Precision::Q4KM, HostOffload::GpuLayers(16), weights);
+        assert_eq!(half.gpu_kv_share, 0.5);
+        let repeating = weights - head_bytes(model, Precision::Q4KM);
+        assert!((half.host_weights - (weights - repeating / 2.0)).abs() < 1.0);
+        // The GPUs hold less, and the estimate says so.
+        let full = crate::estimate::run(model, &Job::new(Mode::Inference, Precision::Q4KM), 1);
+        let offloaded = crate::estimate::run(
+            model,
+            &llama_cpp(Precision::Q4KM, HostOffload::GpuLayers(16)),
+            1,
+        );
+        assert!(offloaded.unwrap().per_gpu < 0.6 * full.unwrap().per_gpu);
+    }
+
+    #[test]
+    fn a_runtime_that_cannot_offload_ignores_it() {
+        let model = Catalog::get().model("llama-3.1-8b").unwrap();
+        let mut job = Job::new(Mode::Inference, Precision::Bf16);
+        let before = crate::estimate::run(model, &job, 1).unwrap().per_gpu;
+        job.host_offload = Some(HostOffload::GpuLayers(4));
+        assert!(offload_of(&job).is_none());
+        assert_eq!(
+            crate::estimate::run(model, &job, 1).unwrap().per_gpu,
+            before
+        );
+        assert_eq!(host_ram_bytes(model, &job), 0.0);
+    }
+}
