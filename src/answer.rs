@@ -43,7 +43,7 @@ pub struct Answer {
     /// "Max context on my GPU" questions: the longest context one request can have on the
     /// named GPUs (the serving pool's, else the longest that fits), led with in the reply.
     pub max_context: Option<u64>,
-    /// Whether the question asked for the longest context (and named GPUs to hold it).
+    /// Whether the question asked for the longest context.
     pub max_context_asked: bool,
 }
 
@@ -141,7 +141,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         ),
         _ => (Vec::new(), None),
     };
-    let max_context_asked = req.max_context && req.gpu.is_some();
+    let max_context_asked = req.max_context;
     let max_context = match (req.max_context, req.gpu) {
         (true, Some(gpu)) => {
             plan::serving::max_context(&req.model, &req.job, gpu, count, serving.as_ref())

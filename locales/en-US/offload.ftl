@@ -5,6 +5,7 @@ offload-ram-assumed = Offload speeds assume { $bandwidth } GB/s of host RAM band
 offload-ram-given = Offload speeds use { $bandwidth } GB/s of host RAM bandwidth.
 answer-max-context = Longest context on { $setup } with { $runtime }: **{ $tokens } tokens**.
 answer-max-context-model = Longest context on { $setup } with { $runtime }: **{ $tokens } tokens**, the model's own maximum.
+answer-max-context-no-gpu = { $model } takes up to **{ $tokens } tokens** of context; name a GPU to see how much of it fits.
 answer-max-context-none = Not even 256 tokens of context fit on { $setup } with { $runtime }.
 field-ram-bandwidth = RAM bandwidth
 error-bad-ram-bandwidth = The host RAM bandwidth must be a number of GB/s above 0 (dual-channel DDR5-5600 is 89.6).

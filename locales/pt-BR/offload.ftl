@@ -5,6 +5,7 @@ offload-ram-assumed = As velocidades com offload supõem { $bandwidth } GB/s de 
 offload-ram-given = As velocidades com offload usam { $bandwidth } GB/s de largura de banda da RAM.
 answer-max-context = Contexto máximo em { $setup } com { $runtime }: **{ $tokens } tokens**.
 answer-max-context-model = Contexto máximo em { $setup } com { $runtime }: **{ $tokens } tokens**, o máximo do próprio modelo.
+answer-max-context-no-gpu = O { $model } aceita até **{ $tokens } tokens** de contexto; diga a GPU para ver quanto disso cabe.
 answer-max-context-none = Nem 256 tokens de contexto cabem em { $setup } com { $runtime }.
 field-ram-bandwidth = largura de banda da RAM
 error-bad-ram-bandwidth = A largura de banda da RAM deve ser um número de GB/s maior que 0 (DDR5-5600 em dual channel dá 89,6).

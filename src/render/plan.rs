@@ -101,7 +101,14 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
     if !a.max_context_asked {
         return None;
     }
-    let gpu = a.gpu?;
+    let Some(gpu) = a.gpu else {
+        // No card named: the model's own limit, and what to ask next.
+        let max = a.model.max_position_embeddings?;
+        let args = Args::new()
+            .s("model", a.model.display_name.as_str())
+            .s("tokens", format_int(lang, max));
+        return Some(tr(lang, "answer-max-context-no-gpu", Some(&args)));
+    };
     let count = a.gpu_count.unwrap_or(1);
     let mut setup = String::new();
     if count != 1 {

@@ -290,6 +290,17 @@ fn max_context_questions_lead_with_the_longest_context() {
     assert_eq!(a.serving.unwrap().max_context, 40_960);
     let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
     assert!(text.contains("the model's own maximum"), "{text}");
+    // With no card named, the model's own limit leads, and the answer asks for the card.
+    let bare = answer::for_text(catalog, "what's the max context for qwen3 8b?")
+        .result
+        .unwrap();
+    assert!(bare.max_context_asked && bare.max_context.is_none());
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &bare);
+    let second = text.lines().nth(1).unwrap();
+    assert!(
+        second.contains("40,960 tokens") && second.contains("GPU"),
+        "{second}"
+    );
     // An ordinary question has no such line.
     let plain = answer::for_text(catalog, "qwen3 8b on a 4090")
         .result
