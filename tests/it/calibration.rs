@@ -238,6 +238,9 @@ struct OffloadRow {
     role: String,
     measured: f64,
     predicted: f64,
+    /// The split our own offload lever picks for the row's card at 4,096 tokens (the
+    /// llmfit rows' context), to compare with what the user tuned by hand.
+    ours: Option<String>,
 }
 
 impl OffloadRow {
@@ -281,6 +284,7 @@ fn offload_rows() -> Vec<OffloadRow> {
                 other => panic!("offload {other}"),
             });
             let count = num("gpu_count") as u32;
+            let ours = lever_split(model, &job, &gpu, count);
             OffloadRow {
                 source: f("source").to_string(),
                 model: f("model_id").to_string(),
@@ -288,9 +292,39 @@ fn offload_rows() -> Vec<OffloadRow> {
                 role: f("role").to_string(),
                 measured: num("tokens_per_s"),
                 predicted: decode_tokens_per_s(model, &job, &gpu, count),
+                ours,
             }
         })
         .collect()
+}
+
+/// The offload our lever picks for `job` (its offload removed) on `count` of `gpu` at 4,096
+/// tokens of context.
+fn lever_split(
+    model: &vramguide::catalog::ModelSpec,
+    job: &vramguide::estimate::Job,
+    gpu: &vramguide::catalog::GpuSpec,
+    count: u32,
+) -> Option<String> {
+    use vramguide::estimate::{Fit, HostOffload};
+    use vramguide::plan::Change;
+    let mut asked = job.clone();
+    asked.host_offload = None;
+    asked.set_context(4096);
+    let fit = Fit::check(model, &asked, gpu, count).ok()?;
+    vramguide::plan::levers::levers(model, &asked, gpu, count, &fit)
+        .iter()
+        .find_map(|l| match l.change {
+            Change::Offload {
+                offload: HostOffload::GpuLayers(n),
+                ..
+            } => Some(format!("gpu_layers {n}")),
+            Change::Offload {
+                offload: HostOffload::CpuMoe(k),
+                ..
+            } => Some(format!("n_cpu_moe {k}")),
+            _ => None,
+        })
 }
 
 /// Partial offload to CPU RAM: predicted decode speed against published llama.cpp runs
@@ -306,18 +340,19 @@ fn offload_speed_matches_published_llamacpp_runs() {
     let sources: std::collections::HashSet<&str> = rows.iter().map(|r| r.source.as_str()).collect();
     assert!(sources.len() >= 2);
     println!(
-        "{:<28} {:<28} {:<16} {:>9} {:>9} {:>7}",
-        "source", "model", "offload", "measured", "ours", "error"
+        "{:<28} {:<28} {:<16} {:>9} {:>9} {:>7}  {}",
+        "source", "model", "offload", "measured", "ours", "error", "our lever's split"
     );
     for r in &rows {
         println!(
-            "{:<28} {:<28} {:<16} {:>9.2} {:>9.2} {:>6.0}%",
+            "{:<28} {:<28} {:<16} {:>9.2} {:>9.2} {:>6.0}%  {}",
             r.source,
             r.model,
             r.offload,
             r.measured,
             r.predicted,
-            100.0 * r.error()
+            100.0 * r.error(),
+            r.ours.as_deref().unwrap_or("-")
         );
     }
     let median = median_abs(rows.iter().map(|r| r.error()));
