@@ -19,13 +19,14 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
+    let mut act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
     // Offloaded layers keep their weights and KV cache in host RAM.
     if let Some((offload, _)) = offload::offload_of(job) {
         let split = offload::split(model, loaded, offload, weights);
         weights -= split.host_weights;
         kv_cache *= split.gpu_kv_share;
+        act_per_gpu += split.staging;
     }
-    let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
     let (fast, pcie) = profile.multi_gpu_overhead_gib;
     let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
         _ if gpus <= 1 => 0.0,

@@ -24,6 +24,10 @@ pub struct HostSplit {
     pub host_weights: f64,
     /// Share of the KV cache kept on the GPUs (the rest is in RAM with its layers).
     pub gpu_kv_share: f64,
+    /// Bytes each GPU's compute buffer grows by: llama.cpp runs prompt batches of offloaded
+    /// layers on the GPU (op offload, on by default), copying one offloaded layer's weights
+    /// (or experts) into it at a time. Counting it keeps the lever's split on the safe side.
+    pub staging: f64,
 }
 
 /// The offload in force for `job`, with its runtime's figures; None when nothing is
@@ -99,14 +103,22 @@ pub fn split(
             HostSplit {
                 host_weights: gpu_weights - repeating * on_gpu,
                 gpu_kv_share: on_gpu,
+                staging: if on_gpu < 1.0 {
+                    repeating / layers
+                } else {
+                    0.0
+                },
             }
         }
-        HostOffload::CpuMoe(k) => HostSplit {
-            host_weights: (f64::from(expert_layers_in_ram(model, k))
-                * expert_layer_bytes(model, loaded))
-            .min(gpu_weights),
-            gpu_kv_share: 1.0,
-        },
+        HostOffload::CpuMoe(k) => {
+            let in_ram = expert_layers_in_ram(model, k);
+            let per_layer = expert_layer_bytes(model, loaded);
+            HostSplit {
+                host_weights: (f64::from(in_ram) * per_layer).min(gpu_weights),
+                gpu_kv_share: 1.0,
+                staging: if in_ram > 0 { per_layer } else { 0.0 },
+            }
+        }
     }
 }
 
