@@ -1,5 +1,8 @@
 ## Inference offload to CPU RAM (llama.cpp) and "max context" answers.
-lever-offload-layers = with { $runtime }, { $gpu_layers } of { $layers } layers on the GPU (`{ $flag }`) and { $ram } GiB in CPU RAM, about { $speed } tokens/s
+lever-offload-layers = with { $runtime }, { $gpu_layers } of { $layers } layers on the { $gpus_n ->
+    [one] GPU
+   *[other] GPUs
+} (`{ $flag }`) and { $ram } GiB in CPU RAM, about { $speed } tokens/s
 lever-offload-experts = with { $runtime }, the experts of the first { $moe_layers } of { $layers } layers in CPU RAM (`{ $flag }`, { $ram } GiB), about { $speed } tokens/s
 offload-ram-assumed = Offload speeds assume { $bandwidth } GB/s of host RAM bandwidth (dual-channel DDR5-5600); give yours with `--ram-bandwidth`.
 offload-ram-given = Offload speeds use { $bandwidth } GB/s of host RAM bandwidth.

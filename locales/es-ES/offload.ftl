@@ -1,5 +1,8 @@
 ## Descarga de la inferencia a la RAM de la CPU (llama.cpp) y respuestas de "contexto máximo".
-lever-offload-layers = con { $runtime }, { $gpu_layers } de { $layers } capas en la GPU (`{ $flag }`) y { $ram } GiB en la RAM de la CPU, unos { $speed } tokens/s
+lever-offload-layers = con { $runtime }, { $gpu_layers } de { $layers } capas en { $gpus_n ->
+    [one] la GPU
+   *[other] las GPU
+} (`{ $flag }`) y { $ram } GiB en la RAM de la CPU, unos { $speed } tokens/s
 lever-offload-experts = con { $runtime }, los expertos de las primeras { $moe_layers } de { $layers } capas en la RAM de la CPU (`{ $flag }`, { $ram } GiB), unos { $speed } tokens/s
 offload-ram-assumed = Las velocidades con descarga a RAM suponen { $bandwidth } GB/s de ancho de banda de la RAM (DDR5-5600 de doble canal); indica el tuyo con `--ram-bandwidth`.
 offload-ram-given = Las velocidades con descarga a RAM usan { $bandwidth } GB/s de ancho de banda de la RAM.

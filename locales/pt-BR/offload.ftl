@@ -1,5 +1,8 @@
 ## Offload da inferência para a RAM da CPU (llama.cpp) e respostas de "contexto máximo".
-lever-offload-layers = com { $runtime }, { $gpu_layers } de { $layers } camadas na GPU (`{ $flag }`) e { $ram } GiB na RAM da CPU, cerca de { $speed } tokens/s
+lever-offload-layers = com { $runtime }, { $gpu_layers } de { $layers } camadas { $gpus_n ->
+    [one] na GPU
+   *[other] nas GPUs
+} (`{ $flag }`) e { $ram } GiB na RAM da CPU, cerca de { $speed } tokens/s
 lever-offload-experts = com { $runtime }, os experts das primeiras { $moe_layers } de { $layers } camadas na RAM da CPU (`{ $flag }`, { $ram } GiB), cerca de { $speed } tokens/s
 offload-ram-assumed = As velocidades com offload supõem { $bandwidth } GB/s de largura de banda da RAM (DDR5-5600 em dual channel); informe a sua com `--ram-bandwidth`.
 offload-ram-given = As velocidades com offload usam { $bandwidth } GB/s de largura de banda da RAM.

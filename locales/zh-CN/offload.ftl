@@ -1,5 +1,7 @@
 ## 推理时卸载到 CPU 内存（llama.cpp），以及“最大上下文”回答。
-lever-offload-layers = 用 { $runtime }，{ $layers } 层中 { $gpu_layers } 层放在 GPU 上（`{ $flag }`），{ $ram } GiB 放在 CPU 内存里，约 { $speed } tokens/s
+lever-offload-layers = 用 { $runtime }，{ $layers } 层中 { $gpu_layers } 层放在 { $gpus_n ->
+   *[other] GPU
+} 上（`{ $flag }`），{ $ram } GiB 放在 CPU 内存里，约 { $speed } tokens/s
 lever-offload-experts = 用 { $runtime }，{ $layers } 层中前 { $moe_layers } 层的专家放在 CPU 内存里（`{ $flag }`，{ $ram } GiB），约 { $speed } tokens/s
 offload-ram-assumed = 卸载后的速度按 { $bandwidth } GB/s 的内存带宽估算（双通道 DDR5-5600）；可用 `--ram-bandwidth` 填入你的数值。
 offload-ram-given = 卸载后的速度按 { $bandwidth } GB/s 的内存带宽估算。

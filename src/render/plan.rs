@@ -84,7 +84,8 @@ fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> St
                 "flag",
                 flag(profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0), n),
             )
-            .s("gpu_layers", format_int(lang, u64::from(n))),
+            .s("gpu_layers", format_int(lang, u64::from(n)))
+            .n("gpus_n", f64::from(l.count)),
         ),
         HostOffload::CpuMoe(k) => (
             "lever-offload-experts",
