@@ -40,6 +40,11 @@ pub struct Answer {
     pub serving: Option<Serving>,
     /// The commands that start the estimated setup.
     pub launch: Vec<Launch>,
+    /// "Max context on my GPU" questions: the longest context one request can have on the
+    /// named GPUs (the serving pool's, else the longest that fits), led with in the reply.
+    pub max_context: Option<u64>,
+    /// Whether the question asked for the longest context.
+    pub max_context_asked: bool,
     /// "Can I run X on Y" with no precision named, and the assumed (native) format does not
     /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
     /// lead with what was really asked. None otherwise.
@@ -148,6 +153,13 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         ),
         _ => (Vec::new(), None),
     };
+    let max_context_asked = req.max_context;
+    let max_context = match (req.max_context, req.gpu) {
+        (true, Some(gpu)) => {
+            plan::serving::max_context(&req.model, &req.job, gpu, count, serving.as_ref())
+        }
+        _ => None,
+    };
     // A setup that does not fit would only run out of memory: start the best lever's.
     let launch = match (&fit, levers.first()) {
         (Some(f), Some(l)) if !f.fits => plan::launch::command(&req.model, &l.job, l.count),
@@ -174,6 +186,8 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         serving,
         launch,
         best_fit,
+        max_context,
+        max_context_asked,
     };
     answer.topics = topics(&answer);
     Ok(answer)

@@ -2,7 +2,8 @@
 
 use super::precision::{Precision, Scope};
 use super::{
-    Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, state_bytes, weight_bytes,
+    Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, offload, state_bytes,
+    weight_bytes,
 };
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Split};
@@ -12,14 +13,20 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
     let n = f64::from(gpus);
     let batch = f64::from(job.batch);
     let loaded = profile.loaded(job.precision);
-    let weights = weight_bytes(model, loaded) - host_resident(profile, model, loaded)
-        + kernel_padding(profile, model, loaded);
-    let kv_cache = if profile.window_saves_kv {
+    let mut weights = gpu_weight_bytes(profile, model, loaded);
+    let mut kv_cache = if profile.window_saves_kv {
         kv_bytes(model, job.kv_precision, job.context())
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
-    let act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
+    let mut act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
+    // Offloaded layers keep their weights and KV cache in host RAM.
+    if let Some((offload, _)) = offload::offload_of(job) {
+        let split = offload::split(model, loaded, offload, weights);
+        weights -= split.host_weights;
+        kv_cache *= split.gpu_kv_share;
+        act_per_gpu += split.staging;
+    }
     let (fast, pcie) = profile.multi_gpu_overhead_gib;
     let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
         _ if gpus <= 1 => 0.0,
@@ -45,6 +52,13 @@ pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&Gpu
         error_band: None,
         overlap: 0.0,
     }
+}
+
+/// Weight bytes the GPUs hold with nothing offloaded: the checkpoint at its loaded format,
+/// less what the runtime keeps on the host anyway, plus kernel padding.
+pub(super) fn gpu_weight_bytes(profile: &Profile, model: &ModelSpec, loaded: Precision) -> f64 {
+    weight_bytes(model, loaded) - host_resident(profile, model, loaded)
+        + kernel_padding(profile, model, loaded)
 }
 
 /// What the answer should say about this inference job.

@@ -162,6 +162,7 @@ pub enum Field {
     MasterWeights,
     OptimizerInBackward,
     ChunkedLoss,
+    RamBandwidth,
 }
 
 impl Field {
@@ -183,6 +184,8 @@ impl fmt::Display for Field {
 pub const MAX_CONTEXT: u64 = 10_000_000;
 pub const MAX_BATCH: u32 = 100_000;
 pub const MAX_GPUS: u32 = 4_096;
+/// Host RAM bandwidth beyond any machine (a 12-channel DDR5-8800 server is about 845 GB/s).
+pub const MAX_RAM_GBS: f64 = 10_000.0;
 /// 100 trillion parameters: anything larger is a typo, not a model.
 pub const MAX_PARAMS_B: f64 = 100_000.0;
 
@@ -207,6 +210,8 @@ pub enum JobError {
     PrecisionNotTrainable { mode: Mode, precision: Precision },
     #[error("the memory share must be above 0 and at most 1, not {0}")]
     MemoryShare(String),
+    #[error("the host RAM bandwidth must be above 0 and at most {MAX_RAM_GBS} GB/s, not {0}")]
+    RamBandwidth(String),
     #[error("'{value}' is not a valid {what}")]
     NotANumber { what: Field, value: String },
     #[error("unknown {what} '{value}'")]
@@ -232,6 +237,7 @@ impl JobError {
             JobError::ParamsOutOfRange(_) => "bad_params",
             JobError::LoraRank(_) => "bad_lora_rank",
             JobError::MemoryShare(_) => "bad_memory_share",
+            JobError::RamBandwidth(_) => "bad_ram_bandwidth",
             JobError::PrecisionNotTrainable { .. } => "precision_not_trainable",
             JobError::UnknownOption { .. } => "unknown_option",
             JobError::NotANumber { .. } => "not_a_number",
@@ -277,6 +283,25 @@ pub struct Job {
     pub chunked_loss: bool,
     /// vLLM's `--max-num-batched-tokens` when set (else the profile's default for the card).
     pub batched_tokens: Option<u64>,
+    /// Inference: part of the weights kept in host RAM (llama.cpp `-ngl`, `--n-cpu-moe`);
+    /// None keeps everything on the GPUs.
+    pub host_offload: Option<HostOffload>,
+    /// Peak bandwidth of the host RAM the offloaded part is read from, in GB/s (None:
+    /// [`crate::estimate::DEFAULT_RAM_GBS`]).
+    pub ram_bandwidth_gbs: Option<f64>,
+}
+
+/// Which part of an inference job llama.cpp keeps in host RAM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostOffload {
+    /// `-ngl N`: N of the repeating layers on the GPUs; the others, with their KV cache,
+    /// and the output layer stay in RAM and run on the CPU.
+    GpuLayers(u32),
+    /// `--n-cpu-moe K`: the routed experts of the first K layers stay in RAM; attention,
+    /// shared experts, the KV cache and the output layer stay on the GPUs. Only the experts
+    /// a token is routed to are read, which is why MoE models offload so well.
+    CpuMoe(u32),
 }
 
 /// Context assumed for inference when the user gives none.
@@ -313,6 +338,8 @@ impl Job {
             master_weights: true,
             optimizer_in_backward: false,
             chunked_loss: false,
+            host_offload: None,
+            ram_bandwidth_gbs: None,
         };
         job.set_context(context);
         job
@@ -362,6 +389,11 @@ impl Job {
             && !(share > 0.0 && share <= 1.0)
         {
             return Err(JobError::MemoryShare(share.to_string()));
+        }
+        if let Some(gbs) = self.ram_bandwidth_gbs
+            && !(gbs > 0.0 && gbs <= MAX_RAM_GBS)
+        {
+            return Err(JobError::RamBandwidth(gbs.to_string()));
         }
         if self.mode.is_training() && (self.lora_rank == 0 || self.lora_rank > 4096) {
             return Err(JobError::LoraRank(u64::from(self.lora_rank)));
@@ -418,6 +450,6 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 19);
+        assert_eq!(Field::ALL.len(), 20);
     }
 }

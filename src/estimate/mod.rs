@@ -8,6 +8,7 @@ mod band;
 mod fit;
 mod inference;
 pub mod job;
+pub mod offload;
 mod parallel;
 pub mod precision;
 mod speed;
@@ -19,9 +20,10 @@ pub use fit::{
 };
 pub use inference::is_large_card;
 pub use job::{
-    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, Job, JobError, LoraTargets, Mode,
-    Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
+    DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, HostOffload, Job, JobError,
+    LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
+pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
 pub use parallel::{Layout, layout, offered, tensor_parallel_ok};
 pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};

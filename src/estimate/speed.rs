@@ -7,7 +7,7 @@
 //! rows), so one global constant cannot be right. Prefill is compute bound.
 
 use super::precision::Precision;
-use super::{Job, Runtime, active_weight_bytes, kv_bytes};
+use super::{HostOffload, Job, Runtime, active_weight_bytes, kv_bytes, offload};
 use crate::catalog::{GpuSpec, MemoryKind, ModelSpec};
 use crate::runtime::Split;
 
@@ -49,18 +49,36 @@ pub struct DecodeWork {
     layers: f64,
     quantized: bool,
     runtime: Runtime,
+    /// Of `bytes`, those read from host RAM (offloaded layers or experts), and the seconds
+    /// reading them takes whatever the GPU.
+    host_bytes: f64,
+    host_seconds: f64,
 }
 
 impl DecodeWork {
     pub fn new(model: &ModelSpec, job: &Job) -> DecodeWork {
         let precision = effective_precision(job);
         let mid_context = job.prompt + job.generate / 2;
+        let (host_bytes, host_seconds) = match offload::offload_of(job) {
+            Some((split, how)) => {
+                let host = offload::host_read_bytes(model, job, precision);
+                let share = match split {
+                    HostOffload::CpuMoe(_) => how.expert_share,
+                    HostOffload::GpuLayers(_) => how.host_share,
+                };
+                let rate = offload::ram_gbs(job) * 1e9 * share;
+                (host, host / rate + how.sync_ms / 1000.0)
+            }
+            None => (0.0, 0.0),
+        };
         DecodeWork {
             bytes: active_weight_bytes(model, precision)
                 + kv_bytes(model, job.kv_precision, mid_context) * f64::from(job.batch),
             layers: f64::from(model.num_hidden_layers),
             quantized: precision.is_quantized(),
             runtime: job.runtime,
+            host_bytes,
+            host_seconds,
         }
     }
 
@@ -73,7 +91,9 @@ impl DecodeWork {
         if self.runtime.profile().split == Split::Tensor {
             bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
         }
-        let seconds = self.layers * ms_per_layer / 1000.0 + self.bytes / bandwidth;
+        let gpu_bytes = (self.bytes - self.host_bytes).max(0.0);
+        let seconds =
+            self.layers * ms_per_layer / 1000.0 + gpu_bytes / bandwidth + self.host_seconds;
         1.0 / seconds
     }
 }

@@ -2,7 +2,7 @@
 //! names so the line matches what was estimated (context, cards, memory share, formats).
 
 use crate::catalog::ModelSpec;
-use crate::estimate::{Job, KvPrecision, Mode};
+use crate::estimate::{HostOffload, Job, KvPrecision, Mode};
 use crate::runtime::{Budget, Runtime};
 use serde::Serialize;
 
@@ -52,9 +52,19 @@ pub fn command(model: &ModelSpec, job: &Job, count: u32) -> Option<Launch> {
         words.push(flag.to_string());
         words.push(v.to_string());
     }
-    if let Some((flag, value)) = flags.gpu_layers {
+    if let Some((flag, all)) = flags.gpu_layers {
         words.push(flag.to_string());
-        words.push(value.to_string());
+        words.push(match job.host_offload {
+            Some(HostOffload::GpuLayers(n)) => n.to_string(),
+            _ => all.to_string(),
+        });
+    }
+    if let (Some(HostOffload::CpuMoe(k)), Some(flag)) = (
+        job.host_offload,
+        profile.offload.as_ref().and_then(|o| o.cpu_moe),
+    ) {
+        words.push(flag.to_string());
+        words.push(k.to_string());
     }
     if let Some(flag) = flags.tensor_split
         && count > 1

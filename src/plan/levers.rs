@@ -2,12 +2,20 @@
 //! by running the estimator again with the change applied.
 
 use crate::catalog::{GpuSpec, ModelSpec};
-use crate::estimate::{Fit, Job, KvPrecision, Mode, Optimizer, Precision, Sharding};
+use crate::estimate::{
+    Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding,
+};
+use crate::runtime::PROFILES;
 use serde::Serialize;
 
 /// Below this share of usable memory left free, a fit is too tight to trust (the estimate's
 /// own error band is about this wide) and the answer offers levers too.
 pub const TIGHT_SHARE: f64 = 0.05;
+
+/// Decode speed at which an offload lever is a real answer rather than a last resort (about
+/// reading speed): such a lever on the user's own cards ranks before changes that need
+/// more of them.
+const USABLE_TOKENS_PER_S: f64 = 5.0;
 
 /// Shortest context a context lever offers: below it a chat does not work.
 const MIN_CONTEXT: u64 = 512;
@@ -41,6 +49,12 @@ pub enum Change {
     Precision(Precision),
     KvPrecision(KvPrecision),
     Context(u64),
+    /// Inference: part of the model in host RAM, run by `runtime` (the asked one when it
+    /// can offload, else one that can: llama.cpp).
+    Offload {
+        runtime: Runtime,
+        offload: HostOffload,
+    },
     CpuOffload,
     GradientCheckpointing,
     Qlora,
@@ -72,6 +86,10 @@ impl Lever {
             Change::Precision(p) => format!("precision={}", p.name()),
             Change::KvPrecision(k) => format!("kv_precision={}", k.name()),
             Change::Context(c) => format!("context={c}"),
+            Change::Offload { runtime, offload } => match offload {
+                HostOffload::GpuLayers(n) => format!("gpu_layers={n} runtime={runtime}"),
+                HostOffload::CpuMoe(k) => format!("n_cpu_moe={k} runtime={runtime}"),
+            },
             Change::CpuOffload => "cpu_offload".to_string(),
             Change::GradientCheckpointing => "gradient_checkpointing".to_string(),
             Change::Qlora => "qlora".to_string(),
@@ -132,13 +150,34 @@ pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit
         changed.set_context(ctx);
         push(LeverKind::Context, Change::Context(ctx), changed, count);
     }
+    if !job.mode.is_training() {
+        host_offload(model, job, gpu, count, &mut push);
+    }
     if !fit.fits
         && let Some(n) = Fit::min_count_any(model, job, gpu)
         && n > count
     {
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
     }
+    promote_usable_offload(&mut out, count);
     out
+}
+
+/// An offload that keeps the user's cards at a usable speed (MoE experts in RAM, typically)
+/// goes before every lever that needs more cards; a crawl (a dense 70B at under one token a
+/// second) stays after them.
+fn promote_usable_offload(levers: &mut Vec<Lever>, count: u32) {
+    let Some(at) = levers.iter().position(|l| {
+        l.kind == LeverKind::Offload
+            && l.count == count
+            && l.fit.tokens_per_s.is_some_and(|t| t >= USABLE_TOKENS_PER_S)
+    }) else {
+        return;
+    };
+    if let Some(first_more) = levers[..at].iter().position(|l| l.count > count) {
+        let lever = levers.remove(at);
+        levers.insert(first_more, lever);
+    }
 }
 
 /// Inference: the KV cache in a smaller format, then the nearest weight format that fits.
@@ -202,6 +241,87 @@ fn nearest_precision(
     }
     let asked = Fit::min_count_any(model, job, gpu).unwrap_or(u32::MAX);
     best.filter(|&(_, n)| n < asked)
+}
+
+/// Inference: part of the model in host RAM, on the asked runtime when it can offload, else
+/// on the first that can and loads this format (llama.cpp), named in the change. MoE
+/// models move their routed experts first (fewest layers' experts that make it fit:
+/// attention and the KV cache keep the GPU's bandwidth); dense models, or MoE models whose
+/// experts are not enough, keep the most whole layers on the GPUs that fit.
+fn host_offload(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    push: &mut impl FnMut(LeverKind, Change, Job, u32),
+) {
+    let Some(runtime) = offload_runtime(job) else {
+        return;
+    };
+    let mut base = job.clone();
+    base.runtime = runtime;
+    base.host_offload = None;
+    // The runtime alone makes it fit: offloading would only slow it down.
+    if Fit::check(model, &base, gpu, count).is_ok_and(|f| f.fits) {
+        return;
+    }
+    let with = |o: HostOffload| {
+        let mut j = base.clone();
+        j.host_offload = Some(o);
+        j
+    };
+    let fits = |o: HostOffload| Fit::check(model, &with(o), gpu, count).is_ok_and(|f| f.fits);
+    let layers = model.num_hidden_layers;
+    let experts = runtime
+        .profile()
+        .offload
+        .is_some_and(|o| o.cpu_moe.is_some())
+        && model.moe.is_some();
+    let choice = experts
+        .then(|| first_true(1, layers, |k| fits(HostOffload::CpuMoe(k))))
+        .flatten()
+        .map(HostOffload::CpuMoe)
+        .or_else(|| {
+            if fits(HostOffload::GpuLayers(layers)) {
+                return Some(HostOffload::GpuLayers(layers));
+            }
+            let first_failing = first_true(1, layers, |n| !fits(HostOffload::GpuLayers(n)))?;
+            (first_failing > 1).then(|| HostOffload::GpuLayers(first_failing - 1))
+        });
+    if let Some(offload) = choice {
+        push(
+            LeverKind::Offload,
+            Change::Offload { runtime, offload },
+            with(offload),
+            count,
+        );
+    }
+}
+
+/// The runtime an offload lever runs on: the asked one if its profile can offload, else the
+/// first profile that can and loads the job's format.
+fn offload_runtime(job: &Job) -> Option<Runtime> {
+    if job.runtime.profile().offload.is_some() {
+        return Some(job.runtime);
+    }
+    PROFILES
+        .iter()
+        .find(|p| p.offload.is_some() && p.loads(job.precision))
+        .map(|p| p.runtime)
+}
+
+/// The smallest value in `lo..=hi` for which `ok` holds, for an `ok` that turns from false
+/// to true once (a bisection: a handful of estimates instead of one per layer).
+pub(crate) fn first_true(lo: u32, hi: u32, ok: impl Fn(u32) -> bool) -> Option<u32> {
+    if lo > hi || !ok(hi) {
+        return None;
+    }
+    let (mut lo, mut hi) = (lo, hi);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    Some(lo)
 }
 
 /// Training: checkpointing, an 8-bit optimizer, QLoRA instead of LoRA, ZeRO-3/FSDP over
@@ -304,6 +424,14 @@ impl QualityCost {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_true_bisects() {
+        assert_eq!(first_true(1, 80, |n| n >= 37), Some(37));
+        assert_eq!(first_true(1, 80, |n| n >= 1), Some(1));
+        assert_eq!(first_true(1, 80, |_| false), None);
+        assert_eq!(first_true(5, 4, |_| true), None);
+    }
 
     #[test]
     fn quality_cost_falls_with_bits() {

@@ -4,6 +4,7 @@
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s};
+use crate::plan::levers::first_true;
 use serde::Serialize;
 
 /// Sequences one server step batches at most (vLLM's `max_num_seqs` on small cards; a
@@ -66,4 +67,42 @@ pub fn capacity(
         max_concurrency: concurrency as u64,
         tokens_per_s_total,
     })
+}
+
+/// Context searched up to when the model states no maximum of its own.
+const UNSTATED_MAX_CONTEXT: u64 = 131_072;
+
+/// The longest context one request can have on `count` of `gpu`, for "max context on my
+/// GPU" questions: a serving setup's pool says it (what vLLM and llama-server admit); any
+/// other runtime, or a setup that does not fit at the asked context, is searched in
+/// 256-token steps up to the model's own maximum (transformers' prefill peak grows with
+/// the prompt, so the pool alone would promise too much). None when not even 256 tokens fit.
+pub fn max_context(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    serving: Option<&Serving>,
+) -> Option<u64> {
+    if job.mode != Mode::Inference {
+        return None;
+    }
+    if let Some(s) = serving {
+        return Some(s.max_context);
+    }
+    let top = model
+        .max_position_embeddings
+        .unwrap_or(UNSTATED_MAX_CONTEXT)
+        .min(crate::estimate::job::MAX_CONTEXT);
+    let fits = |ctx: u64| {
+        let mut changed = job.clone();
+        changed.set_context(ctx);
+        Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits)
+    };
+    if fits(top) {
+        return Some(top);
+    }
+    let steps = u32::try_from(top / 256).unwrap_or(u32::MAX);
+    let first_failing = first_true(1, steps, |i| !fits(u64::from(i) * 256))?;
+    (first_failing > 1).then(|| u64::from(first_failing - 1) * 256)
 }

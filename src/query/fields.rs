@@ -89,6 +89,10 @@ pub struct Fields {
     /// the logits are never held in fp32 whole.
     #[arg(long = "chunked-loss", num_args = 0..=1, default_missing_value = "true")]
     pub chunked_loss: Option<String>,
+    /// Inference offload to CPU RAM (llama.cpp): the host RAM's peak bandwidth in GB/s the
+    /// offloaded layers are read at (default 89.6, dual-channel DDR5-5600).
+    #[arg(long = "ram-bandwidth", allow_hyphen_values = true)]
+    pub ram_bandwidth: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -178,6 +182,8 @@ impl Fields {
             optimizer_in_backward: flag(Field::OptimizerInBackward, &self.optimizer_in_backward)?,
             chunked_loss: flag(Field::ChunkedLoss, &self.chunked_loss)?,
             model_as_typed: None,
+            ram_bandwidth_gbs: number(Field::RamBandwidth, &self.ram_bandwidth)?,
+            max_context: false,
         })
     }
 }

@@ -55,6 +55,12 @@ pub struct Query {
     /// 7b"): the answer then says which model it assumed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model_as_typed: Option<String>,
+    /// Host RAM bandwidth in GB/s for the offload lever's speed (`--ram-bandwidth`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ram_bandwidth_gbs: Option<f64>,
+    /// The question asks for the longest context the GPUs hold.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub max_context: bool,
 }
 
 impl Query {
@@ -180,6 +186,8 @@ fn resolve_known(
     if let Some(offload) = q.cpu_offload {
         req.job.cpu_offload = offload;
     }
+    req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
+    req.max_context = q.max_context;
     if mode.is_training() && q.gradient_checkpointing.is_none() {
         req.assumed.push(Assumption::Checkpointing {
             on: req.job.gradient_checkpointing,

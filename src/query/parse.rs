@@ -74,6 +74,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         ..Query::default()
     };
     q.precision = take_precision(&mut work);
+    q.max_context = work.blank(&MAX_CONTEXT);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
     if work.blank(&CHECKPOINTING) {
@@ -409,6 +410,14 @@ fn gguf(name: &str) -> Option<Precision> {
     };
     full.parse().ok()
 }
+
+/// "What's the max context ...", "qual o contexto máximo", "¿cuál es el contexto máximo",
+/// "最大上下文": the question asks for the longest context the GPUs hold.
+static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|上下文\s*(?:最大|最长|上限)",
+    )
+});
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(

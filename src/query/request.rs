@@ -57,6 +57,9 @@ pub struct Request {
     pub gpu: Option<&'static GpuSpec>,
     pub gpu_count: Option<u32>,
     pub assumed: Vec<Assumption>,
+    /// The question asks for the longest context the GPUs hold ("max context on a 4090?"):
+    /// the answer leads with it.
+    pub max_context: bool,
 }
 
 impl Request {
@@ -70,6 +73,7 @@ impl Request {
             gpu: None,
             gpu_count: None,
             assumed: Vec::new(),
+            max_context: false,
         }
     }
 }

@@ -132,6 +132,7 @@ fn job_message(lang: Lang, err: &JobError) -> String {
         JobError::ParamsOutOfRange(_) => t(lang, "error-bad-params"),
         JobError::LoraRank(_) => t(lang, "error-bad-lora-rank"),
         JobError::MemoryShare(_) => t(lang, "error-bad-memory-share"),
+        JobError::RamBandwidth(_) => t(lang, "error-bad-ram-bandwidth"),
         JobError::PrecisionNotTrainable { mode, precision } => tr(
             lang,
             "error-precision-not-trainable",

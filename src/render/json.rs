@@ -50,6 +50,9 @@ pub struct AnswerJson {
     pub serving: Option<ServingJson>,
     /// Commands that start the estimated setup.
     pub launch: Vec<LaunchJson>,
+    /// For "max context on my GPU" questions: the longest context one request can have on
+    /// the named GPUs; null otherwise.
+    pub max_context: Option<u64>,
     /// When the question named no format and the assumed one does not fit the named GPUs:
     /// the format with the most bits that does, on the same cards; null otherwise.
     pub best_fit: Option<BestFitJson>,
@@ -206,6 +209,11 @@ pub struct LeverJson {
     pub per_gpu_gib: f64,
     pub fits: bool,
     pub tokens_per_s: Option<f64>,
+    /// Offload: GiB of host RAM the model needs (offloaded weights, their KV cache, the
+    /// input embeddings llama.cpp keeps there); null for other levers.
+    pub host_ram_gib: Option<f64>,
+    /// Offload: the host RAM's peak bandwidth in GB/s the speed assumes; null otherwise.
+    pub ram_bandwidth_gbs: Option<f64>,
 }
 
 /// What went wrong, in the contract's error object.
@@ -291,6 +299,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             per_gpu_gib: r2(b.fit.per_gpu_gib),
             usable_gib: r2(b.fit.usable_gib),
         }),
+        max_context: a.max_context,
     }
 }
 
@@ -400,8 +409,17 @@ fn levers(a: &Answer) -> Vec<LeverJson> {
             per_gpu_gib: r2(l.fit.per_gpu_gib),
             fits: l.fit.fits,
             tokens_per_s: l.fit.tokens_per_s.map(r1),
+            host_ram_gib: offloaded(a, l).map(|b| r2(b / GIB)),
+            ram_bandwidth_gbs: offloaded(a, l).map(|_| crate::estimate::offload::ram_gbs(&l.job)),
         })
         .collect()
+}
+
+/// Bytes of host RAM an offload lever needs.
+fn offloaded(a: &Answer, l: &crate::plan::Lever) -> Option<f64> {
+    l.job
+        .host_offload
+        .map(|_| crate::estimate::host_ram_bytes(&a.model, &l.job))
 }
 
 /// `runtime` is null when the user named none (the default profile is in `profile`).

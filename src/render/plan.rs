@@ -2,6 +2,8 @@
 
 use super::parts::gpu_count;
 use crate::answer::Answer;
+use crate::catalog::GIB;
+use crate::estimate::{HostOffload, offload};
 use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr};
 use crate::plan::levers::QualityCost;
 use crate::plan::{Change, Lever, LeverKind};
@@ -24,17 +26,114 @@ pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
     }
     let asked = a.gpu_count.unwrap_or(1);
     let mut out = vec![t(lang, "answer-levers-title")];
-    for l in shown {
+    for l in &shown {
         let args = Args::new()
-            .s("change", change(lang, l, asked))
+            .s("change", change(lang, a, l, asked))
             .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
         out.push(format!("- {}", tr(lang, "lever-line", Some(&args))));
+    }
+    if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
+        out.push(ram_assumed(lang, l));
     }
     out
 }
 
+/// The host RAM bandwidth an offload speed assumes, and how to give one's own.
+fn ram_assumed(lang: Lang, l: &Lever) -> String {
+    let gbs = offload::ram_gbs(&l.job);
+    let id = if l.job.ram_bandwidth_gbs.is_some() {
+        "offload-ram-given"
+    } else {
+        "offload-ram-assumed"
+    };
+    tr(
+        lang,
+        id,
+        Some(&Args::new().s("bandwidth", format_number(lang, gbs, 1))),
+    )
+}
+
+/// A decode speed with one decimal below 10 tokens/s, none above.
+fn speed(lang: Lang, tokens_per_s: f64) -> String {
+    format_number(lang, tokens_per_s, if tokens_per_s < 10.0 { 1 } else { 0 })
+}
+
+/// "with llama.cpp, 9 of 80 layers on the GPU (`-ngl 9`) and 122 GiB in CPU RAM: about
+/// 0.4 tokens/s": the flag from the runtime's profile, the RAM from the estimate.
+fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> String {
+    let profile = l.job.runtime.profile();
+    let ram = crate::estimate::host_ram_bytes(&a.model, &l.job) / GIB;
+    let flag = |name: Option<&str>, n: u32| format!("{} {n}", name.unwrap_or_default());
+    let args = Args::new()
+        .s("runtime", profile.name)
+        .s("ram", format_gib(lang, ram))
+        .s(
+            "speed",
+            l.fit
+                .tokens_per_s
+                .map_or_else(String::new, |s| speed(lang, s)),
+        )
+        .s(
+            "layers",
+            format_int(lang, u64::from(a.model.num_hidden_layers)),
+        );
+    let (id, args) = match offload {
+        HostOffload::GpuLayers(n) => (
+            "lever-offload-layers",
+            args.s(
+                "flag",
+                flag(profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0), n),
+            )
+            .s("gpu_layers", format_int(lang, u64::from(n)))
+            .n("gpus_n", f64::from(l.count)),
+        ),
+        HostOffload::CpuMoe(k) => (
+            "lever-offload-experts",
+            args.s("flag", flag(profile.offload.and_then(|o| o.cpu_moe), k))
+                .s("moe_layers", format_int(lang, u64::from(k))),
+        ),
+    };
+    tr(lang, id, Some(&args))
+}
+
+/// "Longest context on RTX 4090: 40,960 tokens with llama.cpp", for "max context"
+/// questions, led with.
+pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
+    if !a.max_context_asked {
+        return None;
+    }
+    let Some(gpu) = a.gpu else {
+        // No card named: the model's own limit, and what to ask next.
+        let max = a.model.max_position_embeddings?;
+        let args = Args::new()
+            .s("model", a.model.display_name.as_str())
+            .s("tokens", format_int(lang, max));
+        return Some(tr(lang, "answer-max-context-no-gpu", Some(&args)));
+    };
+    let count = a.gpu_count.unwrap_or(1);
+    let mut setup = String::new();
+    if count != 1 {
+        setup.push_str(&format!("{count} × "));
+    }
+    setup.push_str(&gpu.display_name);
+    let args = Args::new()
+        .s("setup", setup)
+        .s("runtime", a.job.runtime.name());
+    Some(match a.max_context {
+        Some(tokens) => {
+            let id = if a.model.max_position_embeddings == Some(tokens) {
+                "answer-max-context-model"
+            } else {
+                "answer-max-context"
+            };
+            tr(lang, id, Some(&args.s("tokens", format_int(lang, tokens))))
+        }
+        None => tr(lang, "answer-max-context-none", Some(&args)),
+    })
+}
+
 /// One lever's change in words.
-fn change(lang: Lang, l: &Lever, asked: u32) -> String {
+fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
     let value = |v: String| Args::new().s("value", v);
     let quality = |p| t(lang, &format!("lever-quality-{}", QualityCost::of(p).id()));
     let (id, args) = match l.change {
@@ -52,6 +151,7 @@ fn change(lang: Lang, l: &Lever, asked: u32) -> String {
         ),
         Change::KvPrecision(k) => ("lever-kv-precision", Some(value(k.name().to_string()))),
         Change::Context(c) => ("lever-context", Some(value(format_int(lang, c)))),
+        Change::Offload { offload, .. } => return offload_change(lang, a, l, offload),
         Change::CpuOffload => ("lever-offload", None),
         Change::GradientCheckpointing => ("lever-gradient-checkpointing", None),
         Change::Qlora => ("lever-qlora", None),
@@ -97,8 +197,17 @@ pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
 }
 
 /// Levers, serving capacity and launch lines together, for surfaces that list lines under
-/// the verdict (the Discord embed, the web page).
+/// the verdict (the Discord embed, the web page), with the longest context first when the
+/// question asked for it.
 pub fn lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = max_context_line(lang, a).into_iter().collect();
+    out.extend(after_verdict(lang, a));
+    out
+}
+
+/// Levers, serving capacity and launch lines (the text answer puts the longest context at
+/// its top instead).
+pub fn after_verdict(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out = lever_lines(lang, a);
     out.extend(serving_line(lang, a));
     out.extend(launch_lines(lang, a));
@@ -113,7 +222,7 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
         .iter()
         .map(|l| {
             let args = Args::new()
-                .s("change", change(lang, l, asked))
+                .s("change", change(lang, a, l, asked))
                 .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
             format!("• {}", tr(lang, "lever-line", Some(&args)))
         })

@@ -14,13 +14,16 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         out.push('\n');
     }
     out.push_str(&bold(&parts::title(lang, a)));
+    if let Some(l) = plan::max_context_line(lang, a) {
+        line(&mut out, &l);
+    }
     line(&mut out, &parts::job_line(lang, a));
     line(&mut out, &parts::total_line(lang, a));
     line(&mut out, &parts::breakdown_line(lang, a));
     for l in parts::fit_lines(lang, catalog, a) {
         line(&mut out, &l);
     }
-    for l in plan::lines(lang, a) {
+    for l in plan::after_verdict(lang, a) {
         line(&mut out, &l);
     }
     line(&mut out, "");

@@ -140,6 +140,27 @@ pub struct Profile {
     /// (huggingface/transformers#42926), so FP8 saves nothing there; vLLM runs FP8 weight-only
     /// on Ampere with its Marlin kernels (vllm-project/vllm#5975).
     pub fp8_needs_fp8_cores: bool,
+    /// How it keeps part of an inference job in host RAM (None: it cannot, or only so
+    /// slowly that nobody would: transformers' `device_map` offload, vLLM's
+    /// `--cpu-offload-gb`, which streams weights over PCIe every step).
+    pub offload: Option<Offload>,
+}
+
+/// Partial offload to host RAM, as data: the layers or experts the GPUs do not hold are
+/// read by the CPU from RAM each token, so decode time adds their bytes over the RAM's
+/// bandwidth (see `estimate::offload`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Offload {
+    /// Flag that keeps the routed experts of the first K layers in RAM (MoE models), the
+    /// better split for them: attention and the KV cache keep the GPU's bandwidth.
+    pub cpu_moe: Option<&'static str>,
+    /// Share of the host RAM's peak bandwidth the CPU reaches reading offloaded layers.
+    pub host_share: f64,
+    /// The same for offloaded experts (`cpu_moe`): each token reads a few small expert
+    /// matrices scattered through RAM, which streams less well than whole layers.
+    pub expert_share: f64,
+    /// Fixed milliseconds per token for handing activations between GPU and CPU.
+    pub sync_ms: f64,
 }
 
 /// The command line that starts a runtime's server, as data: the launch line is built from
@@ -261,6 +282,7 @@ pub const PROFILES: [Profile; 3] = [
         kv_precisions: &[],
         launch: None,
         fp8_needs_fp8_cores: true,
+        offload: None,
     },
     Profile {
         runtime: Runtime::Vllm,
@@ -312,6 +334,7 @@ pub const PROFILES: [Profile; 3] = [
         kv_precisions: &[KvPrecision::Fp8],
         launch: Some(&VLLM_LAUNCH),
         fp8_needs_fp8_cores: false,
+        offload: None,
     },
     Profile {
         runtime: Runtime::LlamaCpp,
@@ -362,8 +385,27 @@ pub const PROFILES: [Profile; 3] = [
         kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
         launch: Some(&LLAMA_SERVER_LAUNCH),
         fp8_needs_fp8_cores: false,
+        // `-ngl N` and `--n-cpu-moe K` (llama-server's README); the figures are checked
+        // against tests/calibration/llamacpp-offload-tokens.csv (see its README).
+        offload: Some(Offload {
+            cpu_moe: Some("--n-cpu-moe"),
+            host_share: LLAMA_CPP_HOST_SHARE,
+            expert_share: LLAMA_CPP_EXPERT_SHARE,
+            sync_ms: LLAMA_CPP_SYNC_MS,
+        }),
     },
 ];
+
+/// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
+/// priori (CPU-only decode commonly reaches 55-65 % of peak), not fitted; the RTX 2080 rows
+/// of tests/calibration/llamacpp-offload-tokens.csv with `-ngl` agree (median error 5 %).
+const LLAMA_CPP_HOST_SHARE: f64 = 0.6;
+/// The same for `--n-cpu-moe` experts: fitted on the three MoE rows of the RTX 2080 source
+/// only (their implied shares are 0.30 to 0.45), checked on the other sources.
+const LLAMA_CPP_EXPERT_SHARE: f64 = 0.4;
+/// Per-token cost of splitting a graph between GPU and CPU (copies, synchronization), set
+/// a priori.
+const LLAMA_CPP_SYNC_MS: f64 = 1.0;
 
 // vLLM's constants are fitted on the llm-d planner's vLLM 0.19 start-up logs on H100
 // (tests/calibration/vllm-startup-h100-llmd.csv) and checked on the other vLLM logs there.

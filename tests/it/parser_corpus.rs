@@ -1,7 +1,8 @@
 //! The parser against 400-odd real-style questions in four languages (tests/corpus/*.json;
 //! `typed_*.json` hold the ways people chat: decimal commas, sizes in words, Chinese card
 //! counts, a method with its bits; `models_2025_*.json` the 2025-2026 models, Hub ids and
-//! GPUs): at least 95% of the fields must come out right in every language.
+//! GPUs; `max_context_*.json` "what's the max context ..." questions): at least 95% of the
+//! fields must come out right in every language.
 
 use serde::Deserialize;
 use vramguide::catalog::Catalog;
@@ -21,6 +22,9 @@ struct Case {
     gpu: Option<String>,
     gpu_count: Option<u64>,
     runtime: Option<String>,
+    /// "What's the max context ...": absent means the question does not ask it.
+    #[serde(default)]
+    max_context: bool,
 }
 
 /// (field name, expected, got) for one question.
@@ -65,6 +69,11 @@ fn compare(case: &Case) -> Vec<(&'static str, String, String)> {
             show(&case.runtime),
             show(&q.runtime.map(|r| r.name().to_string())),
         ),
+        (
+            "max_context",
+            case.max_context.to_string(),
+            q.max_context.to_string(),
+        ),
     ]
 }
 
@@ -105,6 +114,7 @@ fn english() {
             include_str!("../corpus/en.json"),
             include_str!("../corpus/typed_en.json"),
             include_str!("../corpus/models_2025_en.json"),
+            include_str!("../corpus/max_context_en.json"),
         ],
     );
 }
@@ -117,6 +127,7 @@ fn portuguese() {
             include_str!("../corpus/pt.json"),
             include_str!("../corpus/typed_pt.json"),
             include_str!("../corpus/models_2025_pt.json"),
+            include_str!("../corpus/max_context_pt.json"),
         ],
     );
 }
@@ -129,6 +140,7 @@ fn spanish() {
             include_str!("../corpus/es.json"),
             include_str!("../corpus/typed_es.json"),
             include_str!("../corpus/models_2025_es.json"),
+            include_str!("../corpus/max_context_es.json"),
         ],
     );
 }
@@ -141,6 +153,7 @@ fn chinese() {
             include_str!("../corpus/zh.json"),
             include_str!("../corpus/typed_zh.json"),
             include_str!("../corpus/models_2025_zh.json"),
+            include_str!("../corpus/max_context_zh.json"),
         ],
     );
 }
@@ -156,4 +169,25 @@ fn typed_questions() {
         include_str!("../corpus/typed_zh.json"),
     ];
     check("typed", &files);
+}
+
+/// "Max context on my GPU" questions are a class of their own too: the flag must be read
+/// in every language, not hidden in the share of the other fields.
+#[test]
+fn max_context_questions() {
+    for text in [
+        include_str!("../corpus/max_context_en.json"),
+        include_str!("../corpus/max_context_pt.json"),
+        include_str!("../corpus/max_context_es.json"),
+        include_str!("../corpus/max_context_zh.json"),
+    ] {
+        for case in serde_json::from_str::<Vec<Case>>(text).unwrap() {
+            let p = parse(Catalog::get(), &case.q);
+            assert!(
+                p.query.max_context,
+                "not read as a max-context question: {}",
+                case.q
+            );
+        }
+    }
 }

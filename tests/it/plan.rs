@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use vramguide::answer::{self, Answer};
 use vramguide::catalog::Catalog;
-use vramguide::estimate::{Fit, Job, Mode, Precision};
+use vramguide::estimate::{Fit, HostOffload, Job, Mode, Precision};
 use vramguide::plan::{Change, Lever, LeverKind};
 use vramguide::query::Query;
 use vramguide::runtime::Runtime;
@@ -20,6 +20,10 @@ fn applied(a: &Answer, l: &Lever) -> Job {
         Change::Precision(p) => job.precision = p,
         Change::KvPrecision(k) => job.kv_precision = k,
         Change::Context(c) => job.set_context(c),
+        Change::Offload { runtime, offload } => {
+            job.runtime = runtime;
+            job.host_offload = Some(offload);
+        }
         Change::CpuOffload => job.cpu_offload = true,
         Change::GradientCheckpointing => job.gradient_checkpointing = true,
         Change::Qlora => {
@@ -78,6 +82,31 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
         precision.count > 1 && precision.count < more.count,
         "{precision:?}"
     );
+    // Offload, with its speed, on the user's one card: transformers cannot offload, so the
+    // lever names llama.cpp. By hand: 1.6 GiB per fp16 layer, about 23.6 GiB usable less
+    // the compute buffer and each layer's KV cache leaves room for about 14 of 80 layers;
+    // the other 66 (about 113 GB read per token) come from RAM at 89.6 GB/s x 0.6 (a
+    // bit over 2 s a token): about 0.45 tokens/s.
+    let off = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Offload)
+        .unwrap_or_else(|| panic!("an offload lever: {k:?}"));
+    let Change::Offload {
+        runtime,
+        offload: HostOffload::GpuLayers(n),
+    } = off.change
+    else {
+        panic!("{:?}", off.change)
+    };
+    assert_eq!(runtime, Runtime::LlamaCpp);
+    assert_eq!(off.count, 1);
+    assert!((10..=18).contains(&n), "{n} layers on the GPU");
+    let speed = off.fit.tokens_per_s.expect("a speed");
+    assert!(speed > 0.3 && speed < 0.7, "{speed} tokens/s");
+    let kind_at = |kind| k.iter().position(|x| *x == kind).unwrap();
+    assert!(kind_at(LeverKind::Precision) < kind_at(LeverKind::Offload));
+    assert!(kind_at(LeverKind::Offload) < kind_at(LeverKind::MoreGpus));
     assert_levers_fit(&a);
     // transformers has no server command, so neither the asked job nor its lever has one.
     assert!(a.launch.is_empty());
@@ -98,6 +127,185 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
         .find(|l| l.starts_with("- weights in"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(line.contains("quality") && line.contains("GPUs"), "{line}");
+    let offload = levers.iter().find(|l| l["kind"] == "offload").unwrap();
+    assert_eq!(
+        offload["change"],
+        format!("gpu_layers={n} runtime=llama.cpp")
+    );
+    assert!(offload["tokens_per_s"].as_f64().unwrap() > 0.3);
+    assert!(
+        offload["host_ram_gib"].as_f64().unwrap() > 100.0,
+        "{offload}"
+    );
+    assert_eq!(offload["ram_bandwidth_gbs"], 89.6);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("- with llama.cpp"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains(&format!("`-ngl {n}`")) && line.contains("tokens/s"),
+        "{line}"
+    );
+    assert!(text.contains("89.6 GB/s of host RAM bandwidth"), "{text}");
+}
+
+#[test]
+fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
+    let a = ask(Query {
+        model: Some("gpt-oss-120b".into()),
+        runtime: Some(Runtime::LlamaCpp),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let off = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Offload)
+        .unwrap_or_else(|| panic!("{:?}", kinds(&a)));
+    let Change::Offload {
+        offload: HostOffload::CpuMoe(k),
+        ..
+    } = off.change
+    else {
+        panic!("MoE models move experts first: {:?}", off.change)
+    };
+    // 36 MoE layers of 1.7 GB of MXFP4 experts: about half must leave a 24 GB card.
+    assert!((12..=30).contains(&k), "{k}");
+    // Only the 4 of 128 experts a token is routed to are read from RAM: tens of tokens/s,
+    // where moving whole layers would give a few.
+    let speed = off.fit.tokens_per_s.unwrap();
+    assert!(speed > 15.0, "{speed}");
+    assert_levers_fit(&a);
+    // At that speed on the user's own card it ranks before every change that needs more
+    // cards, so the answer starts it (a dense 70B crawling at 0.4 tokens/s does not).
+    let at = a
+        .levers
+        .iter()
+        .position(|l| l.kind == LeverKind::Offload)
+        .unwrap();
+    assert!(
+        a.levers[..at].iter().all(|l| l.count == 1),
+        "{:?}",
+        kinds(&a)
+    );
+    assert!(
+        a.launch[0].command.contains(&format!("--n-cpu-moe {k}")),
+        "{}",
+        a.launch[0].command
+    );
+    let cmd = vramguide::plan::launch::command(&a.model, &off.job, off.count)
+        .unwrap()
+        .command;
+    assert!(
+        cmd.contains("-ngl 999") && cmd.contains(&format!("--n-cpu-moe {k}")),
+        "{cmd}"
+    );
+}
+
+/// A dense model asked on llama.cpp: the launch line of a setup that only fits offloaded
+/// carries its `-ngl`.
+#[test]
+fn dense_offload_launch_line_has_its_gpu_layers() {
+    let a = ask(Query {
+        model: Some("qwen2.5-32b".into()),
+        precision: Some(Precision::Q8_0),
+        runtime: Some(Runtime::LlamaCpp),
+        gpu: Some("rtx-3060-12gb".into()),
+        ..Query::default()
+    });
+    let off = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Offload)
+        .unwrap_or_else(|| panic!("{:?}", kinds(&a)));
+    let Change::Offload {
+        offload: HostOffload::GpuLayers(n),
+        ..
+    } = off.change
+    else {
+        panic!("{:?}", off.change)
+    };
+    let cmd = vramguide::plan::launch::command(&a.model, &off.job, 1)
+        .unwrap()
+        .command;
+    assert!(cmd.contains(&format!("-ngl {n} ")), "{cmd}");
+    assert!(!cmd.contains("999"), "{cmd}");
+}
+
+/// "Max context on my GPU" in four languages: the reply leads with the longest context.
+#[test]
+fn max_context_questions_lead_with_the_longest_context() {
+    let catalog = Catalog::get();
+    for (q, lang) in [
+        (
+            "what's the max context for qwen3 8b on a 4090?",
+            vramguide::i18n::Lang::En,
+        ),
+        (
+            "qual o contexto máximo do qwen3 8b numa 4090?",
+            vramguide::i18n::Lang::Pt,
+        ),
+        (
+            "¿cuál es el contexto máximo de qwen3 8b en una 4090?",
+            vramguide::i18n::Lang::Es,
+        ),
+        (
+            "qwen3 8b 在 4090 上最大上下文多少?",
+            vramguide::i18n::Lang::Zh,
+        ),
+    ] {
+        let reply = answer::for_text(catalog, q);
+        let a = reply.result.expect("answer");
+        assert!(a.max_context_asked, "{q}");
+        // transformers, bf16: 16.4 GB of weights leave about 6 GiB for the KV cache (144 KiB
+        // a token) and the prefill peak (84 KiB a token): roughly 25-35k tokens, below the
+        // model's own 40,960.
+        let tokens = a.max_context.expect("a context that fits");
+        assert!((16_384..40_960).contains(&tokens), "{q}: {tokens}");
+        // It fits, and 1,024 more tokens do not.
+        let mut job = a.job.clone();
+        job.set_context(tokens);
+        assert!(Fit::check(&a.model, &job, a.gpu.unwrap(), 1).unwrap().fits);
+        job.set_context(tokens + 1024);
+        assert!(!Fit::check(&a.model, &job, a.gpu.unwrap(), 1).unwrap().fits);
+        let text = vramguide::render::text::answer(lang, catalog, &a);
+        let second = text.lines().nth(1).unwrap();
+        let digits: String = second.chars().filter(char::is_ascii_digit).collect();
+        assert!(
+            digits.contains(&tokens.to_string()),
+            "{q}: the line after the title gives {tokens}: {second}"
+        );
+        let json =
+            serde_json::to_value(vramguide::render::json::answer(lang, catalog, &a)).unwrap();
+        assert_eq!(json["max_context"], tokens);
+    }
+    // A serving runtime answers with its pool, capped by the model's own maximum.
+    let reply = answer::for_text(
+        catalog,
+        "max context for qwen3 8b q4_k_m on a 4090 with llama.cpp",
+    );
+    let a = reply.result.unwrap();
+    assert_eq!(a.max_context, Some(40_960));
+    assert_eq!(a.serving.unwrap().max_context, 40_960);
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
+    assert!(text.contains("the model's own maximum"), "{text}");
+    // With no card named, the model's own limit leads, and the answer asks for the card.
+    let bare = answer::for_text(catalog, "what's the max context for qwen3 8b?")
+        .result
+        .unwrap();
+    assert!(bare.max_context_asked && bare.max_context.is_none());
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &bare);
+    let second = text.lines().nth(1).unwrap();
+    assert!(
+        second.contains("40,960 tokens") && second.contains("GPU"),
+        "{second}"
+    );
+    // An ordinary question has no such line.
+    let plain = answer::for_text(catalog, "qwen3 8b on a 4090")
+        .result
+        .unwrap();
+    assert!(!plain.max_context_asked && plain.max_context.is_none());
 }
 
 #[test]
@@ -242,6 +450,23 @@ fn every_launch_flag_is_documented() {
             1,
             None,
         ),
+        // Offload levers: `-ngl N` for a dense model, `--n-cpu-moe K` for a MoE one.
+        (
+            "llama-3.1-70b",
+            None,
+            Some(Precision::Fp16),
+            "rtx-4090",
+            1,
+            None,
+        ),
+        (
+            "gpt-oss-120b",
+            Some(Runtime::LlamaCpp),
+            None,
+            "rtx-4090",
+            1,
+            None,
+        ),
     ];
     for (model, runtime, precision, gpu, count, kv) in jobs {
         let a = ask(Query {
@@ -253,7 +478,11 @@ fn every_launch_flag_is_documented() {
             gpu_count: Some(count),
             ..Query::default()
         });
-        for l in &a.launch {
+        let levers = a
+            .levers
+            .iter()
+            .filter_map(|l| vramguide::plan::launch::command(&a.model, &l.job, l.count));
+        for l in a.launch.iter().cloned().chain(levers) {
             let program = l.runtime.profile().launch.unwrap().program;
             assert!(l.command.starts_with(program));
             for word in l.command[program.len()..].split_whitespace() {
