@@ -8,8 +8,8 @@
 //! ```
 
 use vramguide::catalog::Catalog;
-use vramguide::discord::embed;
 use vramguide::i18n::Lang;
+use vramguide::render::discord as embed;
 use vramguide::{answer, query};
 
 /// Escape, then turn Discord's `**bold**` and `` `code` `` into tags.

@@ -174,7 +174,9 @@ pub fn gpus(catalog: &Catalog, partial: &str) -> Vec<(String, String)> {
 fn response(pairs: Vec<(String, String)>) -> serenity::CreateAutocompleteResponse {
     let choices = pairs
         .into_iter()
-        .map(|(name, id)| serenity::AutocompleteChoice::new(super::embed::clip(&name, 100), id))
+        .map(|(name, id)| {
+            serenity::AutocompleteChoice::new(crate::render::discord::clip(&name, 100), id)
+        })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }

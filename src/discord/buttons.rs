@@ -9,7 +9,6 @@
 //! fit in 100 characters, the number of a question kept in a small in-memory ring.
 
 use super::controls::{self, Control, WhatIf};
-use super::embed::{self, View};
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Bot, sanitize};
@@ -17,6 +16,7 @@ use crate::answer::{Answer, Topic};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
+use crate::render::discord::{self as embed, View};
 use poise::serenity_prelude as serenity;
 use std::collections::VecDeque;
 use std::sync::Mutex;

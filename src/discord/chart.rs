@@ -80,7 +80,7 @@ pub async fn public(
     ctx: super::Context<'_>,
     lang: Lang,
     a: &Answer,
-    e: super::embed::Embed,
+    e: crate::render::discord::Embed,
     rows: Vec<serenity::CreateActionRow>,
 ) -> Result<(), super::Error> {
     let reply = poise::CreateReply::default()

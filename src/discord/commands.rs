@@ -5,7 +5,6 @@ use super::autocomplete;
 use super::choices::{
     LanguageChoice, ModeChoice, PeriodChoice, PrecisionChoice, RuntimeChoice, TopicChoice,
 };
-use super::embed::{self, Embed};
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Context, Data, Error, buttons, sanitize};
@@ -16,6 +15,7 @@ use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
 use crate::render;
+use crate::render::discord::{self as embed, Embed};
 use crate::store::{LogEntry, Stats, StatsFilter};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
@@ -409,7 +409,7 @@ fn stats_text(lang: Lang, mut stats: Stats) -> Option<String> {
         return None;
     }
     for (question, _) in &mut stats.unanswered {
-        *question = sanitize::escape(question);
+        *question = crate::render::discord::escape(question);
     }
     Some(render::stats::text(lang, &stats))
 }

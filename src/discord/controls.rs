@@ -243,8 +243,8 @@ pub fn apply(q: &Query, control: Control, value: &str) -> Option<Query> {
 /// One select option, its texts cut to Discord's limits.
 fn option(label: String, value: String, chosen: bool) -> serenity::CreateSelectMenuOption {
     serenity::CreateSelectMenuOption::new(
-        super::embed::clip(&label, OPTION_TEXT_MAX),
-        super::embed::clip(&value, OPTION_TEXT_MAX),
+        crate::render::discord::clip(&label, OPTION_TEXT_MAX),
+        crate::render::discord::clip(&value, OPTION_TEXT_MAX),
     )
     .default_selection(chosen)
 }
@@ -310,7 +310,7 @@ fn menu(
 ) -> serenity::CreateActionRow {
     serenity::CreateActionRow::SelectMenu(
         serenity::CreateSelectMenu::new(id, serenity::CreateSelectMenuKind::String { options })
-            .placeholder(super::embed::clip(&placeholder, 150)),
+            .placeholder(crate::render::discord::clip(&placeholder, 150)),
     )
 }
 
@@ -338,7 +338,7 @@ pub fn rows(
             };
             let bits = Args::new().s("bits", format_number(lang, p.bits_per_weight(), 1));
             option(label, p.name().to_string(), p == a.job.precision).description(
-                super::embed::clip(
+                crate::render::discord::clip(
                     &tr(lang, "controls-option-bits", Some(&bits)),
                     OPTION_TEXT_MAX,
                 ),

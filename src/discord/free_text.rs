@@ -3,13 +3,13 @@
 //! where messages that are clearly not sizing questions are left alone. Also routes
 //! button clicks, which poise leaves to the event handler.
 
-use super::embed;
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Data, Error, buttons, sanitize};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, tr};
 use crate::query;
+use crate::render::discord as embed;
 use poise::serenity_prelude as serenity;
 use std::time::Instant;
 

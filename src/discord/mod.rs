@@ -11,7 +11,6 @@ mod chart;
 mod choices;
 mod commands;
 mod controls;
-pub mod embed;
 mod free_text;
 mod gate;
 mod lang;

@@ -1,11 +1,13 @@
 //! Turning an [`Answer`](crate::answer::Answer) plus a language into output.
 //!
 //! `parts` holds the localized pieces every surface shares (the summary line, the fit
-//! verdict, a setup line...), so the CLI text, the Discord embed and the web page say the
-//! same thing in the same words.
+//! verdict, a setup line...), so the CLI text, the Discord embed (`discord`), the web page
+//! (`html`), the JSON (`json`) and the memory chart (`chart`) say the same thing in the
+//! same words.
 
 pub mod chart;
 pub mod compare;
+pub mod discord;
 pub mod error;
 pub mod html;
 pub mod json;

@@ -51,7 +51,7 @@ fn check_lead(text: &str, want_lang: Lang) {
     let raw = serde_json::to_string(&render::json::answer(lang, catalog, &a)).expect("JSON");
     assert!(raw.rfind("\"best_fit\"") > raw.rfind("\"launch\""), "{raw}");
 
-    let e = vramguide::discord::embed::answer(lang, catalog, &a, false);
+    let e = vramguide::render::discord::answer(lang, catalog, &a, false);
     assert_eq!(
         e.description.lines().next(),
         Some(lead.as_str()),

@@ -8,9 +8,10 @@ use poise::serenity_prelude as serenity;
 use serde_json::Value;
 use std::collections::HashSet;
 use vramguide::catalog::Catalog;
-use vramguide::discord::{self, embed};
+use vramguide::discord;
 use vramguide::i18n::Lang;
 use vramguide::query::{self, Query};
+use vramguide::render::discord as embed;
 
 /// Locale codes Discord accepts in `*_localizations`.
 const DISCORD_LOCALES: &[&str] = &[

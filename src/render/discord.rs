@@ -8,7 +8,10 @@
 //! the "make it fit" and "full breakdown" buttons ([`View`]).
 
 use crate::answer::{Answer, Topic};
-use crate::catalog::{Catalog, GpuSpec};
+use crate::catalog::{Catalog, GpuSpec, LookupError};
+use crate::error::Error;
+use crate::estimate::JobError;
+use crate::estimate::precision::UnknownPrecision;
 use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 use crate::render::{compare, parts};
 use poise::serenity_prelude as serenity;
@@ -343,8 +346,8 @@ pub fn guide(lang: Lang, topic: Topic) -> Embed {
 }
 
 /// A core error in the user's language, with their text escaped.
-pub fn error(lang: Lang, err: &crate::error::Error) -> Embed {
-    let text = crate::render::error::message(lang, Catalog::get(), &super::sanitize::error(err));
+pub fn error(lang: Lang, err: &Error) -> Embed {
+    let text = crate::render::error::message(lang, Catalog::get(), &escaped(err));
     notice(text, AMBER)
 }
 
@@ -390,4 +393,73 @@ pub fn fit(lang: Lang, setup: &str, precision: &str, rows: &[(String, u64)]) -> 
         ..Embed::default()
     }
     .fitted()
+}
+
+/// Escape Markdown and defuse mentions in text a user typed, after dropping what
+/// [`crate::sanitize::clean`] drops everywhere else.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in crate::sanitize::clean(text).chars() {
+        match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '-' => {
+                out.push('\\');
+                out.push(c);
+            }
+            // A zero-width space after @ keeps "@everyone" from reading as a mention.
+            '@' => out.push_str("@\u{200b}"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The same error with every piece of user text escaped, ready to render.
+pub fn escaped(err: &Error) -> Error {
+    match err.clone() {
+        Error::Lookup(LookupError::UnknownModel { input, suggestions }) => {
+            Error::Lookup(LookupError::UnknownModel {
+                input: escape(&input),
+                suggestions,
+            })
+        }
+        Error::Lookup(LookupError::UnknownGpu { input, suggestions }) => {
+            Error::Lookup(LookupError::UnknownGpu {
+                input: escape(&input),
+                suggestions,
+            })
+        }
+        Error::Precision(UnknownPrecision(input)) => {
+            Error::Precision(UnknownPrecision(escape(&input)))
+        }
+        Error::UnknownTopic(input) => Error::UnknownTopic(escape(&input)),
+        Error::NotUnderstood { unparsed } => Error::NotUnderstood {
+            unparsed: unparsed.iter().map(|w| escape(w)).collect(),
+        },
+        Error::Job(JobError::NotANumber { what, value }) => Error::Job(JobError::NotANumber {
+            what,
+            value: escape(&value),
+        }),
+        Error::Job(JobError::UnknownOption { what, value }) => {
+            Error::Job(JobError::UnknownOption {
+                what,
+                value: escape(&value),
+            })
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_markdown_and_mentions() {
+        assert_eq!(
+            escape("**hi** @everyone"),
+            "\\*\\*hi\\*\\* @\u{200b}everyone"
+        );
+        assert_eq!(escape("<@123>"), "<@\u{200b}123\\>");
+    }
 }
