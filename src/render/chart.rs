@@ -497,9 +497,28 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, ChartError> {
         resvg::tiny_skia::Transform::default(),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| ChartError::Png(e.to_string()))
+    encode(&pixmap).map_err(|e| ChartError::Png(e.to_string()))
+}
+
+/// PNG bytes of a pixmap. The chart is flat colour: unfiltered rows deflate best (55 KB
+/// against 71 KB with the adaptive filters tiny-skia picks, which also try five filters a
+/// row), and fdeflate's fast mode, built for photos, came out three times larger.
+fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::with_capacity(rgba.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Balanced);
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgba)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// The chart of `a` as a PNG, [`WIDTH`] px wide.
