@@ -1,9 +1,10 @@
 //! Levers: single changes to a job that make it fit the GPUs the user named, each checked
 //! by running the estimator again with the change applied.
 
-use crate::catalog::{GpuSpec, ModelSpec};
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::estimate::{
-    Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding,
+    self, Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding,
+    usable_gib,
 };
 use crate::runtime::PROFILES;
 use serde::Serialize;
@@ -261,8 +262,15 @@ fn host_offload(
     let mut base = job.clone();
     base.runtime = runtime;
     base.host_offload = None;
+    if base.validate(model).is_err() {
+        return;
+    }
+    // The bisection compares the per-GPU need with what a card offers, as the setup search
+    // does (no speeds, no notes); the lever chosen is checked in full by `push`.
+    let usable = usable_gib(gpu, &base) * GIB;
+    let need = |j: &Job| estimate::breakdown(model, j, count, Some(gpu)).per_gpu;
     // The runtime alone makes it fit: offloading would only slow it down.
-    if Fit::check(model, &base, gpu, count).is_ok_and(|f| f.fits) {
+    if need(&base) <= usable {
         return;
     }
     let with = |o: HostOffload| {
@@ -270,7 +278,7 @@ fn host_offload(
         j.host_offload = Some(o);
         j
     };
-    let fits = |o: HostOffload| Fit::check(model, &with(o), gpu, count).is_ok_and(|f| f.fits);
+    let fits = |o: HostOffload| need(&with(o)) <= usable;
     let layers = model.num_hidden_layers;
     let experts = runtime
         .profile()

@@ -74,7 +74,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         ..Query::default()
     };
     q.precision = take_precision(&mut work);
-    q.max_context = work.blank(&MAX_CONTEXT);
+    // Most questions never say "context": skip the regex unless a word it needs is there.
+    q.max_context = ["context", "ctx", "上下文"]
+        .iter()
+        .any(|w| work.text.contains(w))
+        && work.blank(&MAX_CONTEXT);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
     if work.blank(&CHECKPOINTING) {
