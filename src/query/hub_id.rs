@@ -45,11 +45,16 @@ fn core_name(name: &str) -> String {
 }
 
 /// True when `name` is a repo id the catalog does not hold: the adapter should ask the
-/// Hub. The catalog holds it when its exact match carries that very name (the repo part,
-/// less "Instruct", "GGUF"...); a fine-tune or a quantized upload of a known model
-/// ("org/Llama-3.1-8B-Turbo", "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
+/// Hub. The catalog holds it when an entry's `hub_id` is that repo, or when its exact
+/// match carries that very name (the repo part, less "Instruct", "GGUF"...: the base or
+/// chat repo of the same weights, which a gated Hub would not even show); a fine-tune or
+/// a quantized upload of a known model ("org/Llama-3.1-8B-Turbo",
+/// "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
 pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
     if !is_repo_id(name) {
+        return false;
+    }
+    if catalog.by_hub_id(name).is_some() {
         return false;
     }
     let Some(m) = catalog
