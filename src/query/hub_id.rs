@@ -4,7 +4,7 @@
 //! only text matching the Hub's id rules qualifies, so a URL or a path a user typed never
 //! becomes a request.
 
-use crate::catalog::{Catalog, MatchKind, tokenize};
+use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -73,14 +73,34 @@ pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
 pub fn find(catalog: &Catalog, text: &str) -> Option<String> {
-    IN_TEXT.captures_iter(text).find_map(|c| {
+    candidates(text).find(|id| needs_hub(catalog, id))
+}
+
+/// The first repo id in `text` that is a catalog entry's `hub_id`, as typed, with that
+/// entry: the exact name of a known model, so nothing else in the text is read as it.
+pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, ModelMatch<'c>)> {
+    candidates(text).find_map(|id| {
+        let model = catalog.by_hub_id(&id)?;
+        Some((
+            id,
+            ModelMatch {
+                model,
+                kind: MatchKind::Exact,
+            },
+        ))
+    })
+}
+
+/// Every well-placed `org/name` in `text` (not part of a URL, path or address).
+fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
+    IN_TEXT.captures_iter(text).filter_map(|c| {
         let m = c.get(1)?;
         let after = text[m.end()..].chars().next();
         if matches!(after, Some('/' | ':' | '@')) {
             return None;
         }
         let id = m.as_str().trim_end_matches(['.', '-', '_']);
-        needs_hub(catalog, id).then(|| id.to_string())
+        is_repo_id(id).then(|| id.to_string())
     })
 }
 

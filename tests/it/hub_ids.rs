@@ -107,6 +107,17 @@ fn typing_a_hub_id_resolves_to_its_entry_offline() {
             assert!(!hub_id::needs_hub(catalog, &typed), "{typed}");
         }
     }
+    // Every hub_id inside a question: the entry itself, and the rest of the question read.
+    let mut wrong = Vec::new();
+    for m in &catalog.models {
+        let repo = m.hub_id.as_deref().unwrap();
+        let parsed = query::parse(catalog, &format!("how much vram for {repo} on 2x h100?"));
+        let got = (parsed.hub_id.as_deref(), parsed.query.model.as_deref());
+        if got != (None, Some(m.id.as_str())) || parsed.query.gpu_count != Some(2) {
+            wrong.push(format!("{repo}: {got:?} x{:?}", parsed.query.gpu_count));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // In a question: no look-up, the catalog entry, the asked setup.
     let parsed = query::parse(catalog, "meta-llama/Llama-3.1-8B-Instruct fp8 on 2x h100");
     assert_eq!(parsed.hub_id, None);
