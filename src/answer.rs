@@ -162,9 +162,11 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     };
     // A setup that does not fit would only run out of memory: start the best lever's.
     let launch = match (&fit, levers.first()) {
-        (Some(f), Some(l)) if !f.fits => plan::launch::command(&req.model, &l.job, l.count),
+        (Some(f), Some(l)) if !f.fits => {
+            plan::launch::command(&req.model, &l.job, req.gpu, l.count)
+        }
         (Some(f), None) if !f.fits => None,
-        _ => plan::launch::command(&req.model, &req.job, count),
+        _ => plan::launch::command(&req.model, &req.job, req.gpu, count),
     }
     .into_iter()
     .collect();

@@ -8,6 +8,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = os.path.join(HERE, '..', 'models.json')
 sys.path.insert(0, HERE)
 from params import params
+from hub_ids import apply as with_hub_ids
 
 models = json.load(open(PATH))
 by_id = {m['id']: m for m in models}
@@ -398,6 +399,8 @@ for m in new:
 if __name__ == '__main__':
     # Idempotent: entries this script writes are replaced, the others kept in order.
     out = [m for m in models if m['id'] not in new_by_id] + new
+    # Every entry keeps (or gets) its hub_id: see hub_ids.py.
+    out = with_hub_ids(out)
     json.dump(out, open(PATH, 'w'), indent=2, ensure_ascii=False)
     open(PATH, 'a').write('\n')
     print(len(out), 'models;', len(new), 'new')

@@ -150,6 +150,8 @@ struct GpuKeys {
 #[derive(Debug, Default)]
 pub(super) struct Index {
     model_exact: HashMap<String, usize>,
+    /// Lower-cased `hub_id` -> model: a repo id the catalog serves resolves exactly.
+    hub_ids: HashMap<String, usize>,
     model_keys: Vec<ModelKeys>,
     /// Word -> the models whose keys hold it, in catalog order: a query's name words
     /// pick their models by intersecting these instead of testing every model.
@@ -178,12 +180,20 @@ fn is_name_word(t: &str) -> bool {
 }
 
 impl Index {
+    /// The model whose `hub_id` is `repo`, whatever its case.
+    pub(super) fn by_hub_id(&self, repo: &str) -> Option<usize> {
+        self.hub_ids.get(&repo.trim().to_ascii_lowercase()).copied()
+    }
+
     pub(super) fn build(models: &[ModelSpec], gpus: &[GpuSpec]) -> Index {
         let mut index = Index::default();
         let mut vocab = HashSet::default();
         for (i, m) in models.iter().enumerate() {
             let keys = model_keys(m);
             index.model_exact.insert(compact(&tokenize(&m.id)), i);
+            if let Some(repo) = &m.hub_id {
+                index.hub_ids.entry(repo.to_ascii_lowercase()).or_insert(i);
+            }
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), MODEL_NOISE);
                 // An alias without the version ("llama 70b") is a family query, not a name.
@@ -325,6 +335,12 @@ impl super::Catalog {
 
     /// Resolve a model name, or None (no suggestions: the cheap path for the parser).
     pub fn find_model(&self, input: &str) -> Option<ModelMatch<'_>> {
+        if let Some(i) = self.index.by_hub_id(input) {
+            return Some(ModelMatch {
+                model: &self.models[i],
+                kind: MatchKind::Exact,
+            });
+        }
         let tokens = strip_noise(tokenize(repo_name(input)), MODEL_NOISE);
         if tokens.is_empty() {
             return None;

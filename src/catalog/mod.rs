@@ -113,6 +113,12 @@ pub struct ModelSpec {
     /// used instead of the parameter count times bits when the job runs in that format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_file: Option<WeightFile>,
+    /// The Hugging Face repo people serve for this model (`meta-llama/Llama-3.1-8B-Instruct`):
+    /// what the launch line names, and a name that resolves to the entry without a Hub
+    /// look-up. Every catalog entry has one (data/gen/hub_ids.py); a Hub look-up keeps its
+    /// repo; None for specs that have no repo (a bare size, a user's config.json).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hub_id: Option<String>,
 }
 
 impl WeightFile {
@@ -615,6 +621,11 @@ impl Catalog {
 
     pub fn model(&self, id: &str) -> Option<&ModelSpec> {
         self.models.iter().find(|m| m.id == id)
+    }
+
+    /// The entry whose `hub_id` is `repo` (the Hub matches ids without regard to case).
+    pub fn by_hub_id(&self, repo: &str) -> Option<&ModelSpec> {
+        self.index.by_hub_id(repo).map(|i| &self.models[i])
     }
 
     pub fn gpu(&self, id: &str) -> Option<&GpuSpec> {

@@ -59,6 +59,8 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         tokens_per_image: None,
         origin: None,
         weight_file: None,
+        // The shape of another model, not its weights: there is no repo to serve.
+        hub_id: None,
         ..reference.clone()
     }
 }

@@ -149,6 +149,7 @@ pub fn spec_from_config(
         tokens_per_image: f.u32(&["mm_tokens_per_image", "image_seq_length"]),
         origin: Some(Origin::Hub),
         weight_file: None,
+        hub_id: None,
     };
     let (total, active) = param_counts(&spec, &f);
     spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total);

@@ -179,6 +179,7 @@ async fn from_safetensors(
         client.endpoint().trim_end_matches('/')
     )];
     spec.origin = Some(Origin::Hub);
+    spec.hub_id = Some(repo.to_string());
     Ok(spec)
 }
 
@@ -329,6 +330,7 @@ async fn from_gguf(
         client.endpoint().trim_end_matches('/')
     )];
     spec.origin = Some(Origin::Hub);
+    spec.hub_id = Some(repo.to_string());
     Ok(spec)
 }
 

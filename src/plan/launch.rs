@@ -1,8 +1,8 @@
 //! The command that starts the estimated setup, built from the runtime profile's flag
 //! names so the line matches what was estimated (context, cards, memory share, formats).
 
-use crate::catalog::ModelSpec;
-use crate::estimate::{HostOffload, Job, KvPrecision, Mode};
+use crate::catalog::{GpuSpec, ModelSpec};
+use crate::estimate::{HostOffload, Job, KvPrecision, Layout, Mode, layout};
 use crate::runtime::{Budget, Runtime};
 use serde::Serialize;
 
@@ -13,9 +13,11 @@ pub struct Launch {
     pub command: String,
 }
 
-/// The server command for an inference job on `count` GPUs; None for training and for
-/// runtimes with no command line.
-pub fn command(model: &ModelSpec, job: &Job, count: u32) -> Option<Launch> {
+/// The server command for an inference job on `count` GPUs of `gpu`; None for training and
+/// for runtimes with no command line. The GPU decides the parallel layout (cards per
+/// machine, heads the tensor-parallel size must divide); without one, every card joins
+/// one tensor-parallel group.
+pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) -> Option<Launch> {
     if job.mode != Mode::Inference {
         return None;
     }
@@ -28,11 +30,23 @@ pub fn command(model: &ModelSpec, job: &Job, count: u32) -> Option<Launch> {
     words.push(if flags.gguf_file {
         gguf_file(model, job)
     } else {
-        model.id.clone()
+        served_name(model).to_string()
     });
     if let Some(tp) = flags.tensor_parallel {
+        let l = gpu
+            .and_then(|g| layout(model, job, g, count))
+            .unwrap_or(Layout {
+                tensor: count.max(1),
+                pipeline: 1,
+            });
         words.push(tp.to_string());
-        words.push(count.to_string());
+        words.push(l.tensor.to_string());
+        if let Some(pp) = flags.pipeline_parallel
+            && l.pipeline > 1
+        {
+            words.push(pp.to_string());
+            words.push(l.pipeline.to_string());
+        }
     }
     words.push(flags.context.to_string());
     words.push(job.context().to_string());
@@ -77,6 +91,12 @@ pub fn command(model: &ModelSpec, job: &Job, count: u32) -> Option<Launch> {
         runtime: job.runtime,
         command: words.join(" "),
     })
+}
+
+/// The name a server loads the model by: its Hugging Face repo (a Hub look-up's own repo,
+/// the catalog's `hub_id`), else the catalog id.
+fn served_name(model: &ModelSpec) -> &str {
+    model.hub_id.as_deref().unwrap_or(&model.id)
 }
 
 /// The GGUF file people download: the model id and the type in capitals

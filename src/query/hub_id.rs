@@ -4,7 +4,7 @@
 //! only text matching the Hub's id rules qualifies, so a URL or a path a user typed never
 //! becomes a request.
 
-use crate::catalog::{Catalog, MatchKind, tokenize};
+use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -45,11 +45,16 @@ fn core_name(name: &str) -> String {
 }
 
 /// True when `name` is a repo id the catalog does not hold: the adapter should ask the
-/// Hub. The catalog holds it when its exact match carries that very name (the repo part,
-/// less "Instruct", "GGUF"...); a fine-tune or a quantized upload of a known model
-/// ("org/Llama-3.1-8B-Turbo", "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
+/// Hub. The catalog holds it when an entry's `hub_id` is that repo, or when its exact
+/// match carries that very name (the repo part, less "Instruct", "GGUF"...: the base or
+/// chat repo of the same weights, which a gated Hub would not even show); a fine-tune or
+/// a quantized upload of a known model ("org/Llama-3.1-8B-Turbo",
+/// "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
 pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
     if !is_repo_id(name) {
+        return false;
+    }
+    if catalog.by_hub_id(name).is_some() {
         return false;
     }
     let Some(m) = catalog
@@ -68,14 +73,36 @@ pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
 pub fn find(catalog: &Catalog, text: &str) -> Option<String> {
-    IN_TEXT.captures_iter(text).find_map(|c| {
+    candidates(text).find(|id| needs_hub(catalog, id))
+}
+
+/// The first repo id in `text` that is a catalog entry's `hub_id`, as typed, with that
+/// entry: the exact name of a known model, so nothing else in the text is read as it.
+pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, ModelMatch<'c>)> {
+    candidates(text).find_map(|id| {
+        let model = catalog.by_hub_id(&id)?;
+        Some((
+            id,
+            ModelMatch {
+                model,
+                kind: MatchKind::Exact,
+            },
+        ))
+    })
+}
+
+/// Every well-placed `org/name` in `text` (not part of a URL, path or address).
+fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
+    // Most questions have no slash: skip the regex.
+    let text = if text.contains('/') { text } else { "" };
+    IN_TEXT.captures_iter(text).filter_map(|c| {
         let m = c.get(1)?;
         let after = text[m.end()..].chars().next();
         if matches!(after, Some('/' | ':' | '@')) {
             return None;
         }
         let id = m.as_str().trim_end_matches(['.', '-', '_']);
-        needs_hub(catalog, id).then(|| id.to_string())
+        is_repo_id(id).then(|| id.to_string())
     })
 }
 

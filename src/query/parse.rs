@@ -68,6 +68,10 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
     let mut work = Work::new(cleaned);
     let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
+    let known = match hub_id {
+        None => take_known_hub_id(catalog, &without_mentions, &mut work),
+        Some(_) => None,
+    };
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -103,6 +107,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         q.model_as_typed = None;
         model_match = None;
     }
+    if let Some(m) = known {
+        q.model = Some(m.model.id.clone());
+        q.model_as_typed = None;
+        model_match = Some(m);
+    }
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
     }
@@ -125,6 +134,21 @@ fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Optio
         w.blank_range(start, start + lower.len());
     }
     Some(id)
+}
+
+/// Take a catalog entry's Hub repo id out of the text the same way: it names that entry
+/// exactly, and its pieces ("-Instruct-2507", "-FP8") are no other field.
+fn take_known_hub_id(
+    catalog: &'static Catalog,
+    original: &str,
+    w: &mut Work,
+) -> Option<ModelMatch<'static>> {
+    let (id, found) = super::hub_id::find_known(catalog, original)?;
+    let lower = id.to_ascii_lowercase();
+    if let Some(start) = w.text.find(&lower) {
+        w.blank_range(start, start + lower.len());
+    }
+    Some(found)
 }
 
 /// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write

@@ -176,6 +176,8 @@ pub struct LaunchFlags {
     pub gguf_file: bool,
     /// Tensor-parallel size (vLLM).
     pub tensor_parallel: Option<&'static str>,
+    /// Pipeline-parallel size (vLLM): written when the layout has more than one stage.
+    pub pipeline_parallel: Option<&'static str>,
     /// The context the server allocates for.
     pub context: &'static str,
     /// The share of memory it pre-allocates.
@@ -197,6 +199,7 @@ const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
     model: None,
     gguf_file: false,
     tensor_parallel: Some("--tensor-parallel-size"),
+    pipeline_parallel: Some("--pipeline-parallel-size"),
     context: "--max-model-len",
     memory_share: Some("--gpu-memory-utilization"),
     kv_cache: &["--kv-cache-dtype"],
@@ -219,6 +222,7 @@ const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
     model: Some("-m"),
     gguf_file: true,
     tensor_parallel: None,
+    pipeline_parallel: None,
     context: "-c",
     memory_share: None,
     kv_cache: &["-ctk", "-ctv"],

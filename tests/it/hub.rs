@@ -1011,3 +1011,51 @@ async fn discord_reads_a_config_json_attachment() {
     assert!(!text.contains("attached-tiny"), "{text}");
     bot.stop().await;
 }
+
+/// A Hub look-up's launch line serves its own repo; a repo that is a catalog entry's
+/// `hub_id` is answered from the catalog, asking the Hub nothing (issue 14).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn launch_lines_serve_the_repo_and_catalog_hub_ids_stay_offline() {
+    let hub = FakeHub::start().await;
+    fill(&hub);
+    let dir = temp_dir("hub-id");
+    let vllm = ["--runtime", "vllm", "--gpu", "4090"];
+    let mut args = vec!["estimate", "--model", "test/tiny-bf16"];
+    args.extend(vllm);
+    let r = run(&hub.url, &dir, &args, &[]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json["query"]["source"], "hub");
+    let cmd = r.json["launch"][0]["command"].as_str().unwrap_or_default();
+    assert!(cmd.starts_with("vllm serve test/tiny-bf16 "), "{}", r.json);
+    let before = hub.total_requests();
+    assert!(before > 0);
+    let mut args = vec!["estimate", "--model", "Qwen/Qwen2.5-7B-Instruct"];
+    args.extend(vllm);
+    let r = run(&hub.url, &dir, &args, &[]).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json["query"]["source"], "catalog");
+    assert_eq!(r.json["query"]["model"], "qwen2.5-7b");
+    let cmd = r.json["launch"][0]["command"].as_str().unwrap_or_default();
+    assert!(
+        cmd.starts_with("vllm serve Qwen/Qwen2.5-7B-Instruct "),
+        "{}",
+        r.json
+    );
+    let r = run(
+        &hub.url,
+        &dir,
+        &["ask", "meta-llama/Llama-3.1-8B-Instruct fp8 on 2x h100"],
+        &[],
+    )
+    .await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json["query"]["source"], "catalog");
+    assert_eq!(r.json["query"]["model"], "llama-3.1-8b");
+    assert_eq!(r.json["query"]["gpu_count"], 2);
+    assert_eq!(
+        hub.total_requests(),
+        before,
+        "no look-up for a catalog hub_id"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

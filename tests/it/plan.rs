@@ -194,7 +194,7 @@ fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
         "{}",
         a.launch[0].command
     );
-    let cmd = vramguide::plan::launch::command(&a.model, &off.job, off.count)
+    let cmd = vramguide::plan::launch::command(&a.model, &off.job, a.gpu, off.count)
         .unwrap()
         .command;
     assert!(
@@ -226,7 +226,7 @@ fn dense_offload_launch_line_has_its_gpu_layers() {
     else {
         panic!("{:?}", off.change)
     };
-    let cmd = vramguide::plan::launch::command(&a.model, &off.job, 1)
+    let cmd = vramguide::plan::launch::command(&a.model, &off.job, a.gpu, 1)
         .unwrap()
         .command;
     assert!(cmd.contains(&format!("-ngl {n} ")), "{cmd}");
@@ -353,7 +353,9 @@ fn llama_8b_on_a_4090_with_vllm_serves_several_requests() {
     assert_eq!(a.launch.len(), 1);
     let cmd = &a.launch[0].command;
     assert!(
-        cmd.starts_with("vllm serve llama-3.1-8b --tensor-parallel-size 1 --max-model-len 8192"),
+        cmd.starts_with(
+            "vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 --max-model-len 8192"
+        ),
         "{cmd}"
     );
     assert!(a.levers.is_empty(), "fits with room: {:?}", kinds(&a));
@@ -450,6 +452,15 @@ fn every_launch_flag_is_documented() {
             1,
             None,
         ),
+        // 40 heads on 3 cards: tensor x pipeline (`--pipeline-parallel-size`).
+        (
+            "qwen2.5-14b",
+            Some(Runtime::Vllm),
+            None,
+            "rtx-4090",
+            3,
+            None,
+        ),
         // Offload levers: `-ngl N` for a dense model, `--n-cpu-moe K` for a MoE one.
         (
             "llama-3.1-70b",
@@ -481,7 +492,7 @@ fn every_launch_flag_is_documented() {
         let levers = a
             .levers
             .iter()
-            .filter_map(|l| vramguide::plan::launch::command(&a.model, &l.job, l.count));
+            .filter_map(|l| vramguide::plan::launch::command(&a.model, &l.job, a.gpu, l.count));
         for l in a.launch.iter().cloned().chain(levers) {
             let program = l.runtime.profile().launch.unwrap().program;
             assert!(l.command.starts_with(program));
