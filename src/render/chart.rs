@@ -610,7 +610,7 @@ mod tests {
             let mut p = resvg::tiny_skia::Pixmap::new(64, 64).unwrap();
             for (n, px) in p.pixels_mut().iter_mut().enumerate() {
                 let c = (n as u32 * 7919) % colours;
-                let a = if c % 5 == 0 { 128 } else { 255 };
+                let a = if c.is_multiple_of(5) { 128 } else { 255 };
                 *px = resvg::tiny_skia::ColorU8::from_rgba(c as u8, (c >> 8) as u8, 40, a)
                     .premultiply();
             }
