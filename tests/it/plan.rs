@@ -329,6 +329,41 @@ fn lora_8b_on_24_gb_without_checkpointing_gets_checkpointing_or_qlora() {
     assert!(text.contains("To make it fit on these GPUs:"), "{text}");
 }
 
+/// DeepSeek R1 ships in FP8 with 128 x 128 block scales: 671B of it is about 627 GiB, more
+/// than eight H100s leave usable (8 x 76 GiB). The way out is a 4-bit format on the same
+/// node, or a second node: 12 cards, over InfiniBand.
+#[test]
+fn deepseek_r1_fp8_on_8_h100_gets_precision_or_a_second_node() {
+    let a = ask(Query {
+        model: Some("deepseek-r1".into()),
+        precision: Some(Precision::Fp8Block),
+        gpu: Some("h100-sxm".into()),
+        gpu_count: Some(8),
+        ..Query::default()
+    });
+    let fit = a.fit.as_ref().unwrap();
+    assert!(!fit.fits, "{fit:?}");
+    assert!((76.0..82.0).contains(&fit.per_gpu_gib), "{fit:?}");
+    let k = kinds(&a);
+    assert!(k.contains(&LeverKind::Precision), "{k:?}");
+    let precision = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Precision)
+        .unwrap();
+    assert_eq!(precision.count, 8, "a 4-bit format fits the same node");
+    let more = a.levers.last().unwrap();
+    assert_eq!(more.kind, LeverKind::MoreGpus);
+    assert!(
+        more.count > 8 && more.count <= 16,
+        "a second node: {}",
+        more.count
+    );
+    assert_levers_fit(&a);
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
+    assert!(text.contains("2 nodes"), "{text}");
+}
+
 #[test]
 fn llama_8b_on_a_4090_with_vllm_serves_several_requests() {
     let a = ask(Query {
