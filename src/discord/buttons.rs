@@ -256,7 +256,7 @@ async fn answer_for(bot: &Bot, q: &Query) -> Result<Answer, crate::error::Error>
 
 /// The answer again, in `view`, with its components rebuilt for the question as it now
 /// stands, as an in-place update of the message.
-fn re_answer(
+async fn re_answer(
     bot: &Bot,
     lang: Lang,
     owner: u64,
@@ -268,6 +268,7 @@ fn re_answer(
     // The update replaces the old picture too, so the chart shows the new numbers.
     serenity::CreateInteractionResponse::UpdateMessage(
         super::chart::Chart::of(lang, a)
+            .await
             .response(
                 serenity::CreateInteractionResponseMessage::new(),
                 e.to_serenity(),
@@ -379,7 +380,7 @@ pub async fn on_click(
                     log_pick(bot, click, lang, (*c, v), &q, result.as_ref(), started);
                 }
                 match result {
-                    Ok(a) => re_answer(bot, lang, parsed.owner, &q, &a, view),
+                    Ok(a) => re_answer(bot, lang, parsed.owner, &q, &a, view).await,
                     Err(e) => serenity::CreateInteractionResponse::Message(message(
                         embed::error(lang, &e),
                         true,

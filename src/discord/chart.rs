@@ -17,9 +17,17 @@ pub const FILE: &str = "chart.png";
 #[derive(Default)]
 pub struct Chart(Option<serenity::CreateAttachment>);
 
+/// Charts drawn at once. Drawing one keeps a core busy for milliseconds and holds a few MB
+/// of pixels: in a burst of answers, drawn all together, they took the bot's resident memory
+/// past 140 MiB and both cores from the replies. One at a time, the other core keeps the
+/// gateway and the HTTP replies moving, and the pixels of one chart are all that is held.
+static DRAWING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 impl Chart {
-    /// Render the chart of `a` in `lang`.
-    pub fn of(lang: Lang, a: &Answer) -> Chart {
+    /// Render the chart of `a` in `lang`, waiting for its turn ([`DRAWING`]).
+    pub async fn of(lang: Lang, a: &Answer) -> Chart {
+        // The semaphore is never closed; should it be, the chart is drawn without a turn.
+        let _turn = DRAWING.acquire().await.ok();
         match crate::render::chart::png(lang, Catalog::get(), a) {
             Ok(bytes) => Chart(Some(serenity::CreateAttachment::bytes(bytes, FILE))),
             Err(e) => {
@@ -86,7 +94,7 @@ pub async fn public(
     let reply = poise::CreateReply::default()
         .components(rows)
         .allowed_mentions(super::sanitize::no_mentions());
-    ctx.send(Chart::of(lang, a).reply(reply, e.to_serenity()))
+    ctx.send(Chart::of(lang, a).await.reply(reply, e.to_serenity()))
         .await?;
     Ok(())
 }

@@ -104,7 +104,7 @@ async fn on_message(
             bot.store.log().record(entry);
             match result {
                 Ok(a) => {
-                    chart = super::chart::Chart::of(lang, &a);
+                    chart = super::chart::Chart::of(lang, &a).await;
                     let rows =
                         buttons::for_answer(bot, lang, &a, &parsed.query, msg.author.id.get());
                     (embed::answer(lang, Catalog::get(), &a, false), rows)
