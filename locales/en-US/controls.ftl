@@ -20,6 +20,6 @@ controls-levers-title = How to make it fit
 controls-levers-none = No single change makes it fit on these GPUs.
 controls-not-yours = Only the person who asked can change this answer. Ask your own question to try other settings.
 controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
-controls-prices-title = Picks and launch prices
+controls-prices-title = Why each pick, and its price
 # The rule of thumb's formula and result, under the field titled with its name.
 controls-rule = P × 4 bytes × Q/32 × 1.2 = **{ $rule_gib } GiB**.

@@ -20,6 +20,6 @@ controls-levers-title = Cómo hacer que quepa
 controls-levers-none = Ningún cambio por sí solo hace que quepa en estas GPU.
 controls-not-yours = Solo quien ha preguntado puede cambiar esta respuesta. Haz tu propia pregunta para probar otras opciones.
 controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
-controls-prices-title = Destacadas y precios de lanzamiento
+controls-prices-title = Por qué cada opción, y su precio
 # The rule of thumb's formula and result, under the field titled with its name.
 controls-rule = P × 4 bytes × Q/32 × 1,2 = **{ $rule_gib } GiB**.

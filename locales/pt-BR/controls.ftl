@@ -20,6 +20,6 @@ controls-levers-title = Como fazer caber
 controls-levers-none = Nenhuma mudança sozinha faz caber nestas GPUs.
 controls-not-yours = Só quem perguntou pode mudar esta resposta. Faça sua própria pergunta para testar outras opções.
 controls-setup-short = { $setup } · { $per_gpu } GiB/GPU
-controls-prices-title = Destaques e preços de lançamento
+controls-prices-title = Por que cada opção, e o preço
 # The rule of thumb's formula and result, under the field titled with its name.
 controls-rule = P × 4 bytes × Q/32 × 1,2 = **{ $rule_gib } GiB**.

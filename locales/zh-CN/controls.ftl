@@ -19,6 +19,6 @@ controls-levers-title = 怎样才能放得下
 controls-levers-none = 只改一项，这些 GPU 上还是放不下。
 controls-not-yours = 只有提问的人能修改这条回答。请自己提问，再试试其他设置。
 controls-setup-short = { $setup } · 每张 GPU { $per_gpu } GiB
-controls-prices-title = 推荐理由与首发价
+controls-prices-title = 推荐理由与价格
 # The rule of thumb's formula and result, under the field titled with its name.
 controls-rule = P × 4 字节 × Q/32 × 1.2 = **{ $rule_gib } GiB**。

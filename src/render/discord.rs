@@ -227,23 +227,12 @@ fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
             ));
         }
         short.push(line);
-        let mut extras: Vec<String> = s
-            .price_usd
-            .map(|p| parts::price_usd(lang, p))
-            .into_iter()
-            .collect();
-        let tags: Vec<String> = s
-            .tags
-            .iter()
-            .map(|&tag| parts::tag_name(lang, tag))
-            .collect();
-        if !tags.is_empty() {
-            extras.push(tags.join(&parts::separator(lang, parts::Separator::List)));
-        }
-        if !extras.is_empty() {
-            let colon = parts::separator(lang, parts::Separator::Colon);
-            prices.push(format!("• {setup}{colon}{}", extras.join(" · ")));
-        }
+        // Why it is on the list, then what it costs now (street price, else launch price,
+        // said so), to rent and per token: the same words as the text answer's setup line.
+        let mut line = parts::why_phrase(lang, s.why);
+        parts::price_extras(&mut line, lang, catalog, s);
+        let colon = parts::separator(lang, parts::Separator::Colon);
+        prices.push(format!("• {setup}{colon}{line}"));
     }
     e.field(t(lang, setups_title), &short);
     e.field(t(lang, "controls-prices-title"), &prices);

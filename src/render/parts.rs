@@ -321,7 +321,7 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
 
 /// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
 /// generated tokens": what the setup costs to buy, to rent, and per token when rented.
-fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
+pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let gpu = catalog.gpu(&setup.fit.gpu);
     if let Some(buy) = setup.buy {
         let (id, date) = match buy.basis {
