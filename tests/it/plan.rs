@@ -50,6 +50,19 @@ fn assert_levers_fit(a: &Answer) {
     }
 }
 
+/// The answer's offload lever and its split; fails the test when there is none.
+fn offload_lever(a: &Answer) -> (&Lever, HostOffload) {
+    let off = a
+        .levers
+        .iter()
+        .find(|l| l.kind == LeverKind::Offload)
+        .unwrap_or_else(|| panic!("{:?}", kinds(a)));
+    match off.change {
+        Change::Offload { offload, .. } => (off, offload),
+        other => panic!("{other:?}"),
+    }
+}
+
 fn kinds(a: &Answer) -> Vec<LeverKind> {
     a.levers.iter().map(|l| l.kind).collect()
 }
@@ -158,17 +171,9 @@ fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
         ..Query::default()
     });
     assert!(!a.fit.as_ref().unwrap().fits);
-    let off = a
-        .levers
-        .iter()
-        .find(|l| l.kind == LeverKind::Offload)
-        .unwrap_or_else(|| panic!("{:?}", kinds(&a)));
-    let Change::Offload {
-        offload: HostOffload::CpuMoe(k),
-        ..
-    } = off.change
-    else {
-        panic!("MoE models move experts first: {:?}", off.change)
+    let (off, offload) = offload_lever(&a);
+    let HostOffload::CpuMoe(k) = offload else {
+        panic!("MoE models move experts first: {offload:?}")
     };
     // 36 MoE layers of 1.7 GB of MXFP4 experts: about half must leave a 24 GB card.
     assert!((12..=30).contains(&k), "{k}");
@@ -214,17 +219,9 @@ fn dense_offload_launch_line_has_its_gpu_layers() {
         gpu: Some("rtx-3060-12gb".into()),
         ..Query::default()
     });
-    let off = a
-        .levers
-        .iter()
-        .find(|l| l.kind == LeverKind::Offload)
-        .unwrap_or_else(|| panic!("{:?}", kinds(&a)));
-    let Change::Offload {
-        offload: HostOffload::GpuLayers(n),
-        ..
-    } = off.change
-    else {
-        panic!("{:?}", off.change)
+    let (off, offload) = offload_lever(&a);
+    let HostOffload::GpuLayers(n) = offload else {
+        panic!("{offload:?}")
     };
     let cmd = vramguide::plan::launch::command(&a.model, &off.job, a.gpu, 1)
         .unwrap()

@@ -145,24 +145,18 @@ pub fn autocomplete(
 /// A button click on a message the bot sent.
 pub fn click(id: u64, custom_id: &str, user_id: u64, locale: &str) -> Value {
     let data = json!({"custom_id": custom_id, "component_type": 2});
-    let mut v = base_interaction(
-        id,
-        3,
-        user_id,
-        locale,
-        Place::Guild {
-            permissions: MEMBER_PERMISSIONS,
-        },
-        data,
-    );
-    v["message"] = message_value(id - 1, CHANNEL, APP_ID, "", true);
-    v
+    component(id, data, user_id, locale)
 }
 
 /// A choice in a string select menu (MESSAGE_COMPONENT, component_type 3) on a message
 /// the bot sent, with the chosen `values`.
 pub fn select(id: u64, custom_id: &str, values: &[&str], user_id: u64, locale: &str) -> Value {
     let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+    component(id, data, user_id, locale)
+}
+
+/// A MESSAGE_COMPONENT interaction in the guild on the message the bot sent before it.
+fn component(id: u64, data: Value, user_id: u64, locale: &str) -> Value {
     let mut v = base_interaction(
         id,
         3,
