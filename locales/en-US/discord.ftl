@@ -116,7 +116,7 @@ notice-guild-only = This command only works in a server.
 notice-listen-on = I will answer every sizing question in this channel.
 notice-listen-off = I will only answer in this channel when mentioned.
 notice-listen-no-intent = Saved, but I cannot read messages here yet: this bot runs without the Message Content intent. Enable it in the Developer Portal (Bot › Privileged Gateway Intents) and start the bot with --message-content. Mentions still work.
-notice-forgot = Done: I deleted { $rows ->
+notice-forgot = Done: I deleted { $rows_n ->
     [one] { $rows } stored row
    *[other] { $rows } stored rows
 } about you.

@@ -116,7 +116,7 @@ notice-guild-only = Este comando solo funciona en un servidor.
 notice-listen-on = Responderé a cada pregunta de dimensionamiento en este canal.
 notice-listen-off = En este canal solo responderé cuando me mencionen.
 notice-listen-no-intent = Guardado, pero todavía no puedo leer los mensajes aquí: este bot funciona sin el intent Message Content. Actívalo en el Developer Portal (Bot › Privileged Gateway Intents) e inicia el bot con --message-content. Las menciones siguen funcionando.
-notice-forgot = Hecho: he borrado { $rows ->
+notice-forgot = Hecho: he borrado { $rows_n ->
     [one] { $rows } registro
    *[other] { $rows } registros
 } sobre ti.

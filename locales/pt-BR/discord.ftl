@@ -116,7 +116,7 @@ notice-guild-only = Este comando só funciona em um servidor.
 notice-listen-on = Vou responder toda pergunta de dimensionamento neste canal.
 notice-listen-off = Neste canal, só vou responder quando for mencionado.
 notice-listen-no-intent = Salvo, mas ainda não consigo ler as mensagens aqui: este bot roda sem a intent Message Content. Ative-a no Developer Portal (Bot › Privileged Gateway Intents) e inicie o bot com --message-content. Menções continuam funcionando.
-notice-forgot = Pronto: apaguei { $rows ->
+notice-forgot = Pronto: apaguei { $rows_n ->
     [one] { $rows } registro
    *[other] { $rows } registros
 } sobre você.

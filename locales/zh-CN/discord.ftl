@@ -115,6 +115,8 @@ notice-guild-only = 这个命令只能在服务器中使用。
 notice-listen-on = 我会回答本频道里的每个显存估算问题。
 notice-listen-off = 在本频道，只有提及我时我才会回答。
 notice-listen-no-intent = 已保存，但我暂时还读不到这里的消息：这个机器人没有开启 Message Content intent。请在 Developer Portal（Bot › Privileged Gateway Intents）中开启，并用 --message-content 启动机器人。提及我仍然有效。
-notice-forgot = 完成：已删除与你有关的 { $rows } 条记录。
+notice-forgot = 完成：已删除与你有关的 { $rows_n ->
+   *[other] { $rows }
+} 条记录。
 notice-stats-empty = 这段时间内本服务器没有记录到提问。
 notice-internal-error = 我这边出了点问题。请稍后再试。

@@ -12,7 +12,7 @@ use crate::answer::Topic;
 use crate::catalog::Catalog;
 use crate::error::Error as CoreError;
 use crate::estimate::{Mode, Precision, Runtime};
-use crate::i18n::{Args, Lang, t, tr};
+use crate::i18n::{Args, Lang, format_int, t, tr};
 use crate::query::Query;
 use crate::render;
 use crate::render::discord::{self as embed, Embed};
@@ -430,7 +430,11 @@ pub async fn forget_me(ctx: Context<'_>) -> Result<(), Error> {
     let text = tr(
         lang,
         "notice-forgot",
-        Some(&Args::new().n("rows", rows as f64)),
+        Some(
+            &Args::new()
+                .s("rows", format_int(lang, rows as u64))
+                .n(lang, "rows_n", rows as u64),
+        ),
     );
     ephemeral(ctx, embed::notice(text, embed::GREEN)).await
 }

@@ -9,8 +9,10 @@ pub use numbers::{format_gib, format_int, format_number, format_params};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_syntax::ast;
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
@@ -84,80 +86,199 @@ impl Lang {
 }
 
 type Bundle = FluentBundle<FluentResource>;
+type Pattern = ast::Pattern<&'static str>;
 
-static BUNDLES: LazyLock<Vec<(Lang, Bundle)>> = LazyLock::new(|| {
+/// One language's messages, ready to use: an answer formats about eighty of them, so
+/// each is found with one hash lookup, and what never changes is formatted only once.
+struct Locale {
+    bundle: Bundle,
+    /// The id of every message in the locale's files.
+    ids: Vec<String>,
+    /// Every message that takes no variable, already formatted by Fluent: the labels,
+    /// tags and separators an answer repeats.
+    fixed: FxHashMap<String, String>,
+    /// Plural categories are chosen here, from integers, and handed to Fluent as the
+    /// variant's name: Fluent would turn each count into text to find its operands.
+    plurals: PluralRules,
+    /// "US$" before and "" after an amount (pt-BR "US$ ", zh-CN " 美元" after): the
+    /// `price-usd` message split once around its amount, as numbers are formatted here.
+    currency: (String, String),
+}
+
+/// A message as a reply uses it: formatted text, or a pattern to resolve with arguments.
+/// Ids missing in a language point at the English message.
+#[derive(Clone, Copy)]
+enum Message {
+    Fixed(&'static str),
+    Pattern(&'static Bundle, &'static Pattern),
+}
+
+static LOCALES: LazyLock<Vec<(Lang, Locale)>> = LazyLock::new(|| {
     Lang::ALL
         .iter()
-        .map(|&lang| (lang, load_bundle(lang)))
+        .map(|&lang| (lang, load_locale(lang)))
         .collect()
 });
 
-fn load_bundle(lang: Lang) -> Bundle {
+/// Per language, every message id of any language mapped to what to write for it.
+static MESSAGES: LazyLock<Vec<FxHashMap<&'static str, Message>>> = LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|&lang| messages_with_fallback(lang))
+        .collect()
+});
+
+fn load_locale(lang: Lang) -> Locale {
     let id: LanguageIdentifier = lang.locale().parse().expect("valid locale");
+    // The rules are per language ("pt"), not per region ("pt-BR").
+    let language: LanguageIdentifier = lang.code().parse().expect("valid language");
+    let plurals = PluralRules::create(language, PluralRuleType::CARDINAL)
+        .unwrap_or_else(|e| panic!("plural rules of {}: {e}", lang.locale()));
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord, terminals and HTML attributes show the invisible isolation marks as noise.
     bundle.set_use_isolating(false);
+    let mut ids = Vec::new();
     for (locale, name, text) in FTL_FILES {
         if *locale != lang.locale() {
             continue;
         }
         let resource = FluentResource::try_new((*text).to_string())
             .unwrap_or_else(|(_, errors)| panic!("locales/{locale}/{name}: {errors:?}"));
+        ids.extend(resource.entries().filter_map(|entry| match entry {
+            ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        }));
         bundle
             .add_resource(resource)
             .unwrap_or_else(|errors| panic!("locales/{locale}/{name}: {errors:?}"));
     }
-    bundle
+    let fixed = ids
+        .iter()
+        .filter_map(|id| format_fixed(&bundle, id).map(|text| (id.clone(), text)))
+        .collect();
+    let currency = split_around(&bundle, "price-usd", "amount");
+    Locale {
+        bundle,
+        ids,
+        fixed,
+        plurals,
+        currency,
+    }
 }
 
-fn bundle(lang: Lang) -> &'static Bundle {
-    &BUNDLES
+/// The text of a message that needs no variable; None when it needs one (formatting
+/// without arguments reports the missing variable) or has no value.
+fn format_fixed(bundle: &Bundle, id: &str) -> Option<String> {
+    let pattern = bundle.get_message(id)?.value()?;
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, None, &mut errors);
+    errors.is_empty().then(|| text.into_owned())
+}
+
+/// The text of message `id` before and after its one variable `var`.
+fn split_around(bundle: &Bundle, id: &str, var: &str) -> (String, String) {
+    const MARK: &str = "\u{1}";
+    let mut args = FluentArgs::new();
+    args.set(var, MARK);
+    let mut errors = Vec::new();
+    let text = bundle
+        .get_message(id)
+        .and_then(|m| m.value())
+        .map(|p| bundle.format_pattern(p, Some(&args), &mut errors))
+        .unwrap_or_else(|| panic!("message {id}"));
+    let (before, after) = text
+        .split_once(MARK)
+        .unwrap_or_else(|| panic!("message {id} writes ${var}"));
+    (before.to_string(), after.to_string())
+}
+
+/// Every id of every language, for `lang`: its own message, else the English one.
+fn messages_with_fallback(lang: Lang) -> FxHashMap<&'static str, Message> {
+    let mut table = FxHashMap::default();
+    for source in [Lang::En, lang] {
+        let locale = locale(source);
+        for id in &locale.ids {
+            let message = match locale.fixed.get(id) {
+                Some(text) => Message::Fixed(text),
+                None => match locale.bundle.get_message(id).and_then(|m| m.value()) {
+                    Some(pattern) => Message::Pattern(&locale.bundle, pattern),
+                    None => continue,
+                },
+            };
+            table.insert(id.as_str(), message);
+        }
+    }
+    table
+}
+
+fn locale(lang: Lang) -> &'static Locale {
+    &LOCALES
         .iter()
         .find(|(l, _)| *l == lang)
-        .expect("every language has a bundle")
+        .expect("every language has its messages")
         .1
 }
 
-/// One argument value: text (numbers already formatted) or a number for plural selection.
-/// Text is borrowed where it can be: names come from the catalog and from `'static` tables.
-enum Arg<'a> {
-    Text(Cow<'a, str>),
-    Number(f64),
+fn bundle(lang: Lang) -> &'static Bundle {
+    &locale(lang).bundle
+}
+
+fn message(lang: Lang, id: &str) -> Option<Message> {
+    let index = Lang::ALL.iter().position(|l| *l == lang)?;
+    MESSAGES[index].get(id).copied()
 }
 
 /// Arguments for a message: strings (numbers already formatted) and plural counts.
 ///
-/// Inline up to six arguments: building a reply fills dozens of these, and a heap
-/// allocation for each was a visible share of an answer's cost.
-#[derive(Default)]
-pub struct Args<'a>(SmallVec<[(&'a str, Arg<'a>); 6]>);
+/// Built straight into Fluent's own argument list: text is borrowed where it can be
+/// (names come from the catalog and from `'static` tables).
+pub struct Args<'a> {
+    lang: Option<Lang>,
+    fluent: FluentArgs<'a>,
+}
+
+impl Default for Args<'_> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl<'a> Args<'a> {
     pub fn new() -> Self {
-        Args(SmallVec::new())
+        Args {
+            lang: None,
+            fluent: FluentArgs::with_capacity(6),
+        }
     }
 
     /// A text argument (names, pre-formatted numbers).
     pub fn s(mut self, key: &'a str, value: impl Into<Cow<'a, str>>) -> Self {
-        self.0.push((key, Arg::Text(value.into())));
+        self.fluent.set(key, FluentValue::String(value.into()));
         self
     }
 
-    /// A number argument, used for plural selection (`[one]`/`[other]`).
-    pub fn n(mut self, key: &'a str, value: f64) -> Self {
-        self.0.push((key, Arg::Number(value)));
+    /// A count for plural selection (`[one]`/`*[other]`): passed as its CLDR category
+    /// in `lang`, so Fluent only compares names.
+    pub fn n(mut self, lang: Lang, key: &'a str, count: u64) -> Self {
+        self.lang = Some(lang);
+        let category = locale(lang)
+            .plurals
+            .select(count)
+            .map_or("other", category_name);
+        self.fluent.set(key, FluentValue::String(category.into()));
         self
     }
+}
 
-    fn fluent(&self) -> FluentArgs<'_> {
-        let mut args = FluentArgs::with_capacity(self.0.len());
-        for (key, value) in &self.0 {
-            match value {
-                Arg::Text(t) => args.set(*key, FluentValue::from(t.as_ref())),
-                Arg::Number(n) => args.set(*key, FluentValue::from(*n)),
-            }
-        }
-        args
+/// The variant name Fluent messages use for a CLDR plural category.
+fn category_name(category: PluralCategory) -> &'static str {
+    match category {
+        PluralCategory::ZERO => "zero",
+        PluralCategory::ONE => "one",
+        PluralCategory::TWO => "two",
+        PluralCategory::FEW => "few",
+        PluralCategory::MANY => "many",
+        PluralCategory::OTHER => "other",
     }
 }
 
@@ -182,22 +303,19 @@ pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
 
 /// [`tr`], appended to `out`: renderers build a whole reply in one buffer.
 pub fn tr_into(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) {
-    // One lookup in the language's bundle, a second only for a message still missing.
-    let found = [lang, Lang::En].into_iter().find_map(|l| {
-        let bundle = bundle(l);
-        bundle
-            .get_message(id)
-            .and_then(|m| m.value())
-            .map(|p| (bundle, p))
-    });
-    let Some((bundle, pattern)) = found else {
-        out.push_str(id);
-        return;
-    };
-    let mut errors = Vec::new();
-    let fluent_args = args.map(Args::fluent);
-    // Writing into a String cannot fail.
-    let _ = bundle.write_pattern(out, pattern, fluent_args.as_ref(), &mut errors);
+    debug_assert!(
+        args.and_then(|a| a.lang).is_none_or(|l| l == lang),
+        "plural counts of {id} chosen in another language"
+    );
+    match message(lang, id) {
+        Some(Message::Fixed(text)) => out.push_str(text),
+        Some(Message::Pattern(bundle, pattern)) => {
+            let mut errors = Vec::new();
+            // Writing into a String cannot fail.
+            let _ = bundle.write_pattern(out, pattern, args.map(|a| &a.fluent), &mut errors);
+        }
+        None => out.push_str(id),
+    }
 }
 
 /// Translate a message attribute (`id.attr`), used for command descriptions.
@@ -212,7 +330,7 @@ pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String 
     };
     let mut errors = Vec::new();
     bundle
-        .format_pattern(pattern, args.map(Args::fluent).as_ref(), &mut errors)
+        .format_pattern(pattern, args.map(|a| &a.fluent), &mut errors)
         .into_owned()
 }
 
@@ -221,9 +339,29 @@ pub fn t(lang: Lang, id: &str) -> String {
     tr(lang, id, None)
 }
 
-/// A message without arguments (labels, tags, links), used as an argument of another.
+/// A message without arguments (labels, tags, links), used as an argument of another:
+/// borrowed from the formatted table, so it costs no formatting and no copy.
 pub fn label(lang: Lang, id: &str) -> Cow<'static, str> {
-    Cow::Owned(t(lang, id))
+    match message(lang, id) {
+        Some(Message::Fixed(text)) => Cow::Borrowed(text),
+        _ => Cow::Owned(t(lang, id)),
+    }
+}
+
+/// An amount in US dollars with `decimals` decimals, the locale's way ("US$1,599",
+/// "1599 USD", "1,599 美元"), appended to `out`.
+pub fn push_usd(out: &mut String, lang: Lang, usd: f64, decimals: usize) {
+    let (before, after) = &locale(lang).currency;
+    out.push_str(before);
+    numbers::push_number(out, lang, usd, decimals);
+    out.push_str(after);
+}
+
+/// [`push_usd`] as a new string.
+pub fn format_usd(lang: Lang, usd: f64, decimals: usize) -> String {
+    let mut out = String::with_capacity(24);
+    push_usd(&mut out, lang, usd, decimals);
+    out
 }
 
 /// Whether a message exists in a language (for tests and optional texts).

@@ -28,11 +28,16 @@ fn push_grouped(out: &mut String, value: u64, lang: Lang) {
         out.push_str(digits);
         return;
     }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(sep);
-        }
-        out.push(c);
+    // The leading group has one to three digits; every later group has three.
+    let lead = match digits.len() % 3 {
+        0 => 3,
+        n => n,
+    };
+    out.push_str(&digits[..lead]);
+    for group in digits.as_bytes()[lead..].chunks(3) {
+        out.push(sep);
+        // Digits are ASCII: each chunk is valid UTF-8.
+        out.push_str(std::str::from_utf8(group).unwrap_or_default());
     }
 }
 
@@ -47,7 +52,7 @@ pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
 ///
 /// Rounds through integers: `format!("{:.1}")` takes the exact (Dragon) path for many
 /// values, which made number formatting the costliest part of an answer.
-fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
+pub(super) fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
     if !value.is_finite() {
         out.push('–');
         return;

@@ -5,9 +5,11 @@ use crate::catalog::PriceBasis;
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{self, ErrorBand, Interconnect, Machine, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{
-    Args, Lang, format_gib, format_int, format_number, format_params, label, t, tr, tr_into,
+    Args, Lang, format_gib, format_int, format_number, format_params, format_usd, label, t, tr,
+    tr_into,
 };
 use crate::recommend::{Setup, Tag, Why};
+use std::borrow::Cow;
 
 fn gib(lang: Lang, bytes: f64) -> String {
     format_gib(lang, bytes / GIB)
@@ -29,9 +31,10 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
 pub fn gpu_count(lang: Lang, n: u32) -> String {
-    let args = Args::new()
-        .s("count", format_int(lang, u64::from(n)))
-        .n("count_n", f64::from(n));
+    let args =
+        Args::new()
+            .s("count", format_int(lang, u64::from(n)))
+            .n(lang, "count_n", u64::from(n));
     tr(lang, "gpu-count", Some(&args))
 }
 
@@ -62,7 +65,7 @@ pub fn job_line(lang: Lang, a: &Answer) -> String {
     let args = Args::new()
         .s("context", format_int(lang, a.job.context()))
         .s("batch", format_int(lang, u64::from(a.job.batch)))
-        .n("batch_n", f64::from(a.job.batch))
+        .n(lang, "batch_n", u64::from(a.job.batch))
         .s("runtime", runtime_label(lang, a.job.runtime))
         .s("optimizer", optimizer_name(a.job.optimizer));
     if a.job.mode.is_training() {
@@ -282,8 +285,7 @@ fn link_id(link: Interconnect) -> &'static str {
 
 /// A launch price in US dollars, written the locale's way ("US$ 1.599", "1,599 美元").
 pub fn price_usd(lang: Lang, usd: f64) -> String {
-    let args = Args::new().s("amount", format_number(lang, usd, 0));
-    tr(lang, "price-usd", Some(&args))
+    format_usd(lang, usd, 0)
 }
 
 /// "2 × RTX 4090: 70.6 GiB per GPU · ≈24 tokens/s · US$3,198 at launch prices (cheapest)".
@@ -354,8 +356,7 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
 
 /// A price with cents ("US$3.49", "3,49 USD"): hourly rates and per-token costs.
 pub fn price_usd_cents(lang: Lang, usd: f64) -> String {
-    let args = Args::new().s("amount", format_number(lang, usd, 2));
-    tr(lang, "price-usd", Some(&args))
+    format_usd(lang, usd, 2)
 }
 
 fn why_id(why: Why) -> &'static str {
@@ -792,8 +793,8 @@ pub enum Separator {
     Colon,
 }
 
-pub fn separator(lang: Lang, which: Separator) -> String {
-    t(
+pub fn separator(lang: Lang, which: Separator) -> Cow<'static, str> {
+    label(
         lang,
         match which {
             Separator::Clause => "sep-clause",

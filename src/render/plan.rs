@@ -85,7 +85,7 @@ fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> St
                 flag(profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0), n),
             )
             .s("gpu_layers", format_int(lang, u64::from(n)))
-            .n("gpus_n", f64::from(l.count)),
+            .n(lang, "gpus_n", u64::from(l.count)),
         ),
         HostOffload::CpuMoe(k) => (
             "lever-offload-experts",

@@ -61,7 +61,7 @@ fn title(lang: Lang, stats: &Stats) -> String {
 }
 
 fn window(lang: Lang, id: &str, n: u64) -> String {
-    let args = Args::new().n("count", n as f64).s("n", format_int(lang, n));
+    let args = Args::new().n(lang, "count", n).s("n", format_int(lang, n));
     tr(lang, id, Some(&args))
 }
 

@@ -3,17 +3,18 @@
 use super::{parts, plan};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
-use crate::i18n::{Lang, t};
+use crate::i18n::{Lang, label, t};
 
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
-    let mut out = String::with_capacity(2048);
+    // An English answer with levers and four picks runs to about 3 KB.
+    let mut out = String::with_capacity(4096);
     // "Can I run X on Y" answered first: the format that fits Y when the assumed one does not.
     if let Some(best) = parts::best_fit_line(lang, catalog, a) {
         out.push_str(&best);
         out.push('\n');
     }
-    out.push_str(&bold(&parts::title(lang, a)));
+    bold(&mut out, &parts::title(lang, a));
     if let Some(l) = plan::max_context_line(lang, a) {
         line(&mut out, &l);
     }
@@ -28,14 +29,15 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     }
     line(&mut out, "");
     if a.recommendations.nothing_fits {
-        line(&mut out, &t(lang, "answer-nothing-fits"));
+        line(&mut out, &label(lang, "answer-nothing-fits"));
     } else {
         let title = if a.job.mode.is_training() {
             "answer-setups-title-training"
         } else {
             "answer-setups-title"
         };
-        line(&mut out, &bold(&t(lang, title)));
+        out.push('\n');
+        bold(&mut out, &label(lang, title));
         for setup in &a.recommendations.setups {
             line(&mut out, "- ");
             out.push_str(&parts::setup_line(lang, catalog, setup));
@@ -51,9 +53,15 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one, with no space.
-        line(&mut out, &t(lang, "assumed-title"));
+        line(&mut out, &label(lang, "assumed-title"));
         out.push_str(&parts::separator(lang, parts::Separator::AfterTitle));
-        out.push_str(&assumed.join(&parts::separator(lang, parts::Separator::Clause)));
+        let clause = parts::separator(lang, parts::Separator::Clause);
+        for (i, a) in assumed.iter().enumerate() {
+            if i > 0 {
+                out.push_str(&clause);
+            }
+            out.push_str(a);
+        }
     }
     for l in parts::caveat_lines(lang, a) {
         line(&mut out, "· ");
@@ -69,12 +77,10 @@ fn line(out: &mut String, text: &str) {
     out.push_str(text);
 }
 
-fn bold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4);
+fn bold(out: &mut String, text: &str) {
     out.push_str("**");
     out.push_str(text);
     out.push_str("**");
-    out
 }
 
 /// A guide topic: title and body.

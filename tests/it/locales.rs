@@ -121,3 +121,46 @@ fn guide_topics_are_complete_and_short() {
         }
     }
 }
+
+/// Plural counts reach Fluent as their category's name ("one", "other"), chosen from
+/// the integer by `Args::n`, so a variable that selects a variant cannot also be shown:
+/// it would read "one". Messages show the formatted count from a second variable.
+#[test]
+fn no_message_shows_the_variable_it_selects_on() {
+    for locale in LOCALES {
+        let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
+        for entry in fs::read_dir(&dir).expect("locale folder exists") {
+            let path = entry.expect("readable").path();
+            if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).expect("readable");
+            let resource = parse(text.as_str()).expect("valid Fluent");
+            for entry in resource.body {
+                let ast::Entry::Message(m) = entry else {
+                    continue;
+                };
+                let Some(value) = &m.value else { continue };
+                for el in &value.elements {
+                    let ast::PatternElement::Placeable {
+                        expression: ast::Expression::Select { selector, variants },
+                    } = el
+                    else {
+                        continue;
+                    };
+                    let mut selected = BTreeSet::new();
+                    inline_vars(selector, &mut selected);
+                    let mut shown = BTreeSet::new();
+                    for v in variants {
+                        pattern_vars(&v.value, &mut shown);
+                    }
+                    assert!(
+                        selected.is_disjoint(&shown),
+                        "{locale}: {} shows {selected:?}, the count it selects on",
+                        m.id.name
+                    );
+                }
+            }
+        }
+    }
+}
