@@ -2,6 +2,8 @@
 //! comparisons that machine load cannot blur: run it under callgrind twice, with 0 and
 //! with N repetitions, and divide the difference by N.
 //!
+//! Add `render` after N to count the rendering of the answer's text alone.
+//!
 //! ```sh
 //! cargo build --release --example ask_cost
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/ask_cost en 0
@@ -33,6 +35,15 @@ fn main() {
     let lang = reply.parsed.language.unwrap_or(Lang::En);
     if let Ok(a) = &reply.result {
         black_box(render::text::answer(lang, catalog, a));
+    }
+    // A third argument `render` counts the text rendering of one answer alone.
+    if args.next().as_deref() == Some("render") {
+        if let Ok(a) = &reply.result {
+            for _ in 0..n {
+                black_box(render::text::answer(lang, catalog, black_box(a)));
+            }
+        }
+        return;
     }
     for _ in 0..n {
         let reply = answer::for_text(catalog, black_box(question));

@@ -4,9 +4,10 @@ use super::parts::gpu_count;
 use crate::answer::Answer;
 use crate::catalog::GIB;
 use crate::estimate::{HostOffload, offload};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr};
+use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr, tr_into};
 use crate::plan::levers::QualityCost;
 use crate::plan::{Change, Lever, LeverKind};
+use std::borrow::Cow;
 
 /// Levers the text shows; JSON has them all.
 const SHOWN: usize = 3;
@@ -30,7 +31,9 @@ pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
         let args = Args::new()
             .s("change", change(lang, a, l, asked))
             .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
-        out.push(format!("- {}", tr(lang, "lever-line", Some(&args))));
+        let mut line = String::from("- ");
+        tr_into(&mut line, lang, "lever-line", Some(&args));
+        out.push(line);
     }
     if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
         out.push(ram_assumed(lang, l));
@@ -134,30 +137,30 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
 
 /// One lever's change in words.
 fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
-    let value = |v: String| Args::new().s("value", v);
+    let value = |v: Cow<'static, str>| Args::new().s("value", v);
     let quality = |p| t(lang, &format!("lever-quality-{}", QualityCost::of(p).id()));
     let (id, args) = match l.change {
         Change::Precision(p) if l.count != asked => (
             "lever-precision-gpus",
             Some(
-                value(p.name().to_string())
+                value(p.name().into())
                     .s("quality", quality(p))
                     .s("count", gpu_count(lang, l.count)),
             ),
         ),
         Change::Precision(p) => (
             "lever-precision",
-            Some(value(p.name().to_string()).s("quality", quality(p))),
+            Some(value(p.name().into()).s("quality", quality(p))),
         ),
-        Change::KvPrecision(k) => ("lever-kv-precision", Some(value(k.name().to_string()))),
-        Change::Context(c) => ("lever-context", Some(value(format_int(lang, c)))),
+        Change::KvPrecision(k) => ("lever-kv-precision", Some(value(k.name().into()))),
+        Change::Context(c) => ("lever-context", Some(value(format_int(lang, c).into()))),
         Change::Offload { offload, .. } => return offload_change(lang, a, l, offload),
         Change::CpuOffload => ("lever-offload", None),
         Change::GradientCheckpointing => ("lever-gradient-checkpointing", None),
         Change::Qlora => ("lever-qlora", None),
         Change::Optimizer(o) => (
             "lever-optimizer",
-            Some(value(crate::plan::levers::optimizer_name(o).to_string())),
+            Some(value(crate::plan::levers::optimizer_name(o).into())),
         ),
         Change::Sharding(_) => ("lever-zero", None),
         Change::Gpus(n) => (
