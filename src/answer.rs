@@ -10,6 +10,7 @@ pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 /// The answer to one request.
 #[derive(Debug, Clone, Serialize)]
@@ -146,9 +147,15 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         _ => None,
     };
     let recommendations = recommend::setups(catalog, &req.model, &req.job)?;
+    // The levers compare with how many cards the job as asked needs: already known when
+    // it does not fit.
+    let fewest = match &fit {
+        Some(f) if !f.fits => OnceCell::from(needed_count),
+        _ => OnceCell::new(),
+    };
     let (levers, serving) = match (req.gpu, &fit) {
         (Some(gpu), Some(f)) => (
-            plan::levers::levers(&req.model, &req.job, gpu, count, f),
+            plan::levers::levers_knowing(&req.model, &req.job, gpu, count, f, &fewest),
             plan::serving::capacity(&req.model, &req.job, gpu, count, f),
         ),
         _ => (Vec::new(), None),

@@ -126,6 +126,14 @@ impl Fit {
         })
     }
 
+    /// Whether `job` fits `count` GPUs of this kind: [`Fit::check`]'s verdict alone, for
+    /// searches that try many variants of a job and need no speeds.
+    pub fn holds(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> bool {
+        job.validate(model).is_ok()
+            && super::Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB
+                <= usable_gib(gpu, job)
+    }
+
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
     /// beyond what one box takes (Apple machines still have one GPU).
     pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
@@ -138,7 +146,7 @@ impl Fit {
     }
 }
 
-/// The first count whose per-GPU need fits, computed without notes or allocation.
+/// The first count whose per-GPU need fits: the count-independent parts are sized once.
 fn first_fitting(
     model: &ModelSpec,
     job: &Job,
@@ -149,9 +157,10 @@ fn first_fitting(
         return None;
     }
     let usable = usable_gib(gpu, job) * GIB;
+    let sizing = super::Sizing::new(model, job);
     counts
         .into_iter()
-        .find(|&n| super::breakdown(model, job, n, Some(gpu)).per_gpu <= usable)
+        .find(|&n| sizing.per_gpu(n, Some(gpu)) <= usable)
 }
 
 /// How cards of one kind are put together: the one definition the fit, the "how many

@@ -159,17 +159,58 @@ pub fn run_on(
     Ok(est)
 }
 
-/// The numbers alone, for a job already validated: no notes, no allocation. This is what
-/// the setup search calls for every GPU and count.
+/// The numbers alone, for a job already validated: no notes, no allocation.
 pub fn breakdown(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
-    let gpus = gpus.max(1);
-    let mut est = match job.mode {
-        Mode::Inference => inference::estimate(model, job, gpus, gpu),
-        _ => training::estimate(model, job, gpus),
-    };
-    est.rule_of_thumb_gb =
-        rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
-    est
+    Sizing::new(model, job).on(gpus, gpu)
+}
+
+/// A validated job's memory with the parts that do not depend on the GPU count worked out
+/// once. Searches that try a job on many counts (the setup ranking, "how many cards would
+/// do") then pay a few operations per count instead of a whole [`breakdown`], and get the
+/// same numbers: [`breakdown`] is built on it.
+pub struct Sizing<'a> {
+    model: &'a ModelSpec,
+    job: &'a Job,
+    parts: Parts,
+}
+
+enum Parts {
+    Inference(inference::Parts),
+    Training(training::Parts),
+}
+
+impl<'a> Sizing<'a> {
+    pub fn new(model: &'a ModelSpec, job: &'a Job) -> Sizing<'a> {
+        let parts = match job.mode {
+            Mode::Inference => Parts::Inference(inference::parts(model, job)),
+            _ => Parts::Training(training::parts(model, job)),
+        };
+        Sizing { model, job, parts }
+    }
+
+    /// The breakdown on `gpus` GPUs (at least 1) of kind `gpu`.
+    pub fn on(&self, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+        let (model, job) = (self.model, self.job);
+        let gpus = gpus.max(1);
+        let kv_per_token = kv_bytes_per_token(model, job.kv_precision);
+        let mut est = match &self.parts {
+            Parts::Inference(p) => p.estimate(model, job, gpus, gpu, kv_per_token),
+            Parts::Training(p) => p.estimate(job, gpus, kv_per_token),
+        };
+        est.rule_of_thumb_gb =
+            rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
+        est
+    }
+
+    /// Bytes one GPU needs on `gpus` GPUs of kind `gpu`: `self.on(gpus, gpu).per_gpu`
+    /// without the rest of the breakdown.
+    pub fn per_gpu(&self, gpus: u32, gpu: Option<&GpuSpec>) -> f64 {
+        let gpus = gpus.max(1);
+        match &self.parts {
+            Parts::Inference(p) => p.per_gpu(self.model, self.job, gpus, gpu),
+            Parts::Training(p) => p.per_gpu(self.job, gpus),
+        }
+    }
 }
 
 fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
