@@ -9,6 +9,7 @@
 //! it did not understand.
 
 use super::Query;
+use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::numbers_words;
 use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
@@ -85,7 +86,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         && work.blank(&MAX_CONTEXT);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
-    if work.blank(&CHECKPOINTING) {
+    if work.blank_clued(Clue::Checkpointing, &CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
     // Most questions are not about training layouts: skip those regexes unless a word
@@ -232,11 +233,32 @@ fn is_han(c: char) -> bool {
 /// The text being parsed; matched spans are blanked so later patterns cannot reuse them.
 struct Work {
     text: String,
+    /// Which patterns can match at all (see [`Clues`]).
+    clues: Clues,
 }
 
 impl Work {
     fn new(text: String) -> Work {
-        Work { text }
+        let clues = Clues::of(&text);
+        Work { text, clues }
+    }
+
+    /// [`Work::take`] for a pattern that needs one of `clue`'s words.
+    fn take_clued<T>(
+        &mut self,
+        clue: Clue,
+        pattern: &Regex,
+        f: impl FnMut(&Captures) -> Option<T>,
+    ) -> Option<T> {
+        if !self.clues.has(clue) {
+            return None;
+        }
+        self.take(pattern, f)
+    }
+
+    /// [`Work::blank`] for a pattern that needs one of `clue`'s words.
+    fn blank_clued(&mut self, clue: Clue, pattern: &Regex) -> bool {
+        self.clues.has(clue) && self.blank(pattern)
     }
 
     /// Run `pattern`, hand each match to `f` until it accepts one; blank that match.
@@ -326,9 +348,9 @@ static TRAIN: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_mode(w: &mut Work) -> Option<Mode> {
-    let qlora = w.blank(&QLORA);
-    let lora = !qlora && w.blank(&LORA);
-    let train = w.blank(&TRAIN);
+    let qlora = w.blank_clued(Clue::Lora, &QLORA);
+    let lora = !qlora && w.blank_clued(Clue::Lora, &LORA);
+    let train = w.blank_clued(Clue::Train, &TRAIN);
     if qlora {
         Some(Mode::Qlora)
     } else if lora {
@@ -370,11 +392,11 @@ static WORDS_FULL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_precision(w: &mut Work) -> Option<Precision> {
-    if let Some(p) = w.take(&GGUF, |c| gguf(&c[1])) {
-        w.take(&BITS, |_| Some(()));
+    if let Some(p) = w.take_clued(Clue::Gguf, &GGUF, |c| gguf(&c[1])) {
+        w.take_clued(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
-    if let Some(p) = w.take(&METHOD, |c| {
+    if let Some(p) = w.take_clued(Clue::Method, &METHOD, |c| {
         let method = c.get(1).or(c.get(7))?.as_str();
         let bits = (2..=6).find_map(|i| c.get(i)).map(|m| m.as_str());
         Some(match (method, bits) {
@@ -385,10 +407,10 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
             _ => Precision::Nf4,
         })
     }) {
-        w.take(&BITS, |_| Some(()));
+        w.take_clued(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
-    if let Some(p) = w.take(&FLOAT, |c| {
+    if let Some(p) = w.take_clued(Clue::Float, &FLOAT, |c| {
         Some(match &c[1] {
             "fp32" | "float32" | "f32" => Precision::Fp32,
             "fp16" | "float16" | "f16" => Precision::Fp16,
@@ -403,13 +425,13 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
     }) {
         return Some(p);
     }
-    if w.blank(&WORDS_HALF) {
+    if w.blank_clued(Clue::Half, &WORDS_HALF) {
         return Some(Precision::Fp16);
     }
-    if w.blank(&WORDS_FULL) {
+    if w.blank_clued(Clue::Full, &WORDS_FULL) {
         return Some(Precision::Fp32);
     }
-    w.take(&BITS, |c| {
+    w.take_clued(Clue::Bits, &BITS, |c| {
         let n = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
         match n {
             "4" => Some(Precision::Int4),
@@ -454,7 +476,7 @@ static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_context(w: &mut Work) -> Option<u64> {
-    w.take(&CONTEXT, |c| {
+    w.take_clued(Clue::Context, &CONTEXT, |c| {
         let (num, unit) = [(1, 2), (3, 4), (5, 6), (7, 8)]
             .iter()
             .find_map(|&(n, u)| c.get(n).map(|m| (m.as_str(), c.get(u).map(|x| x.as_str()))))?;
@@ -475,7 +497,7 @@ static BATCH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_batch(w: &mut Work) -> Option<u64> {
-    w.take(&BATCH, |c| {
+    w.take_clued(Clue::Batch, &BATCH, |c| {
         (1..=6)
             .find_map(|i| c.get(i))
             .and_then(|m| m.as_str().parse().ok())
@@ -581,15 +603,8 @@ fn chinese_count_prefix(run: &str) -> &str {
 
 /// Find a GPU name and its count; blank both.
 fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
-        if catalog.is_gpu_word(&c[2]) {
-            format!("{}x {}", &c[1], &c[2])
-        } else {
-            c[0].to_string()
-        }
-    });
-    if let Cow::Owned(text) = unglued {
-        w.text = text;
+    if w.clues.has(Clue::GluedCount) {
+        unglue_counts(catalog, w);
     }
     let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
@@ -685,6 +700,19 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
 }
 
 /// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
+fn unglue_counts(catalog: &Catalog, w: &mut Work) {
+    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
+        if catalog.is_gpu_word(&c[2]) {
+            format!("{}x {}", &c[1], &c[2])
+        } else {
+            c[0].to_string()
+        }
+    });
+    if let Cow::Owned(text) = unglued {
+        w.text = text;
+    }
+}
+
 static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
 
 /// "a100s" -> "a100", "3090s" -> "3090".
@@ -724,7 +752,7 @@ static MEMORY_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_memory_amounts(w: &mut Work) {
-    w.blank(&MEMORY_AMOUNT);
+    w.blank_clued(Clue::Memory, &MEMORY_AMOUNT);
 }
 
 /// Model words may follow a family name: versions, sizes, variants.
@@ -761,6 +789,8 @@ fn take_model(
     let start = tokens
         .iter()
         .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
+    let is_size = |t: &String| crate::catalog::size_of(t).is_some();
+    let mut has_size = tokenize(tokens[start].2).iter().any(is_size);
     let mut end = start + 1;
     while end < tokens.len() {
         let subs = tokenize(tokens[end].2);
@@ -771,15 +801,12 @@ fn take_model(
         if !continues {
             break;
         }
+        has_size = has_size || subs.iter().any(is_size);
         end += 1;
     }
     let mut words: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
     let mut blank = vec![(tokens[start].0, tokens[end - 1].1)];
     // "70B的llama": a size elsewhere in the message belongs to the model named without one.
-    let has_size = words
-        .iter()
-        .flat_map(|w| tokenize(w))
-        .any(|t| crate::catalog::size_of(&t).is_some());
     if !has_size
         && let Some(&(s, e, t)) = tokens
             .iter()
