@@ -216,7 +216,7 @@ pub fn setups(
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
-            let fit = Fit::check(model, job, c.gpu, c.count)?;
+            let fit = Fit::sized(&sizing, Some(&decode), c.gpu, c.count);
             let buy = buy(c.gpu, c.count);
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),

@@ -409,7 +409,9 @@ impl super::Catalog {
             }
             None => (0..self.index.model_keys.len()).collect(),
         };
-        let mut hits: Vec<(usize, usize)> = Vec::new();
+        // The models with the fewest id words the query lacks, and the newest of them
+        // (the last one on a tie, as `max_by` picks).
+        let mut best: Option<(usize, usize, usize)> = None; // (extras, how many, newest)
         for i in candidates {
             let keys = &self.index.model_keys[i];
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
@@ -424,16 +426,17 @@ impl super::Catalog {
             });
             if size_ok && version_ok {
                 let extras = keys.id_names.iter().filter(|t| !tokens.contains(t)).count();
-                hits.push((i, extras));
+                best = Some(match best {
+                    Some((fewest, n, newest)) if extras == fewest => {
+                        let newer = self.models[i].release >= self.models[newest].release;
+                        (fewest, n + 1, if newer { i } else { newest })
+                    }
+                    Some(kept) if extras > kept.0 => kept,
+                    _ => (extras, 1, i),
+                });
             }
         }
-        let fewest = hits.iter().map(|h| h.1).min()?;
-        let best: Vec<usize> = hits.iter().filter(|h| h.1 == fewest).map(|h| h.0).collect();
-        let newest = best
-            .iter()
-            .copied()
-            .max_by(|&a, &b| self.models[a].release.cmp(&self.models[b].release))?;
-        Some((newest, best.len()))
+        best.map(|(_, n, newest)| (newest, n))
     }
 
     /// The closest model ids: structural matches with constraints relaxed, then spelling.

@@ -48,7 +48,8 @@ const GLUED_PREFIXES: &[&str] = &[
 pub fn tokenize(text: &str) -> Vec<String> {
     let norm = normalize(text);
     let mut out: Vec<String> = Vec::new();
-    for raw in norm.split_whitespace() {
+    // `normalize` leaves ASCII spaces as the only whitespace.
+    for raw in norm.split_ascii_whitespace() {
         let word = raw.trim_matches('.');
         if word.is_empty() {
             continue;

@@ -1,6 +1,6 @@
 //! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
 
-use super::{Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s};
+use super::{DecodeWork, Estimate, Job, JobError, Mode, Runtime, Sizing, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec, Vendor};
 use crate::runtime::Budget;
 use serde::Serialize;
@@ -98,7 +98,14 @@ impl Fit {
     /// Check `job` on `count` GPUs of this kind.
     pub fn check(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Result<Fit, JobError> {
         job.validate(model)?;
-        let estimate = super::breakdown(model, job, count, Some(gpu));
+        Ok(Fit::sized(&Sizing::new(model, job), None, gpu, count))
+    }
+
+    /// [`Fit::check`] for a job already validated and sized, with its [`DecodeWork`] when
+    /// the caller has it (the setup ranking made both for every GPU already).
+    pub fn sized(sizing: &Sizing, decode: Option<&DecodeWork>, gpu: &GpuSpec, count: u32) -> Fit {
+        let (model, job) = (sizing.model(), sizing.job());
+        let estimate = sizing.on(count, Some(gpu));
         let usable = usable_gib(gpu, job);
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
@@ -109,29 +116,32 @@ impl Fit {
         } else {
             (None, None)
         };
-        Ok(Fit {
+        let tokens_per_s = |d: &DecodeWork| d.tokens_per_s(gpu, count);
+        Fit {
             gpu: gpu.id.clone(),
             count,
             fits,
             per_gpu_gib: per_gpu,
             usable_gib: usable,
             headroom_gib: usable - per_gpu,
-            tokens_per_s: (inference && fits).then(|| decode_tokens_per_s(model, job, gpu, count)),
+            tokens_per_s: (inference && fits).then(|| match decode {
+                Some(d) => tokens_per_s(d),
+                None => tokens_per_s(&DecodeWork::new(model, job)),
+            }),
             prefill_tokens_per_s: (inference && fits)
                 .then(|| prefill_tokens_per_s(model, job, gpu, count)),
             interconnect: Interconnect::of(gpu, count),
             kv_capacity_tokens,
             max_concurrency,
             estimate,
-        })
+        }
     }
 
     /// Whether `job` fits `count` GPUs of this kind: [`Fit::check`]'s verdict alone, for
     /// searches that try many variants of a job and need no speeds.
     pub fn holds(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> bool {
         job.validate(model).is_ok()
-            && super::Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB
-                <= usable_gib(gpu, job)
+            && Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB <= usable_gib(gpu, job)
     }
 
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
@@ -157,7 +167,7 @@ fn first_fitting(
         return None;
     }
     let usable = usable_gib(gpu, job) * GIB;
-    let sizing = super::Sizing::new(model, job);
+    let sizing = Sizing::new(model, job);
     counts
         .into_iter()
         .find(|&n| sizing.per_gpu(n, Some(gpu)) <= usable)

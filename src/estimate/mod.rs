@@ -188,6 +188,14 @@ impl<'a> Sizing<'a> {
         Sizing { model, job, parts }
     }
 
+    pub fn model(&self) -> &'a ModelSpec {
+        self.model
+    }
+
+    pub fn job(&self) -> &'a Job {
+        self.job
+    }
+
     /// The breakdown on `gpus` GPUs (at least 1) of kind `gpu`.
     pub fn on(&self, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
         let (model, job) = (self.model, self.job);

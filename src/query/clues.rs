@@ -31,12 +31,16 @@ pub(super) enum Clue {
     Full,
     /// `BITS`: "4 bit", "8位", "4b quant".
     Bits,
+    /// `MAX_CONTEXT`: "max context", "最大上下文".
+    MaxContext,
     /// `CONTEXT`: context words, "32k", "8000 tokens".
     Context,
     /// `BATCH`: batch words and concurrent users.
     Batch,
     /// `CHECKPOINTING`.
     Checkpointing,
+    /// `SHARDING`, `OFFLOAD`: training layouts.
+    Sharding,
     /// `MEMORY_AMOUNT`: "24gb", "80g".
     Memory,
     /// `GLUED_COUNT`: "8xh100".
@@ -107,6 +111,8 @@ const NEEDS: &[(Clue, &[&str])] = &[
         Clue::Checkpointing,
         &["checkpointing", "ckpt", "梯度检查点", "重计算"],
     ),
+    (Clue::MaxContext, &["context", "ctx", "上下文"]),
+    (Clue::Sharding, &["fsdp", "ddp", "zero", "offload", "卸载"]),
     (Clue::Memory, &["g"]),
     (Clue::GluedCount, &["x"]),
 ];

@@ -210,10 +210,10 @@ pub fn rewrite_sizes(text: &str) -> Option<String> {
     chinese.or(latin)
 }
 
-/// Whitespace-separated words with their byte spans.
+/// Whitespace-separated words with their byte spans (cleaned text has only ASCII spaces).
 fn words(text: &str) -> Vec<(usize, usize, &str)> {
     let base = text.as_ptr() as usize;
-    text.split_whitespace()
+    text.split_ascii_whitespace()
         .map(|t| {
             let start = t.as_ptr() as usize - base;
             (start, start + t.len(), t)

@@ -79,22 +79,13 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         ..Query::default()
     };
     q.precision = take_precision(&mut work);
-    // Most questions never say "context": skip the regex unless a word it needs is there.
-    q.max_context = ["context", "ctx", "上下文"]
-        .iter()
-        .any(|w| work.text.contains(w))
-        && work.blank(&MAX_CONTEXT);
+    q.max_context = work.blank_clued(Clue::MaxContext, &MAX_CONTEXT);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
     if work.blank_clued(Clue::Checkpointing, &CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
-    // Most questions are not about training layouts: skip those regexes unless a word
-    // they need is there.
-    if ["fsdp", "ddp", "zero", "offload", "卸载"]
-        .iter()
-        .any(|w| work.text.contains(w))
-    {
+    if work.clues.has(Clue::Sharding) {
         q.sharding = take_sharding(&mut work);
         if work.blank(&OFFLOAD) {
             q.cpu_offload = Some(true);
@@ -736,10 +727,11 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
     }
 }
 
-/// Whitespace-separated tokens with their byte spans.
+/// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
+/// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
 fn spans(text: &str) -> Vec<(usize, usize, &str)> {
     let base = text.as_ptr() as usize;
-    text.split_whitespace()
+    text.split_ascii_whitespace()
         .map(|t| {
             let start = t.as_ptr() as usize - base;
             (start, start + t.len(), t)
@@ -994,13 +986,20 @@ static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
-    w.text
-        .split([' ', '.', '_', '-', '/', ':', '='])
-        .filter(|t| !t.is_empty())
-        .filter(|t| !FILLER.contains(t))
-        .filter(|t| !t.chars().any(is_han))
-        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
+    let text = w.text.as_str();
+    let base = text.as_ptr() as usize;
+    // The separators are ASCII, so splitting the bytes cuts only between characters.
+    text.as_bytes()
+        .split(|b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'='))
+        .map(|piece| {
+            let start = piece.as_ptr() as usize - base;
+            &text[start..start + piece.len()]
+        })
+        // Cheapest tests first; the hash look-up last.
         .filter(|t| t.len() > 1)
+        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
+        .filter(|t| !t.chars().any(is_han))
+        .filter(|t| !FILLER.contains(t))
         .map(str::to_string)
         .take(10)
         .collect()
