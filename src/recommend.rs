@@ -160,20 +160,19 @@ pub fn setups(
             .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
 
     // "Cheapest" is what the user can buy now: street prices, else launch prices.
-    let cost = |c: &Candidate| buy(c.gpu, c.count).map_or(f64::INFINITY, |p| p.usd);
-    let priced: Vec<&Candidate> = minimal
-        .iter()
-        .filter(|c| c.gpu.buy_price().is_some())
-        .collect();
-    let mut picks: Vec<(Tag, &Candidate)> = Vec::new();
-    if let Some(c) = priced.iter().min_by(|a, b| cost(a).total_cmp(&cost(b))) {
+    let cheapest = |single: bool| {
+        minimal
+            .iter()
+            .filter(|c| !single || c.count == 1)
+            .filter_map(|c| buy(c.gpu, c.count).map(|p| (p.usd, c)))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c)
+    };
+    let mut picks: Vec<(Tag, &Candidate)> = Vec::with_capacity(5);
+    if let Some(c) = cheapest(false) {
         picks.push((Tag::Cheapest, c));
     }
-    if let Some(c) = priced
-        .iter()
-        .filter(|c| c.count == 1)
-        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-    {
+    if let Some(c) = cheapest(true) {
         picks.push((Tag::CheapestSingle, c));
     }
     if let Some(c) = minimal.iter().min_by(|a, b| {
@@ -184,13 +183,13 @@ pub fn setups(
     }) {
         picks.push((Tag::FewestCards, c));
     }
-    let in_node_pool: Vec<&Candidate> = minimal.iter().filter(|c| in_node(c)).collect();
-    let pool: Vec<&Candidate> = if in_node_pool.is_empty() {
-        minimal.iter().collect()
-    } else {
-        in_node_pool
-    };
-    if let Some(c) = pool.iter().max_by(|a, b| a.speed.total_cmp(&b.speed)) {
+    // The fastest within one node, unless no setup fits in one.
+    let in_pool = |c: &&Candidate| recs.multi_node || in_node(c);
+    if let Some(c) = minimal
+        .iter()
+        .filter(in_pool)
+        .max_by(|a, b| a.speed.total_cmp(&b.speed))
+    {
         picks.push((Tag::Fastest, c));
     }
     if let Some(c) = minimal

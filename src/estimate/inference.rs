@@ -10,8 +10,11 @@ use crate::runtime::{Activation, Budget, Profile, Split};
 
 /// What an inference job holds whatever the GPU count: the weights and KV cache over all
 /// GPUs (less what is offloaded to host RAM), and what an offload adds to each GPU's buffer.
+#[derive(Clone, Copy)]
 pub(super) struct Parts {
     profile: &'static Profile,
+    /// The precision the weights occupy once loaded.
+    loaded: Precision,
     weights: f64,
     kv_cache: f64,
     /// Offloaded jobs: bytes each GPU's compute buffer grows by (see [`offload::HostSplit`]).
@@ -22,25 +25,35 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     let profile = job.runtime.profile();
     let batch = f64::from(job.batch);
     let loaded = profile.loaded(job.precision);
-    let mut weights = gpu_weight_bytes(profile, model, loaded);
-    let mut kv_cache = if profile.window_saves_kv {
+    let kv_cache = if profile.window_saves_kv {
         kv_bytes(model, job.kv_precision, job.context())
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
-    let mut staging = None;
-    // Offloaded layers keep their weights and KV cache in host RAM.
-    if let Some((offload, _)) = offload::offload_of(job) {
-        let split = offload::split(model, loaded, offload, weights);
-        weights -= split.host_weights;
-        kv_cache *= split.gpu_kv_share;
-        staging = Some(split.staging);
-    }
-    Parts {
+    let whole = Parts {
         profile,
-        weights,
+        loaded,
+        weights: gpu_weight_bytes(profile, model, loaded),
         kv_cache,
-        staging,
+        staging: None,
+    };
+    whole.offloaded(model, job)
+}
+
+impl Parts {
+    /// These parts, of a job with nothing offloaded, with `job`'s offload applied:
+    /// offloaded layers keep their weights and KV cache in host RAM.
+    pub(super) fn offloaded(self, model: &ModelSpec, job: &Job) -> Parts {
+        let Some((offload, _)) = offload::offload_of(job) else {
+            return self;
+        };
+        let split = offload::split(model, self.loaded, offload, self.weights);
+        Parts {
+            weights: self.weights - split.host_weights,
+            kv_cache: self.kv_cache * split.gpu_kv_share,
+            staging: Some(split.staging),
+            ..self
+        }
     }
 }
 

@@ -179,13 +179,40 @@ enum Parts {
     Training(training::Parts),
 }
 
+fn training(model: &ModelSpec, job: &Job) -> Parts {
+    Parts::Training(training::parts(model, job))
+}
+
 impl<'a> Sizing<'a> {
     pub fn new(model: &'a ModelSpec, job: &'a Job) -> Sizing<'a> {
         let parts = match job.mode {
             Mode::Inference => Parts::Inference(inference::parts(model, job)),
-            _ => Parts::Training(training::parts(model, job)),
+            _ => training(model, job),
         };
         Sizing { model, job, parts }
+    }
+
+    /// The same job with part of it in host RAM: `job` is this sizing's job, which has
+    /// nothing offloaded, with `host_offload` set. The offload is applied to these parts
+    /// instead of sizing the job again (the lever search tries a dozen splits).
+    pub fn offloaded(&self, job: &'a Job) -> Sizing<'a> {
+        debug_assert!(self.job.host_offload.is_none());
+        debug_assert!(
+            *self.job
+                == Job {
+                    host_offload: None,
+                    ..job.clone()
+                }
+        );
+        let parts = match &self.parts {
+            Parts::Inference(p) => Parts::Inference(p.offloaded(self.model, job)),
+            Parts::Training(_) => training(self.model, job),
+        };
+        Sizing {
+            model: self.model,
+            job,
+            parts,
+        }
     }
 
     pub fn model(&self) -> &'a ModelSpec {

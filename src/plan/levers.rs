@@ -3,7 +3,7 @@
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::estimate::{
-    self, Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding,
+    Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding, Sizing,
     usable_gib,
 };
 use crate::runtime::PROFILES;
@@ -287,9 +287,9 @@ fn host_offload(
     // The bisection compares the per-GPU need with what a card offers, as the setup search
     // does (no speeds, no notes); the lever chosen is checked in full by `push`.
     let usable = usable_gib(gpu, &base) * GIB;
-    let need = |j: &Job| estimate::Sizing::new(model, j).per_gpu(count, Some(gpu));
+    let sizing = Sizing::new(model, &base);
     // The runtime alone makes it fit: offloading would only slow it down.
-    if need(&base) <= usable {
+    if sizing.per_gpu(count, Some(gpu)) <= usable {
         return;
     }
     let with = |o: HostOffload| {
@@ -297,7 +297,10 @@ fn host_offload(
         j.host_offload = Some(o);
         j
     };
-    let fits = |o: HostOffload| need(&with(o)) <= usable;
+    let fits = |o: HostOffload| {
+        let job = with(o);
+        sizing.offloaded(&job).per_gpu(count, Some(gpu)) <= usable
+    };
     let layers = model.num_hidden_layers;
     let experts = runtime
         .profile()
