@@ -2,8 +2,8 @@
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, PriceBasis, Vendor};
 use crate::estimate::{
-    self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Sizing,
-    Topology, candidate_counts,
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
+    Sizing, Topology, candidate_counts,
 };
 use crate::runtime::{Activation, Split};
 use serde::Serialize;
@@ -125,6 +125,7 @@ pub fn setups(
     let sizing = Sizing::new(model, job);
     let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
     let decode = DecodeWork::new(model, job);
+    let reserve = Reserve::of(job);
     let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
     for gpu in &catalog.gpus {
         let class = if by_card {
@@ -133,7 +134,7 @@ pub fn setups(
             (false, false)
         };
         let needs = needs_for(&mut tables, class, &sizing, gpu);
-        let usable = estimate::usable_gib(gpu, job) * GIB;
+        let usable = reserve.usable_gib(gpu) * GIB;
         // vLLM only takes counts whose tensor-parallel size divides the heads.
         let count = candidate_counts(gpu, MAX_COUNT)
             .find(|&n| needs[n as usize] <= usable && estimate::offered(model, job, gpu, n));

@@ -525,6 +525,10 @@ impl super::Catalog {
     /// Whether a word of free text names a GPU by itself ("4090", "a100", "h100s", "mi300x";
     /// also "6000" and "m3", which need "ada"/"max" after them).
     pub fn is_gpu_word(&self, word: &str) -> bool {
+        // Every core word has a digit: most words of a question are settled without hashing.
+        if !word.bytes().any(|b| b.is_ascii_digit()) {
+            return false;
+        }
         let stem = word.strip_suffix('s').unwrap_or(word);
         self.index.gpu_cores.contains(word) || self.index.gpu_cores.contains(stem)
     }

@@ -50,27 +50,47 @@ impl Interconnect {
 /// and, on Apple, the share macOS keeps for the CPU. Training runs under PyTorch whatever
 /// the serving runtime.
 pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
-    let total = if gpu.is_unified() {
-        gpu.memory_gib() * gpu.unified_gpu_share()
-    } else {
-        gpu.memory_gib()
-    };
-    let budget = if job.mode.is_training() {
-        Runtime::TRAINING.profile().budget
-    } else {
-        job.runtime.profile().budget
-    };
-    let outside = if job.mode.is_training() {
-        0.0
-    } else {
-        job.runtime.profile().outside_budget_gib
-    };
-    let usable = match budget {
-        Budget::Share(share) => total * job.memory_share.unwrap_or(share),
-        Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
-        Budget::Exact { context_gib } => total - context_gib,
-    };
-    usable.min(total - outside)
+    Reserve::of(job).usable_gib(gpu)
+}
+
+/// What a job's runtime keeps back on any card, read from its profile once: the setup
+/// ranking asks [`usable_gib`] of every GPU in the catalog for the same job.
+#[derive(Debug, Clone, Copy)]
+pub struct Reserve {
+    budget: Budget,
+    outside: f64,
+    share: Option<f64>,
+}
+
+impl Reserve {
+    pub fn of(job: &Job) -> Reserve {
+        let (budget, outside) = if job.mode.is_training() {
+            (Runtime::TRAINING.profile().budget, 0.0)
+        } else {
+            let profile = job.runtime.profile();
+            (profile.budget, profile.outside_budget_gib)
+        };
+        Reserve {
+            budget,
+            outside,
+            share: job.memory_share,
+        }
+    }
+
+    /// [`usable_gib`] of `gpu` for this job.
+    pub fn usable_gib(self, gpu: &GpuSpec) -> f64 {
+        let total = if gpu.is_unified() {
+            gpu.memory_gib() * gpu.unified_gpu_share()
+        } else {
+            gpu.memory_gib()
+        };
+        let usable = match self.budget {
+            Budget::Share(share) => total * self.share.unwrap_or(share),
+            Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
+            Budget::Exact { context_gib } => total - context_gib,
+        };
+        usable.min(total - self.outside)
+    }
 }
 
 /// The verdict for one setup.

@@ -16,7 +16,8 @@ mod training;
 
 pub use band::{ErrorBand, error_band};
 pub use fit::{
-    Fit, Interconnect, Machine, NODE, Topology, box_limit, candidate_counts, machines, usable_gib,
+    Fit, Interconnect, Machine, NODE, Reserve, Topology, box_limit, candidate_counts, machines,
+    usable_gib,
 };
 pub use inference::is_large_card;
 pub use job::{
