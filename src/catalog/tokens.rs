@@ -8,17 +8,21 @@ use unicode_normalization::UnicodeNormalization;
 /// and "memoria" compare equal where that is wanted; CJK characters pass unchanged.
 pub fn normalize(text: &str) -> String {
     if text.is_ascii() {
-        // The common case on the reply path: no decomposition needed.
-        return text
+        // The common case on the reply path: no decomposition, and a byte map instead of
+        // pushing characters one by one.
+        let bytes: Vec<u8> = text
             .bytes()
             .map(|b| {
                 if b.is_ascii_alphanumeric() || b == b'.' {
-                    char::from(b.to_ascii_lowercase())
+                    b.to_ascii_lowercase()
                 } else {
-                    ' '
+                    b' '
                 }
             })
             .collect();
+        // ASCII mapped to ASCII is UTF-8: the lossy fallback never runs.
+        return String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     }
     let mut out = String::with_capacity(text.len());
     for c in text.nfkd() {

@@ -277,8 +277,12 @@ impl Work {
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
     fn blank_range(&mut self, start: usize, end: usize) {
-        self.text
-            .replace_range(start..end, &" ".repeat(end - start));
+        const SPACES: &str = "                                                                ";
+        let n = end - start;
+        match SPACES.get(..n) {
+            Some(spaces) => self.text.replace_range(start..end, spaces),
+            None => self.text.replace_range(start..end, &" ".repeat(n)),
+        }
     }
 }
 
@@ -686,7 +690,7 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         }
     }
     for (s, e) in blank {
-        w.text.replace_range(s..e, &" ".repeat(e - s));
+        w.blank_range(s, e);
     }
 }
 
