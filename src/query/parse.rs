@@ -263,6 +263,25 @@ impl Work {
         Some(value)
     }
 
+    /// [`Work::take_clued`] for a pattern whose value can be read off the matched text (a
+    /// group around the whole match, between zero-width `\b`s): finding a match is much
+    /// cheaper than resolving its groups.
+    fn take_text<T>(
+        &mut self,
+        clue: Clue,
+        pattern: &Regex,
+        mut f: impl FnMut(&str) -> Option<T>,
+    ) -> Option<T> {
+        if !self.clues.has(clue) {
+            return None;
+        }
+        let (value, start, end) = pattern
+            .find_iter(&self.text)
+            .find_map(|m| f(m.as_str()).map(|v| (v, m.start(), m.end())))?;
+        self.blank_range(start, end);
+        Some(value)
+    }
+
     /// Blank every match of `pattern`; true when there was one.
     fn blank(&mut self, pattern: &Regex) -> bool {
         let ranges: Vec<(usize, usize)> = pattern
@@ -387,8 +406,8 @@ static WORDS_FULL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_precision(w: &mut Work) -> Option<Precision> {
-    if let Some(p) = w.take_clued(Clue::Gguf, &GGUF, |c| gguf(&c[1])) {
-        w.take_clued(Clue::Bits, &BITS, |_| Some(()));
+    if let Some(p) = w.take_text(Clue::Gguf, &GGUF, gguf) {
+        w.take_text(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
     if let Some(p) = w.take_clued(Clue::Method, &METHOD, |c| {
@@ -402,11 +421,11 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
             _ => Precision::Nf4,
         })
     }) {
-        w.take_clued(Clue::Bits, &BITS, |_| Some(()));
+        w.take_text(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
-    if let Some(p) = w.take_clued(Clue::Float, &FLOAT, |c| {
-        Some(match &c[1] {
+    if let Some(p) = w.take_text(Clue::Float, &FLOAT, |name| {
+        Some(match name {
             "fp32" | "float32" | "f32" => Precision::Fp32,
             "fp16" | "float16" | "f16" => Precision::Fp16,
             "bf16" | "bfloat16" => Precision::Bf16,
@@ -426,9 +445,10 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
     if w.blank_clued(Clue::Full, &WORDS_FULL) {
         return Some(Precision::Fp32);
     }
-    w.take_clued(Clue::Bits, &BITS, |c| {
-        let n = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
-        match n {
+    // Every alternative of BITS starts with its number, followed by no other digit.
+    w.take_text(Clue::Bits, &BITS, |found| {
+        let digits = found.find(|c: char| !c.is_numeric()).unwrap_or(found.len());
+        match &found[..digits] {
             "4" => Some(Precision::Int4),
             "8" => Some(Precision::Int8),
             "16" => Some(Precision::Fp16),
