@@ -149,15 +149,7 @@ pub fn run_on(
     gpu: Option<&GpuSpec>,
 ) -> Result<Estimate, JobError> {
     job.validate(model)?;
-    let gpus = gpus.max(1);
-    let mut est = breakdown(model, job, gpus, gpu);
-    est.notes = match job.mode {
-        Mode::Inference => inference::notes(model, job),
-        _ => training::notes(job, gpus),
-    };
-    common_notes(model, job, &mut est);
-    est.error_band = Some(error_band(job));
-    Ok(est)
+    Ok(Sizing::new(model, job).run(gpus, gpu))
 }
 
 /// The numbers alone, for a job already validated: no notes, no allocation.
@@ -214,6 +206,20 @@ impl<'a> Sizing<'a> {
             job,
             parts,
         }
+    }
+
+    /// [`run_on`] for this (validated) job: the breakdown with its notes and error band.
+    pub fn run(&self, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+        let (model, job) = (self.model, self.job);
+        let gpus = gpus.max(1);
+        let mut est = self.on(gpus, gpu);
+        est.notes = match job.mode {
+            Mode::Inference => inference::notes(model, job),
+            _ => training::notes(job, gpus),
+        };
+        common_notes(model, job, &mut est);
+        est.error_band = Some(error_band(job));
+        est
     }
 
     pub fn model(&self) -> &'a ModelSpec {

@@ -318,6 +318,10 @@ static RUNTIME: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_runtime(w: &mut Work) -> Option<Runtime> {
+    // Most questions name no runtime: a plain match test is cheaper than a capture search.
+    if !RUNTIME.is_match(&w.text) {
+        return None;
+    }
     w.take(&RUNTIME, |c| {
         PROFILES
             .iter()
