@@ -19,6 +19,9 @@ pub(super) struct Parts {
     kv_cache: f64,
     /// Offloaded jobs: bytes each GPU's compute buffer grows by (see [`offload::HostSplit`]).
     staging: Option<f64>,
+    /// The activation peak, for runtimes whose peak depends on neither the count nor the
+    /// card (all but vLLM's profile run): worked out once instead of for every count.
+    activation: Option<f64>,
 }
 
 pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
@@ -30,12 +33,19 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
+    let activation = match profile.activation {
+        Activation::ProfileRun { .. } => None,
+        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } => {
+            Some(activation_peak(profile, model, job, 1, None))
+        }
+    };
     let whole = Parts {
         profile,
         loaded,
         weights: gpu_weight_bytes(profile, model, loaded),
         kv_cache,
         staging: None,
+        activation,
     };
     whole.offloaded(model, job)
 }
@@ -67,7 +77,9 @@ impl Parts {
         gpu: Option<&GpuSpec>,
     ) -> (f64, f64) {
         let profile = self.profile;
-        let mut act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
+        let mut act_per_gpu = self
+            .activation
+            .unwrap_or_else(|| activation_peak(profile, model, job, gpus, gpu));
         if let Some(staging) = self.staging {
             act_per_gpu += staging;
         }
