@@ -810,7 +810,8 @@ fn take_model(
         .iter()
         .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
     let is_size = |t: &String| crate::catalog::size_of(t).is_some();
-    let mut has_size = tokenize(tokens[start].2).iter().any(is_size);
+    let mut has_size =
+        may_hold_size(tokens[start].2) && tokenize(tokens[start].2).iter().any(is_size);
     let mut end = start + 1;
     while end < tokens.len() {
         let subs = tokenize(tokens[end].2);
@@ -854,6 +855,14 @@ fn take_model(
         w.blank_range(s, e);
     }
     found
+}
+
+/// Whether a word can hold a size token: sizes have a digit, or an 'x' (`size_of` reads
+/// "NxM"), and anything non-ASCII may normalize into either. Most model names ("llama")
+/// are settled without tokenizing them.
+fn may_hold_size(word: &str) -> bool {
+    word.bytes()
+        .any(|b| b.is_ascii_digit() || b == b'x' || b == b'X' || !b.is_ascii())
 }
 
 /// The run of model words minus those the catalog does not know, when a size was among
