@@ -347,3 +347,50 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
 pub fn state_bytes(model: &ModelSpec) -> f64 {
     model.state_values_per_sequence() as f64 * 2.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    /// The shortcuts the searches take (a sizing's per-GPU need, a derived offload split,
+    /// the verdict without speeds) give what the full estimate and fit give.
+    #[test]
+    fn sizing_shortcuts_match_the_full_estimate() {
+        let c = Catalog::get();
+        let gpus = ["rtx 4090", "h100 sxm"].map(|g| c.resolve_gpu(g).expect("known").gpu);
+        for id in [
+            "llama-3.1-8b",
+            "llama-3.3-70b",
+            "mixtral-8x7b",
+            "qwen3-235b-a22b",
+        ] {
+            let model = c.model(id).expect("in catalog");
+            for runtime in Runtime::ALL {
+                for mode in [Mode::Inference, Mode::Lora, Mode::FullFinetune] {
+                    let mut job = Job::new(mode, Precision::Bf16);
+                    job.runtime = runtime;
+                    let sizing = Sizing::new(model, &job);
+                    for gpu in gpus {
+                        for n in [1, 2, 3, 8] {
+                            let full = breakdown(model, &job, n, Some(gpu));
+                            assert_eq!(sizing.on(n, Some(gpu)), full);
+                            assert_eq!(sizing.per_gpu(n, Some(gpu)), full.per_gpu);
+                            let fit = Fit::check(model, &job, gpu, n).expect("valid");
+                            assert_eq!(Fit::holds(model, &job, gpu, n), fit.fits);
+                        }
+                        for o in [HostOffload::GpuLayers(10), HostOffload::CpuMoe(4)] {
+                            let mut offloaded = job.clone();
+                            offloaded.host_offload = Some(o);
+                            assert_eq!(
+                                sizing.offloaded(&offloaded).on(2, Some(gpu)),
+                                breakdown(model, &offloaded, 2, Some(gpu)),
+                                "{id} {runtime} {mode} {o:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
