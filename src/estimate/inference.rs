@@ -24,6 +24,7 @@ pub(super) struct Parts {
     activation: Option<f64>,
 }
 
+/// Size what `job` holds whatever the GPU count.
 pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     let profile = job.runtime.profile();
     let batch = f64::from(job.batch);
@@ -33,6 +34,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
+    // These two peaks read neither the count nor the card: any will do.
     let activation = match profile.activation {
         Activation::ProfileRun { .. } => None,
         Activation::Prefill { .. } | Activation::ComputeBuffer { .. } => {
@@ -65,9 +67,7 @@ impl Parts {
             ..self
         }
     }
-}
 
-impl Parts {
     /// (activation peak, overhead) of one GPU of `gpus`, the parts that depend on the count.
     fn per_card(
         &self,

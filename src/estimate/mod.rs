@@ -167,6 +167,7 @@ pub struct Sizing<'a> {
     parts: Parts,
 }
 
+/// The count-independent parts, as the job's mode defines them.
 enum Parts {
     Inference(inference::Parts),
     Training(training::Parts),
@@ -177,6 +178,7 @@ fn training(model: &ModelSpec, job: &Job) -> Parts {
 }
 
 impl<'a> Sizing<'a> {
+    /// Size `job` (already validated) on `model`.
     pub fn new(model: &'a ModelSpec, job: &'a Job) -> Sizing<'a> {
         let parts = match job.mode {
             Mode::Inference => Parts::Inference(inference::parts(model, job)),
@@ -222,6 +224,7 @@ impl<'a> Sizing<'a> {
         est
     }
 
+    /// The model and the job sized.
     pub fn model(&self) -> &'a ModelSpec {
         self.model
     }
