@@ -759,12 +759,13 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
 /// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
 fn spans(text: &str) -> Vec<(usize, usize, &str)> {
     let base = text.as_ptr() as usize;
-    text.split_ascii_whitespace()
-        .map(|t| {
-            let start = t.as_ptr() as usize - base;
-            (start, start + t.len(), t)
-        })
-        .collect()
+    // At most one token per two bytes: one allocation, no regrowing.
+    let mut out = Vec::with_capacity(text.len() / 2 + 1);
+    out.extend(text.split_ascii_whitespace().map(|t| {
+        let start = t.as_ptr() as usize - base;
+        (start, start + t.len(), t)
+    }));
+    out
 }
 
 static MEMORY_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -839,15 +840,16 @@ fn take_model(
     // Prefer the longest run of words that resolves; else report the whole run.
     let found = (1..=words.len()).rev().find_map(|n| {
         let candidate = words[..n].join(" ");
-        catalog.find_model(&candidate).map(|m| (candidate, m))
+        catalog.find_model(&candidate).map(|m| (n, candidate, m))
     });
     let (chosen, found) = match found {
-        Some((candidate, m)) if candidate.len() < words.join(" ").len() => {
+        // Fewer (non-empty) words than typed: a shorter name.
+        Some((n, candidate, m)) if n < words.len() => {
             let (candidate, m) = without_unknown_words(catalog, &words).unwrap_or((candidate, m));
             q.model_as_typed = Some(words.join(" "));
             (candidate, Some(partial(m, &words)))
         }
-        Some((candidate, m)) => (candidate, Some(m)),
+        Some((_, candidate, m)) => (candidate, Some(m)),
         None => (words.join(" "), None),
     };
     q.model = Some(chosen);
