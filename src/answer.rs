@@ -2,7 +2,7 @@
 
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
-use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision};
+use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Sizing};
 pub use crate::guide::Topic;
 use crate::plan::{self, Launch, Lever, Serving};
 use crate::query::{self, Parsed, Query};
@@ -10,6 +10,7 @@ pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 /// The answer to one request.
 #[derive(Debug, Clone, Serialize)]
@@ -126,10 +127,12 @@ pub fn for_query_with(
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
     let count = req.gpu_count.unwrap_or(1);
     estimate::check_gpu_count(u64::from(count))?;
-    let estimate = estimate::run_on(&req.model, &req.job, count, req.gpu)?;
-    let fit = match req.gpu {
-        Some(gpu) => Some(Fit::check(&req.model, &req.job, gpu, count)?),
-        None => None,
+    req.job.validate(&req.model)?;
+    // The estimate and the named setup's verdict share one sizing of the job.
+    let (estimate, fit) = {
+        let sizing = Sizing::new(&req.model, &req.job);
+        let fit = req.gpu.map(|gpu| Fit::sized(&sizing, None, gpu, count));
+        (sizing.run(count, req.gpu), fit)
     };
     let needed_count = match (req.gpu, &fit) {
         (Some(gpu), Some(f)) if !f.fits => Fit::min_count_any(&req.model, &req.job, gpu),
@@ -146,9 +149,15 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         _ => None,
     };
     let recommendations = recommend::setups(catalog, &req.model, &req.job)?;
+    // The levers compare with how many cards the job as asked needs: already known when
+    // it does not fit.
+    let fewest = match &fit {
+        Some(f) if !f.fits => OnceCell::from(needed_count),
+        _ => OnceCell::new(),
+    };
     let (levers, serving) = match (req.gpu, &fit) {
         (Some(gpu), Some(f)) => (
-            plan::levers::levers(&req.model, &req.job, gpu, count, f),
+            plan::levers::levers_knowing(&req.model, &req.job, gpu, count, f, &fewest),
             plan::serving::capacity(&req.model, &req.job, gpu, count, f),
         ),
         _ => (Vec::new(), None),

@@ -2,8 +2,8 @@
 
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, PriceBasis, Vendor};
 use crate::estimate::{
-    self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Topology,
-    candidate_counts,
+    self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
+    Sizing, Topology, candidate_counts,
 };
 use crate::runtime::{Activation, Split};
 use serde::Serialize;
@@ -96,11 +96,14 @@ struct Candidate<'a> {
 /// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
 /// job depends on besides the count.
 type CardClass = (bool, bool);
-/// Bytes one GPU needs, per count.
-type Needs = Vec<(u32, f64)>;
+/// Bytes one GPU needs, indexed by the count (counts never tried stay infinite).
+type Needs = [f64; MAX_COUNT as usize + 1];
 
 /// Every count any GPU kind is tried at.
 const COUNTS: [u32; 8] = Topology::ALL_COUNTS;
+/// The largest of [`COUNTS`].
+const MAX_COUNT: u32 = 64;
+const _: () = assert!(COUNTS[COUNTS.len() - 1] == MAX_COUNT);
 
 /// Rank the catalog's setups for `job`.
 ///
@@ -119,55 +122,30 @@ pub fn setups(
     let by_card = !job.mode.is_training()
         && (matches!(profile.activation, Activation::ProfileRun { .. })
             || profile.multi_gpu_overhead_gib != (0.0, 0.0));
-    let class = |g: &GpuSpec| {
-        if by_card {
-            (estimate::is_large_card(g), fast_link(g))
+    let sizing = Sizing::new(model, job);
+    let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
+    let decode = DecodeWork::new(model, job);
+    let reserve = Reserve::of(job);
+    let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
+    for gpu in &catalog.gpus {
+        let class = if by_card {
+            (estimate::is_large_card(gpu), fast_link(gpu))
         } else {
             (false, false)
-        }
-    };
-    let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
-    for gpu in &catalog.gpus {
-        let key = class(gpu);
-        if tables.iter().all(|(k, _)| *k != key) {
-            let needs = COUNTS
-                .iter()
-                .map(|&n| (n, estimate::breakdown(model, job, n, Some(gpu)).per_gpu))
-                .collect();
-            tables.push((key, needs));
-        }
-    }
-    let needs_of = |gpu: &GpuSpec| -> &Needs {
-        let key = class(gpu);
-        &tables
-            .iter()
-            .find(|(k, _)| *k == key)
-            .expect("every class has a table")
-            .1
-    };
-    let decode = DecodeWork::new(model, job);
-    let minimal: Vec<Candidate> = catalog
-        .gpus
-        .iter()
-        .filter_map(|gpu| {
-            let usable = estimate::usable_gib(gpu, job) * GIB;
-            let needs = needs_of(gpu);
-            let need = |n: u32| {
-                needs
-                    .iter()
-                    .find(|(c, _)| *c == n)
-                    .map_or(f64::INFINITY, |x| x.1)
-            };
-            // vLLM only takes counts whose tensor-parallel size divides the heads.
-            let count = candidate_counts(gpu, 64)
-                .find(|&n| need(n) <= usable && estimate::offered(model, job, gpu, n))?;
-            Some(Candidate {
+        };
+        let needs = needs_for(&mut tables, class, &sizing, gpu);
+        let usable = reserve.usable_gib(gpu) * GIB;
+        // vLLM only takes counts whose tensor-parallel size divides the heads.
+        let count = candidate_counts(gpu, MAX_COUNT)
+            .find(|&n| needs[n as usize] <= usable && estimate::offered(model, job, gpu, n));
+        if let Some(count) = count {
+            minimal.push(Candidate {
                 gpu,
                 count,
                 speed: speed(&decode, job, gpu, count),
-            })
-        })
-        .collect();
+            });
+        }
+    }
     let mut recs = Recommendations {
         nothing_fits: minimal.is_empty(),
         ..Recommendations::default()
@@ -183,20 +161,19 @@ pub fn setups(
             .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
 
     // "Cheapest" is what the user can buy now: street prices, else launch prices.
-    let cost = |c: &Candidate| buy(c.gpu, c.count).map_or(f64::INFINITY, |p| p.usd);
-    let priced: Vec<&Candidate> = minimal
-        .iter()
-        .filter(|c| c.gpu.buy_price().is_some())
-        .collect();
-    let mut picks: Vec<(Tag, &Candidate)> = Vec::new();
-    if let Some(c) = priced.iter().min_by(|a, b| cost(a).total_cmp(&cost(b))) {
+    let cheapest = |single: bool| {
+        minimal
+            .iter()
+            .filter(|c| !single || c.count == 1)
+            .filter_map(|c| buy(c.gpu, c.count).map(|p| (p.usd, c)))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c)
+    };
+    let mut picks: Vec<(Tag, &Candidate)> = Vec::with_capacity(5);
+    if let Some(c) = cheapest(false) {
         picks.push((Tag::Cheapest, c));
     }
-    if let Some(c) = priced
-        .iter()
-        .filter(|c| c.count == 1)
-        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-    {
+    if let Some(c) = cheapest(true) {
         picks.push((Tag::CheapestSingle, c));
     }
     if let Some(c) = minimal.iter().min_by(|a, b| {
@@ -207,13 +184,13 @@ pub fn setups(
     }) {
         picks.push((Tag::FewestCards, c));
     }
-    let in_node_pool: Vec<&Candidate> = minimal.iter().filter(|c| in_node(c)).collect();
-    let pool: Vec<&Candidate> = if in_node_pool.is_empty() {
-        minimal.iter().collect()
-    } else {
-        in_node_pool
-    };
-    if let Some(c) = pool.iter().max_by(|a, b| a.speed.total_cmp(&b.speed)) {
+    // The fastest within one node, unless no setup fits in one.
+    let in_pool = |c: &&Candidate| recs.multi_node || in_node(c);
+    if let Some(c) = minimal
+        .iter()
+        .filter(in_pool)
+        .max_by(|a, b| a.speed.total_cmp(&b.speed))
+    {
         picks.push((Tag::Fastest, c));
     }
     if let Some(c) = minimal
@@ -239,7 +216,7 @@ pub fn setups(
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
-            let fit = Fit::check(model, job, c.gpu, c.count)?;
+            let fit = Fit::sized(&sizing, Some(&decode), c.gpu, c.count);
             let buy = buy(c.gpu, c.count);
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
@@ -255,6 +232,28 @@ pub fn setups(
     }
     recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
     Ok(recs)
+}
+
+/// The needs table of a card class, made from `gpu` (one of that class) the first time the
+/// class comes up.
+fn needs_for<'t>(
+    tables: &'t mut Vec<(CardClass, Needs)>,
+    class: CardClass,
+    sizing: &Sizing,
+    gpu: &GpuSpec,
+) -> &'t Needs {
+    let at = match tables.iter().position(|(k, _)| *k == class) {
+        Some(at) => at,
+        None => {
+            let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
+            for n in COUNTS {
+                needs[n as usize] = sizing.per_gpu(n, Some(gpu));
+            }
+            tables.push((class, needs));
+            tables.len() - 1
+        }
+    };
+    &tables[at].1
 }
 
 /// Whether several of this card talk over NVLink/NVSwitch or Infinity Fabric in one box.
@@ -344,7 +343,7 @@ fn fits_with(
 ) -> bool {
     let mut job = Job::new(Mode::Inference, precision);
     job.set_context(context);
-    Fit::check(model, &job, gpu, count).is_ok_and(|f| f.fits)
+    Fit::holds(model, &job, gpu, count)
 }
 
 /// The most context `model` can hold on `count` of `gpu`, to the nearest 256 tokens (up to
@@ -418,7 +417,7 @@ pub fn popular_runs(catalog: &Catalog, gpu: &GpuSpec) -> (Vec<String>, Vec<Strin
             .filter_map(|id| catalog.model(id))
             .filter(|m| {
                 let job = Job::new(Mode::Inference, precision);
-                Fit::check(m, &job, gpu, 1).is_ok_and(|f| f.fits)
+                Fit::holds(m, &job, gpu, 1)
             })
             .map(|m| m.id.clone())
             .collect()

@@ -51,86 +51,94 @@ pub enum LookupError {
     },
 }
 
-/// Words that never identify a model or GPU ("instruct", "nvidia", "de").
-const MODEL_NOISE: &[&str] = &[
-    "instruct",
-    "mistralai",
-    "google",
-    "qwenlm",
-    "deepseekai",
-    "unsloth",
-    "thebloke",
-    "bartowski",
-    "lmstudio",
-    "community",
-    "chat",
-    "it",
-    "hf",
-    "base",
-    "meta",
-    "microsoft",
-    "openai",
-    "tiiuae",
-    "bigscience",
-    "eleutherai",
-    "model",
-    "modelo",
-    "the",
-    "a",
-    "an",
-    "o",
-    "el",
-    "um",
-    "un",
-    "uma",
-    "una",
-    "gguf",
-    "awq",
-    "gptq",
-    "mlx",
-    "bnb",
-    "4bit",
-    "8bit",
-    "ai",
-    "de",
-    "do",
-    "da",
-    "del",
-];
-const GPU_NOISE: &[&str] = &[
-    "nvidia",
-    "geforce",
-    "tesla",
-    "quadro",
-    "amd",
-    "radeon",
-    "instinct",
-    "apple",
-    "mac",
-    "macbook",
-    "studio",
-    "de",
-    "da",
-    "do",
-    "del",
-    "com",
-    "con",
-    "with",
-    "gpu",
-    "gpus",
-    "card",
-    "placa",
-    "tarjeta",
-    "x",
-    "generation",
-    "graphics",
-    "the",
-    "a",
-    "uma",
-    "una",
-    "um",
-    "un",
-];
+/// Words that never identify a model ("instruct", "unsloth", "de").
+fn is_model_noise(word: &str) -> bool {
+    matches!(
+        word,
+        "instruct"
+            | "mistralai"
+            | "google"
+            | "qwenlm"
+            | "deepseekai"
+            | "unsloth"
+            | "thebloke"
+            | "bartowski"
+            | "lmstudio"
+            | "community"
+            | "chat"
+            | "it"
+            | "hf"
+            | "base"
+            | "meta"
+            | "microsoft"
+            | "openai"
+            | "tiiuae"
+            | "bigscience"
+            | "eleutherai"
+            | "model"
+            | "modelo"
+            | "the"
+            | "a"
+            | "an"
+            | "o"
+            | "el"
+            | "um"
+            | "un"
+            | "uma"
+            | "una"
+            | "gguf"
+            | "awq"
+            | "gptq"
+            | "mlx"
+            | "bnb"
+            | "4bit"
+            | "8bit"
+            | "ai"
+            | "de"
+            | "do"
+            | "da"
+            | "del"
+    )
+}
+
+/// Words that never identify a GPU ("nvidia", "de").
+fn is_gpu_noise(word: &str) -> bool {
+    matches!(
+        word,
+        "nvidia"
+            | "geforce"
+            | "tesla"
+            | "quadro"
+            | "amd"
+            | "radeon"
+            | "instinct"
+            | "apple"
+            | "mac"
+            | "macbook"
+            | "studio"
+            | "de"
+            | "da"
+            | "do"
+            | "del"
+            | "com"
+            | "con"
+            | "with"
+            | "gpu"
+            | "gpus"
+            | "card"
+            | "placa"
+            | "tarjeta"
+            | "x"
+            | "generation"
+            | "graphics"
+            | "the"
+            | "a"
+            | "uma"
+            | "una"
+            | "um"
+            | "un"
+    )
+}
 
 #[derive(Debug, Default)]
 struct ModelKeys {
@@ -170,8 +178,10 @@ fn compact(tokens: &[String]) -> String {
     tokens.concat()
 }
 
-fn strip_noise(mut tokens: Vec<String>, noise: &[&str]) -> Vec<String> {
-    tokens.retain(|t| !noise.contains(&t.as_str()));
+/// The tokens that are not noise. The noise lists are `matches!` patterns, which the
+/// compiler turns into a search by length and bytes rather than one comparison per word.
+fn strip_noise(mut tokens: Vec<String>, noise: fn(&str) -> bool) -> Vec<String> {
+    tokens.retain(|t| !noise(t));
     tokens
 }
 
@@ -195,7 +205,7 @@ impl Index {
                 index.hub_ids.entry(repo.to_ascii_lowercase()).or_insert(i);
             }
             for alias in &m.aliases {
-                let toks = strip_noise(tokenize(alias), MODEL_NOISE);
+                let toks = strip_noise(tokenize(alias), is_model_noise);
                 // An alias without the version ("llama 70b") is a family query, not a name.
                 let generic = keys
                     .version
@@ -221,7 +231,7 @@ impl Index {
         for (i, g) in gpus.iter().enumerate() {
             let mut tokens = HashSet::default();
             for name in std::iter::once(&g.id).chain(&g.aliases) {
-                let toks = strip_noise(tokenize(name), GPU_NOISE);
+                let toks = strip_noise(tokenize(name), is_gpu_noise);
                 index.gpu_exact.entry(compact(&toks)).or_insert(i);
                 tokens.extend(toks);
             }
@@ -245,7 +255,7 @@ fn model_keys(m: &ModelSpec) -> ModelKeys {
     let id_tokens = tokenize(&m.id);
     let mut tokens: HashSet<String> = id_tokens.iter().cloned().collect();
     for alias in &m.aliases {
-        tokens.extend(strip_noise(tokenize(alias), MODEL_NOISE));
+        tokens.extend(strip_noise(tokenize(alias), is_model_noise));
     }
     let version = id_tokens.iter().find(|t| is_version(t)).cloned();
     let size = id_tokens
@@ -329,7 +339,7 @@ impl super::Catalog {
             .ok_or_else(|| LookupError::UnknownModel {
                 input: input.trim().to_string(),
                 suggestions: self
-                    .model_suggestions(&strip_noise(tokenize(repo_name(input)), MODEL_NOISE)),
+                    .model_suggestions(&strip_noise(tokenize(repo_name(input)), is_model_noise)),
             })
     }
 
@@ -341,7 +351,7 @@ impl super::Catalog {
                 kind: MatchKind::Exact,
             });
         }
-        let tokens = strip_noise(tokenize(repo_name(input)), MODEL_NOISE);
+        let tokens = strip_noise(tokenize(repo_name(input)), is_model_noise);
         if tokens.is_empty() {
             return None;
         }
@@ -409,7 +419,9 @@ impl super::Catalog {
             }
             None => (0..self.index.model_keys.len()).collect(),
         };
-        let mut hits: Vec<(usize, usize)> = Vec::new();
+        // The models with the fewest id words the query lacks, and the newest of them
+        // (the last one on a tie, as `max_by` picks).
+        let mut best: Option<(usize, usize, usize)> = None; // (extras, how many, newest)
         for i in candidates {
             let keys = &self.index.model_keys[i];
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
@@ -424,16 +436,17 @@ impl super::Catalog {
             });
             if size_ok && version_ok {
                 let extras = keys.id_names.iter().filter(|t| !tokens.contains(t)).count();
-                hits.push((i, extras));
+                best = Some(match best {
+                    Some((fewest, n, newest)) if extras == fewest => {
+                        let newer = self.models[i].release >= self.models[newest].release;
+                        (fewest, n + 1, if newer { i } else { newest })
+                    }
+                    Some(kept) if extras > kept.0 => kept,
+                    _ => (extras, 1, i),
+                });
             }
         }
-        let fewest = hits.iter().map(|h| h.1).min()?;
-        let best: Vec<usize> = hits.iter().filter(|h| h.1 == fewest).map(|h| h.0).collect();
-        let newest = best
-            .iter()
-            .copied()
-            .max_by(|&a, &b| self.models[a].release.cmp(&self.models[b].release))?;
-        Some((newest, best.len()))
+        best.map(|(_, n, newest)| (newest, n))
     }
 
     /// The closest model ids: structural matches with constraints relaxed, then spelling.
@@ -522,6 +535,10 @@ impl super::Catalog {
     /// Whether a word of free text names a GPU by itself ("4090", "a100", "h100s", "mi300x";
     /// also "6000" and "m3", which need "ada"/"max" after them).
     pub fn is_gpu_word(&self, word: &str) -> bool {
+        // Every core word has a digit: most words of a question are settled without hashing.
+        if !word.bytes().any(|b| b.is_ascii_digit()) {
+            return false;
+        }
         let stem = word.strip_suffix('s').unwrap_or(word);
         self.index.gpu_cores.contains(word) || self.index.gpu_cores.contains(stem)
     }
@@ -530,7 +547,7 @@ impl super::Catalog {
     /// names get suggestions.
     pub fn resolve_gpu(&self, input: &str) -> Result<GpuMatch<'_>, LookupError> {
         self.find_gpu(input).ok_or_else(|| {
-            let tokens = strip_noise(tokenize(input), GPU_NOISE);
+            let tokens = strip_noise(tokenize(input), is_gpu_noise);
             let (fixed, _) = correct(tokens, &self.index.gpu_vocab);
             LookupError::UnknownGpu {
                 input: input.trim().to_string(),
@@ -544,7 +561,7 @@ impl super::Catalog {
 
     /// Resolve a GPU name, or None (no suggestions: the cheap path for the parser).
     pub fn find_gpu(&self, input: &str) -> Option<GpuMatch<'_>> {
-        let tokens = strip_noise(tokenize(input), GPU_NOISE);
+        let tokens = strip_noise(tokenize(input), is_gpu_noise);
         if tokens.is_empty() {
             return None;
         }

@@ -8,17 +8,21 @@ use unicode_normalization::UnicodeNormalization;
 /// and "memoria" compare equal where that is wanted; CJK characters pass unchanged.
 pub fn normalize(text: &str) -> String {
     if text.is_ascii() {
-        // The common case on the reply path: no decomposition needed.
-        return text
+        // The common case on the reply path: no decomposition, and a byte map instead of
+        // pushing characters one by one.
+        let bytes: Vec<u8> = text
             .bytes()
             .map(|b| {
                 if b.is_ascii_alphanumeric() || b == b'.' {
-                    char::from(b.to_ascii_lowercase())
+                    b.to_ascii_lowercase()
                 } else {
-                    ' '
+                    b' '
                 }
             })
             .collect();
+        // ASCII mapped to ASCII is UTF-8: the lossy fallback never runs.
+        return String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     }
     let mut out = String::with_capacity(text.len());
     for c in text.nfkd() {
@@ -48,57 +52,45 @@ const GLUED_PREFIXES: &[&str] = &[
 pub fn tokenize(text: &str) -> Vec<String> {
     let norm = normalize(text);
     let mut out: Vec<String> = Vec::new();
-    for raw in norm.split_whitespace() {
+    // `normalize` leaves ASCII spaces as the only whitespace.
+    for raw in norm.split_ascii_whitespace() {
         let word = raw.trim_matches('.');
         if word.is_empty() {
             continue;
         }
         split_glued(word, &mut out);
     }
-    join_sizes(out)
+    out
 }
 
 /// Split "llama3.1" / "qwenn3" (a word of four letters or more, or a known short prefix,
 /// glued to a number) into the word and the number; short codes like "a100", "fp16",
 /// "int8", "mi300x" stay whole.
 fn split_glued(word: &str, out: &mut Vec<String>) {
-    let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
-    let rest = &word[letters..];
-    if letters >= 4 && rest.starts_with(|c: char| c.is_ascii_digit()) && !word.starts_with("float")
-    {
-        out.push(word[..letters].to_string());
-        out.push(rest.to_string());
-        return;
+    let letters = word.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let (name, rest) = word.split_at(letters);
+    // Every prefix is letters only, so one glued to a number is exactly the letters.
+    let glued = rest.starts_with(|c: char| c.is_ascii_digit())
+        && ((letters >= 4 && !word.starts_with("float")) || GLUED_PREFIXES.contains(&name));
+    if glued {
+        push_joined(out, name);
+        push_joined(out, rest);
+    } else {
+        push_joined(out, word);
     }
-    for prefix in GLUED_PREFIXES {
-        if let Some(rest) = word.strip_prefix(prefix)
-            && rest.starts_with(|c: char| c.is_ascii_digit())
-        {
-            out.push((*prefix).to_string());
-            out.push(rest.to_string());
-            return;
-        }
-    }
-    out.push(word.to_string());
 }
 
-/// "70" "b" -> "70b"; "8x7" "b" -> "8x7b".
-fn join_sizes(tokens: Vec<String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
-    for t in tokens {
-        let joinable = t == "b"
-            && out
-                .last()
-                .is_some_and(|p| p.chars().last().is_some_and(|c| c.is_ascii_digit()));
-        if joinable {
-            if let Some(last) = out.last_mut() {
-                last.push('b');
-            }
-        } else {
-            out.push(t);
-        }
+/// Push a token, joining a lone "b" onto the number before it: "70" "b" -> "70b",
+/// "8x7" "b" -> "8x7b".
+fn push_joined(out: &mut Vec<String>, token: &str) {
+    if token == "b"
+        && let Some(last) = out.last_mut()
+        && last.ends_with(|c: char| c.is_ascii_digit())
+    {
+        last.push('b');
+        return;
     }
-    out
+    out.push(token.to_string());
 }
 
 /// A size token such as "70b", "0.5b", "8x7b" in billions (8x7b counts as 8 x 7).

@@ -1,6 +1,6 @@
 //! Does a job fit a set of GPUs? Usable memory, headroom, and vLLM's KV capacity.
 
-use super::{Estimate, Job, JobError, Mode, Runtime, decode_tokens_per_s, prefill_tokens_per_s};
+use super::{DecodeWork, Estimate, Job, JobError, Mode, Runtime, Sizing, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec, Vendor};
 use crate::runtime::Budget;
 use serde::Serialize;
@@ -50,27 +50,47 @@ impl Interconnect {
 /// and, on Apple, the share macOS keeps for the CPU. Training runs under PyTorch whatever
 /// the serving runtime.
 pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
-    let total = if gpu.is_unified() {
-        gpu.memory_gib() * gpu.unified_gpu_share()
-    } else {
-        gpu.memory_gib()
-    };
-    let budget = if job.mode.is_training() {
-        Runtime::TRAINING.profile().budget
-    } else {
-        job.runtime.profile().budget
-    };
-    let outside = if job.mode.is_training() {
-        0.0
-    } else {
-        job.runtime.profile().outside_budget_gib
-    };
-    let usable = match budget {
-        Budget::Share(share) => total * job.memory_share.unwrap_or(share),
-        Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
-        Budget::Exact { context_gib } => total - context_gib,
-    };
-    usable.min(total - outside)
+    Reserve::of(job).usable_gib(gpu)
+}
+
+/// What a job's runtime keeps back on any card, read from its profile once: the setup
+/// ranking asks [`usable_gib`] of every GPU in the catalog for the same job.
+#[derive(Debug, Clone, Copy)]
+pub struct Reserve {
+    budget: Budget,
+    outside: f64,
+    share: Option<f64>,
+}
+
+impl Reserve {
+    pub fn of(job: &Job) -> Reserve {
+        let (budget, outside) = if job.mode.is_training() {
+            (Runtime::TRAINING.profile().budget, 0.0)
+        } else {
+            let profile = job.runtime.profile();
+            (profile.budget, profile.outside_budget_gib)
+        };
+        Reserve {
+            budget,
+            outside,
+            share: job.memory_share,
+        }
+    }
+
+    /// [`usable_gib`] of `gpu` for this job.
+    pub fn usable_gib(self, gpu: &GpuSpec) -> f64 {
+        let total = if gpu.is_unified() {
+            gpu.memory_gib() * gpu.unified_gpu_share()
+        } else {
+            gpu.memory_gib()
+        };
+        let usable = match self.budget {
+            Budget::Share(share) => total * self.share.unwrap_or(share),
+            Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
+            Budget::Exact { context_gib } => total - context_gib,
+        };
+        usable.min(total - self.outside)
+    }
 }
 
 /// The verdict for one setup.
@@ -98,7 +118,14 @@ impl Fit {
     /// Check `job` on `count` GPUs of this kind.
     pub fn check(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Result<Fit, JobError> {
         job.validate(model)?;
-        let estimate = super::breakdown(model, job, count, Some(gpu));
+        Ok(Fit::sized(&Sizing::new(model, job), None, gpu, count))
+    }
+
+    /// [`Fit::check`] for a job already validated and sized, with its [`DecodeWork`] when
+    /// the caller has it (the setup ranking made both for every GPU already).
+    pub fn sized(sizing: &Sizing, decode: Option<&DecodeWork>, gpu: &GpuSpec, count: u32) -> Fit {
+        let (model, job) = (sizing.model(), sizing.job());
+        let estimate = sizing.on(count, Some(gpu));
         let usable = usable_gib(gpu, job);
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
@@ -109,21 +136,32 @@ impl Fit {
         } else {
             (None, None)
         };
-        Ok(Fit {
+        let tokens_per_s = |d: &DecodeWork| d.tokens_per_s(gpu, count);
+        Fit {
             gpu: gpu.id.clone(),
             count,
             fits,
             per_gpu_gib: per_gpu,
             usable_gib: usable,
             headroom_gib: usable - per_gpu,
-            tokens_per_s: (inference && fits).then(|| decode_tokens_per_s(model, job, gpu, count)),
+            tokens_per_s: (inference && fits).then(|| match decode {
+                Some(d) => tokens_per_s(d),
+                None => tokens_per_s(&DecodeWork::new(model, job)),
+            }),
             prefill_tokens_per_s: (inference && fits)
                 .then(|| prefill_tokens_per_s(model, job, gpu, count)),
             interconnect: Interconnect::of(gpu, count),
             kv_capacity_tokens,
             max_concurrency,
             estimate,
-        })
+        }
+    }
+
+    /// Whether `job` fits `count` GPUs of this kind: [`Fit::check`]'s verdict alone, for
+    /// searches that try many variants of a job and need no speeds.
+    pub fn holds(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> bool {
+        job.validate(model).is_ok()
+            && Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB <= usable_gib(gpu, job)
     }
 
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
@@ -138,7 +176,7 @@ impl Fit {
     }
 }
 
-/// The first count whose per-GPU need fits, computed without notes or allocation.
+/// The first count whose per-GPU need fits: the count-independent parts are sized once.
 fn first_fitting(
     model: &ModelSpec,
     job: &Job,
@@ -149,9 +187,10 @@ fn first_fitting(
         return None;
     }
     let usable = usable_gib(gpu, job) * GIB;
+    let sizing = Sizing::new(model, job);
     counts
         .into_iter()
-        .find(|&n| super::breakdown(model, job, n, Some(gpu)).per_gpu <= usable)
+        .find(|&n| sizing.per_gpu(n, Some(gpu)) <= usable)
 }
 
 /// How cards of one kind are put together: the one definition the fit, the "how many

@@ -8,49 +8,135 @@ use super::{
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Split};
 
-pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+/// What an inference job holds whatever the GPU count: the weights and KV cache over all
+/// GPUs (less what is offloaded to host RAM), and what an offload adds to each GPU's buffer.
+#[derive(Clone, Copy)]
+pub(super) struct Parts {
+    profile: &'static Profile,
+    /// The precision the weights occupy once loaded.
+    loaded: Precision,
+    weights: f64,
+    kv_cache: f64,
+    /// Offloaded jobs: bytes each GPU's compute buffer grows by (see [`offload::HostSplit`]).
+    staging: Option<f64>,
+    /// The activation peak, for runtimes whose peak depends on neither the count nor the
+    /// card (all but vLLM's profile run): worked out once instead of for every count.
+    activation: Option<f64>,
+}
+
+/// Size what `job` holds whatever the GPU count.
+pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     let profile = job.runtime.profile();
-    let n = f64::from(gpus);
     let batch = f64::from(job.batch);
     let loaded = profile.loaded(job.precision);
-    let mut weights = gpu_weight_bytes(profile, model, loaded);
-    let mut kv_cache = if profile.window_saves_kv {
+    let kv_cache = if profile.window_saves_kv {
         kv_bytes(model, job.kv_precision, job.context())
     } else {
         kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
     } * batch;
-    let mut act_per_gpu = activation_peak(profile, model, job, gpus, gpu);
-    // Offloaded layers keep their weights and KV cache in host RAM.
-    if let Some((offload, _)) = offload::offload_of(job) {
-        let split = offload::split(model, loaded, offload, weights);
-        weights -= split.host_weights;
-        kv_cache *= split.gpu_kv_share;
-        act_per_gpu += split.staging;
-    }
-    let (fast, pcie) = profile.multi_gpu_overhead_gib;
-    let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
-        _ if gpus <= 1 => 0.0,
-        Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie,
-        // Unknown cards get the larger figure: an estimate on no card in particular
-        // should not promise what a fast-link server does not deliver.
-        _ => fast,
+    // These two peaks read neither the count nor the card: any will do.
+    let activation = match profile.activation {
+        Activation::ProfileRun { .. } => None,
+        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } => {
+            Some(activation_peak(profile, model, job, 1, None))
+        }
     };
-    let overhead_per_gpu = (profile.overhead_gib + multi) * GIB;
-    Estimate {
-        weights,
+    let whole = Parts {
+        profile,
+        loaded,
+        weights: gpu_weight_bytes(profile, model, loaded),
         kv_cache,
-        activations: act_per_gpu * n,
-        overhead: overhead_per_gpu * n,
-        gradients: 0.0,
-        optimizer: 0.0,
-        per_gpu: (weights + kv_cache) / n + act_per_gpu + overhead_per_gpu,
-        gpus,
-        kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
-        trainable_params: 0,
-        rule_of_thumb_gb: 0.0,
-        notes: Vec::new(),
-        error_band: None,
-        overlap: 0.0,
+        staging: None,
+        activation,
+    };
+    whole.offloaded(model, job)
+}
+
+impl Parts {
+    /// These parts, of a job with nothing offloaded, with `job`'s offload applied:
+    /// offloaded layers keep their weights and KV cache in host RAM.
+    pub(super) fn offloaded(self, model: &ModelSpec, job: &Job) -> Parts {
+        let Some((offload, _)) = offload::offload_of(job) else {
+            return self;
+        };
+        let split = offload::split(model, self.loaded, offload, self.weights);
+        Parts {
+            weights: self.weights - split.host_weights,
+            kv_cache: self.kv_cache * split.gpu_kv_share,
+            staging: Some(split.staging),
+            ..self
+        }
+    }
+
+    /// (activation peak, overhead) of one GPU of `gpus`, the parts that depend on the count.
+    fn per_card(
+        &self,
+        model: &ModelSpec,
+        job: &Job,
+        gpus: u32,
+        gpu: Option<&GpuSpec>,
+    ) -> (f64, f64) {
+        let profile = self.profile;
+        let mut act_per_gpu = self
+            .activation
+            .unwrap_or_else(|| activation_peak(profile, model, job, gpus, gpu));
+        if let Some(staging) = self.staging {
+            act_per_gpu += staging;
+        }
+        let (fast, pcie) = profile.multi_gpu_overhead_gib;
+        let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
+            _ if gpus <= 1 => 0.0,
+            Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie,
+            // Unknown cards get the larger figure: an estimate on no card in particular
+            // should not promise what a fast-link server does not deliver.
+            _ => fast,
+        };
+        (act_per_gpu, (profile.overhead_gib + multi) * GIB)
+    }
+
+    /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
+    pub(super) fn per_gpu(
+        &self,
+        model: &ModelSpec,
+        job: &Job,
+        gpus: u32,
+        gpu: Option<&GpuSpec>,
+    ) -> f64 {
+        let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
+        self.sum(gpus, act_per_gpu, overhead_per_gpu)
+    }
+
+    /// One GPU's share of the weights and KV cache plus its own activations and overhead.
+    fn sum(&self, gpus: u32, act_per_gpu: f64, overhead_per_gpu: f64) -> f64 {
+        (self.weights + self.kv_cache) / f64::from(gpus) + act_per_gpu + overhead_per_gpu
+    }
+
+    pub(super) fn estimate(
+        &self,
+        model: &ModelSpec,
+        job: &Job,
+        gpus: u32,
+        gpu: Option<&GpuSpec>,
+        kv_bytes_per_token: f64,
+    ) -> Estimate {
+        let n = f64::from(gpus);
+        let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
+        Estimate {
+            weights: self.weights,
+            kv_cache: self.kv_cache,
+            activations: act_per_gpu * n,
+            overhead: overhead_per_gpu * n,
+            gradients: 0.0,
+            optimizer: 0.0,
+            per_gpu: self.sum(gpus, act_per_gpu, overhead_per_gpu),
+            gpus,
+            kv_bytes_per_token,
+            trainable_params: 0,
+            rule_of_thumb_gb: 0.0,
+            notes: Vec::new(),
+            error_band: None,
+            overlap: 0.0,
+        }
     }
 }
 

@@ -16,7 +16,8 @@ mod training;
 
 pub use band::{ErrorBand, error_band};
 pub use fit::{
-    Fit, Interconnect, Machine, NODE, Topology, box_limit, candidate_counts, machines, usable_gib,
+    Fit, Interconnect, Machine, NODE, Reserve, Topology, box_limit, candidate_counts, machines,
+    usable_gib,
 };
 pub use inference::is_large_card;
 pub use job::{
@@ -148,28 +149,113 @@ pub fn run_on(
     gpu: Option<&GpuSpec>,
 ) -> Result<Estimate, JobError> {
     job.validate(model)?;
-    let gpus = gpus.max(1);
-    let mut est = breakdown(model, job, gpus, gpu);
-    est.notes = match job.mode {
-        Mode::Inference => inference::notes(model, job),
-        _ => training::notes(job, gpus),
-    };
-    common_notes(model, job, &mut est);
-    est.error_band = Some(error_band(job));
-    Ok(est)
+    Ok(Sizing::new(model, job).run(gpus, gpu))
 }
 
-/// The numbers alone, for a job already validated: no notes, no allocation. This is what
-/// the setup search calls for every GPU and count.
+/// The numbers alone, for a job already validated: no notes, no allocation.
 pub fn breakdown(model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
-    let gpus = gpus.max(1);
-    let mut est = match job.mode {
-        Mode::Inference => inference::estimate(model, job, gpus, gpu),
-        _ => training::estimate(model, job, gpus),
-    };
-    est.rule_of_thumb_gb =
-        rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
-    est
+    Sizing::new(model, job).on(gpus, gpu)
+}
+
+/// A validated job's memory with the parts that do not depend on the GPU count worked out
+/// once. Searches that try a job on many counts (the setup ranking, "how many cards would
+/// do") then pay a few operations per count instead of a whole [`breakdown`], and get the
+/// same numbers: [`breakdown`] is built on it.
+pub struct Sizing<'a> {
+    model: &'a ModelSpec,
+    job: &'a Job,
+    parts: Parts,
+}
+
+/// The count-independent parts, as the job's mode defines them.
+enum Parts {
+    Inference(inference::Parts),
+    Training(training::Parts),
+}
+
+fn training(model: &ModelSpec, job: &Job) -> Parts {
+    Parts::Training(training::parts(model, job))
+}
+
+impl<'a> Sizing<'a> {
+    /// Size `job` (already validated) on `model`.
+    pub fn new(model: &'a ModelSpec, job: &'a Job) -> Sizing<'a> {
+        let parts = match job.mode {
+            Mode::Inference => Parts::Inference(inference::parts(model, job)),
+            _ => training(model, job),
+        };
+        Sizing { model, job, parts }
+    }
+
+    /// The same job with part of it in host RAM: `job` is this sizing's job, which has
+    /// nothing offloaded, with `host_offload` set. The offload is applied to these parts
+    /// instead of sizing the job again (the lever search tries a dozen splits).
+    pub fn offloaded(&self, job: &'a Job) -> Sizing<'a> {
+        debug_assert!(self.job.host_offload.is_none());
+        debug_assert!(
+            *self.job
+                == Job {
+                    host_offload: None,
+                    ..job.clone()
+                }
+        );
+        let parts = match &self.parts {
+            Parts::Inference(p) => Parts::Inference(p.offloaded(self.model, job)),
+            Parts::Training(_) => training(self.model, job),
+        };
+        Sizing {
+            model: self.model,
+            job,
+            parts,
+        }
+    }
+
+    /// [`run_on`] for this (validated) job: the breakdown with its notes and error band.
+    pub fn run(&self, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+        let (model, job) = (self.model, self.job);
+        let gpus = gpus.max(1);
+        let mut est = self.on(gpus, gpu);
+        est.notes = match job.mode {
+            Mode::Inference => inference::notes(model, job),
+            _ => training::notes(job, gpus),
+        };
+        common_notes(model, job, &mut est);
+        est.error_band = Some(error_band(job));
+        est
+    }
+
+    /// The model and the job sized.
+    pub fn model(&self) -> &'a ModelSpec {
+        self.model
+    }
+
+    pub fn job(&self) -> &'a Job {
+        self.job
+    }
+
+    /// The breakdown on `gpus` GPUs (at least 1) of kind `gpu`.
+    pub fn on(&self, gpus: u32, gpu: Option<&GpuSpec>) -> Estimate {
+        let (model, job) = (self.model, self.job);
+        let gpus = gpus.max(1);
+        let kv_per_token = kv_bytes_per_token(model, job.kv_precision);
+        let mut est = match &self.parts {
+            Parts::Inference(p) => p.estimate(model, job, gpus, gpu, kv_per_token),
+            Parts::Training(p) => p.estimate(job, gpus, kv_per_token),
+        };
+        est.rule_of_thumb_gb =
+            rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
+        est
+    }
+
+    /// Bytes one GPU needs on `gpus` GPUs of kind `gpu`: `self.on(gpus, gpu).per_gpu`
+    /// without the rest of the breakdown.
+    pub fn per_gpu(&self, gpus: u32, gpu: Option<&GpuSpec>) -> f64 {
+        let gpus = gpus.max(1);
+        match &self.parts {
+            Parts::Inference(p) => p.per_gpu(self.model, self.job, gpus, gpu),
+            Parts::Training(p) => p.per_gpu(self.job, gpus),
+        }
+    }
 }
 
 fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
@@ -263,4 +349,51 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
 /// (vLLM's `mamba_ssm_cache_dtype` and llama.cpp's recurrent cache default to it).
 pub fn state_bytes(model: &ModelSpec) -> f64 {
     model.state_values_per_sequence() as f64 * 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    /// The shortcuts the searches take (a sizing's per-GPU need, a derived offload split,
+    /// the verdict without speeds) give what the full estimate and fit give.
+    #[test]
+    fn sizing_shortcuts_match_the_full_estimate() {
+        let c = Catalog::get();
+        let gpus = ["rtx 4090", "h100 sxm"].map(|g| c.resolve_gpu(g).expect("known").gpu);
+        for id in [
+            "llama-3.1-8b",
+            "llama-3.3-70b",
+            "mixtral-8x7b",
+            "qwen3-235b-a22b",
+        ] {
+            let model = c.model(id).expect("in catalog");
+            for runtime in Runtime::ALL {
+                for mode in [Mode::Inference, Mode::Lora, Mode::FullFinetune] {
+                    let mut job = Job::new(mode, Precision::Bf16);
+                    job.runtime = runtime;
+                    let sizing = Sizing::new(model, &job);
+                    for gpu in gpus {
+                        for n in [1, 2, 3, 8] {
+                            let full = breakdown(model, &job, n, Some(gpu));
+                            assert_eq!(sizing.on(n, Some(gpu)), full);
+                            assert_eq!(sizing.per_gpu(n, Some(gpu)), full.per_gpu);
+                            let fit = Fit::check(model, &job, gpu, n).expect("valid");
+                            assert_eq!(Fit::holds(model, &job, gpu, n), fit.fits);
+                        }
+                        for o in [HostOffload::GpuLayers(10), HostOffload::CpuMoe(4)] {
+                            let mut offloaded = job.clone();
+                            offloaded.host_offload = Some(o);
+                            assert_eq!(
+                                sizing.offloaded(&offloaded).on(2, Some(gpu)),
+                                breakdown(model, &offloaded, 2, Some(gpu)),
+                                "{id} {runtime} {mode} {o:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,9 +1,7 @@
 //! Training memory: full fine-tune, LoRA and QLoRA, sharded over GPUs when there are several.
 
 use super::precision::Precision;
-use super::{
-    Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, kv_bytes_per_token, weight_bytes,
-};
+use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_bytes};
 use crate::catalog::{GIB, ModelSpec};
 
 /// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
@@ -15,43 +13,90 @@ const LOGIT_BYTES: f64 = 12.0;
 /// The same with a chunked or fused loss: the 16-bit logits, plus an fp32 chunk at a time.
 const CHUNKED_LOGIT_BYTES: f64 = 3.5;
 
-pub(super) fn estimate(model: &ModelSpec, job: &Job, gpus: u32) -> Estimate {
-    let n = f64::from(gpus);
+/// What a training job holds whatever the GPU count: its states before sharding, its
+/// activations, and the buffer ZeRO-3/FSDP gathers layers into.
+pub(super) struct Parts {
+    weights: f64,
+    gradients: f64,
+    optimizer: f64,
+    trainable: f64,
+    act_per_gpu: f64,
+    gather: f64,
+}
+
+pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     let (weights, gradients, optimizer, trainable) = match job.mode {
         Mode::FullFinetune => full_states(model.params_total as f64, job),
         Mode::Lora | Mode::Qlora => adapter_states(model, job),
         Mode::Inference => (0.0, 0.0, 0.0, 0.0),
     };
-    let sharding = job.sharding_on(gpus);
-    let on_gpu = placed(sharding, job.cpu_offload, n, weights, gradients, optimizer);
-    let gather = if sharding == Sharding::Zero3 && gpus > 1 {
-        gather_buffer(model, job)
-    } else {
-        0.0
-    };
-    let act_per_gpu = activations(model, job);
-    let overhead_per_gpu = TRAINING_OVERHEAD + gather;
-    Estimate {
-        weights: on_gpu.weights * n,
-        gradients: on_gpu.gradients * n,
-        optimizer: on_gpu.optimizer * n,
-        activations: act_per_gpu * n,
-        overhead: overhead_per_gpu * n,
-        kv_cache: 0.0,
-        // The backward frees each layer's activations as it writes that layer's gradients,
-        // and the step's gradients are gone (set to None) before the next forward: the
-        // two never all coexist, so the peak holds the larger of them.
-        per_gpu: on_gpu.weights
+    Parts {
+        weights,
+        gradients,
+        optimizer,
+        trainable,
+        act_per_gpu: activations(model, job),
+        gather: gather_buffer(model, job),
+    }
+}
+
+impl Parts {
+    /// The states one GPU of `gpus` holds, and its overhead.
+    fn per_card(&self, job: &Job, gpus: u32) -> (OnGpu, f64) {
+        let n = f64::from(gpus);
+        let sharding = job.sharding_on(gpus);
+        let on_gpu = placed(
+            sharding,
+            job.cpu_offload,
+            n,
+            self.weights,
+            self.gradients,
+            self.optimizer,
+        );
+        let gather = if sharding == Sharding::Zero3 && gpus > 1 {
+            self.gather
+        } else {
+            0.0
+        };
+        (on_gpu, TRAINING_OVERHEAD + gather)
+    }
+
+    /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
+    pub(super) fn per_gpu(&self, job: &Job, gpus: u32) -> f64 {
+        let (on_gpu, overhead_per_gpu) = self.per_card(job, gpus);
+        self.sum(&on_gpu, overhead_per_gpu)
+    }
+
+    /// The backward frees each layer's activations as it writes that layer's gradients,
+    /// and the step's gradients are gone (set to None) before the next forward: the two
+    /// never all coexist, so the peak holds the larger of them.
+    fn sum(&self, on_gpu: &OnGpu, overhead_per_gpu: f64) -> f64 {
+        on_gpu.weights
             + on_gpu.optimizer
-            + on_gpu.gradients.max(act_per_gpu)
-            + overhead_per_gpu,
-        overlap: on_gpu.gradients.min(act_per_gpu) * n,
-        gpus,
-        kv_bytes_per_token: kv_bytes_per_token(model, job.kv_precision),
-        trainable_params: trainable as u64,
-        rule_of_thumb_gb: 0.0,
-        notes: Vec::new(),
-        error_band: None,
+            + on_gpu.gradients.max(self.act_per_gpu)
+            + overhead_per_gpu
+    }
+
+    pub(super) fn estimate(&self, job: &Job, gpus: u32, kv_bytes_per_token: f64) -> Estimate {
+        let n = f64::from(gpus);
+        let (on_gpu, overhead_per_gpu) = self.per_card(job, gpus);
+        let act_per_gpu = self.act_per_gpu;
+        Estimate {
+            weights: on_gpu.weights * n,
+            gradients: on_gpu.gradients * n,
+            optimizer: on_gpu.optimizer * n,
+            activations: act_per_gpu * n,
+            overhead: overhead_per_gpu * n,
+            kv_cache: 0.0,
+            per_gpu: self.sum(&on_gpu, overhead_per_gpu),
+            overlap: on_gpu.gradients.min(act_per_gpu) * n,
+            gpus,
+            kv_bytes_per_token,
+            trainable_params: self.trainable as u64,
+            rule_of_thumb_gb: 0.0,
+            notes: Vec::new(),
+            error_band: None,
+        }
     }
 }
 

@@ -3,11 +3,12 @@
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::estimate::{
-    self, Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding,
+    Fit, HostOffload, Job, KvPrecision, Mode, Optimizer, Precision, Runtime, Sharding, Sizing,
     usable_gib,
 };
 use crate::runtime::PROFILES;
 use serde::Serialize;
+use std::cell::OnceCell;
 
 /// Below this share of usable memory left free, a fit is too tight to trust (the estimate's
 /// own error band is about this wide) and the answer offers levers too.
@@ -123,9 +124,24 @@ pub fn wanted(fit: &Fit) -> bool {
 /// The levers for `job` on `count` of `gpu`, best first: the ones that cost least (speed,
 /// quality, effort) come first, more cards always last. Empty when the verdict needs none.
 pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Vec<Lever> {
+    levers_knowing(model, job, gpu, count, fit, &OnceCell::new())
+}
+
+/// [`levers`] for a caller that may already know `fewest`, [`Fit::min_count_any`] of the
+/// job as asked (the answer's "how many would do"): the precision and more-cards levers
+/// both compare with it, and it is worked out at most once.
+pub fn levers_knowing(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+    fewest: &OnceCell<Option<u32>>,
+) -> Vec<Lever> {
     if !wanted(fit) {
         return Vec::new();
     }
+    let fewest = || *fewest.get_or_init(|| Fit::min_count_any(model, job, gpu));
     let mut out = Vec::new();
     let mut push = |kind, change, changed: Job, n: u32| {
         if let Ok(f) = Fit::check(model, &changed, gpu, n)
@@ -144,7 +160,7 @@ pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit
     if job.mode.is_training() {
         training(job, count, &mut push);
     } else {
-        inference(model, job, gpu, count, &mut push);
+        inference(model, job, gpu, count, fewest, &mut push);
     }
     if let Some(ctx) = longest_context(model, job, gpu, count) {
         let mut changed = job.clone();
@@ -155,7 +171,7 @@ pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit
         host_offload(model, job, gpu, count, &mut push);
     }
     if !fit.fits
-        && let Some(n) = Fit::min_count_any(model, job, gpu)
+        && let Some(n) = fewest()
         && n > count
     {
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
@@ -187,6 +203,7 @@ fn inference(
     job: &Job,
     gpu: &GpuSpec,
     count: u32,
+    fewest: impl Fn() -> Option<u32>,
     push: &mut impl FnMut(LeverKind, Change, Job, u32),
 ) {
     let profile = job.runtime.profile();
@@ -194,7 +211,7 @@ fn inference(
         for &kv in profile.kv_precisions {
             let mut changed = job.clone();
             changed.kv_precision = kv;
-            if Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits) {
+            if Fit::holds(model, &changed, gpu, count) {
                 push(
                     LeverKind::KvPrecision,
                     Change::KvPrecision(kv),
@@ -205,7 +222,7 @@ fn inference(
             }
         }
     }
-    if let Some((p, n)) = nearest_precision(model, job, gpu, count) {
+    if let Some((p, n)) = nearest_precision(model, job, gpu, count, fewest) {
         let mut changed = job.clone();
         changed.precision = p;
         push(LeverKind::Precision, Change::Precision(p), changed, n);
@@ -213,12 +230,14 @@ fn inference(
 }
 
 /// The weight format with the most bits that fits the user's cards; when none does, the
-/// one that needs the fewest cards (if that is fewer than the job as asked needs).
+/// one that needs the fewest cards (if that is fewer than `fewest`, what the job as asked
+/// needs).
 fn nearest_precision(
     model: &ModelSpec,
     job: &Job,
     gpu: &GpuSpec,
     count: u32,
+    fewest: impl Fn() -> Option<u32>,
 ) -> Option<(Precision, u32)> {
     let profile = job.runtime.profile();
     let bits = job.precision.bits_per_weight();
@@ -240,7 +259,7 @@ fn nearest_precision(
             best = Some((p, n));
         }
     }
-    let asked = Fit::min_count_any(model, job, gpu).unwrap_or(u32::MAX);
+    let asked = fewest().unwrap_or(u32::MAX);
     best.filter(|&(_, n)| n < asked)
 }
 
@@ -268,9 +287,9 @@ fn host_offload(
     // The bisection compares the per-GPU need with what a card offers, as the setup search
     // does (no speeds, no notes); the lever chosen is checked in full by `push`.
     let usable = usable_gib(gpu, &base) * GIB;
-    let need = |j: &Job| estimate::breakdown(model, j, count, Some(gpu)).per_gpu;
+    let sizing = Sizing::new(model, &base);
     // The runtime alone makes it fit: offloading would only slow it down.
-    if need(&base) <= usable {
+    if sizing.per_gpu(count, Some(gpu)) <= usable {
         return;
     }
     let with = |o: HostOffload| {
@@ -278,7 +297,10 @@ fn host_offload(
         j.host_offload = Some(o);
         j
     };
-    let fits = |o: HostOffload| need(&with(o)) <= usable;
+    let fits = |o: HostOffload| {
+        let job = with(o);
+        sizing.offloaded(&job).per_gpu(count, Some(gpu)) <= usable
+    };
     let layers = model.num_hidden_layers;
     let experts = runtime
         .profile()
@@ -381,7 +403,7 @@ pub fn longest_context(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) 
     let fits = |ctx: u64| {
         let mut changed = job.clone();
         changed.set_context(ctx);
-        Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits)
+        Fit::holds(model, &changed, gpu, count)
     };
     let asked = job.context();
     if asked <= MIN_CONTEXT || fits(asked) || !fits(MIN_CONTEXT) {

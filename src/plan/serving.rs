@@ -97,7 +97,7 @@ pub fn max_context(
     let fits = |ctx: u64| {
         let mut changed = job.clone();
         changed.set_context(ctx);
-        Fit::check(model, &changed, gpu, count).is_ok_and(|f| f.fits)
+        Fit::holds(model, &changed, gpu, count)
     };
     if fits(top) {
         return Some(top);

@@ -287,18 +287,19 @@ pub fn detect(text: &str) -> Option<Lang> {
 /// Detect from the raw text (for script and accents) and its lowercased, accent-stripped
 /// form (for words), when the caller has already made it.
 pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
-    if text.chars().filter(|&c| is_han(c)).count() >= 1 {
-        return Some(Lang::Zh);
-    }
     let mut pt: f64 = 0.0;
     let mut es: f64 = 0.0;
     let mut en: f64 = 0.0;
-    // Letters and marks only one of the languages uses.
-    for c in text.chars() {
-        match c {
-            'ã' | 'õ' | 'ç' | 'ê' | 'ô' | 'à' => pt += 1.5,
-            'ñ' | '¿' | '¡' => es += 1.5,
-            _ => {}
+    // Any Chinese character settles it; else letters and marks only one of the languages
+    // uses count. An ASCII text has neither.
+    if !text.is_ascii() {
+        for c in text.chars() {
+            match c {
+                c if is_han(c) => return Some(Lang::Zh),
+                'ã' | 'õ' | 'ç' | 'ê' | 'ô' | 'à' => pt += 1.5,
+                'ñ' | '¿' | '¡' => es += 1.5,
+                _ => {}
+            }
         }
     }
     for word in cleaned.split(|c: char| !c.is_alphanumeric()) {

@@ -93,9 +93,9 @@ pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, Model
 
 /// Every well-placed `org/name` in `text` (not part of a URL, path or address).
 fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
-    // Most questions have no slash: skip the regex.
-    let text = if text.contains('/') { text } else { "" };
-    IN_TEXT.captures_iter(text).filter_map(|c| {
+    // Most questions have no slash: skip the regex altogether.
+    let found = text.contains('/').then(|| IN_TEXT.captures_iter(text));
+    found.into_iter().flatten().filter_map(|c| {
         let m = c.get(1)?;
         let after = text[m.end()..].chars().next();
         if matches!(after, Some('/' | ':' | '@')) {

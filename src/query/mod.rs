@@ -5,6 +5,7 @@
 //! and the list of assumptions made. CLI flags, slash-command options, web parameters and
 //! the free-text parser all produce a `Query`, so they all share one set of rules.
 
+mod clues;
 pub mod detect;
 pub mod fields;
 pub mod hub_id;

@@ -202,15 +202,18 @@ pub fn chinese_value(numeral: &str) -> Option<u32> {
 /// Rewrite sizes in words into "70b"; everything else is kept as it is. The text must
 /// be cleaned (lowercase, accents stripped, Chinese runs spaced off Latin words).
 pub fn rewrite_sizes(text: &str) -> Option<String> {
-    let latin = rewrite_latin(text);
+    // Every scale word holds "bil" or "mil": most messages have neither and skip the walk.
+    let latin = (text.contains("bil") || text.contains("mil"))
+        .then(|| rewrite_latin(text))
+        .flatten();
     let chinese = rewrite_chinese(latin.as_deref().unwrap_or(text));
     chinese.or(latin)
 }
 
-/// Whitespace-separated words with their byte spans.
+/// Whitespace-separated words with their byte spans (cleaned text has only ASCII spaces).
 fn words(text: &str) -> Vec<(usize, usize, &str)> {
     let base = text.as_ptr() as usize;
-    text.split_whitespace()
+    text.split_ascii_whitespace()
         .map(|t| {
             let start = t.as_ptr() as usize - base;
             (start, start + t.len(), t)

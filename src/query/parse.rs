@@ -9,6 +9,7 @@
 //! it did not understand.
 
 use super::Query;
+use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::numbers_words;
 use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
@@ -78,22 +79,13 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         ..Query::default()
     };
     q.precision = take_precision(&mut work);
-    // Most questions never say "context": skip the regex unless a word it needs is there.
-    q.max_context = ["context", "ctx", "上下文"]
-        .iter()
-        .any(|w| work.text.contains(w))
-        && work.blank(&MAX_CONTEXT);
+    q.max_context = work.blank_clued(Clue::MaxContext, &MAX_CONTEXT);
     q.context = take_context(&mut work);
     q.batch = take_batch(&mut work);
-    if work.blank(&CHECKPOINTING) {
+    if work.blank_clued(Clue::Checkpointing, &CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
-    // Most questions are not about training layouts: skip those regexes unless a word
-    // they need is there.
-    if ["fsdp", "ddp", "zero", "offload", "卸载"]
-        .iter()
-        .any(|w| work.text.contains(w))
-    {
+    if work.clues.has(Clue::Sharding) {
         q.sharding = take_sharding(&mut work);
         if work.blank(&OFFLOAD) {
             q.cpu_offload = Some(true);
@@ -232,11 +224,32 @@ fn is_han(c: char) -> bool {
 /// The text being parsed; matched spans are blanked so later patterns cannot reuse them.
 struct Work {
     text: String,
+    /// Which patterns can match at all (see [`Clues`]).
+    clues: Clues,
 }
 
 impl Work {
     fn new(text: String) -> Work {
-        Work { text }
+        let clues = Clues::of(&text);
+        Work { text, clues }
+    }
+
+    /// [`Work::take`] for a pattern that needs one of `clue`'s words.
+    fn take_clued<T>(
+        &mut self,
+        clue: Clue,
+        pattern: &Regex,
+        f: impl FnMut(&Captures) -> Option<T>,
+    ) -> Option<T> {
+        if !self.clues.has(clue) {
+            return None;
+        }
+        self.take(pattern, f)
+    }
+
+    /// [`Work::blank`] for a pattern that needs one of `clue`'s words.
+    fn blank_clued(&mut self, clue: Clue, pattern: &Regex) -> bool {
+        self.clues.has(clue) && self.blank(pattern)
     }
 
     /// Run `pattern`, hand each match to `f` until it accepts one; blank that match.
@@ -247,6 +260,25 @@ impl Work {
         if let Some(r) = range {
             self.blank_range(r.start, r.end);
         }
+        Some(value)
+    }
+
+    /// [`Work::take_clued`] for a pattern whose value can be read off the matched text (a
+    /// group around the whole match, between zero-width `\b`s): finding a match is much
+    /// cheaper than resolving its groups.
+    fn take_text<T>(
+        &mut self,
+        clue: Clue,
+        pattern: &Regex,
+        mut f: impl FnMut(&str) -> Option<T>,
+    ) -> Option<T> {
+        if !self.clues.has(clue) {
+            return None;
+        }
+        let (value, start, end) = pattern
+            .find_iter(&self.text)
+            .find_map(|m| f(m.as_str()).map(|v| (v, m.start(), m.end())))?;
+        self.blank_range(start, end);
         Some(value)
     }
 
@@ -264,8 +296,12 @@ impl Work {
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
     fn blank_range(&mut self, start: usize, end: usize) {
-        self.text
-            .replace_range(start..end, &" ".repeat(end - start));
+        const SPACES: &str = "                                                                ";
+        let n = end - start;
+        match SPACES.get(..n) {
+            Some(spaces) => self.text.replace_range(start..end, spaces),
+            None => self.text.replace_range(start..end, &" ".repeat(n)),
+        }
     }
 }
 
@@ -282,6 +318,10 @@ static RUNTIME: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_runtime(w: &mut Work) -> Option<Runtime> {
+    // Most questions name no runtime: a plain match test is cheaper than a capture search.
+    if !RUNTIME.is_match(&w.text) {
+        return None;
+    }
     w.take(&RUNTIME, |c| {
         PROFILES
             .iter()
@@ -326,9 +366,9 @@ static TRAIN: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_mode(w: &mut Work) -> Option<Mode> {
-    let qlora = w.blank(&QLORA);
-    let lora = !qlora && w.blank(&LORA);
-    let train = w.blank(&TRAIN);
+    let qlora = w.blank_clued(Clue::Lora, &QLORA);
+    let lora = !qlora && w.blank_clued(Clue::Lora, &LORA);
+    let train = w.blank_clued(Clue::Train, &TRAIN);
     if qlora {
         Some(Mode::Qlora)
     } else if lora {
@@ -370,11 +410,11 @@ static WORDS_FULL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_precision(w: &mut Work) -> Option<Precision> {
-    if let Some(p) = w.take(&GGUF, |c| gguf(&c[1])) {
-        w.take(&BITS, |_| Some(()));
+    if let Some(p) = w.take_text(Clue::Gguf, &GGUF, gguf) {
+        w.take_text(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
-    if let Some(p) = w.take(&METHOD, |c| {
+    if let Some(p) = w.take_clued(Clue::Method, &METHOD, |c| {
         let method = c.get(1).or(c.get(7))?.as_str();
         let bits = (2..=6).find_map(|i| c.get(i)).map(|m| m.as_str());
         Some(match (method, bits) {
@@ -385,11 +425,11 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
             _ => Precision::Nf4,
         })
     }) {
-        w.take(&BITS, |_| Some(()));
+        w.take_text(Clue::Bits, &BITS, |_| Some(()));
         return Some(p);
     }
-    if let Some(p) = w.take(&FLOAT, |c| {
-        Some(match &c[1] {
+    if let Some(p) = w.take_text(Clue::Float, &FLOAT, |name| {
+        Some(match name {
             "fp32" | "float32" | "f32" => Precision::Fp32,
             "fp16" | "float16" | "f16" => Precision::Fp16,
             "bf16" | "bfloat16" => Precision::Bf16,
@@ -403,15 +443,16 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
     }) {
         return Some(p);
     }
-    if w.blank(&WORDS_HALF) {
+    if w.blank_clued(Clue::Half, &WORDS_HALF) {
         return Some(Precision::Fp16);
     }
-    if w.blank(&WORDS_FULL) {
+    if w.blank_clued(Clue::Full, &WORDS_FULL) {
         return Some(Precision::Fp32);
     }
-    w.take(&BITS, |c| {
-        let n = c.get(1).or(c.get(2)).or(c.get(3))?.as_str();
-        match n {
+    // Every alternative of BITS starts with its number, followed by no other digit.
+    w.take_text(Clue::Bits, &BITS, |found| {
+        let digits = found.find(|c: char| !c.is_numeric()).unwrap_or(found.len());
+        match &found[..digits] {
             "4" => Some(Precision::Int4),
             "8" => Some(Precision::Int8),
             "16" => Some(Precision::Fp16),
@@ -454,7 +495,7 @@ static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_context(w: &mut Work) -> Option<u64> {
-    w.take(&CONTEXT, |c| {
+    w.take_clued(Clue::Context, &CONTEXT, |c| {
         let (num, unit) = [(1, 2), (3, 4), (5, 6), (7, 8)]
             .iter()
             .find_map(|&(n, u)| c.get(n).map(|m| (m.as_str(), c.get(u).map(|x| x.as_str()))))?;
@@ -475,7 +516,7 @@ static BATCH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_batch(w: &mut Work) -> Option<u64> {
-    w.take(&BATCH, |c| {
+    w.take_clued(Clue::Batch, &BATCH, |c| {
         (1..=6)
             .find_map(|i| c.get(i))
             .and_then(|m| m.as_str().parse().ok())
@@ -581,15 +622,8 @@ fn chinese_count_prefix(run: &str) -> &str {
 
 /// Find a GPU name and its count; blank both.
 fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
-        if catalog.is_gpu_word(&c[2]) {
-            format!("{}x {}", &c[1], &c[2])
-        } else {
-            c[0].to_string()
-        }
-    });
-    if let Cow::Owned(text) = unglued {
-        w.text = text;
+    if w.clues.has(Clue::GluedCount) {
+        unglue_counts(catalog, w);
     }
     let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
@@ -680,11 +714,24 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         }
     }
     for (s, e) in blank {
-        w.text.replace_range(s..e, &" ".repeat(e - s));
+        w.blank_range(s, e);
     }
 }
 
 /// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
+fn unglue_counts(catalog: &Catalog, w: &mut Work) {
+    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
+        if catalog.is_gpu_word(&c[2]) {
+            format!("{}x {}", &c[1], &c[2])
+        } else {
+            c[0].to_string()
+        }
+    });
+    if let Cow::Owned(text) = unglued {
+        w.text = text;
+    }
+}
+
 static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
 
 /// "a100s" -> "a100", "3090s" -> "3090".
@@ -708,15 +755,17 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
     }
 }
 
-/// Whitespace-separated tokens with their byte spans.
+/// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
+/// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
 fn spans(text: &str) -> Vec<(usize, usize, &str)> {
     let base = text.as_ptr() as usize;
-    text.split_whitespace()
-        .map(|t| {
-            let start = t.as_ptr() as usize - base;
-            (start, start + t.len(), t)
-        })
-        .collect()
+    // At most one token per two bytes: one allocation, no regrowing.
+    let mut out = Vec::with_capacity(text.len() / 2 + 1);
+    out.extend(text.split_ascii_whitespace().map(|t| {
+        let start = t.as_ptr() as usize - base;
+        (start, start + t.len(), t)
+    }));
+    out
 }
 
 static MEMORY_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -724,7 +773,7 @@ static MEMORY_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn take_memory_amounts(w: &mut Work) {
-    w.blank(&MEMORY_AMOUNT);
+    w.blank_clued(Clue::Memory, &MEMORY_AMOUNT);
 }
 
 /// Model words may follow a family name: versions, sizes, variants.
@@ -761,6 +810,9 @@ fn take_model(
     let start = tokens
         .iter()
         .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
+    let is_size = |t: &String| crate::catalog::size_of(t).is_some();
+    let mut has_size =
+        may_hold_size(tokens[start].2) && tokenize(tokens[start].2).iter().any(is_size);
     let mut end = start + 1;
     while end < tokens.len() {
         let subs = tokenize(tokens[end].2);
@@ -771,15 +823,12 @@ fn take_model(
         if !continues {
             break;
         }
+        has_size = has_size || subs.iter().any(is_size);
         end += 1;
     }
     let mut words: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
     let mut blank = vec![(tokens[start].0, tokens[end - 1].1)];
     // "70B的llama": a size elsewhere in the message belongs to the model named without one.
-    let has_size = words
-        .iter()
-        .flat_map(|w| tokenize(w))
-        .any(|t| crate::catalog::size_of(&t).is_some());
     if !has_size
         && let Some(&(s, e, t)) = tokens
             .iter()
@@ -791,15 +840,16 @@ fn take_model(
     // Prefer the longest run of words that resolves; else report the whole run.
     let found = (1..=words.len()).rev().find_map(|n| {
         let candidate = words[..n].join(" ");
-        catalog.find_model(&candidate).map(|m| (candidate, m))
+        catalog.find_model(&candidate).map(|m| (n, candidate, m))
     });
     let (chosen, found) = match found {
-        Some((candidate, m)) if candidate.len() < words.join(" ").len() => {
+        // Fewer (non-empty) words than typed: a shorter name.
+        Some((n, candidate, m)) if n < words.len() => {
             let (candidate, m) = without_unknown_words(catalog, &words).unwrap_or((candidate, m));
             q.model_as_typed = Some(words.join(" "));
             (candidate, Some(partial(m, &words)))
         }
-        Some((candidate, m)) => (candidate, Some(m)),
+        Some((_, candidate, m)) => (candidate, Some(m)),
         None => (words.join(" "), None),
     };
     q.model = Some(chosen);
@@ -807,6 +857,14 @@ fn take_model(
         w.blank_range(s, e);
     }
     found
+}
+
+/// Whether a word can hold a size token: sizes have a digit, or an 'x' (`size_of` reads
+/// "NxM"), and anything non-ASCII may normalize into either. Most model names ("llama")
+/// are settled without tokenizing them.
+fn may_hold_size(word: &str) -> bool {
+    word.bytes()
+        .any(|b| b.is_ascii_digit() || b == b'x' || b == b'X' || !b.is_ascii())
 }
 
 /// The run of model words minus those the catalog does not know, when a size was among
@@ -967,13 +1025,20 @@ static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
-    w.text
-        .split([' ', '.', '_', '-', '/', ':', '='])
-        .filter(|t| !t.is_empty())
-        .filter(|t| !FILLER.contains(t))
-        .filter(|t| !t.chars().any(is_han))
-        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
+    let text = w.text.as_str();
+    let base = text.as_ptr() as usize;
+    // The separators are ASCII, so splitting the bytes cuts only between characters.
+    text.as_bytes()
+        .split(|b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'='))
+        .map(|piece| {
+            let start = piece.as_ptr() as usize - base;
+            &text[start..start + piece.len()]
+        })
+        // Cheapest tests first; the hash look-up last.
         .filter(|t| t.len() > 1)
+        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
+        .filter(|t| !t.chars().any(is_han))
+        .filter(|t| !FILLER.contains(t))
         .map(str::to_string)
         .take(10)
         .collect()

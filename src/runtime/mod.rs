@@ -400,6 +400,18 @@ pub const PROFILES: [Profile; 3] = [
     },
 ];
 
+// `Runtime::profile` indexes PROFILES by the variant.
+const _: () = {
+    let mut i = 0;
+    while i < PROFILES.len() {
+        assert!(
+            PROFILES[i].runtime as usize == i,
+            "PROFILES must list the runtimes in Runtime's order"
+        );
+        i += 1;
+    }
+};
+
 /// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
 /// priori (CPU-only decode commonly reaches 55-65 % of peak), not fitted; the RTX 2080 rows
 /// of tests/calibration/llamacpp-offload-tokens.csv with `-ngl` agree (median error 5 %).
@@ -439,12 +451,11 @@ impl Runtime {
     /// whatever runtime would serve the model.
     pub const TRAINING: Runtime = Runtime::Transformers;
 
-    /// Its profile.
+    /// Its profile: [`PROFILES`] lists them in this enum's order (checked when compiling),
+    /// so the estimator's many look-ups are an index.
     pub fn profile(self) -> &'static Profile {
-        PROFILES
-            .iter()
-            .find(|p| p.runtime == self)
-            .expect("every runtime has a profile")
+        let all: &'static [Profile; 3] = &PROFILES;
+        &all[self as usize]
     }
 
     pub fn name(self) -> &'static str {
