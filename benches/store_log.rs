@@ -16,7 +16,8 @@ fn entry(i: u64) -> LogEntry {
         locale: Some("pt-BR".into()),
         query: Some(
             serde_json::json!({"model": "llama-3.1-70b", "precision": "fp16", "context": 8192})
-                .to_string(),
+                .to_string()
+                .into(),
         ),
         model: Some("llama-3.1-70b".into()),
         precision: Some("fp16".into()),

@@ -497,7 +497,7 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, ChartError> {
         resvg::tiny_skia::Transform::default(),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| ChartError::Png(e.to_string()))
+    encode(pixmap).map_err(|e| ChartError::Png(e.to_string()))
 }
 
 /// PNG bytes of a pixmap. The chart is a few flat colours plus the anti-aliased edges of
@@ -506,14 +506,11 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, ChartError> {
 /// adaptive row filters packs in about 2 ms to about 46 KB. (RGBA through zlib took about
 /// 20 ms for 54 KB, nine tenths of the whole render.) A picture with more colours falls back
 /// to RGBA, same settings: larger, as quick.
-fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
-    let mut rgba = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+fn encode(pixmap: resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let rgba = demultiplied(pixmap);
     let mut out = Vec::with_capacity(rgba.len() / 16);
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
     encoder.set_filter(png::Filter::Adaptive);
@@ -523,6 +520,8 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingErr
             alpha,
             pixels,
         }) => {
+            // The picture's bytes are not needed past here; the palette image is.
+            drop(rgba);
             encoder.set_color(png::ColorType::Indexed);
             encoder.set_palette(palette);
             if alpha.iter().any(|&a| a != u8::MAX) {
@@ -539,6 +538,24 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingErr
     writer.write_image_data(&data)?;
     writer.finish()?;
     Ok(out)
+}
+
+/// The pixmap's own bytes, turned from premultiplied to straight RGBA in place: copied
+/// into a second buffer the size of the picture (2.9 MB), every chart allocated, touched
+/// and freed that much more memory.
+fn demultiplied(pixmap: resvg::tiny_skia::Pixmap) -> Vec<u8> {
+    let mut data = pixmap.take();
+    for p in data.chunks_exact_mut(4) {
+        // Opaque pixels (most of a chart) are the same either way.
+        if p[3] == u8::MAX {
+            continue;
+        }
+        if let Some(c) = resvg::tiny_skia::PremultipliedColorU8::from_rgba(p[0], p[1], p[2], p[3]) {
+            let c = c.demultiply();
+            p.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+    }
+    data
 }
 
 /// An image as a palette (RGB, with each entry's alpha apart) and one index per pixel.
@@ -626,7 +643,7 @@ mod tests {
                     [c.red(), c.green(), c.blue(), c.alpha()]
                 })
                 .collect();
-            let bytes = encode(&p).unwrap();
+            let bytes = encode(p).unwrap();
             assert_eq!(decode(&bytes), want, "{colours} colours");
             assert_eq!(indexed(&want).is_some(), colours <= 256);
         }

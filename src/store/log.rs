@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::i18n::Lang;
 use crate::query::Query;
 use crate::sanitize::{self, truncate};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -62,9 +63,11 @@ pub struct LogEntry {
     /// Language of the reply.
     pub language: Lang,
     pub question: String,
-    /// The parsed query as JSON text, serialized once here: the column is text, and a
-    /// `serde_json::Value` tree cost an allocation per field on every logged question.
-    pub query: Option<String>,
+    /// The parsed query as JSON text ([`query_json`]), serialized once: the column is
+    /// text, and a `serde_json::Value` tree cost an allocation per field on every logged
+    /// question. Shared, so the guide server logs the JSON its cached answer keeps, and
+    /// the writer binds it as it is, without copying it per row.
+    pub query: Option<Arc<str>>,
     pub model: Option<String>,
     pub precision: Option<String>,
     pub gpu: Option<String>,
@@ -91,7 +94,7 @@ impl LogEntry {
         let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
         let answer = result.ok();
         LogEntry {
-            query: query.and_then(|q| serde_json::to_string(q).ok()),
+            query: query.map(query_json),
             model: answer.map(|a| a.model.id.clone()),
             precision: answer.map(|a| a.job.precision.name().to_string()),
             gpu: answer.and_then(|a| a.gpu.map(|g| g.id.clone())),
@@ -100,6 +103,13 @@ impl LogEntry {
             latency_us: u64::try_from(latency.as_micros()).unwrap_or(u64::MAX),
             ..LogEntry::new(source, language, question)
         }
+    }
+
+    /// The query's JSON ([`query_json`]) from a caller that keeps it with the answer (the
+    /// guide server's answer cache), instead of serializing the same query for every row.
+    pub fn with_query_json(mut self, json: Option<Arc<str>>) -> Self {
+        self.query = json;
+        self
     }
 
     /// The client's locale, cleaned and cut: it comes from a header or a client.
@@ -127,6 +137,12 @@ impl LogEntry {
             latency_us: 0,
         }
     }
+}
+
+/// The `query_json` column of a parsed query.
+pub fn query_json(query: &Query) -> Arc<str> {
+    // Serializing our own type into a String cannot fail.
+    serde_json::to_string(query).unwrap_or_default().into()
 }
 
 /// The query log of one store: the queue in front of the table and the tasks that empty

@@ -12,10 +12,9 @@
 use super::LogEntry;
 use super::db::{Db, on_db};
 use super::hashing::UserHasher;
-use sqlx::QueryBuilder;
-use std::sync::Arc;
-use std::sync::Once;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Once};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -351,13 +350,20 @@ impl Writer {
     }
 }
 
-/// Postgres rejects NUL in text; a question is stored verbatim otherwise.
-fn text(s: &str) -> String {
+/// Postgres rejects NUL in text; a question is stored verbatim otherwise. Shared text,
+/// because sqlx binds an `Arc<str>` as it is, where a `String` or `&str` is copied again
+/// into a new allocation per column and row.
+fn text(s: &str) -> Arc<str> {
     if s.contains('\0') {
-        s.replace('\0', "\u{FFFD}")
+        s.replace('\0', "\u{FFFD}").into()
     } else {
-        s.to_string()
+        s.into()
     }
+}
+
+/// [`text`] of text already shared: the same allocation, unless it holds NUL.
+fn shared_text(s: &Arc<str>) -> Arc<str> {
+    if s.contains('\0') { text(s) } else { s.clone() }
 }
 
 /// The batch cut into `STATEMENT_ROWS`-sized runs, largest first.
@@ -370,31 +376,67 @@ fn statements(mut batch: &[Pending]) -> impl Iterator<Item = &[Pending]> {
     })
 }
 
+/// Columns per row.
+const COLUMNS: usize = 15;
+
+/// The INSERT of `rows` rows (one of `STATEMENT_ROWS`) in the placeholders of `db`'s
+/// backend (`?` for SQLite, `$n` for Postgres), written once per process: written per
+/// commit, as `QueryBuilder` does, formatting the placeholders cost more than binding.
+fn insert_sql(db: &Db, rows: usize) -> &'static str {
+    static SQL: LazyLock<[[String; STATEMENT_ROWS.len()]; 2]> = LazyLock::new(|| {
+        [false, true].map(|numbered| STATEMENT_ROWS.map(|rows| values_sql(rows, numbered)))
+    });
+    let backend = usize::from(matches!(db, Db::Postgres(_)));
+    let size = STATEMENT_ROWS.iter().position(|&n| n == rows).unwrap_or(0);
+    &SQL[backend][size]
+}
+
+/// `INSERT ... VALUES (?, ...), ...` for `rows` rows; `$1, $2, ...` when `numbered`.
+fn values_sql(rows: usize, numbered: bool) -> String {
+    let mut sql = format!("{INSERT}VALUES ");
+    for row in 0..rows {
+        sql.push_str(if row == 0 { "(" } else { ", (" });
+        for column in 0..COLUMNS {
+            if column > 0 {
+                sql.push_str(", ");
+            }
+            if numbered {
+                let _ = write!(sql, "${}", row * COLUMNS + column + 1);
+            } else {
+                sql.push('?');
+            }
+        }
+        sql.push(')');
+    }
+    sql
+}
+
 /// One transaction for the whole batch, multi-row INSERTs inside.
 async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), sqlx::Error> {
     on_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for chunk in statements(batch) {
-            let mut qb = QueryBuilder::new(INSERT);
-            qb.push_values(chunk, |mut b, p| {
+            let mut query = sqlx::query(insert_sql(db, chunk.len()));
+            for p in chunk {
                 let e = &p.entry;
-                b.push_bind(p.at_ms)
-                    .push_bind(e.source.as_str())
-                    .push_bind(e.guild_id.map(|g| g as i64))
-                    .push_bind(e.channel_id.map(|c| c as i64))
-                    .push_bind(e.user_id.as_deref().map(|u| hasher.hash(u)))
-                    .push_bind(e.locale.as_deref().map(text))
-                    .push_bind(e.language.code())
-                    .push_bind(text(&e.question))
-                    .push_bind(e.query.as_deref().map(text))
-                    .push_bind(e.model.as_deref().map(text))
-                    .push_bind(e.precision.as_deref().map(text))
-                    .push_bind(e.gpu.as_deref().map(text))
-                    .push_bind(e.total_gib)
-                    .push_bind(e.understood)
-                    .push_bind(e.latency_us.min(i64::MAX as u64) as i64);
-            });
-            qb.build().execute(&mut *tx).await?;
+                query = query
+                    .bind(p.at_ms)
+                    .bind(Arc::<str>::from(e.source.as_str()))
+                    .bind(e.guild_id.map(|g| g as i64))
+                    .bind(e.channel_id.map(|c| c as i64))
+                    .bind(e.user_id.as_deref().map(|u| hasher.hash(u)))
+                    .bind(e.locale.as_deref().map(text))
+                    .bind(Arc::<str>::from(e.language.code()))
+                    .bind(text(&e.question))
+                    .bind(e.query.as_ref().map(shared_text))
+                    .bind(e.model.as_deref().map(text))
+                    .bind(e.precision.as_deref().map(text))
+                    .bind(e.gpu.as_deref().map(text))
+                    .bind(e.total_gib)
+                    .bind(e.understood)
+                    .bind(e.latency_us.min(i64::MAX as u64) as i64);
+            }
+            query.execute(&mut *tx).await?;
         }
         tx.commit().await
     })
@@ -421,5 +463,23 @@ mod tests {
         assert_eq!(order, (0..1_000).collect::<Vec<i64>>());
         assert_eq!(statements(&rows[..3]).count(), 3);
         assert_eq!(statements(&[]).count(), 0);
+    }
+
+    #[test]
+    fn each_statement_size_has_its_sql_with_one_placeholder_per_value() {
+        for rows in STATEMENT_ROWS {
+            for numbered in [false, true] {
+                let sql = values_sql(rows, numbered);
+                let marks = if numbered { '$' } else { '?' };
+                assert_eq!(sql.matches(marks).count(), rows * COLUMNS, "{sql}");
+                assert_eq!(sql.matches('(').count(), rows + 1, "{sql}");
+            }
+        }
+        assert!(values_sql(2, true).ends_with(
+            "($16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)"
+        ));
+        assert!(
+            values_sql(1, false).ends_with("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        );
     }
 }

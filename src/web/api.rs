@@ -223,7 +223,7 @@ fn respond(
         lang,
         locale: None,
         text: &described,
-        query,
+        query: query.map(crate::store::log::query_json),
         result: result.as_ref(),
         latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
     });

@@ -22,6 +22,9 @@ pub const MAX_QUESTION_CHARS: usize = 500;
 pub struct Asked {
     pub lang: Lang,
     pub query: Query,
+    /// The query as the query log stores it, serialized once with the answer: a cache hit
+    /// is logged without serializing the same query again.
+    pub query_json: Arc<str>,
     pub result: Result<Answer, Error>,
     /// The JSON contract object `/api/v1/ask` sends; also what the cache weighs. Shared
     /// bytes, so a cache hit hands the response body over without copying it.
@@ -74,7 +77,10 @@ impl AnswerCache {
 
     fn put(&self, key: String, asked: Arc<Asked>) {
         // The JSON stands for the answer's own heap too, which holds the same facts.
-        let cost = key.len() + 2 * asked.json.len() + std::mem::size_of::<Asked>();
+        let cost = key.len()
+            + 2 * asked.json.len()
+            + asked.query_json.len()
+            + std::mem::size_of::<Asked>();
         let Ok(mut cache) = self.0.lock() else {
             return;
         };
@@ -115,7 +121,7 @@ pub async fn ask(
         lang,
         locale: super::input::accept_language(headers),
         text,
-        query: Some(&asked.query),
+        query: Some(asked.query_json.clone()),
         result: result.as_ref(),
         latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
     });
@@ -169,6 +175,7 @@ fn asked_from(reply: answer::Reply, fallback: Lang) -> Asked {
     .into();
     Asked {
         lang,
+        query_json: crate::store::log::query_json(&parsed.query),
         query: parsed.query,
         result,
         json,

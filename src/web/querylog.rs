@@ -6,8 +6,8 @@
 use crate::answer::Answer;
 use crate::error::Error;
 use crate::i18n::Lang;
-use crate::query::Query;
 use crate::store::{LogEntry, Source, Store};
+use std::sync::Arc;
 
 /// One answered question, as the server saw it.
 pub struct Question<'a> {
@@ -15,7 +15,8 @@ pub struct Question<'a> {
     /// The browser's Accept-Language, when it sent one.
     pub locale: Option<&'a str>,
     pub text: &'a str,
-    pub query: Option<&'a Query>,
+    /// The query the core read, as the log's JSON ([`crate::store::log::query_json`]).
+    pub query: Option<Arc<str>>,
     pub result: Result<&'a Answer, &'a Error>,
     pub latency_us: u64,
 }
@@ -65,6 +66,7 @@ impl QueryLog {
 /// The store row; the store cleans and cuts every text, whatever the handler passed.
 fn entry(q: Question<'_>) -> LogEntry {
     let latency = std::time::Duration::from_micros(q.latency_us);
-    LogEntry::from_answer(Source::Web, q.lang, q.text, q.query, q.result, latency)
+    LogEntry::from_answer(Source::Web, q.lang, q.text, None, q.result, latency)
+        .with_query_json(q.query)
         .with_locale(q.locale)
 }

@@ -176,7 +176,7 @@ async fn round_trip(config: StoreConfig) {
         channel_id: Some(42),
         user_id: Some("998877".into()),
         locale: Some("pt-BR".into()),
-        query: Some(query.to_string()),
+        query: Some(query.to_string().into()),
         model: Some("llama-3.1-70b".into()),
         precision: Some("fp16".into()),
         gpu: Some("rtx-4090".into()),
