@@ -17,27 +17,37 @@ fn separators(lang: Lang) -> (char, char) {
     }
 }
 
+/// The digits of a number are gathered here, then written out at once: a sink's own
+/// `push` costs more per character than this buffer's.
+type Digits = arrayvec::ArrayString<64>;
+
 /// Append a non-negative integer, grouped per locale.
-///
-/// Spanish (RAE) does not group four-digit numbers ("8192"); the others do ("8,192").
 fn push_grouped(out: &mut impl Sink, value: u64, lang: Lang) {
+    let mut buf = Digits::new();
+    group_into(&mut buf, value, lang);
+    out.push_str(&buf);
+}
+
+/// Spanish (RAE) does not group four-digit numbers ("8192"); the others do ("8,192").
+/// A u64 takes at most 20 digits and 6 separators of 2 bytes: it fits the buffer.
+fn group_into(buf: &mut Digits, value: u64, lang: Lang) {
     let (_, sep) = separators(lang);
-    let mut buf = itoa::Buffer::new();
-    let digits = buf.format(value);
+    let mut itoa = itoa::Buffer::new();
+    let digits = itoa.format(value);
     if digits.len() <= 3 || (lang == Lang::Es && digits.len() == 4) {
-        out.push_str(digits);
+        let _ = buf.try_push_str(digits);
         return;
     }
     // The leading group has one to three digits; every later group has three.
-    let lead = match digits.len() % 3 {
+    let mut start = match digits.len() % 3 {
         0 => 3,
         n => n,
     };
-    out.push_str(&digits[..lead]);
-    for group in digits.as_bytes()[lead..].chunks(3) {
-        out.push(sep);
-        // Digits are ASCII: each chunk is valid UTF-8.
-        out.push_str(std::str::from_utf8(group).unwrap_or_default());
+    let _ = buf.try_push_str(&digits[..start]);
+    while start < digits.len() {
+        let _ = buf.try_push(sep);
+        let _ = buf.try_push_str(digits.get(start..start + 3).unwrap_or_default());
+        start += 3;
     }
 }
 
@@ -67,19 +77,22 @@ pub(super) fn push_number(out: &mut impl Sink, lang: Lang, value: f64, decimals:
     let scaled = scaled as u64;
     let (int_part, frac) = (scaled / scale, scaled % scale);
     let (mark, _) = separators(lang);
+    // At most a sign, 26 bytes of grouped integer, a mark and 6 decimals: it fits.
+    let mut buf = Digits::new();
     if value < 0.0 && scaled > 0 {
-        out.push('-');
+        let _ = buf.try_push('-');
     }
-    push_grouped(out, int_part, lang);
+    group_into(&mut buf, int_part, lang);
     if decimals > 0 {
-        out.push(mark);
-        let mut buf = itoa::Buffer::new();
-        let digits = buf.format(frac);
+        let _ = buf.try_push(mark);
+        let mut itoa = itoa::Buffer::new();
+        let digits = itoa.format(frac);
         for _ in digits.len()..decimals {
-            out.push('0');
+            let _ = buf.try_push('0');
         }
-        out.push_str(digits);
+        let _ = buf.try_push_str(digits);
     }
+    out.push_str(&buf);
 }
 
 /// Where numbers are written: a `String`, or a [`Num`] on the stack.

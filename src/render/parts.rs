@@ -858,15 +858,29 @@ fn sharding_what(s: Sharding) -> &'static str {
 /// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
 /// reader's language (a slug is a URL part, not something to read).
 pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
-    let list: Vec<String> = topics
-        .iter()
-        .map(|topic| t(lang, &format!("guide-{}-title", topic.slug())))
-        .collect();
-    tr(
+    one_line(|out| guides_line_into(out, lang, topics))
+}
+
+/// [`guides_line`], appended to `out`.
+pub fn guides_line_into(out: &mut String, lang: Lang, topics: &[Topic]) {
+    let mut list = String::with_capacity(192);
+    let mut id = String::with_capacity(48);
+    for (i, topic) in topics.iter().enumerate() {
+        if i > 0 {
+            list.push_str(" · ");
+        }
+        id.clear();
+        id.push_str("guide-");
+        id.push_str(topic.slug());
+        id.push_str("-title");
+        tr_into(&mut list, lang, &id, None);
+    }
+    tr_into(
+        out,
         lang,
         "answer-guides",
-        Some(&Args::new().s("topics", list.join(" · "))),
-    )
+        Some(&Args::new().s("topics", list)),
+    );
 }
 
 /// Punctuation that joins parts of an answer, from Fluent: Chinese writes full-width

@@ -67,7 +67,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         line(&mut out, "· ");
         out.push_str(&l);
     }
-    line(&mut out, &parts::guides_line(lang, &a.topics));
+    out.push('\n');
+    parts::guides_line_into(&mut out, lang, &a.topics);
     out
 }
 
