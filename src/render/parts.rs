@@ -67,10 +67,10 @@ fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
 pub fn gpu_count(lang: Lang, n: u32) -> String {
-    let args =
-        Args::new()
-            .s("count", format_int(lang, u64::from(n)))
-            .n(lang, "count_n", u64::from(n));
+    let count = Num::int(lang, u64::from(n));
+    let args = Args::new()
+        .s("count", count.as_str())
+        .n(lang, "count_n", u64::from(n));
     tr(lang, "gpu-count", Some(&args))
 }
 
@@ -283,17 +283,14 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             Machine::Unified => None,
         };
         if let Some(id) = id {
+            let count_text = Num::int(lang, u64::from(count));
+            let per_box = Num::int(lang, u64::from(estimate::box_limit(gpu)));
+            let machines = Num::int(lang, u64::from(estimate::machines(gpu, count)));
             let args = Args::new()
-                .s("count", format_int(lang, u64::from(count)))
-                .s("gpu", setup_label(catalog, &gpu.id, 1))
-                .s(
-                    "per_box",
-                    format_int(lang, u64::from(estimate::box_limit(gpu))),
-                )
-                .s(
-                    "machines",
-                    format_int(lang, u64::from(estimate::machines(gpu, count))),
-                );
+                .s("count", count_text.as_str())
+                .s("gpu", setup_label_cow(catalog, &gpu.id, 1))
+                .s("per_box", per_box.as_str())
+                .s("machines", machines.as_str());
             out.push(tr(lang, id, Some(&args)));
         }
     }
@@ -393,9 +390,12 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
     // The first reason in a phrase, then any other labels the setup also earned.
     extras.push_str(&separator(lang, Separator::Open));
     tr_into(&mut extras, lang, why_id(setup.why), None);
-    for &tag in setup.tags.iter().skip(1) {
-        extras.push_str(&separator(lang, Separator::List));
-        tr_into(&mut extras, lang, tag_id(tag), None);
+    if setup.tags.len() > 1 {
+        let list = separator(lang, Separator::List);
+        for &tag in setup.tags.iter().skip(1) {
+            extras.push_str(&list);
+            tr_into(&mut extras, lang, tag_id(tag), None);
+        }
     }
     extras.push_str(&separator(lang, Separator::Close));
     let per_gpu = Num::gib(lang, fit.per_gpu_gib);
