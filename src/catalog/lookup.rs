@@ -168,6 +168,8 @@ pub(super) struct Index {
     /// Every model id and alias is ASCII, so a word with other letters names no model.
     ascii_model_names: bool,
     gpu_exact: HashMap<String, usize>,
+    /// GPU id -> its place in the catalog: renderers look up every pick's card by id.
+    gpu_ids: HashMap<String, usize>,
     gpu_keys: Vec<GpuKeys>,
     gpu_vocab: Vec<String>,
     /// Alias words with a digit that name a GPU ("4090", "a100", "mi300x").
@@ -229,6 +231,7 @@ impl Index {
 
         let mut vocab = HashSet::default();
         for (i, g) in gpus.iter().enumerate() {
+            index.gpu_ids.entry(g.id.clone()).or_insert(i);
             let mut tokens = HashSet::default();
             for name in std::iter::once(&g.id).chain(&g.aliases) {
                 let toks = strip_noise(tokenize(name), is_gpu_noise);
@@ -330,6 +333,13 @@ fn repo_name(input: &str) -> &str {
 
 fn same_size(a: f64, b: f64) -> bool {
     (a - b).abs() <= 0.02 * b.max(0.1)
+}
+
+impl Index {
+    /// Where the GPU with this exact id sits in the catalog's list, if any.
+    pub(super) fn gpu_position(&self, id: &str) -> Option<usize> {
+        self.gpu_ids.get(id).copied()
+    }
 }
 
 impl super::Catalog {

@@ -629,6 +629,12 @@ impl Catalog {
     }
 
     pub fn gpu(&self, id: &str) -> Option<&GpuSpec> {
-        self.gpus.iter().find(|g| g.id == id)
+        // Indexed when the catalog loads; the list is public, so the hit is checked and a
+        // miss falls back to the scan.
+        self.index
+            .gpu_position(id)
+            .and_then(|i| self.gpus.get(i))
+            .filter(|g| g.id == id)
+            .or_else(|| self.gpus.iter().find(|g| g.id == id))
     }
 }

@@ -5,7 +5,7 @@
 
 mod numbers;
 
-pub use numbers::{format_gib, format_int, format_number, format_params};
+pub use numbers::{Num, format_gib, format_int, format_number, format_params};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -355,6 +355,17 @@ pub fn push_usd(out: &mut String, lang: Lang, usd: f64, decimals: usize) {
     out.push_str(before);
     numbers::push_number(out, lang, usd, decimals);
     out.push_str(after);
+}
+
+/// [`push_usd`] on the stack.
+pub fn usd_num(lang: Lang, usd: f64, decimals: usize) -> Num {
+    use numbers::Sink;
+    let (before, after) = &locale(lang).currency;
+    let mut out = Num::new();
+    out.push_str(before);
+    numbers::push_number(&mut out, lang, usd, decimals);
+    out.push_str(after);
+    out
 }
 
 /// [`push_usd`] as a new string.

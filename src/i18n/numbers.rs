@@ -17,27 +17,37 @@ fn separators(lang: Lang) -> (char, char) {
     }
 }
 
+/// The digits of a number are gathered here, then written out at once: a sink's own
+/// `push` costs more per character than this buffer's.
+type Digits = arrayvec::ArrayString<64>;
+
 /// Append a non-negative integer, grouped per locale.
-///
+fn push_grouped(out: &mut impl Sink, value: u64, lang: Lang) {
+    let mut buf = Digits::new();
+    group_into(&mut buf, value, lang);
+    out.push_str(&buf);
+}
+
 /// Spanish (RAE) does not group four-digit numbers ("8192"); the others do ("8,192").
-fn push_grouped(out: &mut String, value: u64, lang: Lang) {
+/// A u64 takes at most 20 digits and 6 separators of 2 bytes: it fits the buffer.
+fn group_into(buf: &mut Digits, value: u64, lang: Lang) {
     let (_, sep) = separators(lang);
-    let mut buf = itoa::Buffer::new();
-    let digits = buf.format(value);
+    let mut itoa = itoa::Buffer::new();
+    let digits = itoa.format(value);
     if digits.len() <= 3 || (lang == Lang::Es && digits.len() == 4) {
-        out.push_str(digits);
+        let _ = buf.try_push_str(digits);
         return;
     }
     // The leading group has one to three digits; every later group has three.
-    let lead = match digits.len() % 3 {
+    let mut start = match digits.len() % 3 {
         0 => 3,
         n => n,
     };
-    out.push_str(&digits[..lead]);
-    for group in digits.as_bytes()[lead..].chunks(3) {
-        out.push(sep);
-        // Digits are ASCII: each chunk is valid UTF-8.
-        out.push_str(std::str::from_utf8(group).unwrap_or_default());
+    let _ = buf.try_push_str(&digits[..start]);
+    while start < digits.len() {
+        let _ = buf.try_push(sep);
+        let _ = buf.try_push_str(digits.get(start..start + 3).unwrap_or_default());
+        start += 3;
     }
 }
 
@@ -52,7 +62,7 @@ pub fn format_number(lang: Lang, value: f64, decimals: usize) -> String {
 ///
 /// Rounds through integers: `format!("{:.1}")` takes the exact (Dragon) path for many
 /// values, which made number formatting the costliest part of an answer.
-pub(super) fn push_number(out: &mut String, lang: Lang, value: f64, decimals: usize) {
+pub(super) fn push_number(out: &mut impl Sink, lang: Lang, value: f64, decimals: usize) {
     if !value.is_finite() {
         out.push('–');
         return;
@@ -67,18 +77,92 @@ pub(super) fn push_number(out: &mut String, lang: Lang, value: f64, decimals: us
     let scaled = scaled as u64;
     let (int_part, frac) = (scaled / scale, scaled % scale);
     let (mark, _) = separators(lang);
+    // At most a sign, 26 bytes of grouped integer, a mark and 6 decimals: it fits.
+    let mut buf = Digits::new();
     if value < 0.0 && scaled > 0 {
-        out.push('-');
+        let _ = buf.try_push('-');
     }
-    push_grouped(out, int_part, lang);
+    group_into(&mut buf, int_part, lang);
     if decimals > 0 {
-        out.push(mark);
-        let mut buf = itoa::Buffer::new();
-        let digits = buf.format(frac);
+        let _ = buf.try_push(mark);
+        let mut itoa = itoa::Buffer::new();
+        let digits = itoa.format(frac);
         for _ in digits.len()..decimals {
-            out.push('0');
+            let _ = buf.try_push('0');
         }
-        out.push_str(digits);
+        let _ = buf.try_push_str(digits);
+    }
+    out.push_str(&buf);
+}
+
+/// Where numbers are written: a `String`, or a [`Num`] on the stack.
+pub(super) trait Sink {
+    fn push_str(&mut self, s: &str);
+    fn push(&mut self, c: char);
+}
+
+impl Sink for String {
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+}
+
+/// A formatted number held on the stack: an answer passes about thirty numbers to its
+/// messages, and a heap string for each was a good part of rendering's allocations.
+/// Longer text (only numbers of 10^18 and more) moves to the heap.
+pub struct Num {
+    inline: arrayvec::ArrayString<48>,
+    spill: Option<String>,
+}
+
+impl Num {
+    pub(super) fn new() -> Num {
+        Num {
+            inline: arrayvec::ArrayString::new(),
+            spill: None,
+        }
+    }
+
+    /// [`format_number`] on the stack.
+    pub fn number(lang: Lang, value: f64, decimals: usize) -> Num {
+        let mut n = Num::new();
+        push_number(&mut n, lang, value, decimals);
+        n
+    }
+
+    /// [`format_int`] on the stack.
+    pub fn int(lang: Lang, value: u64) -> Num {
+        let mut n = Num::new();
+        push_grouped(&mut n, value, lang);
+        n
+    }
+
+    /// [`format_gib`] on the stack.
+    pub fn gib(lang: Lang, gib: f64) -> Num {
+        Num::number(lang, gib, gib_decimals(gib))
+    }
+
+    /// The text written so far.
+    pub fn as_str(&self) -> &str {
+        self.spill.as_deref().unwrap_or(&self.inline)
+    }
+}
+
+impl Sink for Num {
+    fn push_str(&mut self, s: &str) {
+        if let Some(spill) = &mut self.spill {
+            spill.push_str(s);
+        } else if self.inline.try_push_str(s).is_err() {
+            let mut spill = self.inline.to_string();
+            spill.push_str(s);
+            self.spill = Some(spill);
+        }
+    }
+    fn push(&mut self, c: char) {
+        self.push_str(c.encode_utf8(&mut [0; 4]));
     }
 }
 
@@ -108,8 +192,11 @@ pub fn format_params(lang: Lang, billions: f64) -> String {
 
 /// GiB with one decimal (two below 10 GiB, so small models do not read as 0.5).
 pub fn format_gib(lang: Lang, gib: f64) -> String {
-    let decimals = if gib.abs() < 10.0 { 2 } else { 1 };
-    format_number(lang, gib, decimals)
+    format_number(lang, gib, gib_decimals(gib))
+}
+
+fn gib_decimals(gib: f64) -> usize {
+    if gib.abs() < 10.0 { 2 } else { 1 }
 }
 
 #[cfg(test)]
@@ -134,5 +221,15 @@ mod tests {
         assert_eq!(format_number(Lang::En, -46.6, 1), "-46.6");
         assert_eq!(format_number(Lang::En, -0.01, 1), "0.0");
         assert_eq!(format_number(Lang::En, f64::NAN, 1), "–");
+        assert_eq!(
+            Num::number(Lang::Es, 32_768.25, 1).as_str(),
+            "32\u{a0}768,3"
+        );
+        assert_eq!(Num::gib(Lang::Pt, 9.5).as_str(), "9,50");
+        assert_eq!(Num::int(Lang::En, 327_680).as_str(), "327,680");
+        assert_eq!(
+            Num::number(Lang::En, 1e20, 0).as_str(),
+            format_number(Lang::En, 1e20, 0)
+        );
     }
 }

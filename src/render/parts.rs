@@ -5,8 +5,8 @@ use crate::catalog::PriceBasis;
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{self, ErrorBand, Interconnect, Machine, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{
-    Args, Lang, format_gib, format_int, format_number, format_params, format_usd, label, t, tr,
-    tr_into,
+    Args, Lang, Num, format_gib, format_int, format_number, format_params, format_usd, label, t,
+    tr, tr_into, usd_num,
 };
 use crate::recommend::{Setup, Tag, Why};
 use std::borrow::Cow;
@@ -15,26 +15,62 @@ fn gib(lang: Lang, bytes: f64) -> String {
     format_gib(lang, bytes / GIB)
 }
 
+/// Where a renderer writes lines: a list of strings, or one reply being built.
+pub trait Lines {
+    /// A new, empty line to write into.
+    fn line(&mut self) -> &mut String;
+}
+
+impl Lines for Vec<String> {
+    fn line(&mut self) -> &mut String {
+        self.push(String::with_capacity(96));
+        self.last_mut().expect("a line was just pushed")
+    }
+}
+
+/// Lines appended to one text, each after a line break.
+pub struct Appended<'a>(pub &'a mut String);
+
+impl Lines for Appended<'_> {
+    fn line(&mut self) -> &mut String {
+        self.0.push('\n');
+        self.0
+    }
+}
+
+/// A single line written by `write`, as its own string.
+fn one_line(write: impl FnOnce(&mut String)) -> String {
+    let mut out = String::with_capacity(96);
+    write(&mut out);
+    out
+}
+
 /// "2 × RTX 4090" or the card alone.
 pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
+    setup_label_cow(catalog, gpu_id, count).into_owned()
+}
+
+/// [`setup_label`], borrowed from the catalog for a single card.
+fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow<'c, str> {
     let name = catalog
         .gpu(gpu_id)
         .map_or(gpu_id, |g| g.display_name.as_str());
-    let mut out = String::with_capacity(name.len() + 8);
-    if count != 1 {
-        out.push_str(itoa::Buffer::new().format(count));
-        out.push_str(" × ");
+    if count == 1 {
+        return Cow::Borrowed(name);
     }
+    let mut out = String::with_capacity(name.len() + 8);
+    out.push_str(itoa::Buffer::new().format(count));
+    out.push_str(" × ");
     out.push_str(name);
-    out
+    Cow::Owned(out)
 }
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
 pub fn gpu_count(lang: Lang, n: u32) -> String {
-    let args =
-        Args::new()
-            .s("count", format_int(lang, u64::from(n)))
-            .n(lang, "count_n", u64::from(n));
+    let count = Num::int(lang, u64::from(n));
+    let args = Args::new()
+        .s("count", count.as_str())
+        .n(lang, "count_n", u64::from(n));
     tr(lang, "gpu-count", Some(&args))
 }
 
@@ -53,25 +89,37 @@ fn mode_id(mode: Mode) -> &'static str {
 
 /// "Llama 3.1 70B · fp16 · inference".
 pub fn title(lang: Lang, a: &Answer) -> String {
+    one_line(|out| title_into(out, lang, a))
+}
+
+/// [`title`], appended to `out`.
+pub fn title_into(out: &mut String, lang: Lang, a: &Answer) {
     let args = Args::new()
         .s("model", a.model.display_name.as_str())
         .s("precision", a.job.precision.name())
         .s("mode", label(lang, mode_id(a.job.mode)));
-    tr(lang, "answer-title", Some(&args))
+    tr_into(out, lang, "answer-title", Some(&args));
 }
 
 /// "8,192 tokens · batch 1 · transformers".
 pub fn job_line(lang: Lang, a: &Answer) -> String {
+    one_line(|out| job_line_into(out, lang, a))
+}
+
+/// [`job_line`], appended to `out`.
+pub fn job_line_into(out: &mut String, lang: Lang, a: &Answer) {
+    let context = Num::int(lang, a.job.context());
+    let batch = Num::int(lang, u64::from(a.job.batch));
     let args = Args::new()
-        .s("context", format_int(lang, a.job.context()))
-        .s("batch", format_int(lang, u64::from(a.job.batch)))
-        .n(lang, "batch_n", u64::from(a.job.batch))
-        .s("runtime", runtime_label(lang, a.job.runtime))
-        .s("optimizer", optimizer_name(a.job.optimizer));
+        .s("context", context.as_str())
+        .s("batch", batch.as_str());
+    // Training names the optimizer where inference names the runtime.
     if a.job.mode.is_training() {
-        tr(lang, "answer-job-training", Some(&args))
+        let args = args.s("optimizer", optimizer_name(a.job.optimizer));
+        tr_into(out, lang, "answer-job-training", Some(&args));
     } else {
-        tr(lang, "answer-job", Some(&args))
+        let runtime = label(lang, &runtime_message_id(a.job.runtime));
+        tr_into(out, lang, "answer-job", Some(&args.s("runtime", runtime)));
     }
 }
 
@@ -86,15 +134,23 @@ fn optimizer_name(o: Optimizer) -> &'static str {
 
 /// "Estimated peak memory: **141.2 GiB**" (with the per-GPU share when split).
 pub fn total_line(lang: Lang, a: &Answer) -> String {
+    one_line(|out| total_line_into(out, lang, a))
+}
+
+/// [`total_line`], appended to `out`.
+pub fn total_line_into(out: &mut String, lang: Lang, a: &Answer) {
     let e = &a.estimate;
-    let args = Args::new()
-        .s("total", format_gib(lang, e.total_gib()))
-        .s("per_gpu", format_gib(lang, e.per_gpu_gib()))
-        .s("gpus", gpu_count(lang, e.gpus));
+    let total = Num::gib(lang, e.total_gib());
+    let args = Args::new().s("total", total.as_str());
     if e.gpus > 1 {
-        tr(lang, "answer-total-split", Some(&args))
+        // Only the split line names the share and the count.
+        let per_gpu = Num::gib(lang, e.per_gpu_gib());
+        let args = args
+            .s("per_gpu", per_gpu.as_str())
+            .s("gpus", gpu_count(lang, e.gpus));
+        tr_into(out, lang, "answer-total-split", Some(&args));
     } else {
-        tr(lang, "answer-total", Some(&args))
+        tr_into(out, lang, "answer-total", Some(&args));
     }
 }
 
@@ -121,40 +177,58 @@ fn breakdown_parts(a: &Answer) -> impl Iterator<Item = (&'static str, f64)> {
 }
 
 pub fn breakdown_line(lang: Lang, a: &Answer) -> String {
+    one_line(|out| breakdown_line_into(out, lang, a))
+}
+
+/// [`breakdown_line`], appended to `out`.
+pub fn breakdown_line_into(out: &mut String, lang: Lang, a: &Answer) {
     let mut parts = String::with_capacity(160);
     for (id, bytes) in breakdown_parts(a) {
         if !parts.is_empty() {
             parts.push_str(" · ");
         }
+        let value = Num::gib(lang, bytes / GIB);
         let args = Args::new()
             .s("label", label(lang, id))
-            .s("value", gib(lang, bytes));
+            .s("value", value.as_str());
         tr_into(&mut parts, lang, "part-item", Some(&args));
     }
-    tr(
+    tr_into(
+        out,
         lang,
         "answer-breakdown",
         Some(&Args::new().s("parts", parts)),
-    )
+    );
 }
 
 /// The verdict on the GPU the user named, plus how many would do when it is too small.
 pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
-    let Some(fit) = &a.fit else {
-        return Vec::new();
-    };
-    let args = Args::new()
-        .s("setup", setup_label(catalog, &fit.gpu, fit.count))
-        .s("per_gpu", format_gib(lang, fit.per_gpu_gib))
-        .s("usable", format_gib(lang, fit.usable_gib))
-        .s("headroom", format_gib(lang, fit.headroom_gib.abs()));
     let mut out = Vec::new();
+    fit_lines_to(&mut out, lang, catalog, a);
+    out
+}
+
+/// [`fit_lines`], written to `out`.
+pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Answer) {
+    let Some(fit) = &a.fit else {
+        return;
+    };
+    let per_gpu = Num::gib(lang, fit.per_gpu_gib);
+    let usable = Num::gib(lang, fit.usable_gib);
+    let args = Args::new()
+        .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
+        .s("per_gpu", per_gpu.as_str())
+        .s("usable", usable.as_str());
     if fit.fits {
-        out.push(tr(lang, "answer-fit-yes", Some(&args)));
+        let headroom = Num::gib(lang, fit.headroom_gib.abs());
+        let args = args.s("headroom", headroom.as_str());
+        tr_into(out.line(), lang, "answer-fit-yes", Some(&args));
     } else {
-        out.push(tr(lang, "answer-fit-no", Some(&args)));
+        // The "does not fit" line has no headroom to show.
+        tr_into(out.line(), lang, "answer-fit-no", Some(&args));
         match a.needed_count {
-            Some(n) => out.push(tr(
+            Some(n) => tr_into(
+                out.line(),
                 lang,
                 // Past one machine, the topology line below says how many machines.
                 if a.gpu.is_some_and(|g| {
@@ -167,23 +241,28 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
                 },
                 Some(
                     &Args::new()
-                        .s("count", format_int(lang, u64::from(n)))
-                        .s("gpu", setup_label(catalog, &fit.gpu, 1)),
+                        .s("count", Num::int(lang, u64::from(n)).as_str())
+                        .s("gpu", setup_label_cow(catalog, &fit.gpu, 1)),
                 ),
-            )),
-            None => out.push(t(lang, "answer-fit-never")),
+            ),
+            None => tr_into(out.line(), lang, "answer-fit-never", None),
         }
         if let Some(o) = &a.offload {
-            out.push(tr(
+            let per_gpu = Num::gib(lang, o.per_gpu_gib);
+            tr_into(
+                out.line(),
                 lang,
                 "answer-fit-offload",
-                Some(&Args::new().s("per_gpu", format_gib(lang, o.per_gpu_gib))),
-            ));
+                Some(&Args::new().s("per_gpu", per_gpu.as_str())),
+            );
         }
     }
-    out.extend(topology_lines(lang, catalog, a));
-    out.extend(vllm_line(lang, a));
-    out
+    for l in topology_lines(lang, catalog, a)
+        .into_iter()
+        .chain(vllm_line(lang, a))
+    {
+        out.line().push_str(&l);
+    }
 }
 
 /// What the machines make of the named count (and of the count that would do): more
@@ -204,17 +283,14 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             Machine::Unified => None,
         };
         if let Some(id) = id {
+            let count_text = Num::int(lang, u64::from(count));
+            let per_box = Num::int(lang, u64::from(estimate::box_limit(gpu)));
+            let machines = Num::int(lang, u64::from(estimate::machines(gpu, count)));
             let args = Args::new()
-                .s("count", format_int(lang, u64::from(count)))
-                .s("gpu", setup_label(catalog, &gpu.id, 1))
-                .s(
-                    "per_box",
-                    format_int(lang, u64::from(estimate::box_limit(gpu))),
-                )
-                .s(
-                    "machines",
-                    format_int(lang, u64::from(estimate::machines(gpu, count))),
-                );
+                .s("count", count_text.as_str())
+                .s("gpu", setup_label_cow(catalog, &gpu.id, 1))
+                .s("per_box", per_box.as_str())
+                .s("machines", machines.as_str());
             out.push(tr(lang, id, Some(&args)));
         }
     }
@@ -293,32 +369,41 @@ pub fn price_usd(lang: Lang, usd: f64) -> String {
 /// Written into one buffer: an answer has up to five of these, and they were the
 /// costliest part of rendering when each piece was its own string.
 pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
+    one_line(|out| setup_line_into(out, lang, catalog, setup))
+}
+
+/// [`setup_line`], appended to `out`.
+pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let fit = &setup.fit;
-    let mut extras = String::with_capacity(96);
+    let mut extras = String::with_capacity(160);
     if fit.count > 1 {
         extras.push_str(" · ");
         tr_into(&mut extras, lang, link_id(fit.interconnect), None);
     }
     if let Some(tps) = fit.tokens_per_s {
-        let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
         extras.push_str(" · ");
-        let args = Args::new().s("tps", tps);
+        let args = Args::new().s("tps", tps.as_str());
         tr_into(&mut extras, lang, "answer-setup-speed", Some(&args));
     }
     price_extras(&mut extras, lang, catalog, setup);
     // The first reason in a phrase, then any other labels the setup also earned.
     extras.push_str(&separator(lang, Separator::Open));
     tr_into(&mut extras, lang, why_id(setup.why), None);
-    for &tag in setup.tags.iter().skip(1) {
-        extras.push_str(&separator(lang, Separator::List));
-        tr_into(&mut extras, lang, tag_id(tag), None);
+    if setup.tags.len() > 1 {
+        let list = separator(lang, Separator::List);
+        for &tag in setup.tags.iter().skip(1) {
+            extras.push_str(&list);
+            tr_into(&mut extras, lang, tag_id(tag), None);
+        }
     }
     extras.push_str(&separator(lang, Separator::Close));
+    let per_gpu = Num::gib(lang, fit.per_gpu_gib);
     let args = Args::new()
-        .s("setup", setup_label(catalog, &fit.gpu, fit.count))
-        .s("per_gpu", format_gib(lang, fit.per_gpu_gib))
+        .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
+        .s("per_gpu", per_gpu.as_str())
         .s("extras", extras);
-    tr(lang, "answer-setup-line", Some(&args))
+    tr_into(out, lang, "answer-setup-line", Some(&args));
 }
 
 /// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
@@ -326,29 +411,31 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
 pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let gpu = catalog.gpu(&setup.fit.gpu);
     if let Some(buy) = setup.buy {
-        let (id, date) = match buy.basis {
-            PriceBasis::Street => (
-                "picks-price-street",
-                gpu.and_then(|g| g.street_usd_date.as_deref()),
-            ),
-            PriceBasis::Launch => ("picks-price-launch", None),
-        };
-        let args = Args::new()
-            .s("price", price_usd(lang, buy.usd))
-            .s("date", date.unwrap_or_default());
+        let price = usd_num(lang, buy.usd, 0);
+        let args = Args::new().s("price", price.as_str());
         out.push_str(" · ");
-        tr_into(out, lang, id, Some(&args));
+        match buy.basis {
+            PriceBasis::Street => {
+                let date = gpu.and_then(|g| g.street_usd_date.as_deref());
+                let args = args.s("date", date.unwrap_or_default());
+                tr_into(out, lang, "picks-price-street", Some(&args));
+            }
+            // A launch price has no date to show.
+            PriceBasis::Launch => tr_into(out, lang, "picks-price-launch", Some(&args)),
+        }
     }
     if let Some(hourly) = setup.cloud_usd_per_hour {
         let date = gpu.and_then(|g| g.cloud_usd_per_hour_date.as_deref());
+        let price = usd_num(lang, hourly, 2);
         let args = Args::new()
-            .s("price", price_usd_cents(lang, hourly))
+            .s("price", price.as_str())
             .s("date", date.unwrap_or_default());
         out.push_str(" · ");
         tr_into(out, lang, "picks-cloud", Some(&args));
     }
     if let Some(per_million) = setup.usd_per_million_tokens {
-        let args = Args::new().s("price", price_usd_cents(lang, per_million));
+        let price = usd_num(lang, per_million, 2);
+        let args = Args::new().s("price", price.as_str());
         out.push_str(" · ");
         tr_into(out, lang, "picks-per-million", Some(&args));
     }
@@ -395,57 +482,64 @@ pub fn advice_lines(lang: Lang, a: &Answer) -> Vec<String> {
 
 /// The rule of thumb and why it differs from the estimate.
 pub fn rule_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out = Vec::new();
+    rule_lines_to(&mut out, lang, a);
+    out
+}
+
+/// [`rule_lines`], written to `out`.
+pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
     let e = &a.estimate;
     let rule_gib = e.rule_of_thumb_gb * 1e9 / GIB;
-    let mut out = vec![tr(
-        lang,
-        "answer-rule",
-        Some(
-            &Args::new()
-                .s("rule", format_number(lang, e.rule_of_thumb_gb, 1))
-                .s("rule_gib", format_gib(lang, rule_gib)),
-        ),
-    )];
+    let (rule, rule_gib_text) = (
+        Num::number(lang, e.rule_of_thumb_gb, 1),
+        Num::gib(lang, rule_gib),
+    );
+    let args = Args::new()
+        .s("rule", rule.as_str())
+        .s("rule_gib", rule_gib_text.as_str());
+    tr_into(out.line(), lang, "answer-rule", Some(&args));
     if a.job.mode.is_training() {
-        out.push(tr(
-            lang,
-            "rule-training",
-            Some(
-                &Args::new()
-                    .s("gradients", gib(lang, e.gradients))
-                    .s("optimizer", gib(lang, e.optimizer)),
-            ),
-        ));
-        return out;
+        let (gradients, optimizer) = (
+            Num::gib(lang, e.gradients / GIB),
+            Num::gib(lang, e.optimizer / GIB),
+        );
+        let args = Args::new()
+            .s("gradients", gradients.as_str())
+            .s("optimizer", optimizer.as_str());
+        tr_into(out.line(), lang, "rule-training", Some(&args));
+        return;
     }
     let diff = (e.total_gib() - rule_gib) / rule_gib;
-    let pct = format_number(lang, (diff * 100.0).abs(), 0);
-    let args = Args::new()
-        .s("pct", pct)
-        .s("context", format_int(lang, a.job.context()))
-        .s("batch", format_int(lang, u64::from(a.job.batch)));
-    let id = if diff.abs() < 0.05 {
-        "rule-close"
+    let pct = Num::number(lang, (diff * 100.0).abs(), 0);
+    let args = Args::new().s("pct", pct.as_str());
+    if diff.abs() < 0.05 {
+        tr_into(out.line(), lang, "rule-close", Some(&args));
     } else if diff < 0.0 {
-        "rule-lower"
+        tr_into(out.line(), lang, "rule-lower", Some(&args));
     } else {
-        "rule-higher"
-    };
-    out.push(tr(lang, id, Some(&args)));
+        // Only the "higher" line names the job's context and batch.
+        let (context, batch) = (
+            Num::int(lang, a.job.context()),
+            Num::int(lang, u64::from(a.job.batch)),
+        );
+        let args = args
+            .s("context", context.as_str())
+            .s("batch", batch.as_str());
+        tr_into(out.line(), lang, "rule-higher", Some(&args));
+    }
     let p = a.job.precision;
     if p.is_quantized() && (p.bits_per_weight() - p.nominal_bits()).abs() > 0.1 {
-        out.push(tr(
-            lang,
-            "rule-quantized",
-            Some(
-                &Args::new()
-                    .s("nominal", format_number(lang, p.nominal_bits(), 0))
-                    .s("precision", p.name())
-                    .s("bits", format_number(lang, p.bits_per_weight(), 2)),
-            ),
-        ));
+        let (nominal, bits) = (
+            Num::number(lang, p.nominal_bits(), 0),
+            Num::number(lang, p.bits_per_weight(), 2),
+        );
+        let args = Args::new()
+            .s("nominal", nominal.as_str())
+            .s("precision", p.name())
+            .s("bits", bits.as_str());
+        tr_into(out.line(), lang, "rule-quantized", Some(&args));
     }
-    out
 }
 
 /// The Hub could not be asked: what the answer used instead.
@@ -764,15 +858,29 @@ fn sharding_what(s: Sharding) -> &'static str {
 /// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
 /// reader's language (a slug is a URL part, not something to read).
 pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
-    let list: Vec<String> = topics
-        .iter()
-        .map(|topic| t(lang, &format!("guide-{}-title", topic.slug())))
-        .collect();
-    tr(
+    one_line(|out| guides_line_into(out, lang, topics))
+}
+
+/// [`guides_line`], appended to `out`.
+pub fn guides_line_into(out: &mut String, lang: Lang, topics: &[Topic]) {
+    let mut list = String::with_capacity(192);
+    let mut id = String::with_capacity(48);
+    for (i, topic) in topics.iter().enumerate() {
+        if i > 0 {
+            list.push_str(" · ");
+        }
+        id.clear();
+        id.push_str("guide-");
+        id.push_str(topic.slug());
+        id.push_str("-title");
+        tr_into(&mut list, lang, &id, None);
+    }
+    tr_into(
+        out,
         lang,
         "answer-guides",
-        Some(&Args::new().s("topics", list.join(" · "))),
-    )
+        Some(&Args::new().s("topics", list)),
+    );
 }
 
 /// Punctuation that joins parts of an answer, from Fluent: Chinese writes full-width

@@ -1,10 +1,10 @@
 //! The plan in words: the best levers, the serving capacity and the launch command.
 
-use super::parts::gpu_count;
+use super::parts::{Lines, gpu_count};
 use crate::answer::Answer;
 use crate::catalog::GIB;
 use crate::estimate::{HostOffload, offload};
-use crate::i18n::{Args, Lang, format_gib, format_int, format_number, t, tr, tr_into};
+use crate::i18n::{Args, Lang, Num, format_gib, format_int, format_number, label, t, tr, tr_into};
 use crate::plan::levers::QualityCost;
 use crate::plan::{Change, Lever, LeverKind};
 use std::borrow::Cow;
@@ -15,6 +15,13 @@ const SHOWN: usize = 3;
 /// "To make it fit on these GPUs:" and the best three levers, one per line. Offloading
 /// and more cards are left to the fit lines, which already say them.
 pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out = Vec::new();
+    lever_lines_to(&mut out, lang, a);
+    out
+}
+
+/// [`lever_lines`], written to `out`.
+pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
     let shown: Vec<&Lever> = a
         .levers
         .iter()
@@ -23,22 +30,22 @@ pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
         .take(SHOWN)
         .collect();
     if shown.is_empty() {
-        return Vec::new();
+        return;
     }
     let asked = a.gpu_count.unwrap_or(1);
-    let mut out = vec![t(lang, "answer-levers-title")];
+    tr_into(out.line(), lang, "answer-levers-title", None);
     for l in &shown {
+        let per_gpu = Num::gib(lang, l.fit.per_gpu_gib);
         let args = Args::new()
             .s("change", change(lang, a, l, asked))
-            .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
-        let mut line = String::from("- ");
-        tr_into(&mut line, lang, "lever-line", Some(&args));
-        out.push(line);
+            .s("per_gpu", per_gpu.as_str());
+        let line = out.line();
+        line.push_str("- ");
+        tr_into(line, lang, "lever-line", Some(&args));
     }
     if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
-        out.push(ram_assumed(lang, l));
+        out.line().push_str(&ram_assumed(lang, l));
     }
-    out
 }
 
 /// The host RAM bandwidth an offload speed assumes, and how to give one's own.
@@ -136,9 +143,19 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
 }
 
 /// One lever's change in words.
+/// The message that names a quality cost: `lever-quality-<id>`.
+fn quality_id(q: QualityCost) -> &'static str {
+    match q {
+        QualityCost::Negligible => "lever-quality-negligible",
+        QualityCost::Small => "lever-quality-small",
+        QualityCost::Moderate => "lever-quality-moderate",
+        QualityCost::Noticeable => "lever-quality-noticeable",
+    }
+}
+
 fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
     let value = |v: Cow<'static, str>| Args::new().s("value", v);
-    let quality = |p| t(lang, &format!("lever-quality-{}", QualityCost::of(p).id()));
+    let quality = |p| label(lang, quality_id(QualityCost::of(p)));
     let (id, args) = match l.change {
         Change::Precision(p) if l.count != asked => (
             "lever-precision-gpus",
@@ -211,10 +228,20 @@ pub fn lines(lang: Lang, a: &Answer) -> Vec<String> {
 /// Levers, serving capacity and launch lines (the text answer puts the longest context at
 /// its top instead).
 pub fn after_verdict(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out = lever_lines(lang, a);
-    out.extend(serving_line(lang, a));
-    out.extend(launch_lines(lang, a));
+    let mut out = Vec::new();
+    after_verdict_to(&mut out, lang, a);
     out
+}
+
+/// [`after_verdict`], written to `out`.
+pub fn after_verdict_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
+    lever_lines_to(out, lang, a);
+    for l in serving_line(lang, a)
+        .into_iter()
+        .chain(launch_lines(lang, a))
+    {
+        out.line().push_str(&l);
+    }
 }
 
 /// Every lever, more cards included, one line each with the memory per GPU it leaves: what

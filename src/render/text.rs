@@ -1,5 +1,6 @@
 //! The answer as Markdown text: what `ask`/`estimate` print and what free-text replies say.
 
+use super::parts::Appended;
 use super::{parts, plan};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
@@ -14,19 +15,20 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         out.push_str(&best);
         out.push('\n');
     }
-    bold(&mut out, &parts::title(lang, a));
+    out.push_str("**");
+    parts::title_into(&mut out, lang, a);
+    out.push_str("**");
     if let Some(l) = plan::max_context_line(lang, a) {
         line(&mut out, &l);
     }
-    line(&mut out, &parts::job_line(lang, a));
-    line(&mut out, &parts::total_line(lang, a));
-    line(&mut out, &parts::breakdown_line(lang, a));
-    for l in parts::fit_lines(lang, catalog, a) {
-        line(&mut out, &l);
-    }
-    for l in plan::after_verdict(lang, a) {
-        line(&mut out, &l);
-    }
+    out.push('\n');
+    parts::job_line_into(&mut out, lang, a);
+    out.push('\n');
+    parts::total_line_into(&mut out, lang, a);
+    out.push('\n');
+    parts::breakdown_line_into(&mut out, lang, a);
+    parts::fit_lines_to(&mut Appended(&mut out), lang, catalog, a);
+    plan::after_verdict_to(&mut Appended(&mut out), lang, a);
     line(&mut out, "");
     if a.recommendations.nothing_fits {
         line(&mut out, &label(lang, "answer-nothing-fits"));
@@ -40,16 +42,14 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         bold(&mut out, &label(lang, title));
         for setup in &a.recommendations.setups {
             line(&mut out, "- ");
-            out.push_str(&parts::setup_line(lang, catalog, setup));
+            parts::setup_line_into(&mut out, lang, catalog, setup);
         }
     }
     for l in parts::advice_lines(lang, a) {
         line(&mut out, &l);
     }
     line(&mut out, "");
-    for l in parts::rule_lines(lang, a) {
-        line(&mut out, &l);
-    }
+    parts::rule_lines_to(&mut Appended(&mut out), lang, a);
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one, with no space.
@@ -67,7 +67,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         line(&mut out, "· ");
         out.push_str(&l);
     }
-    line(&mut out, &parts::guides_line(lang, &a.topics));
+    out.push('\n');
+    parts::guides_line_into(&mut out, lang, &a.topics);
     out
 }
 
