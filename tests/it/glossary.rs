@@ -3,7 +3,6 @@
 //! there is enough to enforce it.
 
 use regex::Regex;
-use std::fs;
 
 const LOCALES: [&str; 4] = ["en-US", "pt-BR", "es-ES", "zh-CN"];
 
@@ -79,13 +78,7 @@ fn every_locale_has_its_table() {
 fn no_banned_variant_in_the_locales() {
     let mut found = Vec::new();
     for (locale, patterns) in banned() {
-        let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
-        for entry in fs::read_dir(&dir).expect("locale folder exists") {
-            let path = entry.expect("readable").path();
-            if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
-                continue;
-            }
-            let text = fs::read_to_string(&path).expect("readable");
+        for (path, text) in super::locales::ftl_files(&locale) {
             let name = format!(
                 "{locale}/{}",
                 path.file_name().unwrap_or_default().display()

@@ -5,21 +5,30 @@ use fluent_syntax::ast;
 use fluent_syntax::parser::parse;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
+use std::path::PathBuf;
 use vramguide::answer::Topic;
 use vramguide::i18n::{Lang, has, t};
 
 const LOCALES: [&str; 4] = ["en-US", "pt-BR", "es-ES", "zh-CN"];
 
+/// (path, text) of every Fluent file of a locale.
+pub fn ftl_files(locale: &str) -> Vec<(PathBuf, String)> {
+    let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
+    fs::read_dir(&dir)
+        .expect("locale folder exists")
+        .map(|entry| entry.expect("readable").path())
+        .filter(|path| path.extension().and_then(|e| e.to_str()) == Some("ftl"))
+        .map(|path| {
+            let text = fs::read_to_string(&path).expect("readable");
+            (path, text)
+        })
+        .collect()
+}
+
 /// message id -> variables it references (attributes included, as `id.attr`).
 fn messages(locale: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut out = BTreeMap::new();
-    let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
-    for entry in fs::read_dir(&dir).expect("locale folder exists") {
-        let path = entry.expect("readable").path();
-        if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
-            continue;
-        }
-        let text = fs::read_to_string(&path).expect("readable");
+    for (path, text) in ftl_files(locale) {
         let resource = parse(text.as_str())
             .unwrap_or_else(|(_, errors)| panic!("{}: syntax errors {errors:?}", path.display()));
         for entry in resource.body {
@@ -128,13 +137,7 @@ fn guide_topics_are_complete_and_short() {
 #[test]
 fn no_message_shows_the_variable_it_selects_on() {
     for locale in LOCALES {
-        let dir = format!("{}/locales/{locale}", env!("CARGO_MANIFEST_DIR"));
-        for entry in fs::read_dir(&dir).expect("locale folder exists") {
-            let path = entry.expect("readable").path();
-            if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
-                continue;
-            }
-            let text = fs::read_to_string(&path).expect("readable");
+        for (_, text) in ftl_files(locale) {
             let resource = parse(text.as_str()).expect("valid Fluent");
             for entry in resource.body {
                 let ast::Entry::Message(m) = entry else {
