@@ -350,7 +350,7 @@ pub fn label(lang: Lang, id: &str) -> Cow<'static, str> {
 
 /// An amount in US dollars with `decimals` decimals, the locale's way ("US$1,599",
 /// "1599 USD", "1,599 美元"), appended to `out`.
-pub fn push_usd(out: &mut String, lang: Lang, usd: f64, decimals: usize) {
+fn push_usd(out: &mut impl numbers::Sink, lang: Lang, usd: f64, decimals: usize) {
     let (before, after) = &locale(lang).currency;
     out.push_str(before);
     numbers::push_number(out, lang, usd, decimals);
@@ -359,12 +359,8 @@ pub fn push_usd(out: &mut String, lang: Lang, usd: f64, decimals: usize) {
 
 /// [`push_usd`] on the stack.
 pub fn usd_num(lang: Lang, usd: f64, decimals: usize) -> Num {
-    use numbers::Sink;
-    let (before, after) = &locale(lang).currency;
     let mut out = Num::new();
-    out.push_str(before);
-    numbers::push_number(&mut out, lang, usd, decimals);
-    out.push_str(after);
+    push_usd(&mut out, lang, usd, decimals);
     out
 }
 
