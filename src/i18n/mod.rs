@@ -14,7 +14,7 @@ use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 use unic_langid::LanguageIdentifier;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
@@ -120,8 +120,21 @@ static LOCALES: LazyLock<Vec<(Lang, Locale)>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Per language, every message id of any language mapped to what to write for it.
-static MESSAGES: LazyLock<Vec<FxHashMap<&'static str, Message>>> = LazyLock::new(|| {
+/// Every message id of any language, numbered: the slot of its message in each
+/// language's table.
+static SLOTS: LazyLock<FxHashMap<&'static str, u32>> = LazyLock::new(|| {
+    let mut slots = FxHashMap::default();
+    for lang in Lang::ALL {
+        for id in &locale(lang).ids {
+            let next = slots.len() as u32;
+            slots.entry(id.as_str()).or_insert(next);
+        }
+    }
+    slots
+});
+
+/// Per language (in [`Lang::ALL`] order), what to write for each slot.
+static MESSAGES: LazyLock<Vec<Vec<Option<Message>>>> = LazyLock::new(|| {
     Lang::ALL
         .iter()
         .map(|&lang| messages_with_fallback(lang))
@@ -192,9 +205,9 @@ fn split_around(bundle: &Bundle, id: &str, var: &str) -> (String, String) {
     (before.to_string(), after.to_string())
 }
 
-/// Every id of every language, for `lang`: its own message, else the English one.
-fn messages_with_fallback(lang: Lang) -> FxHashMap<&'static str, Message> {
-    let mut table = FxHashMap::default();
+/// Every slot, for `lang`: its own message, else the English one.
+fn messages_with_fallback(lang: Lang) -> Vec<Option<Message>> {
+    let mut table = vec![None; SLOTS.len()];
     for source in [Lang::En, lang] {
         let locale = locale(source);
         for id in &locale.ids {
@@ -205,7 +218,7 @@ fn messages_with_fallback(lang: Lang) -> FxHashMap<&'static str, Message> {
                     None => continue,
                 },
             };
-            table.insert(id.as_str(), message);
+            table[SLOTS[id.as_str()] as usize] = Some(message);
         }
     }
     table
@@ -223,9 +236,73 @@ fn bundle(lang: Lang) -> &'static Bundle {
     &locale(lang).bundle
 }
 
-fn message(lang: Lang, id: &str) -> Option<Message> {
-    let index = Lang::ALL.iter().position(|l| *l == lang)?;
-    MESSAGES[index].get(id).copied()
+fn message(lang: Lang, slot: u32) -> Option<Message> {
+    // `Lang`'s variants are declared in `Lang::ALL`'s order, as the tables are built.
+    MESSAGES[lang as usize]
+        .get(slot as usize)
+        .copied()
+        .flatten()
+}
+
+/// A message id written in the code, its slot found once: an answer looks up about
+/// seventy messages, and hashing each id every time was a twentieth of an ask.
+/// Made by [`msg!`](crate::msg), one per place that names a message.
+pub struct MsgId {
+    name: &'static str,
+    slot: OnceLock<Option<u32>>,
+}
+
+impl MsgId {
+    pub const fn new(name: &'static str) -> MsgId {
+        MsgId {
+            name,
+            slot: OnceLock::new(),
+        }
+    }
+}
+
+/// A message id: text (looked up by hash) or a [`MsgId`] (looked up once).
+pub trait MessageId: Copy {
+    /// The id as written in the Fluent files.
+    fn text(&self) -> &str;
+    /// Where its message sits in every language's table; None for an unknown id.
+    fn slot(self) -> Option<u32>;
+}
+
+impl MessageId for &str {
+    fn text(&self) -> &str {
+        self
+    }
+    fn slot(self) -> Option<u32> {
+        SLOTS.get(self).copied()
+    }
+}
+
+impl MessageId for &String {
+    fn text(&self) -> &str {
+        self
+    }
+    fn slot(self) -> Option<u32> {
+        self.as_str().slot()
+    }
+}
+
+impl MessageId for &MsgId {
+    fn text(&self) -> &str {
+        self.name
+    }
+    fn slot(self) -> Option<u32> {
+        *self.slot.get_or_init(|| SLOTS.get(self.name).copied())
+    }
+}
+
+/// A [`MsgId`] for a message id written in the code: `tr_into(out, lang, msg!("answer-title"), ...)`.
+#[macro_export]
+macro_rules! msg {
+    ($id:literal) => {{
+        static ID: $crate::i18n::MsgId = $crate::i18n::MsgId::new($id);
+        &ID
+    }};
 }
 
 /// Arguments for a message: strings (numbers already formatted) and plural counts.
@@ -295,26 +372,27 @@ fn bundle_with(lang: Lang, id: &str) -> &'static Bundle {
 
 /// Translate `id` with `args`. A message missing in `lang` falls back to English; one
 /// missing everywhere returns its id (tests make sure none is).
-pub fn tr(lang: Lang, id: &str, args: Option<&Args>) -> String {
+pub fn tr(lang: Lang, id: impl MessageId, args: Option<&Args>) -> String {
     let mut out = String::with_capacity(96);
     tr_into(&mut out, lang, id, args);
     out
 }
 
 /// [`tr`], appended to `out`: renderers build a whole reply in one buffer.
-pub fn tr_into(out: &mut String, lang: Lang, id: &str, args: Option<&Args>) {
+pub fn tr_into(out: &mut String, lang: Lang, id: impl MessageId, args: Option<&Args>) {
     debug_assert!(
         args.and_then(|a| a.lang).is_none_or(|l| l == lang),
-        "plural counts of {id} chosen in another language"
+        "plural counts of {} chosen in another language",
+        id.text()
     );
-    match message(lang, id) {
+    match id.slot().and_then(|slot| message(lang, slot)) {
         Some(Message::Fixed(text)) => out.push_str(text),
         Some(Message::Pattern(bundle, pattern)) => {
             let mut errors = Vec::new();
             // Writing into a String cannot fail.
             let _ = bundle.write_pattern(out, pattern, args.map(|a| &a.fluent), &mut errors);
         }
-        None => out.push_str(id),
+        None => out.push_str(id.text()),
     }
 }
 
@@ -335,16 +413,20 @@ pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String 
 }
 
 /// Shorthand: translate without arguments.
-pub fn t(lang: Lang, id: &str) -> String {
+pub fn t(lang: Lang, id: impl MessageId) -> String {
     tr(lang, id, None)
 }
 
 /// A message without arguments (labels, tags, links), used as an argument of another:
 /// borrowed from the formatted table, so it costs no formatting and no copy.
-pub fn label(lang: Lang, id: &str) -> Cow<'static, str> {
-    match message(lang, id) {
+pub fn label(lang: Lang, id: impl MessageId) -> Cow<'static, str> {
+    match id.slot().and_then(|slot| message(lang, slot)) {
         Some(Message::Fixed(text)) => Cow::Borrowed(text),
-        _ => Cow::Owned(t(lang, id)),
+        _ => {
+            let mut out = String::new();
+            tr_into(&mut out, lang, id, None);
+            Cow::Owned(out)
+        }
     }
 }
 
@@ -379,6 +461,29 @@ pub fn has(lang: Lang, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn languages_index_their_tables_in_declaration_order() {
+        for (i, lang) in Lang::ALL.iter().enumerate() {
+            assert_eq!(*lang as usize, i);
+        }
+    }
+
+    #[test]
+    fn ids_written_in_code_find_the_same_message_as_text() {
+        for lang in Lang::ALL {
+            assert_eq!(
+                t(lang, crate::msg!("answer-breakdown")),
+                t(lang, "answer-breakdown")
+            );
+            assert_eq!(
+                label(lang, crate::msg!("part-weights")),
+                label(lang, "part-weights")
+            );
+            // An unknown id shows itself, whichever way it is named.
+            assert_eq!(t(lang, crate::msg!("no-such-message")), "no-such-message");
+        }
+    }
 
     #[test]
     fn maps_discord_and_browser_codes() {

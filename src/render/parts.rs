@@ -5,9 +5,10 @@ use crate::catalog::PriceBasis;
 use crate::catalog::{Catalog, GIB, MatchKind};
 use crate::estimate::{self, ErrorBand, Interconnect, Machine, Mode, Note, Optimizer, Sharding};
 use crate::i18n::{
-    Args, Lang, Num, format_gib, format_int, format_number, format_params, format_usd, label, t,
-    tr, tr_into, usd_num,
+    Args, Lang, MsgId, Num, format_gib, format_int, format_number, format_params, format_usd,
+    label, t, tr, tr_into, usd_num,
 };
+use crate::msg;
 use crate::recommend::{Setup, Tag, Why};
 use std::borrow::Cow;
 
@@ -71,19 +72,19 @@ pub fn gpu_count(lang: Lang, n: u32) -> String {
     let args = Args::new()
         .s("count", count.as_str())
         .n(lang, "count_n", u64::from(n));
-    tr(lang, "gpu-count", Some(&args))
+    tr(lang, msg!("gpu-count"), Some(&args))
 }
 
 pub fn mode_name(lang: Lang, mode: Mode) -> String {
     t(lang, mode_id(mode))
 }
 
-fn mode_id(mode: Mode) -> &'static str {
+fn mode_id(mode: Mode) -> &'static MsgId {
     match mode {
-        Mode::Inference => "mode-inference",
-        Mode::FullFinetune => "mode-full-finetune",
-        Mode::Lora => "mode-lora",
-        Mode::Qlora => "mode-qlora",
+        Mode::Inference => msg!("mode-inference"),
+        Mode::FullFinetune => msg!("mode-full-finetune"),
+        Mode::Lora => msg!("mode-lora"),
+        Mode::Qlora => msg!("mode-qlora"),
     }
 }
 
@@ -98,7 +99,7 @@ pub fn title_into(out: &mut String, lang: Lang, a: &Answer) {
         .s("model", a.model.display_name.as_str())
         .s("precision", a.job.precision.name())
         .s("mode", label(lang, mode_id(a.job.mode)));
-    tr_into(out, lang, "answer-title", Some(&args));
+    tr_into(out, lang, msg!("answer-title"), Some(&args));
 }
 
 /// "8,192 tokens · batch 1 · transformers".
@@ -116,10 +117,15 @@ pub fn job_line_into(out: &mut String, lang: Lang, a: &Answer) {
     // Training names the optimizer where inference names the runtime.
     if a.job.mode.is_training() {
         let args = args.s("optimizer", optimizer_name(a.job.optimizer));
-        tr_into(out, lang, "answer-job-training", Some(&args));
+        tr_into(out, lang, msg!("answer-job-training"), Some(&args));
     } else {
         let runtime = label(lang, &runtime_message_id(a.job.runtime));
-        tr_into(out, lang, "answer-job", Some(&args.s("runtime", runtime)));
+        tr_into(
+            out,
+            lang,
+            msg!("answer-job"),
+            Some(&args.s("runtime", runtime)),
+        );
     }
 }
 
@@ -148,9 +154,9 @@ pub fn total_line_into(out: &mut String, lang: Lang, a: &Answer) {
         let args = args
             .s("per_gpu", per_gpu.as_str())
             .s("gpus", gpu_count(lang, e.gpus));
-        tr_into(out, lang, "answer-total-split", Some(&args));
+        tr_into(out, lang, msg!("answer-total-split"), Some(&args));
     } else {
-        tr_into(out, lang, "answer-total", Some(&args));
+        tr_into(out, lang, msg!("answer-total"), Some(&args));
     }
 }
 
@@ -162,15 +168,15 @@ pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<(String, String)> {
 }
 
 /// (message id, bytes) of the parts that are not zero.
-fn breakdown_parts(a: &Answer) -> impl Iterator<Item = (&'static str, f64)> {
+fn breakdown_parts(a: &Answer) -> impl Iterator<Item = (&'static MsgId, f64)> {
     let e = &a.estimate;
     [
-        ("part-weights", e.weights),
-        ("part-kv-cache", e.kv_cache),
-        ("part-activations", e.activations),
-        ("part-gradients", e.gradients),
-        ("part-optimizer", e.optimizer),
-        ("part-overhead", e.overhead),
+        (msg!("part-weights"), e.weights),
+        (msg!("part-kv-cache"), e.kv_cache),
+        (msg!("part-activations"), e.activations),
+        (msg!("part-gradients"), e.gradients),
+        (msg!("part-optimizer"), e.optimizer),
+        (msg!("part-overhead"), e.overhead),
     ]
     .into_iter()
     .filter(|(_, v)| *v > 0.0)
@@ -191,12 +197,12 @@ pub fn breakdown_line_into(out: &mut String, lang: Lang, a: &Answer) {
         let args = Args::new()
             .s("label", label(lang, id))
             .s("value", value.as_str());
-        tr_into(&mut parts, lang, "part-item", Some(&args));
+        tr_into(&mut parts, lang, msg!("part-item"), Some(&args));
     }
     tr_into(
         out,
         lang,
-        "answer-breakdown",
+        msg!("answer-breakdown"),
         Some(&Args::new().s("parts", parts)),
     );
 }
@@ -222,10 +228,10 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
     if fit.fits {
         let headroom = Num::gib(lang, fit.headroom_gib.abs());
         let args = args.s("headroom", headroom.as_str());
-        tr_into(out.line(), lang, "answer-fit-yes", Some(&args));
+        tr_into(out.line(), lang, msg!("answer-fit-yes"), Some(&args));
     } else {
         // The "does not fit" line has no headroom to show.
-        tr_into(out.line(), lang, "answer-fit-no", Some(&args));
+        tr_into(out.line(), lang, msg!("answer-fit-no"), Some(&args));
         match a.needed_count {
             Some(n) => tr_into(
                 out.line(),
@@ -235,9 +241,9 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
                     n > crate::estimate::box_limit(g)
                         && estimate::Topology::of(g).machine == Machine::Unified
                 }) {
-                    "answer-fit-needed-cluster"
+                    msg!("answer-fit-needed-cluster")
                 } else {
-                    "answer-fit-needed"
+                    msg!("answer-fit-needed")
                 },
                 Some(
                     &Args::new()
@@ -245,14 +251,14 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
                         .s("gpu", setup_label_cow(catalog, &fit.gpu, 1)),
                 ),
             ),
-            None => tr_into(out.line(), lang, "answer-fit-never", None),
+            None => tr_into(out.line(), lang, msg!("answer-fit-never"), None),
         }
         if let Some(o) = &a.offload {
             let per_gpu = Num::gib(lang, o.per_gpu_gib);
             tr_into(
                 out.line(),
                 lang,
-                "answer-fit-offload",
+                msg!("answer-fit-offload"),
                 Some(&Args::new().s("per_gpu", per_gpu.as_str())),
             );
         }
@@ -278,8 +284,8 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
     let count = a.needed_count.map_or(asked, |n| n.max(asked));
     if count > estimate::box_limit(gpu) {
         let id = match estimate::Topology::of(gpu).machine {
-            Machine::Desktop => Some("picks-box-desktop"),
-            Machine::Server => Some("picks-box-server"),
+            Machine::Desktop => Some(msg!("picks-box-desktop")),
+            Machine::Server => Some(msg!("picks-box-server")),
             Machine::Unified => None,
         };
         if let Some(id) = id {
@@ -312,7 +318,7 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             .s("stages", format_int(lang, u64::from(layout.pipeline)))
             .s("tensor", format_int(lang, u64::from(layout.tensor)))
             .s("next", format_int(lang, u64::from(next)));
-        out.push(tr(lang, "picks-tensor-parallel", Some(&args)));
+        out.push(tr(lang, msg!("picks-tensor-parallel"), Some(&args)));
     }
     out
 }
@@ -331,16 +337,16 @@ fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));
-    Some(tr(lang, "answer-vllm-capacity", Some(&args)))
+    Some(tr(lang, msg!("answer-vllm-capacity"), Some(&args)))
 }
 
-fn tag_id(tag: Tag) -> &'static str {
+fn tag_id(tag: Tag) -> &'static MsgId {
     match tag {
-        Tag::Cheapest => "tag-cheapest",
-        Tag::CheapestSingle => "tag-cheapest-single",
-        Tag::FewestCards => "tag-fewest-cards",
-        Tag::Fastest => "tag-fastest",
-        Tag::Datacenter => "tag-datacenter",
+        Tag::Cheapest => msg!("tag-cheapest"),
+        Tag::CheapestSingle => msg!("tag-cheapest-single"),
+        Tag::FewestCards => msg!("tag-fewest-cards"),
+        Tag::Fastest => msg!("tag-fastest"),
+        Tag::Datacenter => msg!("tag-datacenter"),
     }
 }
 
@@ -348,14 +354,14 @@ pub fn link_name(lang: Lang, link: Interconnect) -> String {
     t(lang, link_id(link))
 }
 
-fn link_id(link: Interconnect) -> &'static str {
+fn link_id(link: Interconnect) -> &'static MsgId {
     match link {
-        Interconnect::Single => "link-single",
-        Interconnect::Nvlink => "link-nvlink",
-        Interconnect::NvlinkBridge => "link-nvlink-bridge",
-        Interconnect::Pcie => "link-pcie",
-        Interconnect::InfinityFabric => "link-infinity-fabric",
-        Interconnect::MultiNode => "link-multi-node",
+        Interconnect::Single => msg!("link-single"),
+        Interconnect::Nvlink => msg!("link-nvlink"),
+        Interconnect::NvlinkBridge => msg!("link-nvlink-bridge"),
+        Interconnect::Pcie => msg!("link-pcie"),
+        Interconnect::InfinityFabric => msg!("link-infinity-fabric"),
+        Interconnect::MultiNode => msg!("link-multi-node"),
     }
 }
 
@@ -384,7 +390,7 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
         let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
         extras.push_str(" · ");
         let args = Args::new().s("tps", tps.as_str());
-        tr_into(&mut extras, lang, "answer-setup-speed", Some(&args));
+        tr_into(&mut extras, lang, msg!("answer-setup-speed"), Some(&args));
     }
     price_extras(&mut extras, lang, catalog, setup);
     // The first reason in a phrase, then any other labels the setup also earned.
@@ -403,7 +409,7 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
         .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
         .s("per_gpu", per_gpu.as_str())
         .s("extras", extras);
-    tr_into(out, lang, "answer-setup-line", Some(&args));
+    tr_into(out, lang, msg!("answer-setup-line"), Some(&args));
 }
 
 /// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
@@ -418,10 +424,10 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
             PriceBasis::Street => {
                 let date = gpu.and_then(|g| g.street_usd_date.as_deref());
                 let args = args.s("date", date.unwrap_or_default());
-                tr_into(out, lang, "picks-price-street", Some(&args));
+                tr_into(out, lang, msg!("picks-price-street"), Some(&args));
             }
             // A launch price has no date to show.
-            PriceBasis::Launch => tr_into(out, lang, "picks-price-launch", Some(&args)),
+            PriceBasis::Launch => tr_into(out, lang, msg!("picks-price-launch"), Some(&args)),
         }
     }
     if let Some(hourly) = setup.cloud_usd_per_hour {
@@ -431,13 +437,13 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
             .s("price", price.as_str())
             .s("date", date.unwrap_or_default());
         out.push_str(" · ");
-        tr_into(out, lang, "picks-cloud", Some(&args));
+        tr_into(out, lang, msg!("picks-cloud"), Some(&args));
     }
     if let Some(per_million) = setup.usd_per_million_tokens {
         let price = usd_num(lang, per_million, 2);
         let args = Args::new().s("price", price.as_str());
         out.push_str(" · ");
-        tr_into(out, lang, "picks-per-million", Some(&args));
+        tr_into(out, lang, msg!("picks-per-million"), Some(&args));
     }
 }
 
@@ -446,14 +452,14 @@ pub fn price_usd_cents(lang: Lang, usd: f64) -> String {
     format_usd(lang, usd, 2)
 }
 
-fn why_id(why: Why) -> &'static str {
+fn why_id(why: Why) -> &'static MsgId {
     match why {
-        Why::CheapestNow => "why-cheapest-now",
-        Why::CheapestAtLaunch => "why-cheapest-at-launch",
-        Why::CheapestSingleCard => "why-cheapest-single-card",
-        Why::FewestCards => "why-fewest-cards",
-        Why::Fastest => "why-fastest",
-        Why::Datacenter => "why-datacenter",
+        Why::CheapestNow => msg!("why-cheapest-now"),
+        Why::CheapestAtLaunch => msg!("why-cheapest-at-launch"),
+        Why::CheapestSingleCard => msg!("why-cheapest-single-card"),
+        Why::FewestCards => msg!("why-fewest-cards"),
+        Why::Fastest => msg!("why-fastest"),
+        Why::Datacenter => msg!("why-datacenter"),
     }
 }
 
@@ -467,15 +473,15 @@ pub fn advice_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let r = &a.recommendations;
     let mut out = Vec::new();
     if r.multi_node {
-        out.push(t(lang, "advice-multi-node"));
+        out.push(t(lang, msg!("advice-multi-node")));
     } else if r.sxm_only {
-        out.push(t(lang, "advice-sxm-only"));
+        out.push(t(lang, msg!("advice-sxm-only")));
     }
     let multi = r.setups.iter().any(|s| s.fit.count > 1) || a.gpu_count.unwrap_or(1) > 1;
     if r.nvlink_matters {
-        out.push(t(lang, "advice-nvlink"));
+        out.push(t(lang, msg!("advice-nvlink")));
     } else if multi {
-        out.push(t(lang, "advice-layer-split"));
+        out.push(t(lang, msg!("advice-layer-split")));
     }
     out
 }
@@ -498,7 +504,7 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
     let args = Args::new()
         .s("rule", rule.as_str())
         .s("rule_gib", rule_gib_text.as_str());
-    tr_into(out.line(), lang, "answer-rule", Some(&args));
+    tr_into(out.line(), lang, msg!("answer-rule"), Some(&args));
     if a.job.mode.is_training() {
         let (gradients, optimizer) = (
             Num::gib(lang, e.gradients / GIB),
@@ -507,16 +513,16 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         let args = Args::new()
             .s("gradients", gradients.as_str())
             .s("optimizer", optimizer.as_str());
-        tr_into(out.line(), lang, "rule-training", Some(&args));
+        tr_into(out.line(), lang, msg!("rule-training"), Some(&args));
         return;
     }
     let diff = (e.total_gib() - rule_gib) / rule_gib;
     let pct = Num::number(lang, (diff * 100.0).abs(), 0);
     let args = Args::new().s("pct", pct.as_str());
     if diff.abs() < 0.05 {
-        tr_into(out.line(), lang, "rule-close", Some(&args));
+        tr_into(out.line(), lang, msg!("rule-close"), Some(&args));
     } else if diff < 0.0 {
-        tr_into(out.line(), lang, "rule-lower", Some(&args));
+        tr_into(out.line(), lang, msg!("rule-lower"), Some(&args));
     } else {
         // Only the "higher" line names the job's context and batch.
         let (context, batch) = (
@@ -526,7 +532,7 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         let args = args
             .s("context", context.as_str())
             .s("batch", batch.as_str());
-        tr_into(out.line(), lang, "rule-higher", Some(&args));
+        tr_into(out.line(), lang, msg!("rule-higher"), Some(&args));
     }
     let p = a.job.precision;
     if p.is_quantized() && (p.bits_per_weight() - p.nominal_bits()).abs() > 0.1 {
@@ -538,21 +544,21 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
             .s("nominal", nominal.as_str())
             .s("precision", p.name())
             .s("bits", bits.as_str());
-        tr_into(out.line(), lang, "rule-quantized", Some(&args));
+        tr_into(out.line(), lang, msg!("rule-quantized"), Some(&args));
     }
 }
 
 /// The Hub could not be asked: what the answer used instead.
 fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
     let why = match reason {
-        crate::query::HubMiss::Offline => "hub-why-offline",
-        crate::query::HubMiss::Unreachable => "hub-why-unreachable",
-        crate::query::HubMiss::Slow => "hub-why-slow",
+        crate::query::HubMiss::Offline => msg!("hub-why-offline"),
+        crate::query::HubMiss::Unreachable => msg!("hub-why-unreachable"),
+        crate::query::HubMiss::Slow => msg!("hub-why-slow"),
     };
     let id = if a.model.synthetic {
-        "hub-fallback-size"
+        msg!("hub-fallback-size")
     } else {
-        "hub-fallback-catalog"
+        msg!("hub-fallback-catalog")
     };
     tr(
         lang,
@@ -574,9 +580,9 @@ fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
         .as_ref()
         .filter(|f| f.serves(a.job.precision))?;
     let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
-        "hub-exact-gguf"
+        msg!("hub-exact-gguf")
     } else {
-        "hub-exact-safetensors"
+        msg!("hub-exact-safetensors")
     };
     Some(tr(
         lang,
@@ -626,33 +632,33 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
         Assumption::Precision { precision, native } => tr(
             lang,
             if *native {
-                "assumed-precision-native"
+                msg!("assumed-precision-native")
             } else {
-                "assumed-precision"
+                msg!("assumed-precision")
             },
             Some(&Args::new().s("precision", precision.name())),
         ),
         Assumption::Checkpointing { on } => t(
             lang,
             if *on {
-                "assumed-checkpointing-on"
+                msg!("assumed-checkpointing-on")
             } else {
-                "assumed-checkpointing-off"
+                msg!("assumed-checkpointing-off")
             },
         ),
         Assumption::Sharding { sharding } => tr(
             lang,
-            "assumed-sharding",
+            msg!("assumed-sharding"),
             Some(&Args::new().s("sharding", sharding_label(*sharding))),
         ),
         Assumption::Context { tokens } => tr(
             lang,
-            "assumed-context",
+            msg!("assumed-context"),
             Some(&Args::new().s("tokens", format_int(lang, *tokens))),
         ),
         Assumption::Runtime { runtime } => tr(
             lang,
-            "assumed-runtime",
+            msg!("assumed-runtime"),
             Some(&Args::new().s("runtime", runtime.profile().version)),
         ),
         Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
@@ -667,7 +673,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(
             lang,
-            "match-newest",
+            msg!("match-newest"),
             Some(
                 &Args::new()
                     .s("model", a.model.display_name.as_str())
@@ -676,7 +682,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
         )),
         MatchKind::Assumed { from } => out.push(tr(
             lang,
-            "match-assumed",
+            msg!("match-assumed"),
             Some(
                 &Args::new()
                     .s("input", from.clone())
@@ -685,7 +691,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
         )),
         MatchKind::Corrected { from } => out.push(tr(
             lang,
-            "match-corrected",
+            msg!("match-corrected"),
             Some(
                 &Args::new()
                     .s("input", from.clone())
@@ -708,7 +714,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             reference,
         } => tr(
             lang,
-            "note-synthetic",
+            msg!("note-synthetic"),
             Some(&Args::new().s("params", format_params(lang, *params_b)).s(
                 "reference",
                 reference.trim_start_matches("derived from ").to_string(),
@@ -716,17 +722,17 @@ pub fn note(lang: Lang, n: &Note) -> String {
         ),
         Note::MoeAllExperts { active_b } => tr(
             lang,
-            "note-moe",
+            msg!("note-moe"),
             Some(&Args::new().s("active", format_params(lang, *active_b))),
         ),
         Note::MlaCache { bytes_per_token } => tr(
             lang,
-            "note-mla",
+            msg!("note-mla"),
             Some(&Args::new().s("bytes", format_int(lang, *bytes_per_token))),
         ),
         Note::SlidingWindow { window } => tr(
             lang,
-            "note-sliding-window",
+            msg!("note-sliding-window"),
             Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
         ),
         Note::HybridState {
@@ -735,7 +741,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             state_bytes,
         } => tr(
             lang,
-            "note-hybrid-state",
+            msg!("note-hybrid-state"),
             Some(
                 &Args::new()
                     .s("attention", format_int(lang, u64::from(*attention_layers)))
@@ -749,7 +755,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
         } => match tokens_per_image {
             Some(tokens) => tr(
                 lang,
-                "note-vision-tower-tokens",
+                msg!("note-vision-tower-tokens"),
                 Some(
                     &Args::new()
                         .s("size", tower_size(lang, *params_b))
@@ -758,28 +764,28 @@ pub fn note(lang: Lang, n: &Note) -> String {
             ),
             None => tr(
                 lang,
-                "note-vision-tower",
+                msg!("note-vision-tower"),
                 Some(&Args::new().s("size", tower_size(lang, *params_b))),
             ),
         },
         Note::ContextBeyondModel { max } => tr(
             lang,
-            "note-context-beyond",
+            msg!("note-context-beyond"),
             Some(&Args::new().s("max", format_int(lang, *max))),
         ),
         Note::EmbeddingsStay16Bit { precision } => tr(
             lang,
-            "note-embeddings-16bit",
+            msg!("note-embeddings-16bit"),
             Some(&Args::new().s("precision", precision.name())),
         ),
         Note::ExpertsOnly { precision } => tr(
             lang,
-            "note-experts-only",
+            msg!("note-experts-only"),
             Some(&Args::new().s("precision", precision.name())),
         ),
         Note::VllmPreallocates { utilization } => tr(
             lang,
-            "note-vllm",
+            msg!("note-vllm"),
             Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
         ),
         Note::Sharded {
@@ -789,7 +795,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
         } => {
             let mut line = tr(
                 lang,
-                "note-sharded",
+                msg!("note-sharded"),
                 Some(
                     &Args::new()
                         .s("gpus", gpu_count(lang, *gpus))
@@ -799,16 +805,16 @@ pub fn note(lang: Lang, n: &Note) -> String {
             );
             if *cpu_offload {
                 line.push(' ');
-                line.push_str(&t(lang, "note-sharded-offload"));
+                line.push_str(&t(lang, msg!("note-sharded-offload")));
             }
             line
         }
-        Note::CpuOffload => t(lang, "note-cpu-offload"),
-        Note::GradientCheckpointing => t(lang, "note-checkpointing"),
-        Note::BackwardOverlap => t(lang, "note-backward-overlap"),
+        Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
+        Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
         Note::RuntimeMismatch { runtime, precision } => tr(
             lang,
-            "note-runtime-mismatch",
+            msg!("note-runtime-mismatch"),
             Some(
                 &Args::new()
                     .s("runtime", runtime.name())
@@ -821,13 +827,13 @@ pub fn note(lang: Lang, n: &Note) -> String {
 /// "Accuracy: ±5% (from measurements of this runtime and format)."
 pub fn error_band_line(lang: Lang, band: ErrorBand) -> String {
     let basis = if band.measured {
-        "error-band-measured"
+        msg!("error-band-measured")
     } else {
-        "error-band-unmeasured"
+        msg!("error-band-unmeasured")
     };
     tr(
         lang,
-        "answer-error-band",
+        msg!("answer-error-band"),
         Some(
             &Args::new()
                 .s("pct", format_number(lang, band.pct, 0))
@@ -846,12 +852,12 @@ fn sharding_label(s: Sharding) -> &'static str {
     }
 }
 
-fn sharding_what(s: Sharding) -> &'static str {
+fn sharding_what(s: Sharding) -> &'static MsgId {
     match s {
-        Sharding::Ddp => "sharded-ddp",
-        Sharding::Zero1 => "sharded-zero1",
-        Sharding::Zero2 => "sharded-zero2",
-        Sharding::Zero3 => "sharded-zero3",
+        Sharding::Ddp => msg!("sharded-ddp"),
+        Sharding::Zero1 => msg!("sharded-zero1"),
+        Sharding::Zero2 => msg!("sharded-zero2"),
+        Sharding::Zero3 => msg!("sharded-zero3"),
     }
 }
 
@@ -878,7 +884,7 @@ pub fn guides_line_into(out: &mut String, lang: Lang, topics: &[Topic]) {
     tr_into(
         out,
         lang,
-        "answer-guides",
+        msg!("answer-guides"),
         Some(&Args::new().s("topics", list)),
     );
 }
@@ -905,12 +911,12 @@ pub fn separator(lang: Lang, which: Separator) -> Cow<'static, str> {
     label(
         lang,
         match which {
-            Separator::Clause => "sep-clause",
-            Separator::List => "sep-list",
-            Separator::Open => "sep-open",
-            Separator::Close => "sep-close",
-            Separator::AfterTitle => "sep-after-title",
-            Separator::Colon => "sep-colon",
+            Separator::Clause => msg!("sep-clause"),
+            Separator::List => msg!("sep-list"),
+            Separator::Open => msg!("sep-open"),
+            Separator::Close => msg!("sep-close"),
+            Separator::AfterTitle => msg!("sep-after-title"),
+            Separator::Colon => msg!("sep-colon"),
         },
     )
 }
@@ -922,7 +928,7 @@ pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
         out.push(error_band_line(lang, band));
     }
     if !a.job.mode.is_training() {
-        out.push(t(lang, "answer-speed-note"));
+        out.push(t(lang, msg!("answer-speed-note")));
     }
     out
 }
@@ -968,14 +974,14 @@ pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String
         .s("usable", format_gib(lang, best.fit.usable_gib))
         .s("native", a.job.precision.name())
         .s("native_per_gpu", format_gib(lang, asked.per_gpu_gib));
-    Some(tr(lang, "answer-best-fit", Some(&args)))
+    Some(tr(lang, msg!("answer-best-fit"), Some(&args)))
 }
 
 /// The rule of thumb in GiB only, for surfaces that keep one unit (the Discord answer).
 pub fn rule_line_gib(lang: Lang, a: &Answer) -> String {
     let rule_gib = a.estimate.rule_of_thumb_gb * 1e9 / GIB;
     let args = Args::new().s("rule_gib", format_gib(lang, rule_gib));
-    tr(lang, "controls-rule", Some(&args))
+    tr(lang, msg!("controls-rule"), Some(&args))
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@ use super::parts::{Lines, gpu_count};
 use crate::answer::Answer;
 use crate::catalog::GIB;
 use crate::estimate::{HostOffload, offload};
-use crate::i18n::{Args, Lang, Num, format_gib, format_int, format_number, label, t, tr, tr_into};
+use crate::i18n::{
+    Args, Lang, MsgId, Num, format_gib, format_int, format_number, label, t, tr, tr_into,
+};
+use crate::msg;
 use crate::plan::levers::QualityCost;
 use crate::plan::{Change, Lever, LeverKind};
 use std::borrow::Cow;
@@ -33,7 +36,7 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         return;
     }
     let asked = a.gpu_count.unwrap_or(1);
-    tr_into(out.line(), lang, "answer-levers-title", None);
+    tr_into(out.line(), lang, msg!("answer-levers-title"), None);
     for l in &shown {
         let per_gpu = Num::gib(lang, l.fit.per_gpu_gib);
         let args = Args::new()
@@ -41,7 +44,7 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
             .s("per_gpu", per_gpu.as_str());
         let line = out.line();
         line.push_str("- ");
-        tr_into(line, lang, "lever-line", Some(&args));
+        tr_into(line, lang, msg!("lever-line"), Some(&args));
     }
     if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
         out.line().push_str(&ram_assumed(lang, l));
@@ -52,9 +55,9 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
 fn ram_assumed(lang: Lang, l: &Lever) -> String {
     let gbs = offload::ram_gbs(&l.job);
     let id = if l.job.ram_bandwidth_gbs.is_some() {
-        "offload-ram-given"
+        msg!("offload-ram-given")
     } else {
-        "offload-ram-assumed"
+        msg!("offload-ram-assumed")
     };
     tr(
         lang,
@@ -89,7 +92,7 @@ fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> St
         );
     let (id, args) = match offload {
         HostOffload::GpuLayers(n) => (
-            "lever-offload-layers",
+            msg!("lever-offload-layers"),
             args.s(
                 "flag",
                 flag(profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0), n),
@@ -98,7 +101,7 @@ fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> St
             .n(lang, "gpus_n", u64::from(l.count)),
         ),
         HostOffload::CpuMoe(k) => (
-            "lever-offload-experts",
+            msg!("lever-offload-experts"),
             args.s("flag", flag(profile.offload.and_then(|o| o.cpu_moe), k))
                 .s("moe_layers", format_int(lang, u64::from(k))),
         ),
@@ -118,7 +121,7 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
         let args = Args::new()
             .s("model", a.model.display_name.as_str())
             .s("tokens", format_int(lang, max));
-        return Some(tr(lang, "answer-max-context-no-gpu", Some(&args)));
+        return Some(tr(lang, msg!("answer-max-context-no-gpu"), Some(&args)));
     };
     let count = a.gpu_count.unwrap_or(1);
     let mut setup = String::new();
@@ -132,24 +135,24 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
     Some(match a.max_context {
         Some(tokens) => {
             let id = if a.model.max_position_embeddings == Some(tokens) {
-                "answer-max-context-model"
+                msg!("answer-max-context-model")
             } else {
-                "answer-max-context"
+                msg!("answer-max-context")
             };
             tr(lang, id, Some(&args.s("tokens", format_int(lang, tokens))))
         }
-        None => tr(lang, "answer-max-context-none", Some(&args)),
+        None => tr(lang, msg!("answer-max-context-none"), Some(&args)),
     })
 }
 
 /// One lever's change in words.
 /// The message that names a quality cost: `lever-quality-<id>`.
-fn quality_id(q: QualityCost) -> &'static str {
+fn quality_id(q: QualityCost) -> &'static MsgId {
     match q {
-        QualityCost::Negligible => "lever-quality-negligible",
-        QualityCost::Small => "lever-quality-small",
-        QualityCost::Moderate => "lever-quality-moderate",
-        QualityCost::Noticeable => "lever-quality-noticeable",
+        QualityCost::Negligible => msg!("lever-quality-negligible"),
+        QualityCost::Small => msg!("lever-quality-small"),
+        QualityCost::Moderate => msg!("lever-quality-moderate"),
+        QualityCost::Noticeable => msg!("lever-quality-noticeable"),
     }
 }
 
@@ -158,7 +161,7 @@ fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
     let quality = |p| label(lang, quality_id(QualityCost::of(p)));
     let (id, args) = match l.change {
         Change::Precision(p) if l.count != asked => (
-            "lever-precision-gpus",
+            msg!("lever-precision-gpus"),
             Some(
                 value(p.name().into())
                     .s("quality", quality(p))
@@ -166,22 +169,25 @@ fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
             ),
         ),
         Change::Precision(p) => (
-            "lever-precision",
+            msg!("lever-precision"),
             Some(value(p.name().into()).s("quality", quality(p))),
         ),
-        Change::KvPrecision(k) => ("lever-kv-precision", Some(value(k.name().into()))),
-        Change::Context(c) => ("lever-context", Some(value(format_int(lang, c).into()))),
+        Change::KvPrecision(k) => (msg!("lever-kv-precision"), Some(value(k.name().into()))),
+        Change::Context(c) => (
+            msg!("lever-context"),
+            Some(value(format_int(lang, c).into())),
+        ),
         Change::Offload { offload, .. } => return offload_change(lang, a, l, offload),
-        Change::CpuOffload => ("lever-offload", None),
-        Change::GradientCheckpointing => ("lever-gradient-checkpointing", None),
-        Change::Qlora => ("lever-qlora", None),
+        Change::CpuOffload => (msg!("lever-offload"), None),
+        Change::GradientCheckpointing => (msg!("lever-gradient-checkpointing"), None),
+        Change::Qlora => (msg!("lever-qlora"), None),
         Change::Optimizer(o) => (
-            "lever-optimizer",
+            msg!("lever-optimizer"),
             Some(value(crate::plan::levers::optimizer_name(o).into())),
         ),
-        Change::Sharding(_) => ("lever-zero", None),
+        Change::Sharding(_) => (msg!("lever-zero"), None),
         Change::Gpus(n) => (
-            "lever-more-gpus",
+            msg!("lever-more-gpus"),
             Some(Args::new().s("count", gpu_count(lang, n))),
         ),
     };
@@ -199,10 +205,10 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
     Some(match s.tokens_per_s_total {
         Some(speed) => tr(
             lang,
-            "answer-serving",
+            msg!("answer-serving"),
             Some(&args.s("speed", format_number(lang, speed, 0))),
         ),
-        None => tr(lang, "answer-serving-none", Some(&args)),
+        None => tr(lang, msg!("answer-serving-none"), Some(&args)),
     })
 }
 
@@ -211,7 +217,7 @@ pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
     if a.launch.is_empty() {
         return Vec::new();
     }
-    let mut out = vec![t(lang, "answer-launch-title")];
+    let mut out = vec![t(lang, msg!("answer-launch-title"))];
     out.extend(a.launch.iter().map(|l| format!("`{}`", l.command)));
     out
 }
@@ -254,7 +260,7 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
             let args = Args::new()
                 .s("change", change(lang, a, l, asked))
                 .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
-            format!("• {}", tr(lang, "lever-line", Some(&args)))
+            format!("• {}", tr(lang, msg!("lever-line"), Some(&args)))
         })
         .collect()
 }

@@ -5,6 +5,7 @@ use super::{parts, plan};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, label, t};
+use crate::msg;
 
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
@@ -31,12 +32,12 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     plan::after_verdict_to(&mut Appended(&mut out), lang, a);
     line(&mut out, "");
     if a.recommendations.nothing_fits {
-        line(&mut out, &label(lang, "answer-nothing-fits"));
+        line(&mut out, &label(lang, msg!("answer-nothing-fits")));
     } else {
         let title = if a.job.mode.is_training() {
-            "answer-setups-title-training"
+            msg!("answer-setups-title-training")
         } else {
-            "answer-setups-title"
+            msg!("answer-setups-title")
         };
         out.push('\n');
         bold(&mut out, &label(lang, title));
@@ -53,7 +54,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let assumed = parts::assumption_lines(lang, a);
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one, with no space.
-        line(&mut out, &label(lang, "assumed-title"));
+        line(&mut out, &label(lang, msg!("assumed-title")));
         out.push_str(&parts::separator(lang, parts::Separator::AfterTitle));
         let clause = parts::separator(lang, parts::Separator::Clause);
         for (i, a) in assumed.iter().enumerate() {

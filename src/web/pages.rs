@@ -766,7 +766,7 @@ fn catalog_page(lang: Lang, which: &str, uri: &str, columns: &[&str], rows: Vec<
             uri,
         ),
         intro: t(lang, &format!("web-{which}-intro")),
-        columns: columns.iter().map(|id| t(lang, id)).collect(),
+        columns: columns.iter().map(|id| t(lang, *id)).collect(),
         rows,
     };
     page(StatusCode::OK, body.render())
