@@ -10,7 +10,7 @@ answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = sequences of { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Estimated peak memory: **{ $total } GiB**
 answer-total-split = Estimated peak memory: **{ $total } GiB** in all, **{ $per_gpu } GiB** per GPU over { $gpus }
-answer-breakdown = Breakdown: { $parts }
+answer-breakdown-title = Breakdown:
 
 part-weights = weights
 part-kv-cache = KV cache
@@ -30,7 +30,7 @@ answer-usable-why = Usable memory is the label minus the CUDA context and the ru
 
 answer-setups-title = Setups that fit
 answer-setups-title-training = Setups that fit (training)
-answer-setup-line = { $setup }: { $per_gpu } GiB per GPU{ $extras }
+answer-setup-line = { $setup }: { $per_gpu } GiB per GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } at launch prices
 price-usd = US${ $amount }
@@ -102,7 +102,7 @@ answer-error-band = Accuracy: ±{ $pct }% ({ $basis }).
 error-band-measured = from measurements of this runtime and format
 error-band-unmeasured = no measurement backs this case yet, so this is a wide guess
 
-answer-guides = Read more: { $topics }
+answer-guides-title = Read more:
 
 compare-title = GPU comparison
 compare-memory = Memory

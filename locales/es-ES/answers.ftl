@@ -10,7 +10,7 @@ answer-job = { $context } tokens · lote { $batch } · { $runtime }
 answer-job-training = secuencias de { $context } tokens · microlote { $batch } · { $optimizer }
 answer-total = Pico de memoria estimado: **{ $total } GiB**
 answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $gpus }
-answer-breakdown = Desglose: { $parts }
+answer-breakdown-title = Desglose:
 
 part-weights = pesos
 part-kv-cache = caché KV
@@ -30,7 +30,7 @@ answer-usable-why = La memoria utilizable es la nominal menos el contexto CUDA y
 
 answer-setups-title = Configuraciones que caben
 answer-setups-title-training = Configuraciones que caben (entrenamiento)
-answer-setup-line = { $setup }: { $per_gpu } GiB por GPU{ $extras }
+answer-setup-line = { $setup }: { $per_gpu } GiB por GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } a precio de lanzamiento
 price-usd = { $amount } USD
@@ -102,7 +102,7 @@ answer-error-band = Precisión: ±{ $pct } % ({ $basis }).
 error-band-measured = según mediciones de este runtime y formato
 error-band-unmeasured = aún no hay mediciones para este caso, así que es una estimación amplia
 
-answer-guides = Más información: { $topics }
+answer-guides-title = Más información:
 
 compare-title = Comparativa de GPU
 compare-memory = Memoria

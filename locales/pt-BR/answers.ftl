@@ -10,7 +10,7 @@ answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = sequências de { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Pico de memória estimado: **{ $total } GiB**
 answer-total-split = Pico de memória estimado: **{ $total } GiB** no total, **{ $per_gpu } GiB** por GPU em { $gpus }
-answer-breakdown = Detalhamento: { $parts }
+answer-breakdown-title = Detalhamento:
 
 part-weights = pesos
 part-kv-cache = cache KV
@@ -30,7 +30,7 @@ answer-usable-why = Memória utilizável é o valor nominal menos o contexto CUD
 
 answer-setups-title = Configurações que cabem
 answer-setups-title-training = Configurações que cabem (treinamento)
-answer-setup-line = { $setup }: { $per_gpu } GiB por GPU{ $extras }
+answer-setup-line = { $setup }: { $per_gpu } GiB por GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } pelo preço de lançamento
 price-usd = US$ { $amount }
@@ -102,7 +102,7 @@ answer-error-band = Precisão: ±{ $pct }% ({ $basis }).
 error-band-measured = segundo medições deste runtime e formato
 error-band-unmeasured = ainda não há medição para este caso, então é uma estimativa larga
 
-answer-guides = Saiba mais: { $topics }
+answer-guides-title = Saiba mais:
 
 compare-title = Comparação de GPUs
 compare-memory = Memória

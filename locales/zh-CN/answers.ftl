@@ -10,7 +10,7 @@ answer-job = { $context } tokens · batch { $batch } · { $runtime }
 answer-job-training = 序列长度 { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = 预计峰值显存：**{ $total } GiB**
 answer-total-split = 预计峰值显存：共 **{ $total } GiB**，分到 { $gpus } 上每张 **{ $per_gpu } GiB**
-answer-breakdown = 明细：{ $parts }
+answer-breakdown-title = 明细：
 
 part-weights = 权重
 part-kv-cache = KV 缓存
@@ -30,7 +30,7 @@ answer-usable-why = 可用显存 = 标称容量 − CUDA 上下文 − 运行时
 
 answer-setups-title = 放得下的配置
 answer-setups-title-training = 放得下的配置（训练）
-answer-setup-line = { $setup }：每张 GPU { $per_gpu } GiB{ $extras }
+answer-setup-line = { $setup }：每张 GPU { $per_gpu } GiB
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = 首发价 { $price }
 price-usd = { $amount } 美元
@@ -102,7 +102,7 @@ answer-error-band = 误差范围：±{ $pct }%（{ $basis }）。
 error-band-measured = 依据该运行时和格式的实测数据
 error-band-unmeasured = 这种情况还没有实测数据，只是粗略估计
 
-answer-guides = 延伸阅读：{ $topics }
+answer-guides-title = 延伸阅读：
 
 compare-title = GPU 对比
 compare-memory = 显存

@@ -186,25 +186,20 @@ pub fn breakdown_line(lang: Lang, a: &Answer) -> String {
     one_line(|out| breakdown_line_into(out, lang, a))
 }
 
-/// [`breakdown_line`], appended to `out`.
+/// [`breakdown_line`], appended to `out`: the title, then each part straight into `out`.
 pub fn breakdown_line_into(out: &mut String, lang: Lang, a: &Answer) {
-    let mut parts = String::with_capacity(160);
-    for (id, bytes) in breakdown_parts(a) {
-        if !parts.is_empty() {
-            parts.push_str(" · ");
+    out.push_str(&label(lang, msg!("answer-breakdown-title")));
+    out.push_str(&separator(lang, Separator::AfterTitle));
+    for (i, (id, bytes)) in breakdown_parts(a).enumerate() {
+        if i > 0 {
+            out.push_str(" · ");
         }
         let value = Num::gib(lang, bytes / GIB);
         let args = Args::new()
             .s("label", label(lang, id))
             .s("value", value.as_str());
-        tr_into(&mut parts, lang, msg!("part-item"), Some(&args));
+        tr_into(out, lang, msg!("part-item"), Some(&args));
     }
-    tr_into(
-        out,
-        lang,
-        msg!("answer-breakdown"),
-        Some(&Args::new().s("parts", parts)),
-    );
 }
 
 /// The verdict on the GPU the user named, plus how many would do when it is too small.
@@ -381,35 +376,34 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
 /// [`setup_line`], appended to `out`.
 pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let fit = &setup.fit;
-    let mut extras = String::with_capacity(160);
-    if fit.count > 1 {
-        extras.push_str(" · ");
-        tr_into(&mut extras, lang, link_id(fit.interconnect), None);
-    }
-    if let Some(tps) = fit.tokens_per_s {
-        let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
-        extras.push_str(" · ");
-        let args = Args::new().s("tps", tps.as_str());
-        tr_into(&mut extras, lang, msg!("answer-setup-speed"), Some(&args));
-    }
-    price_extras(&mut extras, lang, catalog, setup);
-    // The first reason in a phrase, then any other labels the setup also earned.
-    extras.push_str(&separator(lang, Separator::Open));
-    tr_into(&mut extras, lang, why_id(setup.why), None);
-    if setup.tags.len() > 1 {
-        let list = separator(lang, Separator::List);
-        for &tag in setup.tags.iter().skip(1) {
-            extras.push_str(&list);
-            tr_into(&mut extras, lang, tag_id(tag), None);
-        }
-    }
-    extras.push_str(&separator(lang, Separator::Close));
     let per_gpu = Num::gib(lang, fit.per_gpu_gib);
     let args = Args::new()
         .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
-        .s("per_gpu", per_gpu.as_str())
-        .s("extras", extras);
+        .s("per_gpu", per_gpu.as_str());
     tr_into(out, lang, msg!("answer-setup-line"), Some(&args));
+    // Link, speed, prices and why follow the line in every language: written after it.
+    if fit.count > 1 {
+        out.push_str(" · ");
+        tr_into(out, lang, link_id(fit.interconnect), None);
+    }
+    if let Some(tps) = fit.tokens_per_s {
+        let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        out.push_str(" · ");
+        let args = Args::new().s("tps", tps.as_str());
+        tr_into(out, lang, msg!("answer-setup-speed"), Some(&args));
+    }
+    price_extras(out, lang, catalog, setup);
+    // The first reason in a phrase, then any other labels the setup also earned.
+    out.push_str(&separator(lang, Separator::Open));
+    tr_into(out, lang, why_id(setup.why), None);
+    if setup.tags.len() > 1 {
+        let list = separator(lang, Separator::List);
+        for &tag in setup.tags.iter().skip(1) {
+            out.push_str(&list);
+            tr_into(out, lang, tag_id(tag), None);
+        }
+    }
+    out.push_str(&separator(lang, Separator::Close));
 }
 
 /// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
@@ -869,24 +863,31 @@ pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
 
 /// [`guides_line`], appended to `out`.
 pub fn guides_line_into(out: &mut String, lang: Lang, topics: &[Topic]) {
-    let mut list = String::with_capacity(192);
-    let mut id = String::with_capacity(48);
+    out.push_str(&label(lang, msg!("answer-guides-title")));
+    out.push_str(&separator(lang, Separator::AfterTitle));
     for (i, topic) in topics.iter().enumerate() {
         if i > 0 {
-            list.push_str(" · ");
+            out.push_str(" · ");
         }
-        id.clear();
-        id.push_str("guide-");
-        id.push_str(topic.slug());
-        id.push_str("-title");
-        tr_into(&mut list, lang, &id, None);
+        out.push_str(&label(lang, guide_title_id(*topic)));
     }
-    tr_into(
-        out,
-        lang,
-        msg!("answer-guides"),
-        Some(&Args::new().s("topics", list)),
-    );
+}
+
+/// The `guide-<slug>-title` message of a topic, named in the code so it is found once.
+pub fn guide_title_id(topic: Topic) -> &'static MsgId {
+    match topic {
+        Topic::Vram => msg!("guide-vram-title"),
+        Topic::Nvlink => msg!("guide-nvlink-title"),
+        Topic::TensorCores => msg!("guide-tensor-cores-title"),
+        Topic::Sxm => msg!("guide-sxm-title"),
+        Topic::Precision => msg!("guide-precision-title"),
+        Topic::Quantization => msg!("guide-quantization-title"),
+        Topic::KvCache => msg!("guide-kv-cache-title"),
+        Topic::Oom => msg!("guide-oom-title"),
+        Topic::MultiGpu => msg!("guide-multi-gpu-title"),
+        Topic::CudaVisibleDevices => msg!("guide-cuda-visible-devices-title"),
+        Topic::Choosing => msg!("guide-choosing-title"),
+    }
 }
 
 /// Punctuation that joins parts of an answer, from Fluent: Chinese writes full-width
@@ -987,6 +988,17 @@ pub fn rule_line_gib(lang: Lang, a: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_topic_names_its_own_guide_title() {
+        for lang in Lang::ALL {
+            for &topic in Topic::ALL {
+                let by_slug = format!("guide-{}-title", topic.slug());
+                assert_eq!(label(lang, guide_title_id(topic)), t(lang, &by_slug));
+                assert_ne!(t(lang, &by_slug), by_slug, "{by_slug} missing in {lang:?}");
+            }
+        }
+    }
 
     #[test]
     fn gpu_counts_follow_each_languages_plural() {
