@@ -30,7 +30,6 @@ answer-usable-why = Usable memory is the label minus the CUDA context and the ru
 
 answer-setups-title = Setups that fit
 answer-setups-title-training = Setups that fit (training)
-answer-setup-line = { $setup }: { $per_gpu } GiB per GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } at launch prices
 price-usd = US${ $amount }
@@ -143,7 +142,8 @@ sep-colon = {": "}
 
 ## The plan: levers that make a job fit, serving capacity, the launch command.
 answer-levers-title = To make it fit on these GPUs:
-lever-line = { $change }: { $per_gpu } GiB per GPU
+# After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
+amount-per-gpu = { $per_gpu } GiB per GPU
 lever-precision = weights in { $value } ({ $quality })
 lever-precision-gpus = weights in { $value } ({ $quality }) on { $count }
 lever-kv-precision = KV cache in { $value }

@@ -30,7 +30,6 @@ answer-usable-why = La memoria utilizable es la nominal menos el contexto CUDA y
 
 answer-setups-title = Configuraciones que caben
 answer-setups-title-training = Configuraciones que caben (entrenamiento)
-answer-setup-line = { $setup }: { $per_gpu } GiB por GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } a precio de lanzamiento
 price-usd = { $amount } USD
@@ -143,7 +142,8 @@ sep-colon = {": "}
 
 ## El plan: cambios que hacen que el trabajo quepa, capacidad de servicio, el comando para arrancarlo.
 answer-levers-title = Para que quepa en estas GPU:
-lever-line = { $change }: { $per_gpu } GiB por GPU
+# After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
+amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos en { $value } ({ $quality })
 lever-precision-gpus = pesos en { $value } ({ $quality }) en { $count }
 lever-kv-precision = caché KV en { $value }

@@ -30,7 +30,6 @@ answer-usable-why = Memória utilizável é o valor nominal menos o contexto CUD
 
 answer-setups-title = Configurações que cabem
 answer-setups-title-training = Configurações que cabem (treinamento)
-answer-setup-line = { $setup }: { $per_gpu } GiB por GPU
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } pelo preço de lançamento
 price-usd = US$ { $amount }
@@ -143,7 +142,8 @@ sep-colon = {": "}
 
 ## O plano: ajustes que fazem o job caber, capacidade de serviço, o comando para iniciar.
 answer-levers-title = Para caber nessas GPUs:
-lever-line = { $change }: { $per_gpu } GiB por GPU
+# After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
+amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos em { $value } ({ $quality })
 lever-precision-gpus = pesos em { $value } ({ $quality }) em { $count }
 lever-kv-precision = cache KV em { $value }

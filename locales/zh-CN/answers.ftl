@@ -30,7 +30,6 @@ answer-usable-why = 可用显存 = 标称容量 − CUDA 上下文 − 运行时
 
 answer-setups-title = 放得下的配置
 answer-setups-title-training = 放得下的配置（训练）
-answer-setup-line = { $setup }：每张 GPU { $per_gpu } GiB
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = 首发价 { $price }
 price-usd = { $amount } 美元
@@ -142,7 +141,8 @@ sep-colon = ：
 
 ## 方案：能让任务放得下的调整、服务容量、启动命令。
 answer-levers-title = 要在这些 GPU 上放得下，可以：
-lever-line = { $change }：每张 GPU { $per_gpu } GiB
+# After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
+amount-per-gpu = 每张 GPU { $per_gpu } GiB
 lever-precision = 权重改用 { $value }（{ $quality }）
 lever-precision-gpus = 权重改用 { $value }（{ $quality }），用 { $count }
 lever-kv-precision = KV 缓存改用 { $value }

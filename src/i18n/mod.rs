@@ -100,6 +100,9 @@ struct Locale {
     /// Plural categories are chosen here, from integers, and handed to Fluent as the
     /// variant's name: Fluent would turn each count into text to find its operands.
     plurals: PluralRules,
+    /// The category of each count below [`SMALL_COUNTS`], from `plurals` at start:
+    /// the rules turn every number into text first, a tenth of a lever's rendering.
+    small_plurals: Vec<&'static str>,
     /// "US$" before and "" after an amount (pt-BR "US$ ", zh-CN " 美元" after): the
     /// `price-usd` message split once around its amount, as numbers are formatted here.
     currency: (String, String),
@@ -170,11 +173,15 @@ fn load_locale(lang: Lang) -> Locale {
         .filter_map(|id| format_fixed(&bundle, id).map(|text| (id.clone(), text)))
         .collect();
     let currency = split_around(&bundle, "price-usd", "amount");
+    let small_plurals = (0..SMALL_COUNTS)
+        .map(|n| plural_category(&plurals, n))
+        .collect();
     Locale {
         bundle,
         ids,
         fixed,
         plurals,
+        small_plurals,
         currency,
     }
 }
@@ -338,13 +345,22 @@ impl<'a> Args<'a> {
     /// in `lang`, so Fluent only compares names.
     pub fn n(mut self, lang: Lang, key: &'a str, count: u64) -> Self {
         self.lang = Some(lang);
-        let category = locale(lang)
-            .plurals
-            .select(count)
-            .map_or("other", category_name);
+        let locale = locale(lang);
+        let category = usize::try_from(count)
+            .ok()
+            .and_then(|n| locale.small_plurals.get(n).copied())
+            .unwrap_or_else(|| plural_category(&locale.plurals, count));
         self.fluent.set(key, FluentValue::String(category.into()));
         self
     }
+}
+
+/// Counts of GPUs, layers and rows are nearly always below this.
+const SMALL_COUNTS: u64 = 1024;
+
+/// The variant name of `count`'s plural category under `rules`.
+fn plural_category(rules: &PluralRules, count: u64) -> &'static str {
+    rules.select(count).map_or("other", category_name)
 }
 
 /// The variant name Fluent messages use for a CLDR plural category.
@@ -461,6 +477,33 @@ pub fn has(lang: Lang, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_counts_take_the_category_the_rules_give() {
+        for lang in Lang::ALL {
+            let locale = locale(lang);
+            for n in [
+                0,
+                1,
+                2,
+                5,
+                21,
+                101,
+                SMALL_COUNTS - 1,
+                SMALL_COUNTS,
+                1_000_000,
+            ] {
+                let args = Args::new().n(lang, "n", n);
+                let Some(FluentValue::String(given)) = args.fluent.get("n") else {
+                    panic!("a category for {n}");
+                };
+                assert_eq!(given, plural_category(&locale.plurals, n), "{lang:?} {n}");
+            }
+        }
+        assert_eq!(locale(Lang::En).small_plurals[1], "one");
+        assert_eq!(locale(Lang::Pt).small_plurals[0], "one");
+        assert_eq!(locale(Lang::Es).small_plurals[2], "other");
+    }
 
     #[test]
     fn languages_index_their_tables_in_declaration_order() {

@@ -376,12 +376,13 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
 /// [`setup_line`], appended to `out`.
 pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let fit = &setup.fit;
+    // "2 × RTX 3090: 21.5 GiB per GPU", then link, speed, prices and why, in this
+    // order in every language.
+    out.push_str(&setup_label_cow(catalog, &fit.gpu, fit.count));
+    out.push_str(&separator(lang, Separator::Colon));
     let per_gpu = Num::gib(lang, fit.per_gpu_gib);
-    let args = Args::new()
-        .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
-        .s("per_gpu", per_gpu.as_str());
-    tr_into(out, lang, msg!("answer-setup-line"), Some(&args));
-    // Link, speed, prices and why follow the line in every language: written after it.
+    let args = Args::new().s("per_gpu", per_gpu.as_str());
+    tr_into(out, lang, msg!("amount-per-gpu"), Some(&args));
     if fit.count > 1 {
         out.push_str(" · ");
         tr_into(out, lang, link_id(fit.interconnect), None);

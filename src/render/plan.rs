@@ -1,6 +1,6 @@
 //! The plan in words: the best levers, the serving capacity and the launch command.
 
-use super::parts::{Lines, gpu_count};
+use super::parts::{Lines, Separator, gpu_count, separator};
 use crate::answer::Answer;
 use crate::catalog::GIB;
 use crate::estimate::{HostOffload, offload};
@@ -38,17 +38,23 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
     let asked = a.gpu_count.unwrap_or(1);
     tr_into(out.line(), lang, msg!("answer-levers-title"), None);
     for l in &shown {
-        let per_gpu = Num::gib(lang, l.fit.per_gpu_gib);
-        let args = Args::new()
-            .s("change", change(lang, a, l, asked))
-            .s("per_gpu", per_gpu.as_str());
         let line = out.line();
         line.push_str("- ");
-        tr_into(line, lang, msg!("lever-line"), Some(&args));
+        lever_line_into(line, lang, a, l, asked);
     }
     if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
         out.line().push_str(&ram_assumed(lang, l));
     }
+}
+
+/// "weights in nf4 (…): 21.0 GiB per GPU": the change, then the memory per GPU it
+/// leaves, which follows it in every language.
+fn lever_line_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) {
+    change_into(out, lang, a, l, asked);
+    out.push_str(&separator(lang, Separator::Colon));
+    let per_gpu = Num::gib(lang, l.fit.per_gpu_gib);
+    let args = Args::new().s("per_gpu", per_gpu.as_str());
+    tr_into(out, lang, msg!("amount-per-gpu"), Some(&args));
 }
 
 /// The host RAM bandwidth an offload speed assumes, and how to give one's own.
@@ -67,46 +73,50 @@ fn ram_assumed(lang: Lang, l: &Lever) -> String {
 }
 
 /// A decode speed with one decimal below 10 tokens/s, none above.
-fn speed(lang: Lang, tokens_per_s: f64) -> String {
-    format_number(lang, tokens_per_s, if tokens_per_s < 10.0 { 1 } else { 0 })
+fn speed(lang: Lang, tokens_per_s: f64) -> Num {
+    Num::number(lang, tokens_per_s, if tokens_per_s < 10.0 { 1 } else { 0 })
 }
 
 /// "with llama.cpp, 9 of 80 layers on the GPU (`-ngl 9`) and 122 GiB in CPU RAM: about
 /// 0.4 tokens/s": the flag from the runtime's profile, the RAM from the estimate.
-fn offload_change(lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) -> String {
+fn offload_change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, offload: HostOffload) {
     let profile = l.job.runtime.profile();
-    let ram = crate::estimate::host_ram_bytes(&a.model, &l.job) / GIB;
-    let flag = |name: Option<&str>, n: u32| format!("{} {n}", name.unwrap_or_default());
-    let args = Args::new()
-        .s("runtime", profile.name)
-        .s("ram", format_gib(lang, ram))
-        .s(
-            "speed",
-            l.fit
-                .tokens_per_s
-                .map_or_else(String::new, |s| speed(lang, s)),
-        )
-        .s(
-            "layers",
-            format_int(lang, u64::from(a.model.num_hidden_layers)),
-        );
-    let (id, args) = match offload {
+    let (id, flag_name, key, n) = match offload {
         HostOffload::GpuLayers(n) => (
             msg!("lever-offload-layers"),
-            args.s(
-                "flag",
-                flag(profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0), n),
-            )
-            .s("gpu_layers", format_int(lang, u64::from(n)))
-            .n(lang, "gpus_n", u64::from(l.count)),
+            profile.launch.and_then(|f| f.gpu_layers).map(|g| g.0),
+            "gpu_layers",
+            n,
         ),
         HostOffload::CpuMoe(k) => (
             msg!("lever-offload-experts"),
-            args.s("flag", flag(profile.offload.and_then(|o| o.cpu_moe), k))
-                .s("moe_layers", format_int(lang, u64::from(k))),
+            profile.offload.and_then(|o| o.cpu_moe),
+            "moe_layers",
+            k,
         ),
     };
-    tr(lang, id, Some(&args))
+    // The flag as typed ("-ngl 26"): the number in plain digits, never grouped.
+    let mut flag = String::from(flag_name.unwrap_or_default());
+    flag.push(' ');
+    flag.push_str(itoa::Buffer::new().format(n));
+    let ram = Num::gib(
+        lang,
+        crate::estimate::host_ram_bytes(&a.model, &l.job) / GIB,
+    );
+    let tokens_per_s = l.fit.tokens_per_s.map(|s| speed(lang, s));
+    let layers = Num::int(lang, u64::from(a.model.num_hidden_layers));
+    let count = Num::int(lang, u64::from(n));
+    let mut args = Args::new()
+        .s("runtime", profile.name)
+        .s("ram", ram.as_str())
+        .s("speed", tokens_per_s.as_ref().map_or("", Num::as_str))
+        .s("layers", layers.as_str())
+        .s("flag", flag)
+        .s(key, count.as_str());
+    if matches!(offload, HostOffload::GpuLayers(_)) {
+        args = args.n(lang, "gpus_n", u64::from(l.count));
+    }
+    tr_into(out, lang, id, Some(&args));
 }
 
 /// "Longest context on RTX 4090: 40,960 tokens with llama.cpp", for "max context"
@@ -156,7 +166,7 @@ fn quality_id(q: QualityCost) -> &'static MsgId {
     }
 }
 
-fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
+fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) {
     let value = |v: Cow<'static, str>| Args::new().s("value", v);
     let quality = |p| label(lang, quality_id(QualityCost::of(p)));
     let (id, args) = match l.change {
@@ -177,7 +187,7 @@ fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
             msg!("lever-context"),
             Some(value(format_int(lang, c).into())),
         ),
-        Change::Offload { offload, .. } => return offload_change(lang, a, l, offload),
+        Change::Offload { offload, .. } => return offload_change_into(out, lang, a, l, offload),
         Change::CpuOffload => (msg!("lever-offload"), None),
         Change::GradientCheckpointing => (msg!("lever-gradient-checkpointing"), None),
         Change::Qlora => (msg!("lever-qlora"), None),
@@ -191,7 +201,7 @@ fn change(lang: Lang, a: &Answer, l: &Lever, asked: u32) -> String {
             Some(Args::new().s("count", gpu_count(lang, n))),
         ),
     };
-    tr(lang, id, args.as_ref())
+    tr_into(out, lang, id, args.as_ref());
 }
 
 /// "Serving capacity: ..." for a fitting vLLM or llama.cpp setup.
@@ -257,10 +267,9 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
     a.levers
         .iter()
         .map(|l| {
-            let args = Args::new()
-                .s("change", change(lang, a, l, asked))
-                .s("per_gpu", format_gib(lang, l.fit.per_gpu_gib));
-            format!("• {}", tr(lang, msg!("lever-line"), Some(&args)))
+            let mut line = String::from("• ");
+            lever_line_into(&mut line, lang, a, l, asked);
+            line
         })
         .collect()
 }
