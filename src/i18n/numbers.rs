@@ -221,6 +221,16 @@ mod tests {
         assert_eq!(format_number(Lang::En, -46.6, 1), "-46.6");
         assert_eq!(format_number(Lang::En, -0.01, 1), "0.0");
         assert_eq!(format_number(Lang::En, f64::NAN, 1), "–");
+        assert_eq!(format_int(Lang::En, 0), "0");
+        assert_eq!(format_int(Lang::Pt, 12_345_678), "12.345.678");
+        assert_eq!(format_int(Lang::Es, 1000), "1000");
+        assert_eq!(format_int(Lang::Es, 100_000), "100\u{a0}000");
+        assert_eq!(format_int(Lang::En, u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(format_number(Lang::En, 999.96, 1), "1,000.0");
+        assert_eq!(format_number(Lang::Es, 8192.25, 1), "8192,3");
+        assert_eq!(format_number(Lang::En, 0.05, 2), "0.05");
+        assert_eq!(format_number(Lang::Zh, 3.0, 3), "3.000");
+        assert_eq!(format_number(Lang::Pt, -1234.5, 1), "-1.234,5");
         assert_eq!(
             Num::number(Lang::Es, 32_768.25, 1).as_str(),
             "32\u{a0}768,3"
