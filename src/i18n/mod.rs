@@ -328,10 +328,17 @@ impl Default for Args<'_> {
 }
 
 impl<'a> Args<'a> {
+    /// Room for six arguments, which nearly every message stays within. Fluent keeps
+    /// them sorted by name: given in that order, each lands at the end of the list.
     pub fn new() -> Self {
+        Self::with_capacity(6)
+    }
+
+    /// For the few messages with more than six arguments.
+    pub fn with_capacity(n: usize) -> Self {
         Args {
             lang: None,
-            fluent: FluentArgs::with_capacity(6),
+            fluent: FluentArgs::with_capacity(n),
         }
     }
 

@@ -106,16 +106,18 @@ fn offload_change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, offl
     let tokens_per_s = l.fit.tokens_per_s.map(|s| speed(lang, s));
     let layers = Num::int(lang, u64::from(a.model.num_hidden_layers));
     let count = Num::int(lang, u64::from(n));
-    let mut args = Args::new()
-        .s("runtime", profile.name)
-        .s("ram", ram.as_str())
-        .s("speed", tokens_per_s.as_ref().map_or("", Num::as_str))
-        .s("layers", layers.as_str())
+    // In Fluent's (alphabetical) order, so each lands at the end of the list.
+    let mut args = Args::with_capacity(7)
         .s("flag", flag)
         .s(key, count.as_str());
     if matches!(offload, HostOffload::GpuLayers(_)) {
         args = args.n(lang, "gpus_n", u64::from(l.count));
     }
+    let args = args
+        .s("layers", layers.as_str())
+        .s("ram", ram.as_str())
+        .s("runtime", profile.name)
+        .s("speed", tokens_per_s.as_ref().map_or("", Num::as_str));
     tr_into(out, lang, id, Some(&args));
 }
 
