@@ -117,14 +117,16 @@ fn missing(lang: Lang, name: &str) -> Response {
 pub async fn ask(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
-    headers: HeaderMap,
+    // The request rather than its `HeaderMap`, which axum extracts as a copy.
+    request: axum::extract::Request,
 ) -> Response {
+    let headers = request.headers();
     let lang_param = p.lang.as_deref();
     let Some(q) = p.q.as_deref() else {
-        return missing(super::lang::negotiate(lang_param, &headers), "q");
+        return missing(super::lang::negotiate(lang_param, headers), "q");
     };
     if input::longer_than(q, MAX_QUESTION_CHARS) {
-        let lang = super::lang::negotiate(lang_param, &headers);
+        let lang = super::lang::negotiate(lang_param, headers);
         let text = tr(
             lang,
             "web-too-long",
@@ -132,7 +134,7 @@ pub async fn ask(
         );
         return bad_request(lang, "too_long", None, text);
     }
-    let asked = ask_question(&state, "api", q, lang_param, &headers).await;
+    let asked = ask_question(&state, "api", q, lang_param, headers).await;
     let status = if asked.result.is_ok() {
         StatusCode::OK
     } else {
