@@ -43,7 +43,7 @@ pub fn is_unsafe(c: char) -> bool {
 /// The text without control, bidi and invisible characters; line breaks and tabs become
 /// spaces so words stay apart. What every route echoes and logs.
 pub fn clean(text: &str) -> String {
-    if !text.chars().any(is_unsafe) {
+    if is_printable_ascii(text) || !text.chars().any(is_unsafe) {
         return text.to_string();
     }
     text.chars()
@@ -58,11 +58,38 @@ pub fn clean(text: &str) -> String {
 /// [`clean`], with runs of whitespace collapsed to one space and the ends trimmed: the
 /// form under which two questions that read the same are the same.
 pub fn one_line(text: &str) -> String {
+    if is_one_line_ascii(text) {
+        return text.to_string();
+    }
     clean(text).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// True for printable ASCII alone (space to `~`), which [`clean`] keeps as it is: most
+/// questions, told apart a byte at a time instead of a character through every class.
+fn is_printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (b' '..=b'~').contains(&b))
+}
+
+/// True for printable ASCII already on one line: single spaces between words and none at
+/// the ends, as [`one_line`] writes it (the API's clients send questions that way).
+fn is_one_line_ascii(text: &str) -> bool {
+    let mut after_space = true;
+    for b in text.bytes() {
+        let space = b == b' ';
+        if !(b' '..=b'~').contains(&b) || (space && after_space) {
+            return false;
+        }
+        after_space = space;
+    }
+    !after_space || text.is_empty()
 }
 
 /// At most `max` characters of `text` (cut on a character boundary).
 pub fn truncate(text: &str, max: usize) -> &str {
+    // No more bytes than `max`, so no more characters either.
+    if text.len() <= max {
+        return text;
+    }
     match text.char_indices().nth(max) {
         Some((cut, _)) => &text[..cut],
         None => text,
@@ -129,6 +156,24 @@ mod tests {
     }
 
     #[test]
+    fn text_already_on_one_line_comes_back_as_it_is() {
+        for text in ["llama 70b fp16", "a", "", "x = 2*y ~ z!"] {
+            assert_eq!(one_line(text), text);
+            assert_eq!(clean(text), text);
+        }
+        for (text, line) in [
+            (" a", "a"),
+            ("a ", "a"),
+            ("a  b", "a b"),
+            (" ", ""),
+            ("a\tb", "a b"),
+        ] {
+            assert_eq!(one_line(text), line, "{text:?}");
+        }
+        assert_eq!(clean("a\u{7f}b  c"), "ab  c");
+    }
+
+    #[test]
     fn visible_spells_out_what_it_replaces() {
         let v = visible(HOSTILE);
         assert!(v.starts_with("a\\u{1b}[2J"), "{v}");
@@ -149,5 +194,8 @@ mod tests {
     fn truncate_counts_characters() {
         assert_eq!(truncate("中文字", 2), "中文");
         assert_eq!(truncate("ab", 5), "ab");
+        assert_eq!(truncate("中文字", 3), "中文字");
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcd", 3), "abc");
     }
 }

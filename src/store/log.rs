@@ -34,6 +34,7 @@ pub(super) const FLUSH_WAIT: Duration = Duration::from_secs(5);
     serde::Serialize,
     serde::Deserialize,
     strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 #[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "lowercase")]

@@ -8,6 +8,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
+use std::sync::OnceLock;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -38,6 +39,21 @@ pub struct Metrics {
     answer_seconds: HistogramFamily<AnswerLabels>,
     log_queue_depth: Gauge,
     log_write_errors: Gauge,
+    /// The answer metrics of each source, language and outcome, kept once first used:
+    /// finding a label set in its family hashes the labels and takes a lock on every
+    /// answer. Filled on first use, so the exposition lists what happened, as before.
+    answer_handles: [OnceLock<(Counter, Histogram)>; ANSWER_SLOTS],
+}
+
+/// The sources [`Metrics::answer`] is called with; others go through the families.
+const ANSWER_SOURCES: [&str; 2] = ["web", "api"];
+const ANSWER_SLOTS: usize = ANSWER_SOURCES.len() * Lang::ALL.len() * 2;
+
+/// The slot of an answer's labels in [`Metrics::answer_handles`], if it has one.
+fn answer_slot(source: &str, lang: Lang, understood: bool) -> Option<usize> {
+    let source = ANSWER_SOURCES.iter().position(|&s| s == source)?;
+    let lang = Lang::ALL.iter().position(|&l| l == lang)?;
+    Some((source * Lang::ALL.len() + lang) * 2 + usize::from(understood))
 }
 
 /// 50 µs to 2.5 s: the core answers in microseconds, HTTP adds the rest.
@@ -97,6 +113,7 @@ impl Default for Metrics {
             answer_seconds,
             log_queue_depth,
             log_write_errors,
+            answer_handles: std::array::from_fn(|_| OnceLock::new()),
         }
     }
 }
@@ -122,8 +139,21 @@ impl Metrics {
             language: lang.code(),
             understood: if understood { "true" } else { "false" },
         };
-        self.answers.get_or_create(&labels).inc();
-        self.answer_seconds.get_or_create(&labels).observe(seconds);
+        let handles = || {
+            let count = self.answers.get_or_create(&labels).clone();
+            let time = self.answer_seconds.get_or_create(&labels).clone();
+            (count, time)
+        };
+        let kept;
+        let (count, time) = match answer_slot(source, lang, understood) {
+            Some(slot) => self.answer_handles[slot].get_or_init(handles),
+            None => {
+                kept = handles();
+                &kept
+            }
+        };
+        count.inc();
+        time.observe(seconds);
     }
 
     /// The text exposition, with the query log's gauges read at scrape time.
