@@ -3,7 +3,7 @@
 use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, PriceBasis, Vendor};
 use crate::estimate::{
     self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
-    Sizing, Topology, candidate_counts,
+    Sizing, Topology,
 };
 use crate::runtime::{Activation, Split};
 use serde::Serialize;
@@ -91,6 +91,8 @@ struct Candidate<'a> {
     count: u32,
     /// Decode tokens/s (inference) or summed tensor TFLOPS (training): what "fastest" ranks.
     speed: f64,
+    /// What the cards cost to buy now: both "cheapest" picks and the setup read it.
+    buy: Option<Price>,
 }
 
 /// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
@@ -124,25 +126,35 @@ pub fn setups(
             || profile.multi_gpu_overhead_gib != (0.0, 0.0));
     let sizing = Sizing::new(model, job);
     let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
+    // Without a class, every card shares the first one's table: no per-card search.
+    let classless = match catalog.gpus.first() {
+        Some(gpu) if !by_card => Some(needs_table(&sizing, gpu)),
+        _ => None,
+    };
     let decode = DecodeWork::new(model, job);
     let reserve = Reserve::of(job);
+    // vLLM only takes counts whose tensor-parallel size divides the heads; runtimes that
+    // split by layers take every count.
+    let by_heads = !job.mode.is_training() && profile.split == Split::Tensor;
     let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
     for gpu in &catalog.gpus {
-        let class = if by_card {
-            (estimate::is_large_card(gpu), fast_link(gpu))
-        } else {
-            (false, false)
+        let needs = match &classless {
+            Some(needs) => needs,
+            None => {
+                let class = (estimate::is_large_card(gpu), fast_link(gpu));
+                needs_for(&mut tables, class, &sizing, gpu)
+            }
         };
-        let needs = needs_for(&mut tables, class, &sizing, gpu);
         let usable = reserve.usable_gib(gpu) * GIB;
-        // vLLM only takes counts whose tensor-parallel size divides the heads.
-        let count = candidate_counts(gpu, MAX_COUNT)
-            .find(|&n| needs[n as usize] <= usable && estimate::offered(model, job, gpu, n));
+        let count = Topology::of(gpu).counts.iter().copied().find(|&n| {
+            needs[n as usize] <= usable && (!by_heads || estimate::offered(model, job, gpu, n))
+        });
         if let Some(count) = count {
             minimal.push(Candidate {
                 gpu,
                 count,
                 speed: speed(&decode, job, gpu, count),
+                buy: buy(gpu, count),
             });
         }
     }
@@ -165,7 +177,7 @@ pub fn setups(
         minimal
             .iter()
             .filter(|c| !single || c.count == 1)
-            .filter_map(|c| buy(c.gpu, c.count).map(|p| (p.usd, c)))
+            .filter_map(|c| c.buy.map(|p| (p.usd, c)))
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, c)| c)
     };
@@ -217,7 +229,7 @@ pub fn setups(
         }
         if recs.setups.len() < MAX_SETUPS {
             let fit = Fit::sized(&sizing, Some(&decode), c.gpu, c.count);
-            let buy = buy(c.gpu, c.count);
+            let buy = c.buy;
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
                 cloud_usd_per_hour: cloud(c.gpu, c.count),
@@ -245,15 +257,20 @@ fn needs_for<'t>(
     let at = match tables.iter().position(|(k, _)| *k == class) {
         Some(at) => at,
         None => {
-            let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
-            for n in COUNTS {
-                needs[n as usize] = sizing.per_gpu(n, Some(gpu));
-            }
-            tables.push((class, needs));
+            tables.push((class, needs_table(sizing, gpu)));
             tables.len() - 1
         }
     };
     &tables[at].1
+}
+
+/// Bytes one GPU of `gpu`'s class needs at each count.
+fn needs_table(sizing: &Sizing, gpu: &GpuSpec) -> Needs {
+    let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
+    for n in COUNTS {
+        needs[n as usize] = sizing.per_gpu(n, Some(gpu));
+    }
+    needs
 }
 
 /// Whether several of this card talk over NVLink/NVSwitch or Infinity Fabric in one box.

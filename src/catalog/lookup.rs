@@ -174,6 +174,27 @@ pub(super) struct Index {
     gpu_vocab: Vec<String>,
     /// Alias words with a digit that name a GPU ("4090", "a100", "mi300x").
     gpu_cores: HashSet<String>,
+    /// The [`core_name`] of every model's id, aliases and display name: a Hub repo whose
+    /// name is none of them is not a catalog model under another spelling.
+    model_cores: HashSet<String>,
+    /// Every `hub_id` has a slash, so a name without one needs no look-up there.
+    hub_ids_have_slash: bool,
+}
+
+/// Words a repo name adds to a model's own name without changing its weights.
+const SAME_WEIGHTS: &[&str] = &["instruct", "chat", "hf", "it", "base", "gguf"];
+
+/// A name's words without those, run together ("Llama-3.1-8B-Instruct" -> "llama3.18b").
+pub fn core_name(name: &str) -> String {
+    tokenize(name)
+        .into_iter()
+        .filter(|t| !SAME_WEIGHTS.contains(&t.as_str()))
+        .collect()
+}
+
+/// [`core_name`] of a model's name, its repo part when it has an organisation.
+fn repo_core_name(name: &str) -> String {
+    core_name(name.rsplit('/').next().unwrap_or(name))
 }
 
 fn compact(tokens: &[String]) -> String {
@@ -194,6 +215,9 @@ fn is_name_word(t: &str) -> bool {
 impl Index {
     /// The model whose `hub_id` is `repo`, whatever its case.
     pub(super) fn by_hub_id(&self, repo: &str) -> Option<usize> {
+        if self.hub_ids_have_slash && !repo.contains('/') {
+            return None;
+        }
         self.hub_ids.get(&repo.trim().to_ascii_lowercase()).copied()
     }
 
@@ -206,6 +230,10 @@ impl Index {
             if let Some(repo) = &m.hub_id {
                 index.hub_ids.entry(repo.to_ascii_lowercase()).or_insert(i);
             }
+            let names = std::iter::once(&m.id)
+                .chain(&m.aliases)
+                .chain(std::iter::once(&m.display_name));
+            index.model_cores.extend(names.map(|n| repo_core_name(n)));
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), is_model_noise);
                 // An alias without the version ("llama 70b") is a family query, not a name.
@@ -223,6 +251,7 @@ impl Index {
             }
             index.model_keys.push(keys);
         }
+        index.hub_ids_have_slash = index.hub_ids.keys().all(|k| k.contains('/'));
         index.ascii_model_names = models
             .iter()
             .all(|m| m.id.is_ascii() && m.aliases.iter().all(|a| a.is_ascii()));
@@ -336,6 +365,11 @@ fn same_size(a: f64, b: f64) -> bool {
 }
 
 impl Index {
+    /// Whether some model's id, alias or display name has this [`core_name`].
+    pub(super) fn has_core_name(&self, core: &str) -> bool {
+        self.model_cores.contains(core)
+    }
+
     /// Where the GPU with this exact id sits in the catalog's list, if any.
     pub(super) fn gpu_position(&self, id: &str) -> Option<usize> {
         self.gpu_ids.get(id).copied()

@@ -12,7 +12,7 @@ use crate::estimate::Precision;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
-pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch};
+pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
 pub use synthetic::synthetic_model;
 
 pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
@@ -621,6 +621,12 @@ impl Catalog {
 
     pub fn model(&self, id: &str) -> Option<&ModelSpec> {
         self.models.iter().find(|m| m.id == id)
+    }
+
+    /// Whether some model's id, alias or display name (its repo part) has this
+    /// [`core_name`]: a name with none cannot be a catalog model spelled another way.
+    pub fn has_core_name(&self, core: &str) -> bool {
+        self.index.has_core_name(core)
     }
 
     /// The entry whose `hub_id` is `repo` (the Hub matches ids without regard to case).

@@ -12,6 +12,7 @@ use super::Query;
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::numbers_words;
+use super::pieces::{is_ascii_space, pieces};
 use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
 use crate::i18n::Lang;
@@ -52,12 +53,9 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
-    let text = match text.char_indices().nth(MAX_CHARS) {
-        Some((cut, _)) => &text[..cut],
-        None => text,
-    };
+    let text = first_chars(text, MAX_CHARS);
     // Every mention starts with '<' or '@': most messages skip the regex.
-    let without_mentions = if text.contains(['<', '@']) {
+    let without_mentions = if text.bytes().any(|b| matches!(b, b'<' | b'@')) {
         MENTION.replace_all(text, " ")
     } else {
         Cow::Borrowed(text)
@@ -114,6 +112,18 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         unparsed,
         model_match,
         hub_id,
+    }
+}
+
+/// The first `max` characters of `text`. A text of no more bytes than that has no more
+/// characters either, and is not walked character by character.
+fn first_chars(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
     }
 }
 
@@ -758,13 +768,9 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
 /// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
 fn spans(text: &str) -> Vec<(usize, usize, &str)> {
-    let base = text.as_ptr() as usize;
     // At most one token per two bytes: one allocation, no regrowing.
     let mut out = Vec::with_capacity(text.len() / 2 + 1);
-    out.extend(text.split_ascii_whitespace().map(|t| {
-        let start = t.as_ptr() as usize - base;
-        (start, start + t.len(), t)
-    }));
+    out.extend(pieces(text, is_ascii_space).map(|(start, t)| (start, start + t.len(), t)));
     out
 }
 
@@ -1025,23 +1031,25 @@ static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
-    let text = w.text.as_str();
-    let base = text.as_ptr() as usize;
-    // The separators are ASCII, so splitting the bytes cuts only between characters.
-    text.as_bytes()
-        .split(|b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'='))
-        .map(|piece| {
-            let start = piece.as_ptr() as usize - base;
-            &text[start..start + piece.len()]
-        })
+    let is_sep = |b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'=');
+    pieces(&w.text, is_sep)
+        .map(|(_, t)| t)
         // Cheapest tests first; the hash look-up last.
         .filter(|t| t.len() > 1)
-        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
-        .filter(|t| !t.chars().any(is_han))
+        .filter(|t| has_letters_not_han(t))
         .filter(|t| !FILLER.contains(t))
         .map(str::to_string)
         .take(10)
         .collect()
+}
+
+/// A word with a letter and no Chinese character in it; ASCII words (most of them) are
+/// settled byte by byte.
+fn has_letters_not_han(word: &str) -> bool {
+    if word.is_ascii() {
+        return word.bytes().any(|b| b.is_ascii_alphabetic());
+    }
+    word.chars().any(char::is_alphabetic) && !word.chars().any(is_han)
 }
 
 #[cfg(test)]
