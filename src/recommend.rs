@@ -118,17 +118,23 @@ pub fn setups(
     job: &Job,
 ) -> Result<Recommendations, JobError> {
     job.validate(model)?;
+    Ok(setups_sized(catalog, &Sizing::new(model, job)))
+}
+
+/// [`setups`] for a job already validated and sized (the answer sizes the job once for
+/// its estimate, its verdict and these).
+pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
+    let (model, job) = (sizing.model(), sizing.job());
     // What one GPU needs depends on the count and, for a few runtimes, on the card's class
     // (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per class.
     let profile = job.runtime.profile();
     let by_card = !job.mode.is_training()
         && (matches!(profile.activation, Activation::ProfileRun { .. })
             || profile.multi_gpu_overhead_gib != (0.0, 0.0));
-    let sizing = Sizing::new(model, job);
     let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
     // Without a class, every card shares the first one's table: no per-card search.
     let classless = match catalog.gpus.first() {
-        Some(gpu) if !by_card => Some(needs_table(&sizing, gpu)),
+        Some(gpu) if !by_card => Some(needs_table(sizing, gpu)),
         _ => None,
     };
     let decode = DecodeWork::new(model, job);
@@ -142,7 +148,7 @@ pub fn setups(
             Some(needs) => needs,
             None => {
                 let class = (estimate::is_large_card(gpu), fast_link(gpu));
-                needs_for(&mut tables, class, &sizing, gpu)
+                needs_for(&mut tables, class, sizing, gpu)
             }
         };
         let usable = reserve.usable_gib(gpu) * GIB;
@@ -163,7 +169,7 @@ pub fn setups(
         ..Recommendations::default()
     };
     if minimal.is_empty() {
-        return Ok(recs);
+        return recs;
     }
     let in_node = |c: &Candidate| c.count <= NODE;
     recs.multi_node = !minimal.iter().any(in_node);
@@ -228,7 +234,7 @@ pub fn setups(
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
-            let fit = Fit::sized(&sizing, Some(&decode), c.gpu, c.count);
+            let fit = Fit::sized(sizing, Some(&decode), c.gpu, c.count);
             let buy = c.buy;
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
@@ -243,7 +249,7 @@ pub fn setups(
         }
     }
     recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
-    Ok(recs)
+    recs
 }
 
 /// The needs table of a card class, made from `gpu` (one of that class) the first time the

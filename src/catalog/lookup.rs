@@ -147,6 +147,9 @@ struct ModelKeys {
     id_names: Vec<String>,
     version: Option<String>,
     size_b: f64,
+    /// The place of the model's `release` among all releases (equal dates share one), so
+    /// "the newest" compares two numbers instead of two date strings.
+    release_rank: usize,
 }
 
 #[derive(Debug, Default)]
@@ -252,6 +255,12 @@ impl Index {
             index.model_keys.push(keys);
         }
         index.hub_ids_have_slash = index.hub_ids.keys().all(|k| k.contains('/'));
+        let mut releases: Vec<&Option<String>> = models.iter().map(|m| &m.release).collect();
+        releases.sort();
+        releases.dedup();
+        for (keys, m) in index.model_keys.iter_mut().zip(models) {
+            keys.release_rank = releases.partition_point(|r| *r < &m.release);
+        }
         index.ascii_model_names = models
             .iter()
             .all(|m| m.id.is_ascii() && m.aliases.iter().all(|a| a.is_ascii()));
@@ -306,6 +315,8 @@ fn model_keys(m: &ModelSpec) -> ModelKeys {
         id_names,
         version,
         size_b: size,
+        // Set once every model's release is known.
+        release_rank: 0,
     }
 }
 
@@ -482,7 +493,7 @@ impl super::Catalog {
                 let extras = keys.id_names.iter().filter(|t| !tokens.contains(t)).count();
                 best = Some(match best {
                     Some((fewest, n, newest)) if extras == fewest => {
-                        let newer = self.models[i].release >= self.models[newest].release;
+                        let newer = keys.release_rank >= self.index.model_keys[newest].release_rank;
                         (fewest, n + 1, if newer { i } else { newest })
                     }
                     Some(kept) if extras > kept.0 => kept,

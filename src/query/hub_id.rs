@@ -16,8 +16,7 @@ pub fn is_repo_id(s: &str) -> bool {
     };
     is_id_part(org)
         && is_id_part(name)
-        && !s.contains("--")
-        && !s.contains("..")
+        && !s.as_bytes().windows(2).any(|w| w == b"--" || w == b"..")
         && !s.ends_with(".git")
 }
 
@@ -37,10 +36,22 @@ fn is_id_part(part: &str) -> bool {
     }
 }
 
-/// A byte a repo id may hold besides its one slash.
+/// A byte a repo id may hold besides its one slash: `A-Za-z0-9._-`, looked up in a table
+/// (the scans around each slash test every byte of the words beside it).
 fn is_id_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')
+    ID_BYTES[usize::from(b)]
 }
+
+const ID_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'.' || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
 
 /// True when `name` is a repo id the catalog does not hold: the adapter should ask the
 /// Hub. The catalog holds it when an entry's `hub_id` is that repo, or when its exact
