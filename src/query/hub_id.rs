@@ -60,9 +60,11 @@ const ID_BYTES: [bool; 256] = {
 /// a quantized upload of a known model ("org/Llama-3.1-8B-Turbo",
 /// "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
 pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
-    if !is_repo_id(name) {
-        return false;
-    }
+    is_repo_id(name) && repo_needs_hub(catalog, name)
+}
+
+/// [`needs_hub`] for a name already known to be a repo id.
+fn repo_needs_hub(catalog: &Catalog, name: &str) -> bool {
     if catalog.by_hub_id(name).is_some() {
         return false;
     }
@@ -86,7 +88,7 @@ pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
 pub fn find(catalog: &Catalog, text: &str) -> Option<String> {
-    candidates(text).find(|id| needs_hub(catalog, id))
+    candidates(text).find(|id| repo_needs_hub(catalog, id))
 }
 
 /// The first repo id in `text` that is a catalog entry's `hub_id`, as typed, with that

@@ -65,12 +65,15 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // Sizes in words become "70b" only after the language is known: "bilhoes" and
     // "millones" tell the language.
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
-    let mut work = Work::new(cleaned);
-    let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
+    let mut cleaned = cleaned;
+    let hub_id = take_hub_id(catalog, &without_mentions, &mut cleaned);
     let known = match hub_id {
-        None => take_known_hub_id(catalog, &without_mentions, &mut work),
+        None => take_known_hub_id(catalog, &without_mentions, &mut cleaned),
         Some(_) => None,
     };
+    // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
+    // would only send patterns looking for what is no longer there.
+    let mut work = Work::new(cleaned);
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -129,12 +132,9 @@ fn first_chars(text: &str, max: usize) -> &str {
 
 /// Take a Hub repo id the catalog lacks out of the text before any other field reads
 /// pieces of it ("org/Model-FP8" names no precision).
-fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Option<String> {
+fn take_hub_id(catalog: &'static Catalog, original: &str, text: &mut String) -> Option<String> {
     let id = super::hub_id::find(catalog, original)?;
-    let lower = id.to_ascii_lowercase();
-    if let Some(start) = w.text.find(&lower) {
-        w.blank_range(start, start + lower.len());
-    }
+    blank_id(text, &id);
     Some(id)
 }
 
@@ -143,14 +143,27 @@ fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Optio
 fn take_known_hub_id(
     catalog: &'static Catalog,
     original: &str,
-    w: &mut Work,
+    text: &mut String,
 ) -> Option<ModelMatch<'static>> {
     let (id, found) = super::hub_id::find_known(catalog, original)?;
-    let lower = id.to_ascii_lowercase();
-    if let Some(start) = w.text.find(&lower) {
-        w.blank_range(start, start + lower.len());
-    }
+    blank_id(text, &id);
     Some(found)
+}
+
+/// Blank the first place the cleaned (lower-cased) text holds `id`.
+fn blank_id(text: &mut String, id: &str) {
+    let lower = id.to_ascii_lowercase();
+    if let Some(start) = find_bytes(text.as_bytes(), lower.as_bytes()) {
+        blank_range(text, start, start + lower.len());
+    }
+}
+
+/// Where `needle` first occurs in `haystack`: a plain scan from each byte that starts it,
+/// for a short text and an id (setting up `str::find`'s two-way search costs more).
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, _) = needle.split_first()?;
+    let last = haystack.len().checked_sub(needle.len())?;
+    (0..=last).find(|&at| haystack[at] == first && haystack[at..].starts_with(needle))
 }
 
 /// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
@@ -306,12 +319,17 @@ impl Work {
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
     fn blank_range(&mut self, start: usize, end: usize) {
-        const SPACES: &str = "                                                                ";
-        let n = end - start;
-        match SPACES.get(..n) {
-            Some(spaces) => self.text.replace_range(start..end, spaces),
-            None => self.text.replace_range(start..end, &" ".repeat(n)),
-        }
+        blank_range(&mut self.text, start, end);
+    }
+}
+
+/// Overwrite `text[start..end]` with spaces in place (same length keeps every offset valid).
+fn blank_range(text: &mut String, start: usize, end: usize) {
+    const SPACES: &str = "                                                                ";
+    let n = end - start;
+    match SPACES.get(..n) {
+        Some(spaces) => text.replace_range(start..end, spaces),
+        None => text.replace_range(start..end, &" ".repeat(n)),
     }
 }
 
