@@ -79,11 +79,11 @@ impl Reserve {
 
     /// [`usable_gib`] of `gpu` for this job.
     pub fn usable_gib(self, gpu: &GpuSpec) -> f64 {
-        let total = if gpu.is_unified() {
-            gpu.memory_gib() * gpu.unified_gpu_share()
-        } else {
-            gpu.memory_gib()
-        };
+        self.usable_of(gpu.gpu_gib())
+    }
+
+    /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]).
+    pub fn usable_of(self, total: f64) -> f64 {
         let usable = match self.budget {
             Budget::Share(share) => total * self.share.unwrap_or(share),
             Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
