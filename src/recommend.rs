@@ -187,7 +187,8 @@ fn minimal_setups<'g>(
     let by_card = !job.mode.is_training()
         && (matches!(profile.activation, Activation::ProfileRun { .. })
             || profile.multi_gpu_overhead_gib != (0.0, 0.0));
-    let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
+    // Only runtimes with card classes fill it.
+    let mut tables: Vec<(CardClass, Needs)> = Vec::new();
     // Without a class, every card shares the first one's table: no per-card search.
     let classless = match catalog.gpus.first() {
         Some(gpu) if !by_card => Some(needs_table(sizing, gpu)),

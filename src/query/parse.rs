@@ -698,7 +698,9 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     }
     name.truncate(name.trim_end_matches(" de").len());
     q.gpu = Some(name);
-    let mut blank: Vec<(usize, usize)> = vec![(tokens[start].0, tokens[end - 1].1)];
+    // The name, and a count before or after it.
+    let mut blank: Vec<(usize, usize)> = Vec::with_capacity(2);
+    blank.push((tokens[start].0, tokens[end - 1].1));
     // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
     let mut i = start;
     while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
@@ -851,7 +853,9 @@ fn take_model(
         end += 1;
     }
     let mut words: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
-    let mut blank = vec![(tokens[start].0, tokens[end - 1].1)];
+    // The run of model words, and a size found elsewhere.
+    let mut blank = Vec::with_capacity(2);
+    blank.push((tokens[start].0, tokens[end - 1].1));
     // "70B的llama": a size elsewhere in the message belongs to the model named without one.
     if !has_size
         && let Some(&(s, e, t)) = tokens
