@@ -221,6 +221,16 @@ fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
 
 /// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.
 fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
+    // The two unified ideograph blocks are letters throughout, with no case and no marks:
+    // kept as they are, without the three Unicode table look-ups below.
+    if matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}') {
+        if *prev_han == Some(false) {
+            out.push(' ');
+        }
+        out.push(c);
+        *prev_han = Some(true);
+        return;
+    }
     if unicode_normalization::char::is_combining_mark(c) {
         return;
     }
@@ -1100,6 +1110,16 @@ mod tests {
                 .context,
             Some(32768)
         );
+    }
+
+    /// The ideographs [`emit`] keeps without looking them up are what the look-ups give.
+    #[test]
+    fn unified_ideographs_are_letters_without_case() {
+        for c in ('\u{4E00}'..='\u{9FFF}').chain('\u{3400}'..='\u{4DBF}') {
+            assert!(c.is_alphanumeric(), "{c:?}");
+            assert!(!unicode_normalization::char::is_combining_mark(c));
+            assert!(c.to_lowercase().eq(std::iter::once(c)), "{c:?}");
+        }
     }
 
     #[test]
