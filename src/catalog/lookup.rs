@@ -167,14 +167,14 @@ pub(super) struct Index {
     /// Word -> the models whose keys hold it, in catalog order: a query's name words
     /// pick their models by intersecting these instead of testing every model.
     models_by_word: HashMap<String, Vec<usize>>,
-    model_vocab: Vec<String>,
+    model_vocab: Vocab,
     /// Every model id and alias is ASCII, so a word with other letters names no model.
     ascii_model_names: bool,
     gpu_exact: HashMap<String, usize>,
     /// GPU id -> its place in the catalog: renderers look up every pick's card by id.
     gpu_ids: HashMap<String, usize>,
     gpu_keys: Vec<GpuKeys>,
-    gpu_vocab: Vec<String>,
+    gpu_vocab: Vocab,
     /// Alias words with a digit that name a GPU ("4090", "a100", "mi300x").
     gpu_cores: HashSet<String>,
     /// The [`core_name`] of every model's id, aliases and display name: a Hub repo whose
@@ -198,6 +198,27 @@ pub fn core_name(name: &str) -> String {
 /// [`core_name`] of a model's name, its repo part when it has an organisation.
 fn repo_core_name(name: &str) -> String {
     core_name(name.rsplit('/').next().unwrap_or(name))
+}
+
+/// The name words of the catalog's models or GPUs: a set to tell whether a word is one
+/// (a hash instead of a dozen string comparisons), and the sorted list typos are matched
+/// against.
+#[derive(Debug, Default)]
+struct Vocab {
+    words: HashSet<String>,
+    sorted: Vec<String>,
+}
+
+impl Vocab {
+    fn new(words: HashSet<String>) -> Vocab {
+        let mut sorted: Vec<String> = words.iter().cloned().collect();
+        sorted.sort();
+        Vocab { words, sorted }
+    }
+
+    fn contains(&self, word: &str) -> bool {
+        self.words.contains(word)
+    }
 }
 
 fn compact(tokens: &[String]) -> String {
@@ -264,8 +285,7 @@ impl Index {
         index.ascii_model_names = models
             .iter()
             .all(|m| m.id.is_ascii() && m.aliases.iter().all(|a| a.is_ascii()));
-        index.model_vocab = vocab.into_iter().collect();
-        index.model_vocab.sort();
+        index.model_vocab = Vocab::new(vocab);
 
         let mut vocab = HashSet::default();
         for (i, g) in gpus.iter().enumerate() {
@@ -286,8 +306,7 @@ impl Index {
             );
             index.gpu_keys.push(GpuKeys { tokens });
         }
-        index.gpu_vocab = vocab.into_iter().collect();
-        index.gpu_vocab.sort();
+        index.gpu_vocab = Vocab::new(vocab);
         index
     }
 }
@@ -336,16 +355,16 @@ fn close_word<'v>(t: &str, vocab: &'v [String]) -> Option<&'v String> {
         .map(|(_, v)| v)
 }
 
-/// Replace words that are not in `vocab` (sorted) by the closest one, when close enough.
+/// Replace words that are not in `vocab` by the closest one, when close enough.
 ///
 /// In place: on the reply path most words are right and nothing is copied.
-fn correct(mut tokens: Vec<String>, vocab: &[String]) -> (Vec<String>, bool) {
+fn correct(mut tokens: Vec<String>, vocab: &Vocab) -> (Vec<String>, bool) {
     let mut changed = false;
     for t in &mut tokens {
-        if vocab.binary_search(t).is_ok() {
+        if vocab.contains(t) {
             continue;
         }
-        if let Some(v) = close_word(t, vocab) {
+        if let Some(v) = close_word(t, &vocab.sorted) {
             changed = true;
             t.clone_from(v);
         }
@@ -456,7 +475,7 @@ impl super::Catalog {
         let names: Vec<&String> = tokens
             .iter()
             .filter(|t| size_b(t).is_none() && !is_version(t))
-            .filter(|t| self.index.model_vocab.binary_search(t).is_ok() || !is_name_word(t))
+            .filter(|t| self.index.model_vocab.contains(t) || !is_name_word(t))
             .collect();
         if names.is_empty() && version.is_none_or(|v| !v.starts_with(['r', 'v'])) {
             return None;
@@ -554,14 +573,10 @@ impl super::Catalog {
         }
         // Most words of a question are plain words: settle them without allocating.
         if word.bytes().all(|b| b.is_ascii_lowercase()) {
-            return self
-                .index
-                .model_vocab
-                .binary_search_by(|v| v.as_str().cmp(word))
-                .is_ok()
+            return self.index.model_vocab.contains(word)
                 || self.index.model_exact.contains_key(word)
                 || self.is_id_code(word)
-                || close_word(word, &self.index.model_vocab).is_some();
+                || close_word(word, &self.index.model_vocab.sorted).is_some();
         }
         let tokens = tokenize(word);
         if tokens.is_empty() {
@@ -571,9 +586,9 @@ impl super::Catalog {
             return true;
         }
         tokens.iter().any(|t| {
-            self.index.model_vocab.binary_search(t).is_ok()
+            self.index.model_vocab.contains(t)
                 || self.is_id_code(t)
-                || close_word(t, &self.index.model_vocab).is_some()
+                || close_word(t, &self.index.model_vocab.sorted).is_some()
         })
     }
 
