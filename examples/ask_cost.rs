@@ -2,7 +2,10 @@
 //! comparisons that machine load cannot blur: run it under callgrind twice, with 0 and
 //! with N repetitions, and divide the difference by N.
 //!
-//! Add `render` after N to count the rendering of the answer's text alone.
+//! Add `render` after N to count the rendering of the answer's text alone, or `core` to
+//! count everything before rendering (`answer::for_text`). The language `hub` asks about a
+//! Hub model the cache already holds (the spec handed in, as `benches/core.rs`'s
+//! `ask/hub-cached` does).
 //!
 //! ```sh
 //! cargo build --release --example ask_cost
@@ -14,10 +17,12 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::hint::black_box;
-use vramguide::answer;
-use vramguide::catalog::Catalog;
+use vramguide::answer::{self, Answer};
+use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
+use vramguide::error::Error;
+use vramguide::estimate::Precision;
 use vramguide::i18n::Lang;
-use vramguide::render;
+use vramguide::{hub, query, render};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -27,28 +32,75 @@ fn main() {
         "pt" => "quanta VRAM preciso pro llama 3 70b em meia precisão?",
         "es" => "¿cabe mixtral 8x7b en dos 3090 en 4 bits?",
         "zh" => "两张4090能跑70B的llama吗,4bit量化",
+        "hub" => "can we run someorg/Llama-70B-finetune in bf16 on 2x 4090?",
         _ => "can we run llama 70b in fp16 on 2x 4090?",
     };
     let catalog = Catalog::get();
+    let spec = (lang == "hub").then(hub_spec);
     // Warm every lazy table (catalog, bundles, regexes) once, outside the counted loop.
-    let reply = answer::for_text(catalog, question);
-    let lang = reply.parsed.language.unwrap_or(Lang::En);
-    if let Ok(a) = &reply.result {
+    let (lang, result) = core(catalog, question, spec.as_ref());
+    if let Ok(a) = &result {
         black_box(render::text::answer(lang, catalog, a));
     }
-    // A third argument `render` counts the text rendering of one answer alone.
-    if args.next().as_deref() == Some("render") {
-        if let Ok(a) = &reply.result {
-            for _ in 0..n {
-                black_box(render::text::answer(lang, catalog, black_box(a)));
+    match args.next().as_deref() {
+        // Only the text rendering of one answer.
+        Some("render") => {
+            if let Ok(a) = &result {
+                for _ in 0..n {
+                    black_box(render::text::answer(lang, catalog, black_box(a)));
+                }
             }
         }
-        return;
-    }
-    for _ in 0..n {
-        let reply = answer::for_text(catalog, black_box(question));
-        if let Ok(a) = &reply.result {
-            black_box(render::text::answer(lang, catalog, a));
+        // Only what comes before rendering.
+        Some("core") => {
+            for _ in 0..n {
+                let _ = black_box(core(catalog, black_box(question), spec.as_ref()));
+            }
+        }
+        _ => {
+            for _ in 0..n {
+                if let (lang, Ok(a)) = core(catalog, black_box(question), spec.as_ref()) {
+                    black_box(render::text::answer(lang, catalog, &a));
+                }
+            }
         }
     }
+}
+
+/// Parse and answer, with the Hub model's spec when there is one (cloned each time, as the
+/// bench does); the reply's language.
+fn core(
+    catalog: &'static Catalog,
+    question: &str,
+    spec: Option<&ModelSpec>,
+) -> (Lang, Result<Answer, Error>) {
+    let parsed = query::parse(catalog, question);
+    let lang = parsed.language.unwrap_or(Lang::En);
+    (
+        lang,
+        answer::for_parsed_with(catalog, &parsed, spec.cloned()),
+    )
+}
+
+/// The Hub model of `benches/core.rs`'s `ask/hub-cached`: a Llama 70B finetune in bf16.
+fn hub_spec() -> ModelSpec {
+    let config = serde_json::json!({
+        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
+        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
+        "vocab_size": 128256, "max_position_embeddings": 131072,
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+    });
+    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)
+        .expect("a complete config");
+    spec.weight_file = Some(WeightFile {
+        bytes: spec.params_total * 2,
+        precision: Precision::Bf16,
+        tensors: 723,
+        quantized_tensors: 0,
+        method: None,
+        bytes_by_dtype: Default::default(),
+        files: vec!["model-00001-of-00030.safetensors".into()],
+        embedding_bytes: None,
+    });
+    spec
 }

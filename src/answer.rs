@@ -128,14 +128,13 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     let count = req.gpu_count.unwrap_or(1);
     estimate::check_gpu_count(u64::from(count))?;
     req.job.validate(&req.model)?;
-    // The estimate and the named setup's verdict share one sizing of the job.
-    let (estimate, fit) = {
-        let sizing = Sizing::new(&req.model, &req.job);
-        let fit = req.gpu.map(|gpu| Fit::sized(&sizing, None, gpu, count));
-        (sizing.run(count, req.gpu), fit)
-    };
+    // The estimate, the named setup's verdict, how many cards would do and the ranking
+    // share one sizing of the job.
+    let sizing = Sizing::new(&req.model, &req.job);
+    let fit = req.gpu.map(|gpu| Fit::sized(&sizing, None, gpu, count));
+    let estimate = sizing.run(count, req.gpu);
     let needed_count = match (req.gpu, &fit) {
-        (Some(gpu), Some(f)) if !f.fits => Fit::min_count_any(&req.model, &req.job, gpu),
+        (Some(gpu), Some(f)) if !f.fits => Fit::min_count_sized(&sizing, gpu),
         _ => None,
     };
     let offload = match (req.gpu, &fit) {
@@ -148,7 +147,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         }
         _ => None,
     };
-    let recommendations = recommend::setups(catalog, &req.model, &req.job)?;
+    let recommendations = recommend::setups_sized(catalog, &sizing);
     // The levers compare with how many cards the job as asked needs: already known when
     // it does not fit.
     let fewest = match &fit {

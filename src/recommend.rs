@@ -1,12 +1,15 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
-use crate::catalog::{Catalog, FormFactor, GIB, GpuSpec, Market, ModelSpec, PriceBasis, Vendor};
+use crate::catalog::{
+    Catalog, FormFactor, GIB, GpuSpec, Market, MemoryKind, ModelSpec, PriceBasis, Vendor,
+};
 use crate::estimate::{
     self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
-    Sizing, Topology, candidate_counts,
+    Sizing, Topology,
 };
 use crate::runtime::{Activation, Split};
 use serde::Serialize;
+use std::cmp::Ordering;
 
 /// Why a setup is on the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -91,6 +94,8 @@ struct Candidate<'a> {
     count: u32,
     /// Decode tokens/s (inference) or summed tensor TFLOPS (training): what "fastest" ranks.
     speed: f64,
+    /// What the cards cost to buy now: both "cheapest" picks and the setup read it.
+    buy: Option<Price>,
 }
 
 /// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
@@ -116,42 +121,21 @@ pub fn setups(
     job: &Job,
 ) -> Result<Recommendations, JobError> {
     job.validate(model)?;
-    // What one GPU needs depends on the count and, for a few runtimes, on the card's class
-    // (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per class.
-    let profile = job.runtime.profile();
-    let by_card = !job.mode.is_training()
-        && (matches!(profile.activation, Activation::ProfileRun { .. })
-            || profile.multi_gpu_overhead_gib != (0.0, 0.0));
-    let sizing = Sizing::new(model, job);
-    let mut tables: Vec<(CardClass, Needs)> = Vec::with_capacity(4);
+    Ok(setups_sized(catalog, &Sizing::new(model, job)))
+}
+
+/// [`setups`] for a job already validated and sized (the answer sizes the job once for
+/// its estimate, its verdict and these).
+pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
+    let (model, job) = (sizing.model(), sizing.job());
     let decode = DecodeWork::new(model, job);
-    let reserve = Reserve::of(job);
-    let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
-    for gpu in &catalog.gpus {
-        let class = if by_card {
-            (estimate::is_large_card(gpu), fast_link(gpu))
-        } else {
-            (false, false)
-        };
-        let needs = needs_for(&mut tables, class, &sizing, gpu);
-        let usable = reserve.usable_gib(gpu) * GIB;
-        // vLLM only takes counts whose tensor-parallel size divides the heads.
-        let count = candidate_counts(gpu, MAX_COUNT)
-            .find(|&n| needs[n as usize] <= usable && estimate::offered(model, job, gpu, n));
-        if let Some(count) = count {
-            minimal.push(Candidate {
-                gpu,
-                count,
-                speed: speed(&decode, job, gpu, count),
-            });
-        }
-    }
+    let minimal = minimal_setups(catalog, sizing, &decode);
     let mut recs = Recommendations {
         nothing_fits: minimal.is_empty(),
         ..Recommendations::default()
     };
     if minimal.is_empty() {
-        return Ok(recs);
+        return recs;
     }
     let in_node = |c: &Candidate| c.count <= NODE;
     recs.multi_node = !minimal.iter().any(in_node);
@@ -159,53 +143,7 @@ pub fn setups(
         && !minimal
             .iter()
             .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
-
-    // "Cheapest" is what the user can buy now: street prices, else launch prices.
-    let cheapest = |single: bool| {
-        minimal
-            .iter()
-            .filter(|c| !single || c.count == 1)
-            .filter_map(|c| buy(c.gpu, c.count).map(|p| (p.usd, c)))
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, c)| c)
-    };
-    let mut picks: Vec<(Tag, &Candidate)> = Vec::with_capacity(5);
-    if let Some(c) = cheapest(false) {
-        picks.push((Tag::Cheapest, c));
-    }
-    if let Some(c) = cheapest(true) {
-        picks.push((Tag::CheapestSingle, c));
-    }
-    if let Some(c) = minimal.iter().min_by(|a, b| {
-        a.count
-            .cmp(&b.count)
-            .then(a.gpu.memory_gb.total_cmp(&b.gpu.memory_gb))
-            .then(b.speed.total_cmp(&a.speed))
-    }) {
-        picks.push((Tag::FewestCards, c));
-    }
-    // The fastest within one node, unless no setup fits in one.
-    let in_pool = |c: &&Candidate| recs.multi_node || in_node(c);
-    if let Some(c) = minimal
-        .iter()
-        .filter(in_pool)
-        .max_by(|a, b| a.speed.total_cmp(&b.speed))
-    {
-        picks.push((Tag::Fastest, c));
-    }
-    if let Some(c) = minimal
-        .iter()
-        .filter(|c| c.gpu.market == Market::Datacenter && c.gpu.vendor == Vendor::Nvidia)
-        .min_by(|a, b| {
-            // Least memory bought, then fewer (bigger) cards.
-            (f64::from(a.count) * a.gpu.memory_gb)
-                .total_cmp(&(f64::from(b.count) * b.gpu.memory_gb))
-                .then(a.count.cmp(&b.count))
-        })
-    {
-        picks.push((Tag::Datacenter, c));
-    }
-
+    let picks = pick(&minimal, recs.multi_node);
     for (tag, c) in picks {
         if let Some(existing) = recs
             .setups
@@ -216,8 +154,8 @@ pub fn setups(
             continue;
         }
         if recs.setups.len() < MAX_SETUPS {
-            let fit = Fit::sized(&sizing, Some(&decode), c.gpu, c.count);
-            let buy = buy(c.gpu, c.count);
+            let fit = Fit::sized(sizing, Some(&decode), c.gpu, c.count);
+            let buy = c.buy;
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
                 cloud_usd_per_hour: cloud(c.gpu, c.count),
@@ -231,7 +169,126 @@ pub fn setups(
         }
     }
     recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
-    Ok(recs)
+    recs
+}
+
+/// The smallest setup of each GPU kind that holds the job.
+///
+/// The memory one GPU needs depends on the count and, for a few runtimes, on the card's
+/// class (vLLM's batch defaults) and link (its tensor-parallel buffers): one table per
+/// class, compared with each kind's usable memory.
+fn minimal_setups<'g>(
+    catalog: &'g Catalog,
+    sizing: &Sizing,
+    decode: &DecodeWork,
+) -> Vec<Candidate<'g>> {
+    let (model, job) = (sizing.model(), sizing.job());
+    let profile = job.runtime.profile();
+    let by_card = !job.mode.is_training()
+        && (matches!(profile.activation, Activation::ProfileRun { .. })
+            || profile.multi_gpu_overhead_gib != (0.0, 0.0));
+    // Only runtimes with card classes fill it.
+    let mut tables: Vec<(CardClass, Needs)> = Vec::new();
+    // Without a class, every card shares the first one's table: no per-card search.
+    let classless = match catalog.gpus.first() {
+        Some(gpu) if !by_card => Some(needs_table(sizing, gpu)),
+        _ => None,
+    };
+    let reserve = Reserve::of(job);
+    // vLLM only takes counts whose tensor-parallel size divides the heads; runtimes that
+    // split by layers take every count.
+    let by_heads = !job.mode.is_training() && profile.split == Split::Tensor;
+    let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
+    for (gpu, facts) in catalog.gpus.iter().zip(catalog.gpu_facts()) {
+        let needs = match &classless {
+            Some(needs) => needs,
+            None => {
+                let class = (estimate::is_large_card(gpu), fast_link(gpu));
+                needs_for(&mut tables, class, sizing, gpu)
+            }
+        };
+        let usable = reserve.usable_of(facts.gpu_gib) * GIB;
+        let count = facts.topology.counts.iter().copied().find(|&n| {
+            needs[n as usize] <= usable && (!by_heads || estimate::offered(model, job, gpu, n))
+        });
+        if let Some(count) = count {
+            minimal.push(Candidate {
+                gpu,
+                count,
+                speed: speed(decode, job, gpu, facts.memory_kind, count),
+                buy: buy(gpu, count),
+            });
+        }
+    }
+    minimal
+}
+
+/// The candidate each tag picks, in tag order, from one pass over the candidates. Ties go
+/// as `min_by` (the first) and `max_by` (the last) break them.
+fn pick<'c, 'g>(minimal: &'c [Candidate<'g>], multi_node: bool) -> Vec<(Tag, &'c Candidate<'g>)> {
+    let mut cheapest: Option<(f64, &Candidate)> = None;
+    let mut cheapest_single: Option<(f64, &Candidate)> = None;
+    let mut fewest: Option<&Candidate> = None;
+    let mut fastest: Option<&Candidate> = None;
+    let mut datacenter: Option<&Candidate> = None;
+    let by_price = |a: &(f64, &Candidate), b: &(f64, &Candidate)| a.0.total_cmp(&b.0);
+    for c in minimal {
+        // "Cheapest" is what the user can buy now: street prices, else launch prices.
+        if let Some(p) = c.buy {
+            keep_min(&mut cheapest, (p.usd, c), by_price);
+            if c.count == 1 {
+                keep_min(&mut cheapest_single, (p.usd, c), by_price);
+            }
+        }
+        keep_min(&mut fewest, c, |a, b| {
+            a.count
+                .cmp(&b.count)
+                .then(a.gpu.memory_gb.total_cmp(&b.gpu.memory_gb))
+                .then(b.speed.total_cmp(&a.speed))
+        });
+        // The fastest within one node, unless no setup fits in one.
+        if multi_node || c.count <= NODE {
+            keep_max(&mut fastest, c, |a, b| a.speed.total_cmp(&b.speed));
+        }
+        if c.gpu.market == Market::Datacenter && c.gpu.vendor == Vendor::Nvidia {
+            keep_min(&mut datacenter, c, |a, b| {
+                // Least memory bought, then fewer (bigger) cards.
+                (f64::from(a.count) * a.gpu.memory_gb)
+                    .total_cmp(&(f64::from(b.count) * b.gpu.memory_gb))
+                    .then(a.count.cmp(&b.count))
+            });
+        }
+    }
+    [
+        (Tag::Cheapest, cheapest.map(|(_, c)| c)),
+        (Tag::CheapestSingle, cheapest_single.map(|(_, c)| c)),
+        (Tag::FewestCards, fewest),
+        (Tag::Fastest, fastest),
+        (Tag::Datacenter, datacenter),
+    ]
+    .into_iter()
+    .filter_map(|(tag, c)| Some((tag, c?)))
+    .collect()
+}
+
+/// Keep the smaller of `best` and `new`; the earlier on a tie, as `Iterator::min_by`.
+fn keep_min<T>(best: &mut Option<T>, new: T, cmp: impl Fn(&T, &T) -> Ordering) {
+    if best
+        .as_ref()
+        .is_none_or(|b| cmp(b, &new) == Ordering::Greater)
+    {
+        *best = Some(new);
+    }
+}
+
+/// Keep the larger of `best` and `new`; the later on a tie, as `Iterator::max_by`.
+fn keep_max<T>(best: &mut Option<T>, new: T, cmp: impl Fn(&T, &T) -> Ordering) {
+    if best
+        .as_ref()
+        .is_none_or(|b| cmp(b, &new) != Ordering::Greater)
+    {
+        *best = Some(new);
+    }
 }
 
 /// The needs table of a card class, made from `gpu` (one of that class) the first time the
@@ -245,15 +302,20 @@ fn needs_for<'t>(
     let at = match tables.iter().position(|(k, _)| *k == class) {
         Some(at) => at,
         None => {
-            let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
-            for n in COUNTS {
-                needs[n as usize] = sizing.per_gpu(n, Some(gpu));
-            }
-            tables.push((class, needs));
+            tables.push((class, needs_table(sizing, gpu)));
             tables.len() - 1
         }
     };
     &tables[at].1
+}
+
+/// Bytes one GPU of `gpu`'s class needs at each count.
+fn needs_table(sizing: &Sizing, gpu: &GpuSpec) -> Needs {
+    let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
+    for n in COUNTS {
+        needs[n as usize] = sizing.per_gpu(n, Some(gpu));
+    }
+    needs
 }
 
 /// Whether several of this card talk over NVLink/NVSwitch or Infinity Fabric in one box.
@@ -316,9 +378,9 @@ fn why(tag: Tag, buy: Option<Price>) -> Why {
 
 /// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training (PCIe and
 /// several nodes lose some of it to communication).
-fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
+fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
     match job.mode {
-        Mode::Inference => decode.tokens_per_s(gpu, count),
+        Mode::Inference => decode.tokens_per_s_kind(gpu, kind, count),
         _ => {
             let link = match Interconnect::of(gpu, count) {
                 Interconnect::Pcie | Interconnect::MultiNode => 0.8,

@@ -147,6 +147,9 @@ struct ModelKeys {
     id_names: Vec<String>,
     version: Option<String>,
     size_b: f64,
+    /// The place of the model's `release` among all releases (equal dates share one), so
+    /// "the newest" compares two numbers instead of two date strings.
+    release_rank: usize,
 }
 
 #[derive(Debug, Default)]
@@ -164,16 +167,58 @@ pub(super) struct Index {
     /// Word -> the models whose keys hold it, in catalog order: a query's name words
     /// pick their models by intersecting these instead of testing every model.
     models_by_word: HashMap<String, Vec<usize>>,
-    model_vocab: Vec<String>,
+    model_vocab: Vocab,
     /// Every model id and alias is ASCII, so a word with other letters names no model.
     ascii_model_names: bool,
     gpu_exact: HashMap<String, usize>,
     /// GPU id -> its place in the catalog: renderers look up every pick's card by id.
     gpu_ids: HashMap<String, usize>,
     gpu_keys: Vec<GpuKeys>,
-    gpu_vocab: Vec<String>,
+    gpu_vocab: Vocab,
     /// Alias words with a digit that name a GPU ("4090", "a100", "mi300x").
     gpu_cores: HashSet<String>,
+    /// The [`core_name`] of every model's id, aliases and display name: a Hub repo whose
+    /// name is none of them is not a catalog model under another spelling.
+    model_cores: HashSet<String>,
+    /// Every `hub_id` has a slash, so a name without one needs no look-up there.
+    hub_ids_have_slash: bool,
+}
+
+/// Words a repo name adds to a model's own name without changing its weights.
+const SAME_WEIGHTS: &[&str] = &["instruct", "chat", "hf", "it", "base", "gguf"];
+
+/// A name's words without those, run together ("Llama-3.1-8B-Instruct" -> "llama3.18b").
+pub fn core_name(name: &str) -> String {
+    tokenize(name)
+        .into_iter()
+        .filter(|t| !SAME_WEIGHTS.contains(&t.as_str()))
+        .collect()
+}
+
+/// [`core_name`] of a model's name, its repo part when it has an organisation.
+fn repo_core_name(name: &str) -> String {
+    core_name(name.rsplit('/').next().unwrap_or(name))
+}
+
+/// The name words of the catalog's models or GPUs: a set to tell whether a word is one
+/// (a hash instead of a dozen string comparisons), and the sorted list typos are matched
+/// against.
+#[derive(Debug, Default)]
+struct Vocab {
+    words: HashSet<String>,
+    sorted: Vec<String>,
+}
+
+impl Vocab {
+    fn new(words: HashSet<String>) -> Vocab {
+        let mut sorted: Vec<String> = words.iter().cloned().collect();
+        sorted.sort();
+        Vocab { words, sorted }
+    }
+
+    fn contains(&self, word: &str) -> bool {
+        self.words.contains(word)
+    }
 }
 
 fn compact(tokens: &[String]) -> String {
@@ -194,6 +239,9 @@ fn is_name_word(t: &str) -> bool {
 impl Index {
     /// The model whose `hub_id` is `repo`, whatever its case.
     pub(super) fn by_hub_id(&self, repo: &str) -> Option<usize> {
+        if self.hub_ids_have_slash && !repo.contains('/') {
+            return None;
+        }
         self.hub_ids.get(&repo.trim().to_ascii_lowercase()).copied()
     }
 
@@ -206,6 +254,10 @@ impl Index {
             if let Some(repo) = &m.hub_id {
                 index.hub_ids.entry(repo.to_ascii_lowercase()).or_insert(i);
             }
+            let names = std::iter::once(&m.id)
+                .chain(&m.aliases)
+                .chain(std::iter::once(&m.display_name));
+            index.model_cores.extend(names.map(|n| repo_core_name(n)));
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), is_model_noise);
                 // An alias without the version ("llama 70b") is a family query, not a name.
@@ -223,11 +275,17 @@ impl Index {
             }
             index.model_keys.push(keys);
         }
+        index.hub_ids_have_slash = index.hub_ids.keys().all(|k| k.contains('/'));
+        let mut releases: Vec<&Option<String>> = models.iter().map(|m| &m.release).collect();
+        releases.sort();
+        releases.dedup();
+        for (keys, m) in index.model_keys.iter_mut().zip(models) {
+            keys.release_rank = releases.partition_point(|r| *r < &m.release);
+        }
         index.ascii_model_names = models
             .iter()
             .all(|m| m.id.is_ascii() && m.aliases.iter().all(|a| a.is_ascii()));
-        index.model_vocab = vocab.into_iter().collect();
-        index.model_vocab.sort();
+        index.model_vocab = Vocab::new(vocab);
 
         let mut vocab = HashSet::default();
         for (i, g) in gpus.iter().enumerate() {
@@ -248,8 +306,7 @@ impl Index {
             );
             index.gpu_keys.push(GpuKeys { tokens });
         }
-        index.gpu_vocab = vocab.into_iter().collect();
-        index.gpu_vocab.sort();
+        index.gpu_vocab = Vocab::new(vocab);
         index
     }
 }
@@ -277,6 +334,8 @@ fn model_keys(m: &ModelSpec) -> ModelKeys {
         id_names,
         version,
         size_b: size,
+        // Set once every model's release is known.
+        release_rank: 0,
     }
 }
 
@@ -296,16 +355,16 @@ fn close_word<'v>(t: &str, vocab: &'v [String]) -> Option<&'v String> {
         .map(|(_, v)| v)
 }
 
-/// Replace words that are not in `vocab` (sorted) by the closest one, when close enough.
+/// Replace words that are not in `vocab` by the closest one, when close enough.
 ///
 /// In place: on the reply path most words are right and nothing is copied.
-fn correct(mut tokens: Vec<String>, vocab: &[String]) -> (Vec<String>, bool) {
+fn correct(mut tokens: Vec<String>, vocab: &Vocab) -> (Vec<String>, bool) {
     let mut changed = false;
     for t in &mut tokens {
-        if vocab.binary_search(t).is_ok() {
+        if vocab.contains(t) {
             continue;
         }
-        if let Some(v) = close_word(t, vocab) {
+        if let Some(v) = close_word(t, &vocab.sorted) {
             changed = true;
             t.clone_from(v);
         }
@@ -336,6 +395,11 @@ fn same_size(a: f64, b: f64) -> bool {
 }
 
 impl Index {
+    /// Whether some model's id, alias or display name has this [`core_name`].
+    pub(super) fn has_core_name(&self, core: &str) -> bool {
+        self.model_cores.contains(core)
+    }
+
     /// Where the GPU with this exact id sits in the catalog's list, if any.
     pub(super) fn gpu_position(&self, id: &str) -> Option<usize> {
         self.gpu_ids.get(id).copied()
@@ -411,7 +475,7 @@ impl super::Catalog {
         let names: Vec<&String> = tokens
             .iter()
             .filter(|t| size_b(t).is_none() && !is_version(t))
-            .filter(|t| self.index.model_vocab.binary_search(t).is_ok() || !is_name_word(t))
+            .filter(|t| self.index.model_vocab.contains(t) || !is_name_word(t))
             .collect();
         if names.is_empty() && version.is_none_or(|v| !v.starts_with(['r', 'v'])) {
             return None;
@@ -448,7 +512,7 @@ impl super::Catalog {
                 let extras = keys.id_names.iter().filter(|t| !tokens.contains(t)).count();
                 best = Some(match best {
                     Some((fewest, n, newest)) if extras == fewest => {
-                        let newer = self.models[i].release >= self.models[newest].release;
+                        let newer = keys.release_rank >= self.index.model_keys[newest].release_rank;
                         (fewest, n + 1, if newer { i } else { newest })
                     }
                     Some(kept) if extras > kept.0 => kept,
@@ -509,14 +573,10 @@ impl super::Catalog {
         }
         // Most words of a question are plain words: settle them without allocating.
         if word.bytes().all(|b| b.is_ascii_lowercase()) {
-            return self
-                .index
-                .model_vocab
-                .binary_search_by(|v| v.as_str().cmp(word))
-                .is_ok()
+            return self.index.model_vocab.contains(word)
                 || self.index.model_exact.contains_key(word)
                 || self.is_id_code(word)
-                || close_word(word, &self.index.model_vocab).is_some();
+                || close_word(word, &self.index.model_vocab.sorted).is_some();
         }
         let tokens = tokenize(word);
         if tokens.is_empty() {
@@ -526,9 +586,9 @@ impl super::Catalog {
             return true;
         }
         tokens.iter().any(|t| {
-            self.index.model_vocab.binary_search(t).is_ok()
+            self.index.model_vocab.contains(t)
                 || self.is_id_code(t)
-                || close_word(t, &self.index.model_vocab).is_some()
+                || close_word(t, &self.index.model_vocab.sorted).is_some()
         })
     }
 

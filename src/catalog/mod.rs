@@ -12,7 +12,7 @@ use crate::estimate::Precision;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
-pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch};
+pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
 pub use synthetic::synthetic_model;
 
 pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
@@ -532,6 +532,16 @@ impl GpuSpec {
         }
     }
 
+    /// The memory the GPU may use, in GiB: all of [`GpuSpec::memory_gib`], or its share of
+    /// unified memory.
+    pub fn gpu_gib(&self) -> f64 {
+        if self.is_unified() {
+            self.memory_gib() * self.unified_gpu_share()
+        } else {
+            self.memory_gib()
+        }
+    }
+
     /// The dense 16-bit matrix rate a framework really gets (GeForce: FP32 accumulate).
     pub fn fp16_tflops_effective(&self) -> f64 {
         self.fp16_tensor_tflops_dense_fp32acc
@@ -594,6 +604,30 @@ pub struct Catalog {
     pub models: Vec<ModelSpec>,
     pub gpus: Vec<GpuSpec>,
     index: lookup::Index,
+    /// One per entry of `gpus`, in the same order.
+    gpu_facts: Vec<GpuFacts>,
+}
+
+/// What ranking setups reads of a GPU for every job, worked out once when the catalog
+/// loads: the ranking tries each of the catalog's GPUs for every answer.
+#[derive(Debug, Clone, Copy)]
+pub struct GpuFacts {
+    /// The memory its GPU may use in GiB: [`GpuSpec::memory_gib`], times the GPU's share
+    /// where memory is unified (what a runtime's reserve is taken from).
+    pub gpu_gib: f64,
+    pub memory_kind: MemoryKind,
+    /// How many of it a setup may have.
+    pub topology: &'static crate::estimate::Topology,
+}
+
+impl GpuFacts {
+    fn of(gpu: &GpuSpec) -> GpuFacts {
+        GpuFacts {
+            gpu_gib: gpu.gpu_gib(),
+            memory_kind: gpu.memory_kind(),
+            topology: crate::estimate::Topology::of(gpu),
+        }
+    }
 }
 
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
@@ -612,15 +646,28 @@ impl Catalog {
 
     fn new(models: Vec<ModelSpec>, gpus: Vec<GpuSpec>) -> Catalog {
         let index = lookup::Index::build(&models, &gpus);
+        let gpu_facts = gpus.iter().map(GpuFacts::of).collect();
         Catalog {
             models,
             gpus,
             index,
+            gpu_facts,
         }
+    }
+
+    /// The [`GpuFacts`] of every GPU, in the order of `gpus`.
+    pub fn gpu_facts(&self) -> &[GpuFacts] {
+        &self.gpu_facts
     }
 
     pub fn model(&self, id: &str) -> Option<&ModelSpec> {
         self.models.iter().find(|m| m.id == id)
+    }
+
+    /// Whether some model's id, alias or display name (its repo part) has this
+    /// [`core_name`]: a name with none cannot be a catalog model spelled another way.
+    pub fn has_core_name(&self, core: &str) -> bool {
+        self.index.has_core_name(core)
     }
 
     /// The entry whose `hub_id` is `repo` (the Hub matches ids without regard to case).

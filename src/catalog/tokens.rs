@@ -51,7 +51,8 @@ const GLUED_PREFIXES: &[&str] = &[
 /// Splits "llama3.1" into "llama" "3.1", joins "70 b" into "70b", trims stray dots.
 pub fn tokenize(text: &str) -> Vec<String> {
     let norm = normalize(text);
-    let mut out: Vec<String> = Vec::new();
+    // Names and questions' words run to a few tokens: one allocation, no regrowing.
+    let mut out: Vec<String> = Vec::with_capacity(4);
     // `normalize` leaves ASCII spaces as the only whitespace.
     for raw in norm.split_ascii_whitespace() {
         let word = raw.trim_matches('.');

@@ -79,11 +79,11 @@ impl Reserve {
 
     /// [`usable_gib`] of `gpu` for this job.
     pub fn usable_gib(self, gpu: &GpuSpec) -> f64 {
-        let total = if gpu.is_unified() {
-            gpu.memory_gib() * gpu.unified_gpu_share()
-        } else {
-            gpu.memory_gib()
-        };
+        self.usable_of(gpu.gpu_gib())
+    }
+
+    /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]).
+    pub fn usable_of(self, total: f64) -> f64 {
         let usable = match self.budget {
             Budget::Share(share) => total * self.share.unwrap_or(share),
             Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
@@ -167,30 +167,23 @@ impl Fit {
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
     /// beyond what one box takes (Apple machines still have one GPU).
     pub fn min_count_any(model: &ModelSpec, job: &Job, gpu: &GpuSpec) -> Option<u32> {
-        let counts = Topology::of(gpu).any_counts;
-        let offered = counts
+        if job.validate(model).is_err() {
+            return None;
+        }
+        Fit::min_count_sized(&Sizing::new(model, job), gpu)
+    }
+
+    /// [`Fit::min_count_any`] of a job already validated and sized (the answer sizes the
+    /// job as asked once for its estimate, its verdict and this count).
+    pub fn min_count_sized(sizing: &Sizing, gpu: &GpuSpec) -> Option<u32> {
+        let (model, job) = (sizing.model(), sizing.job());
+        let usable = usable_gib(gpu, job) * GIB;
+        Topology::of(gpu)
+            .any_counts
             .iter()
             .copied()
-            .filter(|&n| super::offered(model, job, gpu, n));
-        first_fitting(model, job, gpu, offered)
+            .find(|&n| super::offered(model, job, gpu, n) && sizing.per_gpu(n, Some(gpu)) <= usable)
     }
-}
-
-/// The first count whose per-GPU need fits: the count-independent parts are sized once.
-fn first_fitting(
-    model: &ModelSpec,
-    job: &Job,
-    gpu: &GpuSpec,
-    counts: impl IntoIterator<Item = u32>,
-) -> Option<u32> {
-    if job.validate(model).is_err() {
-        return None;
-    }
-    let usable = usable_gib(gpu, job) * GIB;
-    let sizing = Sizing::new(model, job);
-    counts
-        .into_iter()
-        .find(|&n| sizing.per_gpu(n, Some(gpu)) <= usable)
 }
 
 /// How cards of one kind are put together: the one definition the fit, the "how many

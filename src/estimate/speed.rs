@@ -84,7 +84,12 @@ impl DecodeWork {
 
     /// Tokens per second on `count` GPUs of this kind.
     pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
-        let (share, ms_per_layer) = efficiency(self.runtime, gpu.memory_kind(), self.quantized);
+        self.tokens_per_s_kind(gpu, gpu.memory_kind(), count)
+    }
+
+    /// [`DecodeWork::tokens_per_s`] for a GPU whose memory kind is known already.
+    pub fn tokens_per_s_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
+        let (share, ms_per_layer) = efficiency(self.runtime, kind, self.quantized);
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
         // Tensor parallelism splits every layer over the GPUs; a layer split has one GPU
         // working at a time, so a single stream gains no bandwidth.

@@ -302,12 +302,26 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
             }
         }
     }
-    for word in cleaned.split(|c: char| !c.is_alphanumeric()) {
+    let mut count = |word: &str| {
+        // Every telling word starts with a lower-case ASCII letter: numbers and sizes
+        // ("70b" starts with a digit) are settled without hashing them.
+        if !word.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+            return;
+        }
         if let Some((p, s, e)) = WEIGHTS.get(word) {
             pt += p;
             es += s;
             en += e;
         }
+    };
+    // Cleaned text is mostly ASCII, where bytes split it as its characters would.
+    if cleaned.is_ascii() {
+        let is_sep = |b: u8| !b.is_ascii_alphanumeric();
+        super::pieces::pieces(cleaned, is_sep).for_each(|(_, w)| count(w));
+    } else {
+        cleaned
+            .split(|c: char| !c.is_alphanumeric())
+            .for_each(count);
     }
     // "dá pra" is Portuguese even without other telling words.
     if cleaned.contains("da pra") {
@@ -333,6 +347,14 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`detect_cleaned`] hashes only words that start with a lower-case ASCII letter.
+    #[test]
+    fn telling_words_start_with_a_lowercase_letter() {
+        for w in words() {
+            assert!(w.as_bytes()[0].is_ascii_lowercase(), "{w}");
+        }
+    }
 
     #[test]
     fn tells_languages_apart() {

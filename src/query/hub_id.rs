@@ -4,45 +4,54 @@
 //! only text matching the Hub's id rules qualifies, so a URL or a path a user typed never
 //! becomes a request.
 
-use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
-use regex::Regex;
-use std::sync::LazyLock;
-
-/// The Hub's rules for `namespace/name`: letters, digits, `-`, `_`, `.`; starts and ends
-/// with a letter or digit; at most 96 characters a part; no `--` or `..`.
-static REPO_ID: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,94}[A-Za-z0-9])?/[A-Za-z0-9](?:[A-Za-z0-9._-]{0,94}[A-Za-z0-9])?$")
-        .expect("valid pattern")
-});
-
-/// A candidate id inside free text: not preceded or followed by `/`, `:` or `@` (URLs,
-/// paths, e-mail addresses stay out).
-static IN_TEXT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:^|[^A-Za-z0-9._/:@-])([A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*)")
-        .expect("valid pattern")
-});
+use crate::catalog::{Catalog, MatchKind, ModelMatch, core_name};
 
 /// True when `s` is a well-formed Hub repo id with a letter in each part (so "1/2" or a
-/// fraction is not one).
+/// fraction is not one). The Hub's rules for `namespace/name`: letters, digits, `-`, `_`,
+/// `.`; starts and ends with a letter or digit; at most 96 characters a part; no `--` or
+/// `..`.
 pub fn is_repo_id(s: &str) -> bool {
-    REPO_ID.is_match(s)
-        && !s.contains("--")
-        && !s.contains("..")
+    let Some((org, name)) = s.split_once('/') else {
+        return false;
+    };
+    is_id_part(org)
+        && is_id_part(name)
+        && !s.as_bytes().windows(2).any(|w| w == b"--" || w == b"..")
         && !s.ends_with(".git")
-        && s.split('/')
-            .all(|part| part.bytes().any(|b| b.is_ascii_alphabetic()))
 }
 
-/// Words a repo name adds to a model's own name without changing its weights.
-const SAME_WEIGHTS: &[&str] = &["instruct", "chat", "hf", "it", "base", "gguf"];
-
-/// A name's words without those, run together ("Llama-3.1-8B-Instruct" -> "llama3.18b").
-fn core_name(name: &str) -> String {
-    tokenize(name)
-        .into_iter()
-        .filter(|t| !SAME_WEIGHTS.contains(&t.as_str()))
-        .collect()
+/// One side of a repo id: 1 to 96 of `A-Za-z0-9._-`, a letter or digit at each end, and a
+/// letter somewhere.
+fn is_id_part(part: &str) -> bool {
+    let b = part.as_bytes();
+    match (b.first(), b.last()) {
+        (Some(first), Some(last)) => {
+            b.len() <= 96
+                && first.is_ascii_alphanumeric()
+                && last.is_ascii_alphanumeric()
+                && b.iter().all(|&c| is_id_byte(c))
+                && b.iter().any(u8::is_ascii_alphabetic)
+        }
+        _ => false,
+    }
 }
+
+/// A byte a repo id may hold besides its one slash: `A-Za-z0-9._-`, looked up in a table
+/// (the scans around each slash test every byte of the words beside it).
+fn is_id_byte(b: u8) -> bool {
+    ID_BYTES[usize::from(b)]
+}
+
+const ID_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'.' || c == b'_' || c == b'-';
+        b += 1;
+    }
+    table
+};
 
 /// True when `name` is a repo id the catalog does not hold: the adapter should ask the
 /// Hub. The catalog holds it when an entry's `hub_id` is that repo, or when its exact
@@ -51,11 +60,18 @@ fn core_name(name: &str) -> String {
 /// a quantized upload of a known model ("org/Llama-3.1-8B-Turbo",
 /// "org/Qwen2.5-7B-Instruct-AWQ") has its own files.
 pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
-    if !is_repo_id(name) {
-        return false;
-    }
+    is_repo_id(name) && repo_needs_hub(catalog, name)
+}
+
+/// [`needs_hub`] for a name already known to be a repo id.
+fn repo_needs_hub(catalog: &Catalog, name: &str) -> bool {
     if catalog.by_hub_id(name).is_some() {
         return false;
+    }
+    let wanted = core_name(name.rsplit('/').next().unwrap_or(name));
+    // No model is called that: a look-up could only find another model.
+    if !catalog.has_core_name(&wanted) {
+        return true;
     }
     let Some(m) = catalog
         .find_model(name)
@@ -63,7 +79,6 @@ pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
     else {
         return true;
     };
-    let wanted = core_name(name.rsplit('/').next().unwrap_or(name));
     let model = m.model;
     !std::iter::once(&model.id)
         .chain(&model.aliases)
@@ -73,7 +88,7 @@ pub fn needs_hub(catalog: &Catalog, name: &str) -> bool {
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
 pub fn find(catalog: &Catalog, text: &str) -> Option<String> {
-    candidates(text).find(|id| needs_hub(catalog, id))
+    candidates(text).find(|id| repo_needs_hub(catalog, id))
 }
 
 /// The first repo id in `text` that is a catalog entry's `hub_id`, as typed, with that
@@ -93,17 +108,40 @@ pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, Model
 
 /// Every well-placed `org/name` in `text` (not part of a URL, path or address).
 fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
-    // Most questions have no slash: skip the regex altogether.
-    let found = text.contains('/').then(|| IN_TEXT.captures_iter(text));
-    found.into_iter().flatten().filter_map(|c| {
-        let m = c.get(1)?;
-        let after = text[m.end()..].chars().next();
-        if matches!(after, Some('/' | ':' | '@')) {
-            return None;
-        }
-        let id = m.as_str().trim_end_matches(['.', '-', '_']);
-        is_repo_id(id).then(|| id.to_string())
-    })
+    let bytes = text.as_bytes();
+    (0..bytes.len())
+        .filter(|&at| bytes[at] == b'/')
+        .filter_map(move |slash| {
+            let (start, end) = id_around(bytes, slash)?;
+            if matches!(bytes.get(end), Some(b'/' | b':' | b'@')) {
+                return None;
+            }
+            let id = text.get(start..end)?.trim_end_matches(['.', '-', '_']);
+            is_repo_id(id).then(|| id.to_string())
+        })
+}
+
+/// The span of the `org/name` around the slash at `slash`: each side a letter or digit
+/// followed by id bytes (`[A-Za-z0-9][A-Za-z0-9._-]*`), the whole not preceded by an id
+/// byte, `/`, `:` or `@`. Each slash starts its own candidate, in text order, as a regex
+/// scan for that shape would find them.
+fn id_around(bytes: &[u8], slash: usize) -> Option<(usize, usize)> {
+    let start = bytes[..slash]
+        .iter()
+        .rposition(|&b| !is_id_byte(b))
+        .map_or(0, |i| i + 1);
+    let after_ok = start == 0 || !matches!(bytes[start - 1], b'/' | b':' | b'@');
+    let first_ok = start < slash && bytes[start].is_ascii_alphanumeric();
+    let name = slash + 1;
+    let name_ok = bytes.get(name).is_some_and(u8::is_ascii_alphanumeric);
+    if !(after_ok && first_ok && name_ok) {
+        return None;
+    }
+    let end = bytes[name..]
+        .iter()
+        .position(|&b| !is_id_byte(b))
+        .map_or(bytes.len(), |n| name + n);
+    Some((start, end))
 }
 
 #[cfg(test)]

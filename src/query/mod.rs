@@ -11,6 +11,7 @@ pub mod fields;
 pub mod hub_id;
 pub mod numbers_words;
 pub mod parse;
+mod pieces;
 mod request;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};

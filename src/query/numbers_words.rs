@@ -212,12 +212,8 @@ pub fn rewrite_sizes(text: &str) -> Option<String> {
 
 /// Whitespace-separated words with their byte spans (cleaned text has only ASCII spaces).
 fn words(text: &str) -> Vec<(usize, usize, &str)> {
-    let base = text.as_ptr() as usize;
-    text.split_ascii_whitespace()
-        .map(|t| {
-            let start = t.as_ptr() as usize - base;
-            (start, start + t.len(), t)
-        })
+    super::pieces::pieces(text, super::pieces::is_ascii_space)
+        .map(|(start, t)| (start, start + t.len(), t))
         .collect()
 }
 

@@ -12,6 +12,7 @@ use super::Query;
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::numbers_words;
+use super::pieces::{is_ascii_space, pieces};
 use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
 use crate::i18n::Lang;
@@ -52,12 +53,9 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
-    let text = match text.char_indices().nth(MAX_CHARS) {
-        Some((cut, _)) => &text[..cut],
-        None => text,
-    };
+    let text = first_chars(text, MAX_CHARS);
     // Every mention starts with '<' or '@': most messages skip the regex.
-    let without_mentions = if text.contains(['<', '@']) {
+    let without_mentions = if text.bytes().any(|b| matches!(b, b'<' | b'@')) {
         MENTION.replace_all(text, " ")
     } else {
         Cow::Borrowed(text)
@@ -67,12 +65,15 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // Sizes in words become "70b" only after the language is known: "bilhoes" and
     // "millones" tell the language.
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
-    let mut work = Work::new(cleaned);
-    let hub_id = take_hub_id(catalog, &without_mentions, &mut work);
+    let mut cleaned = cleaned;
+    let hub_id = take_hub_id(catalog, &without_mentions, &mut cleaned);
     let known = match hub_id {
-        None => take_known_hub_id(catalog, &without_mentions, &mut work),
+        None => take_known_hub_id(catalog, &without_mentions, &mut cleaned),
         Some(_) => None,
     };
+    // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
+    // would only send patterns looking for what is no longer there.
+    let mut work = Work::new(cleaned);
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -117,14 +118,23 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
 }
 
+/// The first `max` characters of `text`. A text of no more bytes than that has no more
+/// characters either, and is not walked character by character.
+fn first_chars(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    }
+}
+
 /// Take a Hub repo id the catalog lacks out of the text before any other field reads
 /// pieces of it ("org/Model-FP8" names no precision).
-fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Option<String> {
+fn take_hub_id(catalog: &'static Catalog, original: &str, text: &mut String) -> Option<String> {
     let id = super::hub_id::find(catalog, original)?;
-    let lower = id.to_ascii_lowercase();
-    if let Some(start) = w.text.find(&lower) {
-        w.blank_range(start, start + lower.len());
-    }
+    blank_id(text, &id);
     Some(id)
 }
 
@@ -133,14 +143,27 @@ fn take_hub_id(catalog: &'static Catalog, original: &str, w: &mut Work) -> Optio
 fn take_known_hub_id(
     catalog: &'static Catalog,
     original: &str,
-    w: &mut Work,
+    text: &mut String,
 ) -> Option<ModelMatch<'static>> {
     let (id, found) = super::hub_id::find_known(catalog, original)?;
-    let lower = id.to_ascii_lowercase();
-    if let Some(start) = w.text.find(&lower) {
-        w.blank_range(start, start + lower.len());
-    }
+    blank_id(text, &id);
     Some(found)
+}
+
+/// Blank the first place the cleaned (lower-cased) text holds `id`.
+fn blank_id(text: &mut String, id: &str) {
+    let lower = id.to_ascii_lowercase();
+    if let Some(start) = find_bytes(text.as_bytes(), lower.as_bytes()) {
+        blank_range(text, start, start + lower.len());
+    }
+}
+
+/// Where `needle` first occurs in `haystack`: a plain scan from each byte that starts it,
+/// for a short text and an id (setting up `str::find`'s two-way search costs more).
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, _) = needle.split_first()?;
+    let last = haystack.len().checked_sub(needle.len())?;
+    (0..=last).find(|&at| haystack[at] == first && haystack[at..].starts_with(needle))
 }
 
 /// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
@@ -198,6 +221,16 @@ fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
 
 /// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.
 fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
+    // The two unified ideograph blocks are letters throughout, with no case and no marks:
+    // kept as they are, without the three Unicode table look-ups below.
+    if matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}') {
+        if *prev_han == Some(false) {
+            out.push(' ');
+        }
+        out.push(c);
+        *prev_han = Some(true);
+        return;
+    }
     if unicode_normalization::char::is_combining_mark(c) {
         return;
     }
@@ -296,12 +329,17 @@ impl Work {
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
     fn blank_range(&mut self, start: usize, end: usize) {
-        const SPACES: &str = "                                                                ";
-        let n = end - start;
-        match SPACES.get(..n) {
-            Some(spaces) => self.text.replace_range(start..end, spaces),
-            None => self.text.replace_range(start..end, &" ".repeat(n)),
-        }
+        blank_range(&mut self.text, start, end);
+    }
+}
+
+/// Overwrite `text[start..end]` with spaces in place (same length keeps every offset valid).
+fn blank_range(text: &mut String, start: usize, end: usize) {
+    const SPACES: &str = "                                                                ";
+    let n = end - start;
+    match SPACES.get(..n) {
+        Some(spaces) => text.replace_range(start..end, spaces),
+        None => text.replace_range(start..end, &" ".repeat(n)),
     }
 }
 
@@ -670,7 +708,9 @@ fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     }
     name.truncate(name.trim_end_matches(" de").len());
     q.gpu = Some(name);
-    let mut blank: Vec<(usize, usize)> = vec![(tokens[start].0, tokens[end - 1].1)];
+    // The name, and a count before or after it.
+    let mut blank: Vec<(usize, usize)> = Vec::with_capacity(2);
+    blank.push((tokens[start].0, tokens[end - 1].1));
     // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
     let mut i = start;
     while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
@@ -758,13 +798,9 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
 /// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
 fn spans(text: &str) -> Vec<(usize, usize, &str)> {
-    let base = text.as_ptr() as usize;
     // At most one token per two bytes: one allocation, no regrowing.
     let mut out = Vec::with_capacity(text.len() / 2 + 1);
-    out.extend(text.split_ascii_whitespace().map(|t| {
-        let start = t.as_ptr() as usize - base;
-        (start, start + t.len(), t)
-    }));
+    out.extend(pieces(text, is_ascii_space).map(|(start, t)| (start, start + t.len(), t)));
     out
 }
 
@@ -827,7 +863,9 @@ fn take_model(
         end += 1;
     }
     let mut words: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
-    let mut blank = vec![(tokens[start].0, tokens[end - 1].1)];
+    // The run of model words, and a size found elsewhere.
+    let mut blank = Vec::with_capacity(2);
+    blank.push((tokens[start].0, tokens[end - 1].1));
     // "70B的llama": a size elsewhere in the message belongs to the model named without one.
     if !has_size
         && let Some(&(s, e, t)) = tokens
@@ -1025,23 +1063,25 @@ static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
-    let text = w.text.as_str();
-    let base = text.as_ptr() as usize;
-    // The separators are ASCII, so splitting the bytes cuts only between characters.
-    text.as_bytes()
-        .split(|b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'='))
-        .map(|piece| {
-            let start = piece.as_ptr() as usize - base;
-            &text[start..start + piece.len()]
-        })
+    let is_sep = |b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'=');
+    pieces(&w.text, is_sep)
+        .map(|(_, t)| t)
         // Cheapest tests first; the hash look-up last.
         .filter(|t| t.len() > 1)
-        .filter(|t| t.chars().any(|c| c.is_alphabetic()))
-        .filter(|t| !t.chars().any(is_han))
+        .filter(|t| has_letters_not_han(t))
         .filter(|t| !FILLER.contains(t))
         .map(str::to_string)
         .take(10)
         .collect()
+}
+
+/// A word with a letter and no Chinese character in it; ASCII words (most of them) are
+/// settled byte by byte.
+fn has_letters_not_han(word: &str) -> bool {
+    if word.is_ascii() {
+        return word.bytes().any(|b| b.is_ascii_alphabetic());
+    }
+    word.chars().any(char::is_alphabetic) && !word.chars().any(is_han)
 }
 
 #[cfg(test)]
@@ -1070,6 +1110,16 @@ mod tests {
                 .context,
             Some(32768)
         );
+    }
+
+    /// The ideographs [`emit`] keeps without looking them up are what the look-ups give.
+    #[test]
+    fn unified_ideographs_are_letters_without_case() {
+        for c in ('\u{4E00}'..='\u{9FFF}').chain('\u{3400}'..='\u{4DBF}') {
+            assert!(c.is_alphanumeric(), "{c:?}");
+            assert!(!unicode_normalization::char::is_combining_mark(c));
+            assert!(c.to_lowercase().eq(std::iter::once(c)), "{c:?}");
+        }
     }
 
     #[test]

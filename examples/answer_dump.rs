@@ -1,0 +1,115 @@
+//! Every question of the parser corpus (tests/corpus/*.json) through the whole core, written
+//! out: the parsed query, the answer (Debug, floats in full) or its error, the text reply and
+//! the JSON reply. Dump it before and after a change that must not alter answers, and diff:
+//!
+//! ```sh
+//! cargo run --release --example answer_dump > /tmp/before.txt
+//! # … change …
+//! cargo run --release --example answer_dump > /tmp/after.txt && diff /tmp/before.txt /tmp/after.txt
+//! ```
+//!
+//! A few questions about a Hub model the catalog lacks (the spec an adapter would hand in,
+//! as in `benches/core.rs`) follow the corpus, so the `for_parsed_with` path is covered too.
+
+use std::fmt::Write as _;
+use vramguide::answer::{self, Answer};
+use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
+use vramguide::error::Error;
+use vramguide::estimate::Precision;
+use vramguide::hub;
+use vramguide::i18n::Lang;
+use vramguide::render;
+
+fn main() -> anyhow::Result<()> {
+    let catalog = Catalog::get();
+    let mut out = String::new();
+    for q in corpus_questions()? {
+        let reply = answer::for_text(catalog, &q);
+        let lang = reply.parsed.language.unwrap_or(Lang::En);
+        writeln!(out, "=== {q}\n{:?}", reply.parsed)?;
+        write_result(&mut out, catalog, lang, &reply.result)?;
+    }
+    let spec = hub_spec()?;
+    for q in HUB_QUESTIONS {
+        let parsed = vramguide::query::parse(catalog, q);
+        let result = answer::for_parsed_with(catalog, &parsed, Some(spec.clone()));
+        let lang = parsed.language.unwrap_or(Lang::En);
+        writeln!(out, "=== hub: {q}\n{parsed:?}")?;
+        write_result(&mut out, catalog, lang, &result)?;
+    }
+    print!("{out}");
+    Ok(())
+}
+
+/// Questions naming the Hub model of [`hub_spec`], in each language and a few shapes.
+const HUB_QUESTIONS: [&str; 6] = [
+    "can we run someorg/Llama-70B-finetune in bf16 on 2x 4090?",
+    "someorg/Llama-70B-finetune",
+    "qlora someorg/Llama-70B-finetune on one 3090",
+    "dá pra rodar someorg/Llama-70B-finetune em 4 bits numa 4090?",
+    "¿cabe someorg/Llama-70B-finetune en dos 3090?",
+    "两张4090能跑someorg/Llama-70B-finetune吗",
+];
+
+/// The text and JSON replies, or the error (Debug and both renderings).
+fn write_result(
+    out: &mut String,
+    catalog: &Catalog,
+    lang: Lang,
+    result: &Result<Answer, Error>,
+) -> anyhow::Result<()> {
+    match result {
+        Ok(a) => {
+            writeln!(out, "{a:?}")?;
+            writeln!(out, "{}", render::text::answer(lang, catalog, a))?;
+            let json = serde_json::to_string(&render::json::answer(lang, catalog, a))?;
+            writeln!(out, "{json}")?;
+        }
+        Err(e) => {
+            let json = serde_json::to_string(&render::json::error(lang, catalog, e))?;
+            writeln!(out, "error {e:?}\n{json}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Every `q` of every corpus file, files in name order.
+fn corpus_questions() -> anyhow::Result<Vec<String>> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let cases: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&f)?)?;
+        out.extend(
+            cases
+                .iter()
+                .filter_map(|c| c["q"].as_str().map(str::to_string)),
+        );
+    }
+    Ok(out)
+}
+
+/// The Hub model of `benches/core.rs`'s `ask/hub-cached`: a Llama 70B finetune in bf16.
+fn hub_spec() -> anyhow::Result<ModelSpec> {
+    let config = serde_json::json!({
+        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
+        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
+        "vocab_size": 128256, "max_position_embeddings": 131072,
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+    });
+    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)?;
+    spec.weight_file = Some(WeightFile {
+        bytes: spec.params_total * 2,
+        precision: Precision::Bf16,
+        tensors: 723,
+        quantized_tensors: 0,
+        method: None,
+        bytes_by_dtype: Default::default(),
+        files: vec!["model-00001-of-00030.safetensors".into()],
+        embedding_bytes: None,
+    });
+    Ok(spec)
+}
