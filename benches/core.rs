@@ -5,12 +5,14 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+#[path = "common/hub_spec.rs"]
+mod hub_spec;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vramguide::answer;
-use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
+use vramguide::catalog::{Catalog, ModelSpec};
 use vramguide::estimate::{self, Job, Mode, Precision};
-use vramguide::hub;
 use vramguide::i18n::Lang;
 use vramguide::query;
 use vramguide::recommend;
@@ -75,24 +77,7 @@ fn bench(c: &mut Criterion) {
 /// A Hub model the cache already holds: the whole ask once the spec is known (as the
 /// adapters run it), and with the cached JSON decoded too. Compare with `ask/en`.
 fn hub_cached(c: &mut Criterion, catalog: &'static Catalog) {
-    let config = serde_json::json!({
-        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
-        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
-        "vocab_size": 128256, "max_position_embeddings": 131072,
-        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
-    });
-    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)
-        .expect("a complete config");
-    spec.weight_file = Some(WeightFile {
-        bytes: spec.params_total * 2,
-        precision: Precision::Bf16,
-        tensors: 723,
-        quantized_tensors: 0,
-        method: None,
-        bytes_by_dtype: Default::default(),
-        files: vec!["model-00001-of-00030.safetensors".into()],
-        embedding_bytes: None,
-    });
+    let spec = hub_spec::hub_spec();
     let cached = serde_json::to_string(&spec).expect("serializable");
     let q = "can we run someorg/Llama-70B-finetune in bf16 on 2x 4090?";
     assert!(query::parse(catalog, q).hub_id.is_some());

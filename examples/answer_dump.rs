@@ -11,12 +11,14 @@
 //! A few questions about a Hub model the catalog lacks (the spec an adapter would hand in,
 //! as in `benches/core.rs`) follow the corpus, so the `for_parsed_with` path is covered too.
 
+#[path = "../benches/common/hub_spec.rs"]
+mod hub_spec;
+use hub_spec::hub_spec;
+
 use std::fmt::Write as _;
 use vramguide::answer::{self, Answer};
-use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
+use vramguide::catalog::Catalog;
 use vramguide::error::Error;
-use vramguide::estimate::Precision;
-use vramguide::hub;
 use vramguide::i18n::Lang;
 use vramguide::render;
 
@@ -29,7 +31,7 @@ fn main() -> anyhow::Result<()> {
         writeln!(out, "=== {q}\n{:?}", reply.parsed)?;
         write_result(&mut out, catalog, lang, &reply.result)?;
     }
-    let spec = hub_spec()?;
+    let spec = hub_spec();
     for q in HUB_QUESTIONS {
         let parsed = vramguide::query::parse(catalog, q);
         let result = answer::for_parsed_with(catalog, &parsed, Some(spec.clone()));
@@ -90,26 +92,4 @@ fn corpus_questions() -> anyhow::Result<Vec<String>> {
         );
     }
     Ok(out)
-}
-
-/// The Hub model of `benches/core.rs`'s `ask/hub-cached`: a Llama 70B finetune in bf16.
-fn hub_spec() -> anyhow::Result<ModelSpec> {
-    let config = serde_json::json!({
-        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
-        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
-        "vocab_size": 128256, "max_position_embeddings": 131072,
-        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
-    });
-    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)?;
-    spec.weight_file = Some(WeightFile {
-        bytes: spec.params_total * 2,
-        precision: Precision::Bf16,
-        tensors: 723,
-        quantized_tensors: 0,
-        method: None,
-        bytes_by_dtype: Default::default(),
-        files: vec!["model-00001-of-00030.safetensors".into()],
-        embedding_bytes: None,
-    });
-    Ok(spec)
 }

@@ -16,13 +16,16 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+#[path = "../benches/common/hub_spec.rs"]
+mod hub_spec;
+use hub_spec::hub_spec;
+
 use std::hint::black_box;
 use vramguide::answer::{self, Answer};
-use vramguide::catalog::{Catalog, ModelSpec, WeightFile};
+use vramguide::catalog::{Catalog, ModelSpec};
 use vramguide::error::Error;
-use vramguide::estimate::Precision;
 use vramguide::i18n::Lang;
-use vramguide::{hub, query, render};
+use vramguide::{query, render};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -80,27 +83,4 @@ fn core(
         lang,
         answer::for_parsed_with(catalog, &parsed, spec.cloned()),
     )
-}
-
-/// The Hub model of `benches/core.rs`'s `ask/hub-cached`: a Llama 70B finetune in bf16.
-fn hub_spec() -> ModelSpec {
-    let config = serde_json::json!({
-        "model_type": "llama", "hidden_size": 8192, "intermediate_size": 28672,
-        "num_hidden_layers": 80, "num_attention_heads": 64, "num_key_value_heads": 8,
-        "vocab_size": 128256, "max_position_embeddings": 131072,
-        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
-    });
-    let mut spec = hub::config::spec_from_config("someorg/Llama-70B-finetune", &config, None)
-        .expect("a complete config");
-    spec.weight_file = Some(WeightFile {
-        bytes: spec.params_total * 2,
-        precision: Precision::Bf16,
-        tensors: 723,
-        quantized_tensors: 0,
-        method: None,
-        bytes_by_dtype: Default::default(),
-        files: vec!["model-00001-of-00030.safetensors".into()],
-        embedding_bytes: None,
-    });
-    spec
 }
