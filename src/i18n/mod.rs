@@ -88,8 +88,8 @@ impl Lang {
 type Bundle = FluentBundle<FluentResource>;
 type Pattern = ast::Pattern<&'static str>;
 
-/// One language's messages, ready to use: an answer formats about eighty of them, so
-/// each is found with one hash lookup, and what never changes is formatted only once.
+/// One language's messages, ready to use: an answer formats about seventy of them, so
+/// each has a slot in a table, and what never changes is formatted only once.
 struct Locale {
     bundle: Bundle,
     /// The id of every message in the locale's files.
