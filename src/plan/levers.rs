@@ -421,7 +421,9 @@ pub fn longest_context(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) 
 /// What a lower weight format costs in quality, in the coarse classes people quote
 /// (8-bit is close to lossless, 5-6 bit GGUF loses little, 4-bit is the usual trade-off,
 /// below 4 bits the loss shows), by its stored bits per weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]
 pub enum QualityCost {
@@ -443,11 +445,6 @@ impl QualityCost {
         } else {
             QualityCost::Noticeable
         }
-    }
-
-    /// The stable id: `lever-quality-<id>` names it in every locale.
-    pub fn id(self) -> &'static str {
-        self.into()
     }
 }
 

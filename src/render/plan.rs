@@ -106,7 +106,8 @@ fn offload_change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, offl
     let tokens_per_s = l.fit.tokens_per_s.map(|s| speed(lang, s));
     let layers = Num::int(lang, u64::from(a.model.num_hidden_layers));
     let count = Num::int(lang, u64::from(n));
-    // In Fluent's (alphabetical) order, so each lands at the end of the list.
+    // In Fluent's (alphabetical) order, so each lands at the end of the list (for
+    // layers; "moe_layers" lands one place early).
     let mut args = Args::with_capacity(7)
         .s("flag", flag)
         .s(key, count.as_str());
@@ -157,8 +158,7 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
     })
 }
 
-/// One lever's change in words.
-/// The message that names a quality cost: `lever-quality-<id>`.
+/// The message that names a quality cost: `lever-quality-<kebab-case name>`.
 fn quality_id(q: QualityCost) -> &'static MsgId {
     match q {
         QualityCost::Negligible => msg!("lever-quality-negligible"),
@@ -168,6 +168,7 @@ fn quality_id(q: QualityCost) -> &'static MsgId {
     }
 }
 
+/// One lever's change in words.
 fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) {
     let value = |v: Cow<'static, str>| Args::new().s("value", v);
     let quality = |p| label(lang, quality_id(QualityCost::of(p)));
@@ -274,4 +275,21 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
             line
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::VariantArray;
+
+    #[test]
+    fn every_quality_cost_names_its_own_message() {
+        for lang in Lang::ALL {
+            for &q in QualityCost::VARIANTS {
+                let by_name = format!("lever-quality-{}", <&str>::from(q));
+                assert_eq!(label(lang, quality_id(q)), t(lang, &by_name));
+                assert_ne!(t(lang, &by_name), by_name, "{by_name} missing in {lang:?}");
+            }
+        }
+    }
 }
