@@ -197,7 +197,7 @@ fn minimal_setups<'g>(
     let reserve = Reserve::of(job);
     // vLLM only takes counts whose tensor-parallel size divides the heads; runtimes that
     // split by layers take every count.
-    let by_heads = !job.mode.is_training() && profile.split == Split::Tensor;
+    let by_heads = estimate::splits_tensors(job);
     let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
     for (gpu, facts) in catalog.gpus.iter().zip(catalog.gpu_facts()) {
         let needs = match &classless {

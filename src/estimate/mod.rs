@@ -25,7 +25,7 @@ pub use job::{
     LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
 };
 pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
-pub use parallel::{Layout, layout, offered, tensor_parallel_ok};
+pub use parallel::{Layout, layout, offered, splits_tensors, tensor_parallel_ok};
 pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;

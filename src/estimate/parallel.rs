@@ -35,7 +35,7 @@ pub fn tensor_parallel_ok(model: &ModelSpec, n: u32) -> bool {
 /// The layout `count` GPUs of `gpu` get for `job`, or None when its runtime splits by
 /// layers (any count works) or the job is training.
 pub fn layout(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Option<Layout> {
-    if job.mode.is_training() || job.runtime.profile().split != Split::Tensor {
+    if !splits_tensors(job) {
         return None;
     }
     let count = count.max(1);
@@ -53,6 +53,12 @@ pub fn layout(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Option
 /// Every card of a machine in one tensor-parallel group; machines as pipeline stages.
 fn natural_tensor(gpu: &GpuSpec, count: u32) -> u32 {
     count.min(box_limit(gpu)).max(1)
+}
+
+/// Whether `job` splits each layer's tensors over its GPUs (vLLM inference): only then
+/// does the count have to suit the attention heads.
+pub fn splits_tensors(job: &Job) -> bool {
+    !job.mode.is_training() && job.runtime.profile().split == Split::Tensor
 }
 
 /// Whether the answer offers `count` GPUs for `job`: always for runtimes that split by
