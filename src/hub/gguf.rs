@@ -15,6 +15,11 @@ pub const MAX_HEADER: usize = 32 * 1024 * 1024;
 /// Arrays and strings longer than this are refused: no real header holds one.
 const MAX_ITEMS: u64 = 16 * 1024 * 1024;
 
+/// Arrays nested deeper than this are malformed: ggml writes no array of arrays at all,
+/// and reading each level by recursion let a 240 KB header of 20,000 nested arrays
+/// overflow the thread's stack and abort the whole process.
+const MAX_NESTING: u8 = 2;
+
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GgufError {
     /// The prefix ended inside the header: read more.
@@ -78,7 +83,7 @@ const TYPES: &[(u32, &str, u64, u64)] = &[
 /// Bytes of a tensor of `elements` values of ggml type `id`.
 pub fn tensor_bytes(id: u32, elements: u64) -> Option<(&'static str, u64)> {
     let &(_, name, block, size) = TYPES.iter().find(|t| t.0 == id)?;
-    Some((name, elements.div_ceil(block) * size))
+    Some((name, elements.div_ceil(block).checked_mul(size)?))
 }
 
 struct Reader<'a> {
@@ -120,8 +125,19 @@ impl<'a> Reader<'a> {
         Ok(String::from_utf8_lossy(self.take(n)?).into_owned())
     }
 
-    /// One value of `kind`; arrays become their length.
-    fn value(&mut self, kind: u32, key: &str) -> Result<Value, GgufError> {
+    /// Bytes of one value of a fixed-size `kind`, so arrays of numbers are skipped in one step.
+    fn fixed_size(kind: u32) -> Option<u64> {
+        match kind {
+            0 | 1 | 7 => Some(1),
+            2 | 3 => Some(2),
+            4..=6 => Some(4),
+            10..=12 => Some(8),
+            _ => None,
+        }
+    }
+
+    /// One value of `kind`; arrays become their length. `depth` counts the arrays around it.
+    fn value(&mut self, kind: u32, key: &str, depth: u8) -> Result<Value, GgufError> {
         Ok(match kind {
             0 => json!(self.take(1)?[0]),
             1 => json!(self.take(1)?[0] as i8),
@@ -133,10 +149,21 @@ impl<'a> Reader<'a> {
             7 => json!(self.take(1)?[0] != 0),
             8 => json!(self.string()?),
             9 => {
+                if depth >= MAX_NESTING {
+                    return Err(GgufError::Malformed(format!("arrays nested in '{key}'")));
+                }
                 let item = self.u32()?;
                 let n = self.count()?;
-                for _ in 0..n {
-                    self.value(item, key)?;
+                match Self::fixed_size(item) {
+                    // n <= MAX_ITEMS and size <= 8: the product cannot overflow.
+                    Some(size) => {
+                        self.take(n * size)?;
+                    }
+                    None => {
+                        for _ in 0..n {
+                            self.value(item, key, depth + 1)?;
+                        }
+                    }
                 }
                 json!(n)
             }
@@ -168,7 +195,7 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
     for _ in 0..kvs {
         let key = r.string()?;
         let kind = r.u32()?;
-        let value = r.value(kind, &key)?;
+        let value = r.value(kind, &key, 0)?;
         let key = if kind == 9 { format!("{key}#len") } else { key };
         h.metadata.insert(key, value);
     }
@@ -190,15 +217,19 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
         let _offset = r.u64()?;
         let (type_name, bytes) = tensor_bytes(kind, elements)
             .ok_or_else(|| GgufError::Malformed(format!("ggml type {kind} of '{name}'")))?;
-        h.bytes += bytes;
+        h.bytes = h
+            .bytes
+            .checked_add(bytes)
+            .ok_or_else(|| GgufError::Malformed(format!("total bytes at '{name}'")))?;
         h.tensors += 1;
         if !matches!(type_name, "F32" | "F16" | "BF16" | "F64") {
             h.quantized += 1;
         }
-        *h.bytes_by_type.entry(type_name.to_string()).or_default() += bytes;
+        let by_type = h.bytes_by_type.entry(type_name.to_string()).or_default();
+        *by_type = by_type.saturating_add(bytes);
         h.has_output |= name == "output.weight";
         if name == "token_embd.weight" {
-            h.embedding_bytes += bytes;
+            h.embedding_bytes = h.embedding_bytes.saturating_add(bytes);
         }
     }
     Ok(h)
@@ -292,9 +323,12 @@ pub fn write_header(metadata: &[(&str, Value)], tensors: &[(&str, &[u64], u32)])
         out.extend(kind.to_le_bytes());
         out.extend(offset.to_le_bytes());
         let elements: u64 = shape.iter().product();
-        offset += tensor_bytes(*kind, elements)
-            .map_or(0, |(_, b)| b)
-            .next_multiple_of(32);
+        // Wrapping: hostile-header tests write sizes whose sum overflows on purpose.
+        offset = offset.wrapping_add(
+            tensor_bytes(*kind, elements)
+                .map_or(0, |(_, b)| b)
+                .next_multiple_of(32),
+        );
     }
     out
 }
@@ -324,5 +358,45 @@ mod tests {
         assert_eq!(h.to_config()["num_hidden_layers"], json!(2));
         assert_eq!(parse(&bytes[..bytes.len() - 3]), Err(GgufError::Short));
         assert!(matches!(parse(b"GGML...."), Err(GgufError::Malformed(_))));
+    }
+
+    /// A header of `levels` arrays, each holding the next: the shape that overflowed the stack.
+    fn nested(levels: usize) -> Vec<u8> {
+        let mut out = b"GGUF".to_vec();
+        out.extend(3u32.to_le_bytes());
+        out.extend(0u64.to_le_bytes());
+        out.extend(1u64.to_le_bytes());
+        out.extend(3u64.to_le_bytes());
+        out.extend(b"key");
+        out.extend(9u32.to_le_bytes());
+        for _ in 0..levels {
+            out.extend(9u32.to_le_bytes());
+            out.extend(1u64.to_le_bytes());
+        }
+        out.extend(4u32.to_le_bytes());
+        out.extend(0u64.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn deep_nesting_is_malformed_not_a_stack_overflow() {
+        // Run on a small stack, so a reader that recursed per level would still abort here.
+        let handle = std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(|| parse(&nested(20_000)))
+            .unwrap();
+        assert!(
+            matches!(handle.join().unwrap(), Err(GgufError::Malformed(m)) if m.contains("nested"))
+        );
+        // One array of arrays still reads (ggml writes none, but it is well-formed).
+        assert!(parse(&nested(1)).is_ok());
+    }
+
+    #[test]
+    fn byte_counts_that_overflow_are_malformed() {
+        let huge = u64::MAX / 8;
+        let shape: &[u64] = &[huge, 1];
+        let bytes = write_header(&[], &[("a", shape, 0), ("b", shape, 0), ("c", shape, 0)]);
+        assert!(matches!(parse(&bytes), Err(GgufError::Malformed(_))));
     }
 }
