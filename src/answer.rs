@@ -52,6 +52,95 @@ pub struct Answer {
     pub best_fit: Option<BestFit>,
 }
 
+/// What one question gets back, whatever kind of question it was. The estimate is the
+/// common case; the other kinds are what the surfaces already answer apart (`/compare`,
+/// `/explain`, `/fit`), so every surface renders the same set.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// How much memory a job needs, which setups fit; "max context" questions too
+    /// ([`Answer::max_context_asked`]).
+    Estimate(Box<Answer>),
+    /// GPUs side by side, in the order named.
+    Compare(Vec<&'static GpuSpec>),
+    /// A guide topic.
+    Explain(Topic),
+    /// What runs on a setup: every catalog model that fits, with its longest context.
+    Fit(FitList),
+}
+
+/// The kind of an [`Outcome`], as the log and the JSON name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+pub enum Intent {
+    Estimate,
+    Compare,
+    Explain,
+    Fit,
+    MaxContext,
+}
+
+impl Outcome {
+    /// What was asked.
+    pub fn intent(&self) -> Intent {
+        match self {
+            Outcome::Estimate(a) if a.max_context_asked => Intent::MaxContext,
+            Outcome::Estimate(_) => Intent::Estimate,
+            Outcome::Compare(_) => Intent::Compare,
+            Outcome::Explain(_) => Intent::Explain,
+            Outcome::Fit(_) => Intent::Fit,
+        }
+    }
+
+    /// The estimate, when this is one.
+    pub fn answer(&self) -> Option<&Answer> {
+        match self {
+            Outcome::Estimate(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The models that run on one setup (`/fit`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FitList {
+    pub gpu: &'static GpuSpec,
+    pub count: u32,
+    pub precision: Precision,
+    /// Display name and longest context, largest model first.
+    pub models: Vec<(String, u64)>,
+}
+
+/// GPUs by name, in order, or the first name that matches none.
+pub fn gpus_named(
+    catalog: &'static Catalog,
+    names: &[&str],
+) -> Result<Vec<&'static GpuSpec>, Error> {
+    names
+        .iter()
+        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
+        .collect()
+}
+
+/// What runs on `count` of `gpu` in `precision`: dozens of bisections, milliseconds.
+pub fn fit_list(
+    catalog: &'static Catalog,
+    gpu: &str,
+    count: u32,
+    precision: Precision,
+) -> Result<FitList, Error> {
+    let gpu = catalog.resolve_gpu(gpu)?.gpu;
+    let models = recommend::models_on(catalog, precision, gpu, count)
+        .into_iter()
+        .map(|(m, context)| (m.display_name.clone(), context))
+        .collect();
+    Ok(FitList {
+        gpu,
+        count,
+        precision,
+        models,
+    })
+}
+
 /// The best weight format that fits the named cards when the assumed one does not.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BestFit {

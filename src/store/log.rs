@@ -92,15 +92,37 @@ impl LogEntry {
         result: Result<&Answer, &Error>,
         latency: Duration,
     ) -> Self {
-        let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
-        let answer = result.ok();
         LogEntry {
             query: query.map(query_json),
-            model: answer.map(|a| a.model.id.clone()),
-            precision: answer.map(|a| a.job.precision.name().to_string()),
-            gpu: answer.and_then(|a| a.gpu.map(|g| g.id.clone())),
-            total_gib: answer.map(|a| a.estimate.total_gib()),
-            understood: answer.is_some(),
+            ..LogEntry::answered(
+                source,
+                language,
+                question,
+                result.ok(),
+                result.is_ok(),
+                latency,
+            )
+        }
+    }
+
+    /// [`LogEntry::from_answer`] for any kind of answer: `estimate` is the answer when it
+    /// was one (a comparison, a guide topic or a `/fit` list estimates nothing), and
+    /// `understood` whether an answer came out at all.
+    pub fn answered(
+        source: Source,
+        language: Lang,
+        question: &str,
+        estimate: Option<&Answer>,
+        understood: bool,
+        latency: Duration,
+    ) -> Self {
+        let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
+        LogEntry {
+            model: estimate.map(|a| a.model.id.clone()),
+            precision: estimate.map(|a| a.job.precision.name().to_string()),
+            gpu: estimate.and_then(|a| a.gpu.map(|g| g.id.clone())),
+            total_gib: estimate.map(|a| a.estimate.total_gib()),
+            understood,
             latency_us: u64::try_from(latency.as_micros()).unwrap_or(u64::MAX),
             ..LogEntry::new(source, language, question)
         }
