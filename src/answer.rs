@@ -141,6 +141,47 @@ pub fn fit_list(
     })
 }
 
+impl Answer {
+    /// The formats that matter for this model, native first: the one it ships in, the one
+    /// answered, then the smaller formats people download for each runtime (every profile's
+    /// step-down list), most bits first; only those the job can run in (a full fine-tune
+    /// cannot train 4-bit weights).
+    pub fn formats_offered(&self, max: usize) -> Vec<Precision> {
+        let a = self;
+        let runs = |p: &Precision| {
+            let mut job = a.job.clone();
+            job.precision = *p;
+            // The runtime a pick would use: the asked one when it loads the format, else the
+            // format's own (as `apply` does); it must run the format on the named card.
+            let profile = a.job.runtime.profile();
+            let runtime = if profile.loads(*p) {
+                a.job.runtime
+            } else {
+                crate::runtime::Runtime::default_for(*p)
+            };
+            let on_card = a.gpu.is_none_or(|g| runtime.profile().runs_on(*p, g));
+            *p == a.job.precision || (on_card && job.validate(&a.model).is_ok())
+        };
+        let native = a.model.native_precision;
+        let mut lower: Vec<Precision> = crate::runtime::PROFILES
+            .iter()
+            .flat_map(|p| p.lower_precisions.iter().copied())
+            .filter(|p| p.bits_per_weight() < native.bits_per_weight())
+            .collect();
+        lower.sort_by(|x, y| y.bits_per_weight().total_cmp(&x.bits_per_weight()));
+        let mut out = vec![native, a.job.precision];
+        out.extend(lower);
+        let mut seen = Vec::with_capacity(out.len());
+        out.retain(|p| {
+            let new = !seen.contains(p) && runs(p);
+            seen.push(*p);
+            new
+        });
+        out.truncate(max);
+        out
+    }
+}
+
 /// The best weight format that fits the named cards when the assumed one does not.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BestFit {

@@ -333,11 +333,16 @@ impl Service {
         let Some(store) = &self.store else {
             return;
         };
-        let estimate = reply.outcome.as_ref().ok().and_then(Outcome::answer);
-        let mut entry =
-            LogEntry::answered(who.surface, reply.lang, &reply.said, estimate, ok, latency)
-                .with_query_json(reply.query_json.clone())
-                .with_locale(who.locale.as_deref());
+        let mut entry = LogEntry::asked(who.surface, reply.lang, &reply.said, latency)
+            .with_query_json(reply.query_json.clone())
+            .with_locale(who.locale.as_deref());
+        entry.understood = ok;
+        if let Ok(Outcome::Estimate(a)) = &reply.outcome {
+            entry.model = Some(a.model.id.clone());
+            entry.precision = Some(a.job.precision.name().to_string());
+            entry.gpu = a.gpu.map(|g| g.id.clone());
+            entry.total_gib = Some(a.estimate.total_gib());
+        }
         entry.guild_id = who.guild_id;
         entry.channel_id = who.channel_id;
         entry.user_id.clone_from(&who.user_id);
@@ -404,11 +409,17 @@ fn reply(
     Reply {
         lang,
         said,
-        query_json: query.as_ref().map(crate::store::log::query_json),
+        query_json: query.as_ref().map(query_json),
         query,
         source,
         outcome: result.map(|a| Outcome::Estimate(Box::new(a))),
     }
+}
+
+/// The `query_json` column of a question as read.
+fn query_json(query: &Query) -> Arc<str> {
+    // Serializing our own type into a String cannot fail.
+    serde_json::to_string(query).unwrap_or_default().into()
 }
 
 /// A reply that estimates nothing (compare, explain, fit).

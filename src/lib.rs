@@ -21,4 +21,5 @@ pub mod render;
 pub mod runtime;
 pub mod sanitize;
 pub mod store;
+pub mod vocab;
 pub mod web;

@@ -392,12 +392,12 @@ mod tests {
     fn custom_ids_round_trip_and_fit() {
         let longest = WhatIf {
             model: "deepseek-r1-distill-qwen-1.5b".into(),
-            precision: Some(crate::estimate::Precision::Q4KM),
+            precision: Some(crate::vocab::Precision::Q4KM),
             context: Some(131_072),
-            runtime: Some(crate::runtime::Runtime::LlamaCpp),
+            runtime: Some(crate::vocab::Runtime::LlamaCpp),
             gpu: Some("rtx-pro-6000-blackwell".into()),
             count: Some(8),
-            mode: Some(crate::estimate::Mode::Inference),
+            mode: Some(crate::vocab::Mode::Inference),
             batch: Some(16),
         };
         for action in [

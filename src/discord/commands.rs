@@ -11,12 +11,12 @@ use super::{Context, Data, Error, buttons, sanitize};
 use crate::answer::Outcome;
 use crate::ask::{Question, Request};
 use crate::catalog::Catalog;
-use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, format_int, t, tr};
 use crate::query::Query;
 use crate::render;
 use crate::render::discord::{self as embed, Embed};
 use crate::store::{Stats, StatsFilter};
+use crate::vocab::{Mode, Precision, Runtime};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 

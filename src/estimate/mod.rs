@@ -10,10 +10,11 @@ mod inference;
 pub mod job;
 pub mod offload;
 mod parallel;
-pub mod precision;
 mod speed;
 mod training;
 
+pub use crate::vocab::precision;
+pub use crate::vocab::{Format, KvPrecision, Precision, Scope};
 pub use band::{ErrorBand, error_band};
 pub use fit::{
     Fit, Interconnect, Machine, NODE, Reserve, Topology, box_limit, candidate_counts, machines,
@@ -26,7 +27,6 @@ pub use job::{
 };
 pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
 pub use parallel::{Layout, layout, offered, splits_tensors, tensor_parallel_ok};
-pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;
 

@@ -4,21 +4,11 @@
 //! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
-use crate::estimate::{Format, KvPrecision, Mode, Precision};
-use serde::{Deserialize, Serialize};
+use crate::vocab::{Format, KvPrecision, Mode, Precision};
 use std::fmt;
 use std::str::FromStr;
 
-/// The serving stack; each has its own [`Profile`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum Runtime {
-    #[serde(rename = "transformers")]
-    Transformers,
-    #[serde(rename = "vllm")]
-    Vllm,
-    #[serde(rename = "llama.cpp")]
-    LlamaCpp,
-}
+pub use crate::vocab::Runtime;
 
 /// How much of a device a runtime lets the job use.
 #[derive(Debug, Clone, Copy, PartialEq)]

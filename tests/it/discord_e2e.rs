@@ -697,7 +697,11 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
         "what-if pick: dispatch to UPDATE_MESSAGE callback in {:?}",
         started.elapsed()
     );
-    assert_eq!(bot.logged_rows().await, rows_before + 1, "one pick, one row");
+    assert_eq!(
+        bot.logged_rows().await,
+        rows_before + 1,
+        "one pick, one row"
+    );
     assert_eq!(
         r.body["type"],
         json!(7),

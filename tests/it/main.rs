@@ -21,6 +21,7 @@ mod glossary;
 mod hub;
 mod hub_ids;
 mod known_setups;
+mod layers;
 mod locales;
 mod openapi;
 mod parser_corpus;
