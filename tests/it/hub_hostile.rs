@@ -12,7 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use vramguide::error::SourceErrorKind;
-use vramguide::hub::repo::{MAX_LOOKUP_BYTES, MAX_SHARDS};
+use vramguide::hub::client::HubClient;
+use vramguide::hub::repo::{Failure, MAX_LOOKUP_BYTES, MAX_SHARDS};
 use vramguide::hub::{BudgetSettings, Hub, Looked, Requester};
 use vramguide::query::HubMiss;
 
@@ -294,6 +295,13 @@ async fn redirects_to_loopback_link_local_or_internal_names_are_refused() {
         Looked::Found(_)
     ));
     // A name on the CDN list that resolves to loopback: the resolver refuses it.
+    let listed =
+        HubClient::with_redirect_hosts(&hub.url, None, &["localhost".to_string()]).unwrap();
+    let r = vramguide::hub::repo::fetch(&listed, "evil/to-localhost", None).await;
+    let Err(Failure::Error(SourceErrorKind::Unreachable, detail)) = r else {
+        panic!("{r:?}");
+    };
+    assert!(detail.contains("internal address"), "{detail}");
     let dir = temp_dir("redirects");
     let r = run(
         &hub.url,
