@@ -458,12 +458,9 @@ async fn past_its_budget_a_client_gets_an_answer_that_does_not_wait() {
     assert!(failed(&client.model("made/up-7", None).await).is_some());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_hub_cache_prunes_expired_rows_and_keeps_to_its_cap() {
-    let store = vramguide::store::Store::open(vramguide::store::StoreConfig::in_memory())
-        .await
-        .unwrap();
-    let cache = store.hub_cache().with_max_rows(5);
+/// Expired rows go on `prune`; past the cap, the rows closest to expiring go.
+async fn prunes_and_caps(cache: vramguide::store::HubCache) {
+    let cache = cache.with_max_rows(5);
     for i in 0..3 {
         cache
             .put(&format!("old{i}"), "{}", Duration::ZERO)
@@ -482,4 +479,48 @@ async fn the_hub_cache_prunes_expired_rows_and_keeps_to_its_cap() {
     assert_eq!(cache.rows().await.unwrap(), 5);
     assert!(cache.get("k9").await.unwrap().is_some(), "the newest stay");
     assert!(cache.get("k0").await.unwrap().is_none(), "the oldest went");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hub_cache_prunes_expired_rows_and_keeps_to_its_cap() {
+    let store = vramguide::store::Store::open(vramguide::store::StoreConfig::in_memory())
+        .await
+        .unwrap();
+    prunes_and_caps(store.hub_cache()).await;
+}
+
+/// The same on Postgres, in a fresh database (VRAMGUIDE_TEST_POSTGRES_URL; skipped without).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postgres_hub_cache_prunes_expired_rows_and_keeps_to_its_cap() {
+    use std::io::Write as _;
+    let Ok(admin) = std::env::var("VRAMGUIDE_TEST_POSTGRES_URL") else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "hub cache pruning on postgres: SKIPPED, VRAMGUIDE_TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    let name = format!("hubprune_{}", std::process::id());
+    let pool = sqlx::PgPool::connect(&admin).await.unwrap();
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let dir = temp_dir("pgprune");
+    let store = vramguide::store::Store::open(vramguide::store::StoreConfig {
+        database_url: format!("{}/{name}", admin.rsplit_once('/').unwrap().0),
+        data_dir: dir.clone(),
+        hash_key: Some("test-key".into()),
+        ..vramguide::store::StoreConfig::default()
+    })
+    .await
+    .unwrap();
+    prunes_and_caps(store.hub_cache()).await;
+    store.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
