@@ -6,6 +6,12 @@
 //! it ([`answer::for_query_with`], [`answer::for_parsed_with`]). When the Hub cannot be
 //! asked or does not answer in time, the answer falls back to the catalog's closest model
 //! or a shape derived from the size in the name, and says so.
+//!
+//! Anyone can upload a repo and anyone on the web can make us look one up, so every
+//! look-up is bounded ([`repo`]: files, parallel requests, bytes; [`egress`]: hosts and
+//! addresses), and so is the traffic: [`Hub::model_for`] takes the [`Requester`], whose
+//! budget it spends ([`traffic`]), runs one look-up per id at a time, and remembers every
+//! outcome by kind, misses included.
 
 pub mod client;
 pub mod config;

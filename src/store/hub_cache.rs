@@ -113,9 +113,11 @@ impl HubCache {
         Ok(())
     }
 
-    /// Delete expired rows every `period`, for as long as the runtime runs.
+    /// Delete expired rows every `period` (the first time one period from now, so a
+    /// one-shot command never waits for it), for as long as the runtime runs.
     pub async fn prune_every(self, period: Duration) {
-        let mut tick = tokio::time::interval(period);
+        let start = tokio::time::Instant::now() + period;
+        let mut tick = tokio::time::interval_at(start, period);
         loop {
             tick.tick().await;
             if let Err(e) = self.prune().await {

@@ -487,6 +487,16 @@ async fn the_hub_cache_prunes_expired_rows_and_keeps_to_its_cap() {
         .await
         .unwrap();
     prunes_and_caps(store.hub_cache()).await;
+    // On a schedule: an expired row is gone a few periods later, with nobody asking.
+    let cache = store.hub_cache();
+    cache.put("stale", "{}", Duration::ZERO).await.unwrap();
+    let pruning = tokio::spawn(cache.clone().prune_every(Duration::from_millis(50)));
+    let started = Instant::now();
+    while cache.rows().await.unwrap() > 5 && started.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(cache.rows().await.unwrap(), 5);
+    pruning.abort();
 }
 
 /// The same on Postgres, in a fresh database (VRAMGUIDE_TEST_POSTGRES_URL; skipped without).
