@@ -31,6 +31,8 @@ pub struct Who {
     pub user_id: Option<String>,
     /// The client's locale: Discord's, the browser's Accept-Language, `--lang`.
     pub locale: Option<String>,
+    /// A web client's address: whose Hub budget its look-ups spend. Never logged.
+    pub addr: Option<std::net::IpAddr>,
 }
 
 impl Who {
@@ -42,6 +44,32 @@ impl Who {
             channel_id: None,
             user_id: None,
             locale: None,
+            addr: None,
+        }
+    }
+
+    /// The same asker, from this network address (web clients).
+    pub fn with_addr(mut self, addr: Option<std::net::IpAddr>) -> Who {
+        self.addr = addr;
+        self
+    }
+
+    /// Whose Hub budget a look-up for this asker spends: the command line none, a Discord
+    /// user their own, a web client its address's (an unknown address counts as one
+    /// anonymous client, so it still spends the web's shared budget).
+    pub fn requester(&self) -> hub::Requester {
+        match self.surface {
+            Source::Cli => hub::Requester::Cli,
+            Source::Discord => hub::Requester::Discord(
+                self.user_id
+                    .as_deref()
+                    .and_then(|id| id.parse().ok())
+                    .unwrap_or(0),
+            ),
+            Source::Web => hub::Requester::Web(
+                self.addr
+                    .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED)),
+            ),
         }
     }
 
@@ -245,14 +273,21 @@ impl Service {
     /// Answer one question and log it: the one entry every surface uses.
     pub async fn ask(&self, question: Question, who: &Who) -> Reply {
         let started = Instant::now();
-        let reply = self.answer(question).await;
+        let reply = self.answer_for(question, who).await;
         self.record(who, &reply, started.elapsed());
         reply
     }
 
-    /// Answer without logging: another view of a question already logged (the full
-    /// breakdown, the chart of an answer page).
+    /// Answer without logging, for the operator's own views (no Hub budget spent): see
+    /// [`Service::answer_for`].
     pub async fn answer(&self, question: Question) -> Reply {
+        self.answer_for(question, &Who::on(Source::Cli)).await
+    }
+
+    /// Answer without logging: another view of a question already logged (the full
+    /// breakdown, the chart of an answer page). `who` decides whose Hub budget a look-up
+    /// spends.
+    pub async fn answer_for(&self, question: Question, who: &Who) -> Reply {
         let Question {
             request,
             config,
@@ -262,7 +297,7 @@ impl Service {
         match request {
             Request::Text { text, parsed } => {
                 let lang = parsed.language.unwrap_or(fallback);
-                let (source, result) = self.for_parsed(&parsed, config).await;
+                let (source, result) = self.for_parsed(&parsed, config, who).await;
                 reply(lang, text, Some(parsed.query), source, result)
             }
             Request::Fields(fields) => {
@@ -273,7 +308,7 @@ impl Service {
                             None if !q.has_subject() => {
                                 (ModelSource::Catalog, Err(Error::NeedModel))
                             }
-                            config => self.for_query(&q, config).await,
+                            config => self.for_query(&q, config, who).await,
                         };
                         reply(fallback, said, Some(q), source, result)
                     }
@@ -281,7 +316,7 @@ impl Service {
                 }
             }
             Request::Query { query, said } => {
-                let (source, result) = self.for_query(&query, config).await;
+                let (source, result) = self.for_query(&query, config, who).await;
                 reply(fallback, said, Some(*query), source, result)
             }
             Request::Compare(names) => {
@@ -354,6 +389,7 @@ impl Service {
         &self,
         parsed: &Parsed,
         config: Option<Attached>,
+        who: &Who,
     ) -> (ModelSource, Result<Answer, Error>) {
         let catalog = self.catalog;
         if let Some(file) = config {
@@ -364,10 +400,16 @@ impl Service {
         let Some(repo) = &parsed.hub_id else {
             return (ModelSource::Catalog, answer::for_parsed(catalog, parsed));
         };
-        let answer = match self.hub.model(repo, parsed.query.precision).await {
+        let looked = self
+            .hub
+            .model_for(repo, parsed.query.precision, &who.requester())
+            .await;
+        let answer = match looked {
             Looked::Found(spec) => answer::for_parsed_with(catalog, parsed, Some(*spec)),
             Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
             Looked::Miss(miss) => fallback(catalog, &parsed.query, repo, miss),
+            // Past the budget the answer does not wait: sized from the name, said so.
+            Looked::OverBudget { .. } => fallback(catalog, &parsed.query, repo, HubMiss::Busy),
         };
         (ModelSource::Hub, answer)
     }
@@ -378,6 +420,7 @@ impl Service {
         &self,
         q: &Query,
         config: Option<Attached>,
+        who: &Who,
     ) -> (ModelSource, Result<Answer, Error>) {
         let catalog = self.catalog;
         if let Some(file) = config {
@@ -389,10 +432,15 @@ impl Service {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
             _ => return (ModelSource::Catalog, answer::for_query(catalog, q)),
         };
-        let answer = match self.hub.model(&repo, q.precision).await {
+        let looked = self
+            .hub
+            .model_for(&repo, q.precision, &who.requester())
+            .await;
+        let answer = match looked {
             Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
             Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
             Looked::Miss(miss) => fallback(catalog, q, &repo, miss),
+            Looked::OverBudget { .. } => fallback(catalog, q, &repo, HubMiss::Busy),
         };
         (ModelSource::Hub, answer)
     }
@@ -508,15 +556,10 @@ fn fallback(
         }
         Some(Err(e)) => Err(e),
         None => {
-            let detail = match miss {
-                HubMiss::Offline => "offline",
-                HubMiss::Unreachable => "unreachable",
-                HubMiss::Slow => "slow",
-            };
             let e = ModelSourceError {
                 kind: SourceErrorKind::Unreachable,
                 repo: repo.to_string(),
-                detail: detail.to_string(),
+                detail: hub::miss_name(miss).to_string(),
                 suggestions: Vec::new(),
             };
             Err(with_suggestions(catalog, e).into())

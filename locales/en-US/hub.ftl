@@ -10,6 +10,7 @@ hub-error-invalid-config = I can't use this config.json ({ $repo }): { $detail }
 hub-why-offline = Hub look-ups are off
 hub-why-unreachable = the Hugging Face Hub didn't answer
 hub-why-slow = the Hugging Face Hub was too slow
+hub-why-busy = there are too many Hub look-ups right now
 hub-fallback-catalog = { $why }, so `{ $repo }` is estimated as { $model }, the closest model I know.
 hub-fallback-size = { $why }, so `{ $repo }` is estimated from the size in its name ({ $model }).
 hub-exact-safetensors = weights: { $gib } GiB, read from the repo's safetensors headers ({ $files } files, { $tensors } tensors, { $quantized } quantized; { $method }).

@@ -10,6 +10,7 @@ hub-error-invalid-config = No puedo usar este config.json ({ $repo }): { $detail
 hub-why-offline = las consultas al Hub están desactivadas
 hub-why-unreachable = el Hugging Face Hub no ha respondido
 hub-why-slow = el Hugging Face Hub ha tardado demasiado
+hub-why-busy = hay demasiadas consultas al Hub en este momento
 hub-fallback-catalog = { $why }, así que `{ $repo }` se ha estimado como { $model }, el modelo más parecido que conozco.
 hub-fallback-size = { $why }, así que `{ $repo }` se ha estimado por el tamaño que indica su nombre ({ $model }).
 hub-exact-safetensors = pesos: { $gib } GiB, leídos de las cabeceras safetensors del repositorio ({ $files } archivos, { $tensors } tensores, { $quantized } cuantizados; { $method }).

@@ -10,6 +10,7 @@ hub-error-invalid-config = Não consigo usar este config.json ({ $repo }): { $de
 hub-why-offline = as consultas ao Hub estão desligadas
 hub-why-unreachable = o Hugging Face Hub não respondeu
 hub-why-slow = o Hugging Face Hub demorou demais
+hub-why-busy = há consultas demais ao Hub neste momento
 hub-fallback-catalog = { $why }, então `{ $repo }` foi estimado como { $model }, o modelo mais parecido que eu conheço.
 hub-fallback-size = { $why }, então `{ $repo }` foi estimado pelo tamanho que aparece no nome ({ $model }).
 hub-exact-safetensors = pesos: { $gib } GiB, lidos dos cabeçalhos safetensors do repositório ({ $files } arquivos, { $tensors } tensores, { $quantized } quantizados; { $method }).

@@ -10,6 +10,7 @@ hub-error-invalid-config = 无法使用这个 config.json（{ $repo }）：{ $de
 hub-why-offline = Hub 查询已关闭
 hub-why-unreachable = Hugging Face Hub 没有回应
 hub-why-slow = Hugging Face Hub 响应太慢
+hub-why-busy = 当前 Hub 查询过多
 hub-fallback-catalog = { $why }，因此 `{ $repo }` 按我认识的最接近的模型 { $model } 估算。
 hub-fallback-size = { $why }，因此 `{ $repo }` 按名称中的参数规模估算（{ $model }）。
 hub-exact-safetensors = 权重：{ $gib } GiB，读自仓库的 safetensors 文件头（{ $files } 个文件，{ $tensors } 个张量，其中 { $quantized } 个已量化；{ $method }）。

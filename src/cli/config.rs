@@ -38,6 +38,26 @@ const ENV_ONLY: &[(&str, &str, &str)] = &[
         "VRAMGUIDE_HUB_TIMEOUT",
         "Seconds a whole Hub look-up may take (default 5)",
     ),
+    (
+        "hub_web_per_minute",
+        "VRAMGUIDE_HUB_WEB_PER_MINUTE",
+        "Hub look-ups a minute started by all web visitors together (default 60)",
+    ),
+    (
+        "hub_client_per_minute",
+        "VRAMGUIDE_HUB_CLIENT_PER_MINUTE",
+        "Hub look-ups a minute for one web address (IPv6: its /64) or Discord user (default 6)",
+    ),
+    (
+        "hub_redirect_hosts",
+        "VRAMGUIDE_HUB_REDIRECT_HOSTS",
+        "Comma-separated CDN hosts Hub redirects may reach (.example.com: any subdomain; default the Hub's)",
+    ),
+    (
+        "hub_cache_rows",
+        "VRAMGUIDE_HUB_CACHE_ROWS",
+        "Rows the Hub cache keeps before the oldest go (default 100000)",
+    ),
 ];
 
 /// One setting the file may hold.

@@ -1,9 +1,14 @@
 //! HTTP to the configured Hub endpoint only: JSON files with a size cap, and byte ranges
 //! of weight files (their headers), following the Hub's redirects to its CDN with the
-//! Range header kept. The token goes only to the endpoint: reqwest drops Authorization
-//! when a redirect leaves the host.
+//! Range header kept. Redirects go only to the endpoint and the Hub's CDN hosts, never to
+//! an internal address ([`super::egress`]). The token goes only to the endpoint: reqwest
+//! drops Authorization when a redirect leaves the host. Every byte read is charged to the
+//! look-up's [`Meter`], so one repo cannot make us read without end.
 
+use super::egress::{self, Allowed, PublicResolver, Refused};
 use reqwest::{StatusCode, header};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use url::Url;
 
@@ -23,6 +28,51 @@ pub enum FetchError {
     Status(u16),
     #[error("network: {0}")]
     Network(String),
+    /// A redirect left the Hub, or a Hub name resolved to an internal address.
+    #[error("{0}")]
+    Refused(Refused),
+    /// The look-up's bytes are spent (see [`Meter`]).
+    #[error("look-up over its {0}-byte budget")]
+    OverBudget(u64),
+}
+
+/// The bytes one look-up may still read, shared by its parallel requests. Bytes are
+/// charged as they arrive, and a header's announced length before it is asked for.
+#[derive(Debug, Clone)]
+pub struct Meter {
+    cap: u64,
+    spent: Arc<AtomicU64>,
+}
+
+impl Meter {
+    pub fn new(cap: u64) -> Meter {
+        Meter {
+            cap,
+            spent: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// Count `n` more bytes; past the cap the look-up stops.
+    pub fn charge(&self, n: u64) -> Result<(), FetchError> {
+        let before = self.spent.fetch_add(n, Ordering::Relaxed);
+        match before.checked_add(n) {
+            Some(total) if total <= self.cap => Ok(()),
+            _ => Err(FetchError::OverBudget(self.cap)),
+        }
+    }
+
+    /// True when `n` more bytes would still fit (nothing is charged).
+    pub fn fits(&self, n: u64) -> bool {
+        self.spent
+            .load(Ordering::Relaxed)
+            .checked_add(n)
+            .is_some_and(|t| t <= self.cap)
+    }
+
+    /// Bytes read so far.
+    pub fn spent(&self) -> u64 {
+        self.spent.load(Ordering::Relaxed)
+    }
 }
 
 /// A client bound to one endpoint.
@@ -35,15 +85,31 @@ pub struct HubClient {
 
 impl HubClient {
     /// A client for `endpoint` (an http(s) URL); `token` is sent as a bearer token.
+    /// Redirects may reach the real Hub's CDN ([`egress::DEFAULT_REDIRECT_HOSTS`]).
     pub fn new(endpoint: &str, token: Option<String>) -> Result<HubClient, String> {
+        let cdn: Vec<String> = egress::DEFAULT_REDIRECT_HOSTS
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        HubClient::with_redirect_hosts(endpoint, token, &cdn)
+    }
+
+    /// Same, with the CDN hosts redirects may reach (`.example.com` is any subdomain).
+    pub fn with_redirect_hosts(
+        endpoint: &str,
+        token: Option<String>,
+        cdn: &[String],
+    ) -> Result<HubClient, String> {
         let endpoint = Url::parse(endpoint.trim_end_matches('/'))
             .map_err(|e| format!("HF_ENDPOINT is not a URL: {e}"))?;
         if !matches!(endpoint.scheme(), "http" | "https") {
             return Err("HF_ENDPOINT must be an http or https URL".into());
         }
+        let allowed = Allowed::new(&endpoint, cdn);
         let http = reqwest::Client::builder()
             .user_agent(concat!("vramguide/", env!("CARGO_PKG_VERSION")))
-            .redirect(reqwest::redirect::Policy::limited(5))
+            .dns_resolver(Arc::new(PublicResolver::new(&allowed)))
+            .redirect(allowed.redirect_policy())
             .connect_timeout(Duration::from_secs(3))
             .build()
             .map_err(|e| e.to_string())?;
@@ -54,11 +120,18 @@ impl HubClient {
         })
     }
 
-    /// From HF_ENDPOINT and HF_TOKEN.
+    /// From HF_ENDPOINT, HF_TOKEN and VRAMGUIDE_HUB_REDIRECT_HOSTS (comma-separated).
     pub fn from_env() -> Result<HubClient, String> {
         let endpoint =
             std::env::var("HF_ENDPOINT").unwrap_or_else(|_| DEFAULT_ENDPOINT.to_string());
-        HubClient::new(&endpoint, std::env::var("HF_TOKEN").ok())
+        let token = std::env::var("HF_TOKEN").ok();
+        match std::env::var("VRAMGUIDE_HUB_REDIRECT_HOSTS") {
+            Ok(list) => {
+                let cdn: Vec<String> = list.split(',').map(|h| h.trim().to_string()).collect();
+                HubClient::with_redirect_hosts(&endpoint, token, &cdn)
+            }
+            Err(_) => HubClient::new(&endpoint, token),
+        }
     }
 
     pub fn endpoint(&self) -> &str {
@@ -84,14 +157,25 @@ impl HubClient {
     }
 
     /// `GET /api/models/{repo}`: files, gating, parameter counts.
-    pub async fn model_info(&self, repo: &str, cap: u64) -> Result<Vec<u8>, FetchError> {
-        self.get(self.url(&["api", "models", repo]), None, cap)
+    pub async fn model_info(
+        &self,
+        repo: &str,
+        cap: u64,
+        meter: &Meter,
+    ) -> Result<Vec<u8>, FetchError> {
+        self.get(self.url(&["api", "models", repo]), None, cap, meter)
             .await
     }
 
     /// A whole small file of the repo (config.json, the shard index).
-    pub async fn file(&self, repo: &str, file: &str, cap: u64) -> Result<Vec<u8>, FetchError> {
-        self.get(self.url(&[repo, "resolve", "main", file]), None, cap)
+    pub async fn file(
+        &self,
+        repo: &str,
+        file: &str,
+        cap: u64,
+        meter: &Meter,
+    ) -> Result<Vec<u8>, FetchError> {
+        self.get(self.url(&[repo, "resolve", "main", file]), None, cap, meter)
             .await
     }
 
@@ -100,11 +184,11 @@ impl HubClient {
         &self,
         repo: &str,
         file: &str,
-        start: u64,
-        len: u64,
+        (start, len): (u64, u64),
+        meter: &Meter,
     ) -> Result<Vec<u8>, FetchError> {
         let url = self.url(&[repo, "resolve", "main", file]);
-        self.get(url, Some((start, len)), len).await
+        self.get(url, Some((start, len)), len, meter).await
     }
 
     async fn get(
@@ -112,18 +196,21 @@ impl HubClient {
         url: Url,
         range: Option<(u64, u64)>,
         cap: u64,
+        meter: &Meter,
     ) -> Result<Vec<u8>, FetchError> {
         let mut req = self.http.get(url);
         if let Some(token) = &self.token {
             req = req.bearer_auth(token);
         }
         if let Some((start, len)) = range {
-            req = req.header(header::RANGE, format!("bytes={start}-{}", start + len - 1));
+            let last = start
+                .checked_add(len)
+                .and_then(|end| end.checked_sub(1))
+                .filter(|_| len > 0)
+                .ok_or(FetchError::TooLarge(len))?;
+            req = req.header(header::RANGE, format!("bytes={start}-{last}"));
         }
-        let mut resp = req
-            .send()
-            .await
-            .map_err(|e| FetchError::Network(e.to_string()))?;
+        let mut resp = req.send().await.map_err(network)?;
         check_status(&resp)?;
         let partial = resp.status() == StatusCode::PARTIAL_CONTENT;
         if range.is_none()
@@ -138,11 +225,8 @@ impl HubClient {
         };
         let mut out = Vec::new();
         let mut seen = 0u64;
-        while let Some(chunk) = resp
-            .chunk()
-            .await
-            .map_err(|e| FetchError::Network(e.to_string()))?
-        {
+        while let Some(chunk) = resp.chunk().await.map_err(network)? {
+            meter.charge(chunk.len() as u64)?;
             let from = skip.saturating_sub(seen).min(chunk.len() as u64) as usize;
             seen += chunk.len() as u64;
             out.extend_from_slice(&chunk[from..]);
@@ -156,6 +240,19 @@ impl HubClient {
         }
         Ok(out)
     }
+}
+
+/// A failed request: refused by [`super::egress`] (found down the error's causes), else
+/// the network's error.
+fn network(e: reqwest::Error) -> FetchError {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+    while let Some(c) = cause {
+        if let Some(r) = c.downcast_ref::<Refused>() {
+            return FetchError::Refused(*r);
+        }
+        cause = c.source();
+    }
+    FetchError::Network(e.without_url().to_string())
 }
 
 /// The Hub's answers for missing and gated repos: 404, or 401/403 with `X-Error-Code`

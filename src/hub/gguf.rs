@@ -15,6 +15,10 @@ pub const MAX_HEADER: usize = 32 * 1024 * 1024;
 /// Arrays and strings longer than this are refused: no real header holds one.
 const MAX_ITEMS: u64 = 16 * 1024 * 1024;
 
+/// Metadata entries refused past this: llama.cpp writes a few dozen, and each one kept
+/// costs far more memory than its bytes (a 32 MiB prefix holds 2.5 million tiny ones).
+const MAX_KVS: u64 = 4096;
+
 /// Arrays nested deeper than this are malformed: ggml writes no array of arrays at all,
 /// and reading each level by recursion let a 240 KB header of 20,000 nested arrays
 /// overflow the thread's stack and abort the whole process.
@@ -191,6 +195,9 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
     }
     let tensors = r.count()?;
     let kvs = r.count()?;
+    if kvs > MAX_KVS {
+        return Err(GgufError::Malformed(format!("{kvs} metadata entries")));
+    }
     let mut h = Header::default();
     for _ in 0..kvs {
         let key = r.string()?;
@@ -390,6 +397,15 @@ mod tests {
         );
         // One array of arrays still reads (ggml writes none, but it is well-formed).
         assert!(parse(&nested(1)).is_ok());
+    }
+
+    #[test]
+    fn millions_of_metadata_entries_are_malformed() {
+        let mut bytes = b"GGUF".to_vec();
+        bytes.extend(3u32.to_le_bytes());
+        bytes.extend(0u64.to_le_bytes());
+        bytes.extend(2_500_000u64.to_le_bytes());
+        assert!(matches!(parse(&bytes), Err(GgufError::Malformed(m)) if m.contains("metadata")));
     }
 
     #[test]

@@ -6,12 +6,20 @@
 //! then calls the core with it. When the Hub cannot be asked or does not answer in time,
 //! the service falls back to the catalog's closest model or a shape derived from the size
 //! in the name, and says so.
+//!
+//! Anyone can upload a repo and anyone on the web can make us look one up, so every
+//! look-up is bounded ([`repo`]: files, parallel requests, bytes; [`egress`]: hosts and
+//! addresses), and so is the traffic: [`Hub::model_for`] takes the [`Requester`], whose
+//! budget it spends ([`traffic`]), runs one look-up per id at a time, and remembers every
+//! outcome by kind, misses included.
 
 pub mod client;
 pub mod config;
+pub mod egress;
 pub mod gguf;
 pub mod repo;
 pub mod safetensors;
+pub mod traffic;
 
 use crate::catalog::{ModelSpec, Origin};
 use crate::error::{Error, ModelSourceError, SourceErrorKind};
@@ -21,7 +29,10 @@ use crate::store::HubCache;
 use client::HubClient;
 use repo::Failure;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
+pub use traffic::{BudgetSettings, Requester};
+use traffic::{Budgets, Flights, Recent};
 
 /// Time for a whole look-up (all requests of one repo) before the answer falls back.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
@@ -29,6 +40,20 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
 const TTL_FOUND: Duration = Duration::from_secs(7 * 24 * 3600);
 /// How long "not found", "gated" or "no weights" is reused: the owner may fix it soon.
 const TTL_FAILED: Duration = Duration::from_secs(3600);
+/// How long a malformed or oversized repo is reused: a fix needs a new upload.
+const TTL_BROKEN: Duration = Duration::from_secs(6 * 3600);
+/// How long a look-up that ran out of time is reused: long enough that a crowd asking
+/// about one slow repo waits once, short enough that a passing slowness is forgotten.
+const TTL_SLOW: Duration = Duration::from_secs(60);
+/// How long "the Hub did not answer" is reused.
+const TTL_UNREACHABLE: Duration = Duration::from_secs(30);
+/// Outcomes kept in process (misses always; everything when no database keeps them).
+const RECENT: usize = 4096;
+/// Rows the database's Hub cache keeps before the oldest go (a found model's row is a
+/// few KiB, so ~100k rows is a few hundred MiB at most). VRAMGUIDE_HUB_CACHE_ROWS.
+pub const DEFAULT_CACHE_ROWS: u64 = 100_000;
+/// How often expired cache rows are deleted.
+const PRUNE_EVERY: Duration = Duration::from_secs(600);
 /// Cap on a config.json a user brings (real ones are a few KiB).
 pub const MAX_USER_CONFIG: u64 = 1024 * 1024;
 
@@ -37,7 +62,14 @@ pub const MAX_USER_CONFIG: u64 = 1024 * 1024;
 #[serde(rename_all = "snake_case")]
 enum Cached {
     Found(Box<ModelSpec>),
-    Failed { kind: String, detail: String },
+    Failed {
+        kind: String,
+        detail: String,
+    },
+    /// The Hub was slow ("slow") or did not answer ("unreachable").
+    Missed {
+        reason: String,
+    },
 }
 
 /// What a look-up gave.
@@ -46,14 +78,39 @@ pub enum Looked {
     Found(Box<ModelSpec>),
     Failed(ModelSourceError),
     Miss(HubMiss),
+    /// The asker's Hub budget is spent: answer without the Hub now (the size in the name,
+    /// the catalog), or tell an API client to come back after `retry_after`.
+    OverBudget {
+        retry_after: Duration,
+    },
 }
 
-/// Hub access for one process: the client (None when offline), the cache, the budget.
+/// Hub access for one process: the client (None when offline), the cache, the time
+/// budget, and the traffic bounds shared by every clone.
 #[derive(Debug, Clone)]
 pub struct Hub {
     client: Option<HubClient>,
     cache: Option<HubCache>,
     budget: Duration,
+    traffic: Arc<Traffic>,
+}
+
+/// What every clone of one [`Hub`] shares.
+#[derive(Debug)]
+struct Traffic {
+    budgets: Budgets,
+    flights: Flights<Looked>,
+    recent: Recent<Cached>,
+}
+
+impl Traffic {
+    fn new(settings: BudgetSettings) -> Arc<Traffic> {
+        Arc::new(Traffic {
+            budgets: Budgets::new(settings),
+            flights: Flights::new(),
+            recent: Recent::new(RECENT),
+        })
+    }
 }
 
 /// True for "1", "true", "yes" (any case).
@@ -78,10 +135,20 @@ impl Hub {
             .and_then(|v| v.trim().parse::<f64>().ok())
             .filter(|s| s.is_finite() && *s > 0.0 && *s <= 60.0)
             .map_or(DEFAULT_BUDGET, Duration::from_secs_f64);
+        let rows = std::env::var("VRAMGUIDE_HUB_CACHE_ROWS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(DEFAULT_CACHE_ROWS);
+        let cache = cache.map(|c| c.with_max_rows(rows));
+        if let (Some(cache), Ok(rt)) = (&cache, tokio::runtime::Handle::try_current()) {
+            rt.spawn(cache.clone().prune_every(PRUNE_EVERY));
+        }
         Hub {
             client,
             cache,
             budget,
+            traffic: Traffic::new(BudgetSettings::from_env()),
         }
     }
 
@@ -91,6 +158,7 @@ impl Hub {
             client: Some(HubClient::new(endpoint, None)?),
             cache,
             budget: DEFAULT_BUDGET,
+            traffic: Traffic::new(BudgetSettings::default()),
         })
     }
 
@@ -100,20 +168,43 @@ impl Hub {
             client: None,
             cache: None,
             budget: DEFAULT_BUDGET,
+            traffic: Traffic::new(BudgetSettings::default()),
         }
     }
 
+    /// The same Hub with other look-up budgets (and fresh buckets).
+    pub fn with_budgets(mut self, settings: BudgetSettings) -> Hub {
+        self.traffic = Traffic::new(settings);
+        self
+    }
+
+    /// The same Hub with another time budget for a whole look-up.
+    pub fn with_timeout(mut self, budget: Duration) -> Hub {
+        self.budget = budget;
+        self
+    }
+
+    /// One key per repo whatever its case: the Hub resolves ids case-insensitively
+    /// (`CaseOrg/CaseModel` and `caseorg/casemodel` are one repo), so they share a row.
     fn cache_key(client: &HubClient, repo: &str, quant: Option<Precision>) -> String {
         format!(
-            "{}|{repo}|{}|{}",
+            "{}|{}|{}|{}",
             client.endpoint(),
+            repo.to_ascii_lowercase(),
             quant.map_or("", Precision::name),
             if client.has_token() { "auth" } else { "anon" }
         )
     }
 
-    /// Look `repo` up: the cache, else the Hub within the time budget.
+    /// Look `repo` up for the command line (no budget): see [`Hub::model_for`].
     pub async fn model(&self, repo: &str, quant: Option<Precision>) -> Looked {
+        self.model_for(repo, quant, &Requester::default()).await
+    }
+
+    /// Look `repo` up for `who`: what is remembered (in process, then the cache), else the
+    /// look-up already running for it, else, within `who`'s budget, the Hub within the
+    /// time budget. Past the budget the answer does not wait: [`Looked::OverBudget`].
+    pub async fn model_for(&self, repo: &str, quant: Option<Precision>, who: &Requester) -> Looked {
         let Some(client) = &self.client else {
             return Looked::Miss(HubMiss::Offline);
         };
@@ -123,35 +214,64 @@ impl Hub {
         // Only the GGUF quant changes which file is read.
         let quant = quant.filter(|p| p.format() == crate::estimate::Format::Gguf);
         let key = Hub::cache_key(client, repo, quant);
-        if let Some(cached) = self.cached(&key).await {
+        if let Some(cached) = self.remembered(&key).await {
             return cached.into_looked(repo);
         }
+        let flights = &self.traffic.flights;
+        if flights.running(&key).is_none()
+            && let Err(retry_after) = self.traffic.budgets.spend(who)
+        {
+            return Looked::OverBudget { retry_after };
+        }
+        flights
+            .run(&key, || self.look_up(client, &key, repo, quant))
+            .await
+    }
+
+    /// One look-up, remembered by outcome.
+    async fn look_up(
+        &self,
+        client: &HubClient,
+        key: &str,
+        repo: &str,
+        quant: Option<Precision>,
+    ) -> Looked {
         let result = tokio::time::timeout(self.budget, repo::fetch(client, repo, quant)).await;
         let cached = match result {
-            Err(_) => return Looked::Miss(HubMiss::Slow),
-            Ok(Err(Failure::Miss(miss))) => return Looked::Miss(miss),
+            Err(_) => Cached::Missed {
+                reason: "slow".into(),
+            },
+            Ok(Err(Failure::Miss(miss))) => Cached::Missed {
+                reason: miss_name(miss).into(),
+            },
             Ok(Ok(spec)) => Cached::Found(Box::new(spec)),
             Ok(Err(Failure::Error(kind, detail))) => Cached::Failed {
                 kind: kind.name().to_string(),
                 detail,
             },
         };
-        self.store(&key, &cached).await;
+        self.store(key, &cached).await;
         cached.into_looked(repo)
     }
 
-    async fn cached(&self, key: &str) -> Option<Cached> {
+    /// The in-process memory, else the database's cache.
+    async fn remembered(&self, key: &str) -> Option<Cached> {
+        if let Some(c) = self.traffic.recent.get(key) {
+            return Some(c);
+        }
         let body = self.cache.as_ref()?.get(key).await.ok()??;
         serde_json::from_str(&body).ok()
     }
 
     async fn store(&self, key: &str, value: &Cached) {
+        let ttl = value.ttl();
+        // Misses and failures are small: kept in process too, so they hold without a
+        // database; found models only when there is none.
+        if !matches!(value, Cached::Found(_)) || self.cache.is_none() {
+            self.traffic.recent.put(key, value.clone(), ttl);
+        }
         let (Some(cache), Ok(body)) = (&self.cache, serde_json::to_string(value)) else {
             return;
-        };
-        let ttl = match value {
-            Cached::Found(_) => TTL_FOUND,
-            Cached::Failed { .. } => TTL_FAILED,
         };
         if let Err(e) = cache.put(key, &body, ttl).await {
             tracing::warn!("cannot cache the Hub look-up: {e:#}");
@@ -159,10 +279,43 @@ impl Hub {
     }
 }
 
+/// A miss's name in the cache and in error details.
+pub(crate) fn miss_name(miss: HubMiss) -> &'static str {
+    match miss {
+        HubMiss::Offline => "offline",
+        HubMiss::Unreachable => "unreachable",
+        HubMiss::Slow => "slow",
+        HubMiss::Busy => "busy",
+    }
+}
+
 impl Cached {
+    /// How long this outcome holds, by kind.
+    fn ttl(&self) -> Duration {
+        match self {
+            Cached::Found(_) => TTL_FOUND,
+            Cached::Missed { reason } if reason == "slow" => TTL_SLOW,
+            Cached::Missed { .. } => TTL_UNREACHABLE,
+            Cached::Failed { kind, .. }
+                if kind == SourceErrorKind::Malformed.name()
+                    || kind == SourceErrorKind::TooLarge.name()
+                    || kind == SourceErrorKind::InvalidConfig.name() =>
+            {
+                TTL_BROKEN
+            }
+            Cached::Failed { .. } => TTL_FAILED,
+        }
+    }
+
     fn into_looked(self, repo: &str) -> Looked {
         match self {
             Cached::Found(spec) => Looked::Found(spec),
+            Cached::Missed { reason } => Looked::Miss(
+                [HubMiss::Offline, HubMiss::Slow, HubMiss::Busy]
+                    .into_iter()
+                    .find(|m| miss_name(*m) == reason)
+                    .unwrap_or(HubMiss::Unreachable),
+            ),
             Cached::Failed { kind, detail } => {
                 let kind = ALL_KINDS
                     .iter()

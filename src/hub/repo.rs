@@ -1,9 +1,10 @@
 //! One repo look-up: the model info (its files), config.json, the shard index, then each
-//! weight file's header by range request, in parallel. Requests for a repo of N shards:
-//! 1 info + 1 config + 1 index (sharded repos) + N headers (+1 each for a header over the
-//! first range).
+//! weight file's header by range request, a few at a time. Requests for a repo of N
+//! shards: 1 info + 1 config + 1 index (sharded repos) + N headers (+1 each for a header
+//! over the first range). Whatever a repo holds, the work is bounded: at most
+//! [`MAX_SHARDS`] files, [`PARALLEL`] requests at once, [`MAX_LOOKUP_BYTES`] read in all.
 
-use super::client::{FetchError, HubClient};
+use super::client::{FetchError, HubClient, Meter};
 use super::config::{quant_method, spec_from_config};
 use super::gguf::{self, GgufError};
 use super::safetensors::{self, HeaderError, Summary};
@@ -11,7 +12,9 @@ use crate::catalog::{ModelSpec, Origin, WeightFile};
 use crate::error::SourceErrorKind;
 use crate::estimate::{Format, Precision, precision};
 use crate::query::HubMiss;
+use serde::Deserialize;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -26,7 +29,17 @@ const MAX_INDEX: u64 = 16 * 1024 * 1024;
 /// First range read of a weight file: most safetensors headers fit, so one request does.
 const FIRST_RANGE: u64 = 256 * 1024;
 /// Weight-file headers read at once.
-const PARALLEL: usize = 8;
+pub const PARALLEL: usize = 8;
+/// Of those, reads past the first range (headers up to 16 MiB) at once: they are what
+/// holds memory while a look-up runs.
+const PARALLEL_LARGE: usize = 2;
+/// Most weight files one look-up reads. The largest real repos have a few hundred:
+/// Llama 3.1 405B ships 191 safetensors shards, DeepSeek V3 163; an index naming more is
+/// refused before any header is asked for (one that named 300,000 made 25,626 requests).
+pub const MAX_SHARDS: usize = 512;
+/// Bytes one look-up may read in all. DeepSeek V3 costs ~50 MiB (a 9 MiB index and 163
+/// first ranges of 256 KiB), a GGUF with Gemma's 262k-token vocabulary ~21 MiB.
+pub const MAX_LOOKUP_BYTES: u64 = 128 * 1024 * 1024;
 
 /// Why a look-up gave no spec: an answer to give the user, or a miss to fall back from.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +57,10 @@ impl From<FetchError> for Failure {
                 Failure::Error(SourceErrorKind::TooLarge, format!("over {n} bytes"))
             }
             FetchError::Status(_) | FetchError::Network(_) => Failure::Miss(HubMiss::Unreachable),
+            FetchError::Refused(r) => Failure::Error(SourceErrorKind::Unreachable, r.to_string()),
+            FetchError::OverBudget(n) => {
+                Failure::Error(SourceErrorKind::TooLarge, format!("look-up over {n} bytes"))
+            }
         }
     }
 }
@@ -70,14 +87,36 @@ fn missing_file(file: &str) -> impl Fn(FetchError) -> Failure + '_ {
     }
 }
 
-/// Look `repo` up; `quant` picks a GGUF file ("q4_k_m") when the repo ships GGUF.
+/// One look-up in progress: where, which repo, and the bytes it may still read.
+#[derive(Clone)]
+struct Ctx {
+    client: HubClient,
+    repo: Arc<str>,
+    meter: Meter,
+    large: Arc<Semaphore>,
+}
+
+/// Look `repo` up; `quant` picks a GGUF file ("q4_k_m") when the repo ships GGUF. The
+/// spec carries the repo's id as the Hub spells it (ids are case-insensitive there).
 pub async fn fetch(
     client: &HubClient,
     repo: &str,
     quant: Option<Precision>,
 ) -> Result<ModelSpec, Failure> {
-    let info: Value = serde_json::from_slice(&client.model_info(repo, MAX_INFO).await?)
+    let meter = Meter::new(MAX_LOOKUP_BYTES);
+    let info: Value = serde_json::from_slice(&client.model_info(repo, MAX_INFO, &meter).await?)
         .map_err(|e| malformed(format!("model info: {e}")))?;
+    let repo = info
+        .get("id")
+        .and_then(Value::as_str)
+        .filter(|id| id.eq_ignore_ascii_case(repo))
+        .unwrap_or(repo);
+    let ctx = Ctx {
+        client: client.clone(),
+        repo: repo.into(),
+        meter,
+        large: Arc::new(Semaphore::new(PARALLEL_LARGE)),
+    };
     let files: Vec<&str> = info
         .get("siblings")
         .and_then(Value::as_array)
@@ -96,57 +135,108 @@ pub async fn fetch(
     let has_safetensors = files.iter().any(|f| f.ends_with(".safetensors"));
     let wants_gguf = quant.is_some_and(|p| p.format() == Format::Gguf);
     if !ggufs.is_empty() && (wants_gguf || !has_safetensors) {
-        return from_gguf(client, repo, &files, &ggufs, quant).await;
+        return from_gguf(&ctx, &files, &ggufs, quant).await;
     }
     if !has_safetensors {
         let detail = if wants_gguf { "gguf" } else { "safetensors" };
         return Err(Failure::Error(SourceErrorKind::NoWeights, detail.into()));
     }
     let exact_params = info.pointer("/safetensors/total").and_then(Value::as_u64);
-    from_safetensors(client, repo, &files, exact_params).await
+    from_safetensors(&ctx, &files, exact_params).await
 }
 
-async fn json_file(client: &HubClient, repo: &str, file: &str, cap: u64) -> Result<Value, Failure> {
-    let bytes = client
-        .file(repo, file, cap)
+async fn file_bytes(ctx: &Ctx, file: &str, cap: u64) -> Result<Vec<u8>, Failure> {
+    ctx.client
+        .file(&ctx.repo, file, cap, &ctx.meter)
         .await
-        .map_err(missing_file(file))?;
-    serde_json::from_slice(&bytes).map_err(|e| malformed(format!("{file}: {e}")))
+        .map_err(missing_file(file))
+}
+
+async fn json_file(ctx: &Ctx, file: &str, cap: u64) -> Result<Value, Failure> {
+    serde_json::from_slice(&file_bytes(ctx, file, cap).await?)
+        .map_err(|e| malformed(format!("{file}: {e}")))
+}
+
+/// What a shard index says: the distinct shard names of its `weight_map`, read without
+/// keeping the (up to 91k) tensor names, and stopping to collect past [`MAX_SHARDS`].
+#[derive(Deserialize)]
+struct Index {
+    weight_map: ShardNames,
+}
+
+#[derive(Default)]
+struct ShardNames {
+    names: BTreeSet<String>,
+    over_cap: bool,
+}
+
+impl<'de> Deserialize<'de> for ShardNames {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ShardNames, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = ShardNames;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of tensor names to shard files")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ShardNames, A::Error> {
+                let mut out = ShardNames::default();
+                while let Some((_, file)) =
+                    map.next_entry::<serde::de::IgnoredAny, std::borrow::Cow<'de, str>>()?
+                {
+                    if out.over_cap || out.names.contains(file.as_ref()) {
+                        continue;
+                    }
+                    if out.names.len() >= MAX_SHARDS {
+                        out.over_cap = true;
+                        out.names.clear();
+                    } else {
+                        out.names.insert(file.into_owned());
+                    }
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
+/// The shard files an index names, sorted; more than [`MAX_SHARDS`] is refused.
+fn index_shards(bytes: &[u8]) -> Result<Vec<String>, Failure> {
+    let index: Index = serde_json::from_slice(bytes)
+        .map_err(|e| malformed(format!("model.safetensors.index.json: {e}")))?;
+    if index.weight_map.over_cap {
+        return Err(too_many_files());
+    }
+    Ok(index.weight_map.names.into_iter().collect())
+}
+
+fn too_many_files() -> Failure {
+    Failure::Error(
+        SourceErrorKind::TooLarge,
+        format!("over {MAX_SHARDS} weight files"),
+    )
 }
 
 async fn from_safetensors(
-    client: &HubClient,
-    repo: &str,
+    ctx: &Ctx,
     files: &[&str],
     exact_params: Option<u64>,
 ) -> Result<ModelSpec, Failure> {
     let index_name = "model.safetensors.index.json";
     let has_index = files.contains(&index_name);
-    let (config, index) = tokio::join!(json_file(client, repo, "config.json", MAX_CONFIG), async {
+    let (config, index) = tokio::join!(json_file(ctx, "config.json", MAX_CONFIG), async {
         if has_index {
-            json_file(client, repo, index_name, MAX_INDEX)
-                .await
-                .map(Some)
+            file_bytes(ctx, index_name, MAX_INDEX).await.map(Some)
         } else {
             Ok(None)
         }
     });
     let (config, index) = (config?, index?);
     let shards: Vec<String> = match &index {
-        Some(index) => {
-            let map = index
-                .get("weight_map")
-                .and_then(Value::as_object)
-                .ok_or_else(|| malformed(format!("{index_name}: no weight_map")))?;
-            let mut shards: Vec<String> = map
-                .values()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect();
-            shards.sort();
-            shards.dedup();
-            shards
-        }
+        Some(bytes) => index_shards(bytes)?,
         None if files.contains(&"model.safetensors") => vec!["model.safetensors".to_string()],
         None => files
             .iter()
@@ -154,15 +244,19 @@ async fn from_safetensors(
             .map(|f| f.to_string())
             .collect(),
     };
+    drop(index);
+    if shards.len() > MAX_SHARDS {
+        return Err(too_many_files());
+    }
     if shards.is_empty() || shards.iter().any(|s| s.contains('/') || s.contains("..")) {
         return Err(malformed(format!("{index_name}: shard names")));
     }
-    let summary = read_all(client, repo, &shards, |c, r, f| {
-        Box::pin(async move { safetensors_header(&c, &r, &f).await })
+    let summary = read_all(ctx, &shards, |ctx, f| {
+        Box::pin(async move { safetensors_header(&ctx, &f).await })
     })
     .await?;
     let quantized = summary.quantized > 0;
-    let mut spec = spec_from_config(repo, &config, exact_params.filter(|_| !quantized))
+    let mut spec = spec_from_config(&ctx.repo, &config, exact_params.filter(|_| !quantized))
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
     spec.weight_file = Some(WeightFile {
         bytes: summary.bytes,
@@ -174,55 +268,67 @@ async fn from_safetensors(
         files: shards,
         embedding_bytes: Some(summary.embedding_bytes).filter(|&b| b > 0),
     });
+    Ok(from_hub(ctx, spec))
+}
+
+/// Where the spec came from.
+fn from_hub(ctx: &Ctx, mut spec: ModelSpec) -> ModelSpec {
     spec.sources = vec![format!(
-        "{}/{repo}",
-        client.endpoint().trim_end_matches('/')
+        "{}/{}",
+        ctx.client.endpoint().trim_end_matches('/'),
+        ctx.repo
     )];
     spec.origin = Some(Origin::Hub);
-    spec.hub_id = Some(repo.to_string());
-    Ok(spec)
+    spec.hub_id = Some(ctx.repo.to_string());
+    spec
 }
 
 type HeaderFuture = std::pin::Pin<Box<dyn Future<Output = Result<Summary, Failure>> + Send>>;
 
-/// Read every file's header, `PARALLEL` at a time, and sum them.
+/// Read every file's header, at most [`PARALLEL`] at once (tasks are started as others
+/// finish, never all at once), and sum them; the first failure stops the rest.
 async fn read_all(
-    client: &HubClient,
-    repo: &str,
+    ctx: &Ctx,
     files: &[String],
-    read: fn(HubClient, String, String) -> HeaderFuture,
+    read: fn(Ctx, String) -> HeaderFuture,
 ) -> Result<Summary, Failure> {
-    let permits = Arc::new(Semaphore::new(PARALLEL));
     let mut set = JoinSet::new();
-    for file in files {
-        let (client, repo, file) = (client.clone(), repo.to_string(), file.clone());
-        let permits = permits.clone();
-        set.spawn(async move {
-            let _permit = permits.acquire_owned().await;
-            read(client, repo, file).await
-        });
-    }
+    let mut pending = files.iter();
     let mut total = Summary::default();
-    while let Some(result) = set.join_next().await {
+    loop {
+        while set.len() < PARALLEL {
+            let Some(file) = pending.next() else { break };
+            set.spawn(read(ctx.clone(), file.clone()));
+        }
+        let Some(result) = set.join_next().await else {
+            return Ok(total);
+        };
         let summary = result.map_err(|e| malformed(format!("header task: {e}")))??;
-        total.add(&summary);
+        total.add(&summary).map_err(Failure::from)?;
     }
-    Ok(total)
 }
 
-/// One safetensors header: the first range usually holds it; else one more request.
-async fn safetensors_header(
-    client: &HubClient,
-    repo: &str,
-    file: &str,
-) -> Result<Summary, Failure> {
-    let first = client.range(repo, file, 0, FIRST_RANGE).await?;
+/// One safetensors header: the first range usually holds it; else one more request, when
+/// the look-up's byte budget still has room for the length the file announces.
+async fn safetensors_header(ctx: &Ctx, file: &str) -> Result<Summary, Failure> {
+    let first = ctx
+        .client
+        .range(&ctx.repo, file, (0, FIRST_RANGE), &ctx.meter)
+        .await?;
     let len = safetensors::header_len(&first)?;
     let end = 8 + len as usize;
     if first.len() >= end {
         return Ok(safetensors::summarize(&first[8..end])?);
     }
-    let rest = client.range(repo, file, 8, len).await?;
+    drop(first);
+    if !ctx.meter.fits(len) {
+        return Err(FetchError::OverBudget(MAX_LOOKUP_BYTES).into());
+    }
+    let _permit = ctx.large.acquire().await;
+    let rest = ctx
+        .client
+        .range(&ctx.repo, file, (8, len), &ctx.meter)
+        .await?;
     if rest.len() as u64 != len {
         return Err(malformed(format!("{file}: header cut short")));
     }
@@ -271,14 +377,16 @@ fn quant_in_name(file: &str) -> Option<Precision> {
 }
 
 async fn from_gguf(
-    client: &HubClient,
-    repo: &str,
+    ctx: &Ctx,
     files: &[&str],
     ggufs: &[&str],
     quant: Option<Precision>,
 ) -> Result<ModelSpec, Failure> {
     let chosen = pick_gguf(ggufs, quant)?;
-    let first = gguf_header(client, repo, chosen[0]).await?;
+    if chosen.len() > MAX_SHARDS {
+        return Err(too_many_files());
+    }
+    let first = gguf_header(ctx, chosen[0]).await?;
     let mut summary = Summary {
         bytes: first.bytes,
         tensors: first.tensors,
@@ -288,9 +396,9 @@ async fn from_gguf(
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
     if !rest.is_empty() {
-        let more = read_all(client, repo, &rest, |c, r, f| {
+        let more = read_all(ctx, &rest, |ctx, f| {
             Box::pin(async move {
-                let h = gguf_header(&c, &r, &f).await?;
+                let h = gguf_header(&ctx, &f).await?;
                 Ok(Summary {
                     bytes: h.bytes,
                     tensors: h.tensors,
@@ -301,15 +409,15 @@ async fn from_gguf(
             })
         })
         .await?;
-        summary.add(&more);
+        summary.add(&more)?;
     }
     // A config.json beside the GGUF files names the architecture in transformers' terms.
     let config = if files.contains(&"config.json") {
-        json_file(client, repo, "config.json", MAX_CONFIG).await?
+        json_file(ctx, "config.json", MAX_CONFIG).await?
     } else {
         first.to_config()
     };
-    let mut spec = spec_from_config(repo, &config, None)
+    let mut spec = spec_from_config(&ctx.repo, &config, None)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
     let precision = quant
         .or_else(|| quant_in_name(chosen[0]))
@@ -325,20 +433,26 @@ async fn from_gguf(
         files: chosen.iter().map(|f| f.to_string()).collect(),
         embedding_bytes: Some(summary.embedding_bytes).filter(|&b| b > 0),
     });
-    spec.sources = vec![format!(
-        "{}/{repo}",
-        client.endpoint().trim_end_matches('/')
-    )];
-    spec.origin = Some(Origin::Hub);
-    spec.hub_id = Some(repo.to_string());
-    Ok(spec)
+    Ok(from_hub(ctx, spec))
 }
 
-/// A GGUF header: read a prefix, and a larger one while the header goes on, up to the cap.
-async fn gguf_header(client: &HubClient, repo: &str, file: &str) -> Result<gguf::Header, Failure> {
+/// A GGUF header: read a prefix, and a larger one while the header goes on, up to the cap
+/// and while the look-up's byte budget has room.
+async fn gguf_header(ctx: &Ctx, file: &str) -> Result<gguf::Header, Failure> {
     let mut len = 1024 * 1024;
     loop {
-        let bytes = client.range(repo, file, 0, len as u64).await?;
+        if !ctx.meter.fits(len as u64) {
+            return Err(FetchError::OverBudget(MAX_LOOKUP_BYTES).into());
+        }
+        let _permit = if len > FIRST_RANGE as usize * 4 {
+            Some(ctx.large.acquire().await)
+        } else {
+            None
+        };
+        let bytes = ctx
+            .client
+            .range(&ctx.repo, file, (0, len as u64), &ctx.meter)
+            .await?;
         match gguf::parse(&bytes) {
             Ok(h) => return Ok(h),
             Err(GgufError::Short) if bytes.len() < len => {

@@ -2,7 +2,10 @@
 //! tensor to its dtype, shape and data offsets. The offsets give each tensor's exact
 //! bytes, whatever the format (packed GPTQ integers, FP8 with scales, MXFP4 blocks).
 
+use serde::Deserialize;
+use serde::de::{Deserializer as _, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Largest header we read. The format's own reader refuses 100 MB; real checkpoints stay
@@ -30,15 +33,44 @@ pub struct Summary {
     pub embedding_bytes: u64,
 }
 
+/// `a + b`, or "malformed" naming `what` when the sum does not fit: a header whose sizes
+/// overflow is hostile, and a wrapped total would read as a tiny model.
+fn sum(a: u64, b: u64, what: &str) -> Result<u64, HeaderError> {
+    a.checked_add(b)
+        .ok_or_else(|| HeaderError::Malformed(format!("{what} overflows")))
+}
+
 impl Summary {
-    pub fn add(&mut self, other: &Summary) {
-        self.bytes += other.bytes;
-        self.tensors += other.tensors;
-        self.quantized += other.quantized;
-        self.embedding_bytes += other.embedding_bytes;
+    /// Add another file's tensors.
+    pub fn add(&mut self, other: &Summary) -> Result<(), HeaderError> {
+        self.bytes = sum(self.bytes, other.bytes, "total bytes")?;
+        self.tensors = sum(self.tensors, other.tensors, "tensor count")?;
+        self.quantized = sum(self.quantized, other.quantized, "tensor count")?;
+        self.embedding_bytes = sum(self.embedding_bytes, other.embedding_bytes, "bytes")?;
         for (k, v) in &other.bytes_by_dtype {
-            *self.bytes_by_dtype.entry(k.clone()).or_default() += v;
+            let total = self.bytes_by_dtype.entry(k.clone()).or_default();
+            *total = sum(*total, *v, "bytes")?;
         }
+        Ok(())
+    }
+
+    /// Add one tensor of `size` bytes.
+    fn add_tensor(&mut self, name: &str, dtype: &str, size: u64) -> Result<(), HeaderError> {
+        self.bytes = sum(self.bytes, size, "total bytes")?;
+        self.tensors += 1;
+        if is_embedding(name) {
+            self.embedding_bytes = sum(self.embedding_bytes, size, "bytes")?;
+        }
+        if is_quantized(dtype, name) {
+            self.quantized += 1;
+        }
+        match self.bytes_by_dtype.get_mut(dtype) {
+            Some(total) => *total = sum(*total, size, "bytes")?,
+            None => {
+                self.bytes_by_dtype.insert(dtype.to_string(), size);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -77,45 +109,74 @@ fn is_embedding(name: &str) -> bool {
         || name.ends_with("word_embeddings.weight")
 }
 
+/// One tensor's entry; its shape and anything else is skipped.
+#[derive(Deserialize)]
+struct Entry<'a> {
+    #[serde(borrow)]
+    dtype: Option<Cow<'a, str>>,
+    data_offsets: Option<Vec<Value>>,
+}
+
+/// The size of one entry, or why it has none.
+fn entry_size(name: &str, t: Entry) -> Result<(String, u64), HeaderError> {
+    let (Some(dtype), Some(offsets)) = (t.dtype, t.data_offsets) else {
+        return Err(HeaderError::Malformed(format!(
+            "tensor '{name}' lacks dtype or offsets"
+        )));
+    };
+    let (Some(start), Some(end)) = (
+        offsets.first().and_then(Value::as_u64),
+        offsets.get(1).and_then(Value::as_u64),
+    ) else {
+        return Err(HeaderError::Malformed(format!("tensor '{name}' offsets")));
+    };
+    let size = end
+        .checked_sub(start)
+        .ok_or_else(|| HeaderError::Malformed(format!("tensor '{name}' ends before it starts")))?;
+    Ok((dtype.into_owned(), size))
+}
+
+/// Reads the header's map entry by entry, summing as it goes, so a 16 MiB header never
+/// becomes a JSON tree in memory. The first problem is kept and the rest skipped, so the
+/// JSON is still read to its end.
+struct Summing;
+
+impl<'de> Visitor<'de> for Summing {
+    type Value = Result<Summary, HeaderError>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object of tensors")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut s = Summary::default();
+        let mut problem = None;
+        while let Some(name) = map.next_key::<Cow<'de, str>>()? {
+            if name == "__metadata__" || problem.is_some() {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            }
+            let added = entry_size(&name, map.next_value::<Entry>()?)
+                .and_then(|(dtype, size)| s.add_tensor(&name, &dtype, size));
+            problem = added.err();
+        }
+        Ok(problem.map_or(Ok(s), Err))
+    }
+}
+
 /// Sum the tensors of one header's JSON.
 pub fn summarize(json: &[u8]) -> Result<Summary, HeaderError> {
-    let value: Value = serde_json::from_slice(json)
-        .map_err(|e| HeaderError::Malformed(format!("not JSON: {e}")))?;
-    let map = value
-        .as_object()
-        .ok_or_else(|| HeaderError::Malformed("not a JSON object".into()))?;
-    let mut s = Summary::default();
-    for (name, t) in map {
-        if name == "__metadata__" {
-            continue;
-        }
-        let dtype = t.get("dtype").and_then(Value::as_str);
-        let offsets = t.get("data_offsets").and_then(Value::as_array);
-        let (Some(dtype), Some(offsets)) = (dtype, offsets) else {
-            return Err(HeaderError::Malformed(format!(
-                "tensor '{name}' lacks dtype or offsets"
-            )));
-        };
-        let (Some(start), Some(end)) = (
-            offsets.first().and_then(Value::as_u64),
-            offsets.get(1).and_then(Value::as_u64),
-        ) else {
-            return Err(HeaderError::Malformed(format!("tensor '{name}' offsets")));
-        };
-        let size = end.checked_sub(start).ok_or_else(|| {
-            HeaderError::Malformed(format!("tensor '{name}' ends before it starts"))
-        })?;
-        s.bytes += size;
-        s.tensors += 1;
-        if is_embedding(name) {
-            s.embedding_bytes += size;
-        }
-        if is_quantized(dtype, name) {
-            s.quantized += 1;
-        }
-        *s.bytes_by_dtype.entry(dtype.to_string()).or_default() += size;
-    }
-    Ok(s)
+    let mut de = serde_json::Deserializer::from_slice(json);
+    de.deserialize_map(Summing)
+        .and_then(|s| de.end().map(|()| s))
+        .map_err(|e| {
+            let what = if e.is_data() {
+                "not a JSON object of tensors"
+            } else {
+                "not JSON"
+            };
+            HeaderError::Malformed(format!("{what}: {e}"))
+        })?
 }
 
 #[cfg(test)]
@@ -144,5 +205,22 @@ mod tests {
         assert!(header_len(b"abc").is_err());
         assert!(summarize(b"{\"x\": {\"dtype\": \"F16\"}}").is_err());
         assert!(summarize(b"not json").is_err());
+    }
+
+    #[test]
+    fn sizes_that_overflow_are_malformed_not_wrapped() {
+        let half = u64::MAX / 2 + 1;
+        let json = format!(
+            r#"{{"a":{{"dtype":"BF16","data_offsets":[0,{half}]}},
+                "b":{{"dtype":"BF16","data_offsets":[0,{half}]}}}}"#
+        );
+        assert!(matches!(
+            summarize(json.as_bytes()),
+            Err(HeaderError::Malformed(m)) if m.contains("overflows")
+        ));
+        let one = summarize(br#"{"a":{"dtype":"BF16","data_offsets":[0,18446744073709551615]}}"#)
+            .unwrap();
+        let mut total = one.clone();
+        assert!(total.add(&one).is_err());
     }
 }

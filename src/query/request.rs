@@ -46,6 +46,8 @@ pub enum HubMiss {
     Unreachable,
     /// No answer within the time budget.
     Slow,
+    /// Too many Hub look-ups asked for just now (the asker's or the web's budget).
+    Busy,
 }
 
 /// Resolved inputs: what to estimate, from CLI flags, slash options or a parsed question.

@@ -549,6 +549,7 @@ fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::H
         crate::query::HubMiss::Offline => msg!("hub-why-offline"),
         crate::query::HubMiss::Unreachable => msg!("hub-why-unreachable"),
         crate::query::HubMiss::Slow => msg!("hub-why-slow"),
+        crate::query::HubMiss::Busy => msg!("hub-why-busy"),
     };
     let id = if a.model.synthetic {
         msg!("hub-fallback-size")

@@ -3,6 +3,7 @@
 use super::AppState;
 use super::ask::{MAX_QUESTION_CHARS, ask as ask_question};
 use super::errors::{self, api_error};
+use super::input::ClientAddr;
 use super::input::{self, GpuListError};
 use crate::answer::Topic;
 use crate::ask::{Attached, Question, Request, Who};
@@ -139,7 +140,13 @@ pub async fn ask(
         );
         return bad_request(lang, "too_long", None, text);
     }
-    let asked = ask_question(&state, "api", q, lang_param, headers).await;
+    let addr = ClientAddr(
+        request
+            .extensions()
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|info| info.0.ip()),
+    );
+    let asked = ask_question(&state, "api", q, lang_param, headers, addr).await;
     let status = if asked.reply.outcome.is_ok() {
         StatusCode::OK
     } else {
@@ -179,6 +186,7 @@ fn json_response(status: StatusCode, json: axum::body::Bytes) -> Response {
 pub async fn estimate(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
+    addr: ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let started = Instant::now();
@@ -188,7 +196,7 @@ pub async fn estimate(
     };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let question = Question::of(Request::Fields(Box::new(p.fields)), lang);
-    respond(&state, question, started).await
+    respond(&state, question, addr, started).await
 }
 
 /// `POST /api/v1/estimate?precision=...` with a config.json as the body: the model is the
@@ -204,6 +212,7 @@ pub async fn estimate(
 pub async fn estimate_config(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
+    addr: ClientAddr,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -218,12 +227,18 @@ pub async fn estimate_config(
         bytes: Ok(body.to_vec()),
     };
     let question = Question::of(Request::Fields(Box::new(p.fields)), lang).with_config(config);
-    respond(&state, question, started).await
+    respond(&state, question, addr, started).await
 }
 
 /// Ask the answer service (which logs the question), count it, and send its JSON.
-async fn respond(state: &AppState, question: Question, started: Instant) -> Response {
-    let reply = state.service.ask(question, &Who::on(Source::Web)).await;
+async fn respond(
+    state: &AppState,
+    question: Question,
+    addr: ClientAddr,
+    started: Instant,
+) -> Response {
+    let who = Who::on(Source::Web).with_addr(addr.0);
+    let reply = state.service.ask(question, &who).await;
     let ok = reply.outcome.is_ok();
     let elapsed = started.elapsed().as_secs_f64();
     state.metrics.answer("api", reply.lang, ok, elapsed);

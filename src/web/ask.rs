@@ -2,6 +2,7 @@
 //! `/ask` page and `/api/v1/ask` share, with a cache of rendered answers in front.
 
 use super::AppState;
+use super::input::ClientAddr;
 use crate::answer::Outcome;
 use crate::ask::{Question, Reply, Who};
 use crate::catalog::Catalog;
@@ -113,16 +114,19 @@ pub async fn ask(
     text: &str,
     lang_param: Option<&str>,
     headers: &HeaderMap,
+    addr: ClientAddr,
 ) -> Arc<Asked> {
     let started = Instant::now();
     let text = &sanitize::one_line(text);
-    let asked = cached(state, text, lang_param, headers).await;
+    let asked = cached(state, text, lang_param, headers, addr).await;
     let elapsed = started.elapsed();
     let (lang, ok) = (asked.lang(), asked.reply.outcome.is_ok());
     state
         .metrics
         .answer(source, lang, ok, elapsed.as_secs_f64());
-    let who = Who::on(Source::Web).with_locale(super::input::accept_language(headers));
+    let who = Who::on(Source::Web)
+        .with_locale(super::input::accept_language(headers))
+        .with_addr(addr.0);
     state.service.record(&who, &asked.reply, elapsed);
     asked
 }
@@ -134,13 +138,18 @@ pub async fn cached(
     text: &str,
     lang_param: Option<&str>,
     headers: &HeaderMap,
+    addr: ClientAddr,
 ) -> Arc<Asked> {
     let fallback = super::lang::negotiate(lang_param, headers);
     let key = cache_key(fallback, text);
     if let Some(asked) = state.answers.get(&key) {
         return asked;
     }
-    let reply = state.service.answer(Question::text(text, fallback)).await;
+    let who = Who::on(Source::Web).with_addr(addr.0);
+    let reply = state
+        .service
+        .answer_for(Question::text(text, fallback), &who)
+        .await;
     // Hub answers are kept by the Hub cache: a fallback given while the Hub was
     // slow must not outlive the slowness here.
     let keep = reply.reusable();

@@ -176,3 +176,23 @@ mod tests {
         assert_eq!(twice, Some(Refused::Unreadable));
     }
 }
+
+/// The client's address, when the server recorded it (tests that call the router
+/// directly have none): whose Hub budget a look-up spends. Never logged.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let addr = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|info| info.0.ip());
+        Ok(ClientAddr(addr))
+    }
+}

@@ -368,6 +368,7 @@ pub async fn ask(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
     OriginalUri(uri): OriginalUri,
+    addr: input::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
@@ -390,7 +391,7 @@ pub async fn ask(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers).await;
+        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers, addr).await;
         match asked.reply.estimate() {
             Some(Ok(a)) => (
                 StatusCode::OK,
@@ -421,6 +422,7 @@ pub async fn ask(
 pub async fn chart_png(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
+    addr: input::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let raw = p.q.unwrap_or_default();
@@ -431,7 +433,7 @@ pub async fn chart_png(
     if q.trim().is_empty() {
         return StatusCode::BAD_REQUEST.into_response();
     }
-    let asked = super::ask::cached(&state, &q, p.lang.as_deref(), &headers).await;
+    let asked = super::ask::cached(&state, &q, p.lang.as_deref(), &headers, addr).await;
     if !matches!(asked.reply.estimate(), Some(Ok(_))) {
         return StatusCode::NOT_FOUND.into_response();
     }

@@ -18,7 +18,7 @@ const VOCAB: u64 = 128_256;
 const KV: u64 = 1024;
 const LAYERS: u32 = 8;
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vramguide-hub-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -314,15 +314,17 @@ fn fill(hub: &FakeHub) -> [u64; 4] {
     [b, f, g, q]
 }
 
-struct Run {
-    code: i32,
-    json: Value,
-    stderr: String,
-    elapsed: Duration,
+pub(crate) struct Run {
+    pub code: i32,
+    pub json: Value,
+    pub stderr: String,
+    pub elapsed: Duration,
+    /// The process's peak resident memory (VmHWM) in KiB, when it was read.
+    pub peak_kib: Option<u64>,
 }
 
 /// Run the binary against `endpoint` with a SQLite database in `dir`.
-async fn run(endpoint: &str, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+pub(crate) async fn run(endpoint: &str, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut cmd = Command::new(BIN);
     cmd.current_dir(dir)
         .env("HF_ENDPOINT", endpoint)
@@ -341,7 +343,7 @@ async fn run(endpoint: &str, dir: &Path, args: &[&str], env: &[(&str, &str)]) ->
         cmd.env(k, v);
     }
     let started = Instant::now();
-    let out = tokio::task::spawn_blocking(move || cmd.output().unwrap())
+    let (out, peak_kib) = tokio::task::spawn_blocking(move || output_and_peak(cmd))
         .await
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -350,7 +352,53 @@ async fn run(endpoint: &str, dir: &Path, args: &[&str], env: &[(&str, &str)]) ->
         json: serde_json::from_str(&stdout).unwrap_or(Value::Null),
         stderr: String::from_utf8_lossy(&out.stderr).to_string(),
         elapsed: started.elapsed(),
+        peak_kib,
     }
+}
+
+/// Run `cmd` to its end, reading its VmHWM (peak RSS, monotonic) from /proc every few
+/// milliseconds while it runs; the last reading is its peak up to its last moments.
+fn output_and_peak(mut cmd: Command) -> (std::process::Output, Option<u64>) {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let readers = (
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = out.read_to_end(&mut v);
+            v
+        }),
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = err.read_to_end(&mut v);
+            v
+        }),
+    );
+    let mut peak = None;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        let hwm = std::fs::read_to_string(&status_file).ok().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        });
+        peak = hwm.max(peak);
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let output = std::process::Output {
+        status,
+        stdout: readers.0.join().unwrap(),
+        stderr: readers.1.join().unwrap(),
+    };
+    (output, peak)
 }
 
 fn exact(r: &Run) -> Option<u64> {

@@ -19,6 +19,8 @@ mod fake_discord;
 mod fake_hub;
 mod glossary;
 mod hub;
+mod hub_fuzz;
+mod hub_hostile;
 mod hub_ids;
 mod known_setups;
 mod layers;

@@ -830,13 +830,15 @@ async fn the_answer_cache_key_holds_no_raw_header_or_parameter() {
     let huge_lang = "pt-".to_string() + &"z".repeat(30);
     for i in 0..300 {
         let question = format!("llama {i}b fp16");
-        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers).await;
+        let addr = web::input::ClientAddr::default();
+        web::ask::ask(&state, "api", &question, Some(&huge_lang), &headers, addr).await;
         web::ask::ask(
             &state,
             "api",
             &format!(" {question}\n"),
             Some("pt-BR"),
             &headers,
+            addr,
         )
         .await;
     }

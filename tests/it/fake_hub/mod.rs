@@ -3,7 +3,10 @@
 //! by a 302 to a "CDN" path), and the CDN with real Range semantics (206 and
 //! Content-Range). Gated repos answer 401 with `X-Error-Code: GatedRepo` unless a bearer
 //! token comes; missing ones 404 with `RepoNotFound`. Every request is counted per repo,
-//! so tests can prove a cached look-up makes none.
+//! so tests can prove a cached look-up makes none, and every body byte sent is counted.
+//! Repo ids resolve case-insensitively, as on the Hub, and the model info names the id as
+//! it was added. Hostile repos: weight files that redirect anywhere, hang, or trickle, and
+//! many file names served from one body (64 headers of 16 MiB without 1 GiB in memory).
 
 use axum::body::Body;
 use axum::extract::State;
@@ -11,6 +14,7 @@ use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -24,6 +28,23 @@ pub struct Repo {
     pub delay: Option<Duration>,
     /// `safetensors.total` of the model info.
     pub params: Option<u64>,
+    /// Weight files redirect to this URL (any host) instead of the fake's own CDN path.
+    pub redirect: Option<String>,
+    /// How the CDN sends weight files.
+    pub cdn: Cdn,
+    /// Files served with another file's bytes: name -> the name whose bytes it has.
+    pub aliases: BTreeMap<String, String>,
+}
+
+/// How the fake's CDN answers a weight-file request.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub enum Cdn {
+    #[default]
+    Normal,
+    /// Never answers.
+    Hang,
+    /// One byte each interval.
+    Trickle(Duration),
 }
 
 #[derive(Debug, Clone)]
@@ -35,8 +56,20 @@ pub struct Seen {
 
 #[derive(Default)]
 struct Shared {
-    repos: Mutex<HashMap<String, Repo>>,
+    /// By lowercase id: (the id as added, the repo).
+    repos: Mutex<HashMap<String, (String, Arc<Repo>)>>,
     seen: Mutex<Vec<Seen>>,
+    bytes: AtomicU64,
+}
+
+impl Shared {
+    fn repo(&self, id: &str) -> Option<(String, Arc<Repo>)> {
+        self.repos
+            .lock()
+            .unwrap()
+            .get(&id.to_ascii_lowercase())
+            .cloned()
+    }
 }
 
 pub struct FakeHub {
@@ -63,7 +96,12 @@ impl FakeHub {
             .repos
             .lock()
             .unwrap()
-            .insert(id.to_string(), repo);
+            .insert(id.to_ascii_lowercase(), (id.to_string(), Arc::new(repo)));
+    }
+
+    /// Body bytes sent so far, to every client.
+    pub fn bytes_sent(&self) -> u64 {
+        self.shared.bytes.load(Ordering::SeqCst)
     }
 
     /// Requests that named `repo` (API, resolve and CDN paths).
@@ -117,8 +155,7 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
         auth,
     });
     if let Some(id) = path.strip_prefix("/api/models/") {
-        let repo = shared.repos.lock().unwrap().get(id).cloned();
-        let Some(repo) = repo else {
+        let Some((id, repo)) = shared.repo(id) else {
             return error(StatusCode::NOT_FOUND, "RepoNotFound");
         };
         if let Some(d) = repo.delay {
@@ -136,7 +173,9 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
         if let Some(p) = repo.params {
             info["safetensors"] = json!({ "total": p });
         }
-        return axum::Json(info).into_response();
+        let body = serde_json::to_vec(&info).unwrap();
+        shared.bytes.fetch_add(body.len() as u64, Ordering::SeqCst);
+        return ([(header::CONTENT_TYPE, "application/json")], body).into_response();
     }
     let (cdn, rest) = match path.strip_prefix("/cdn/") {
         Some(rest) => (true, rest),
@@ -153,21 +192,31 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
             None => return error(StatusCode::NOT_FOUND, "EntryNotFound"),
         }
     };
-    let repo = shared.repos.lock().unwrap().get(&id).cloned();
-    let Some(repo) = repo else {
+    let Some((_, repo)) = shared.repo(&id) else {
         return error(StatusCode::NOT_FOUND, "RepoNotFound");
     };
     if repo.gated && !auth && !cdn {
         return error(StatusCode::UNAUTHORIZED, "GatedRepo");
     }
-    let Some(body) = repo.files.get(&file) else {
+    let stored = repo.aliases.get(&file).unwrap_or(&file);
+    let Some(body) = repo.files.get(stored) else {
         return error(StatusCode::NOT_FOUND, "EntryNotFound");
     };
     let weights = file.ends_with(".safetensors") || file.ends_with(".gguf");
     if weights && !cdn {
         // The Hub sends weight files to its CDN; the client must keep the Range.
-        let to = format!("/cdn/{id}/{file}");
+        let to = repo
+            .redirect
+            .clone()
+            .unwrap_or_else(|| format!("/cdn/{id}/{file}"));
         return (StatusCode::FOUND, [(header::LOCATION, to)]).into_response();
+    }
+    match repo.cdn {
+        Cdn::Normal => {}
+        Cdn::Hang => {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+        }
+        Cdn::Trickle(every) => return trickle(&shared, body.clone(), every),
     }
     match range
         .as_deref()
@@ -175,6 +224,7 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
     {
         Some((start, end)) => {
             let slice = body[start as usize..=end as usize].to_vec();
+            shared.bytes.fetch_add(slice.len() as u64, Ordering::SeqCst);
             (
                 StatusCode::PARTIAL_CONTENT,
                 [(
@@ -190,8 +240,26 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
             [(header::CONTENT_RANGE, format!("bytes */{}", body.len()))],
         )
             .into_response(),
-        None => (StatusCode::OK, Body::from(body.clone())).into_response(),
+        None => {
+            shared.bytes.fetch_add(body.len() as u64, Ordering::SeqCst);
+            (StatusCode::OK, Body::from(body.clone())).into_response()
+        }
     }
+}
+
+/// A 200 that sends `body` one byte each `every`, counting what it sent.
+fn trickle(shared: &Arc<Shared>, body: Vec<u8>, every: Duration) -> Response {
+    let shared = shared.clone();
+    let stream = futures_util::stream::unfold(0usize, move |i| {
+        let (shared, byte) = (shared.clone(), body.get(i).copied());
+        async move {
+            tokio::time::sleep(every).await;
+            let byte = byte?;
+            shared.bytes.fetch_add(1, Ordering::SeqCst);
+            Some((Ok::<_, std::io::Error>(vec![byte]), i + 1))
+        }
+    });
+    (StatusCode::OK, Body::from_stream(stream)).into_response()
 }
 
 /// `bytes=a-b` within a body of `len` bytes, `b` clipped to the end.
