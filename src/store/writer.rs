@@ -118,6 +118,9 @@ pub struct Queue {
     late: Once,
     /// Rows in memory past which a new one is dropped.
     limit: usize,
+    /// Nudge the writer every this many rows: `EAGER_ROWS`, or a quarter of a smaller
+    /// capacity, so that during an outage the writer moves rows out before the limit.
+    nudge_every: usize,
 }
 
 /// Where rows go when the database refuses them and the queue is at its capacity.
@@ -182,6 +185,7 @@ pub fn start(
         counters,
         late: Once::new(),
         limit,
+        nudge_every: EAGER_ROWS.min(capacity / 4).max(1),
     };
     let task = tokio::spawn(writer.run());
     (queue, Running { stop, task })
@@ -204,7 +208,7 @@ impl Queue {
             return;
         }
         if self.tx.send(Msg::Row(row)).is_ok() {
-            if (before + 1).is_multiple_of(EAGER_ROWS) {
+            if (before + 1).is_multiple_of(self.nudge_every) {
                 self.counters.nudge.notify_one();
             }
         } else {
@@ -314,7 +318,7 @@ impl Writer {
     async fn receive(&mut self, msgs: &mut Vec<Msg>) -> usize {
         loop {
             tokio::select! {
-                n = self.rx.recv_many(msgs, MAX_BATCH) => {
+                n = self.rx.recv_many(msgs, self.batch_max()) => {
                     if n == 0 {
                         return 0;
                     }
@@ -325,7 +329,7 @@ impl Writer {
         }
         let deadline = Instant::now() + self.interval;
         let mut flushing = msgs.iter().any(|m| matches!(m, Msg::Flush(_)));
-        while !self.stopping && !flushing && msgs.len() < EAGER_ROWS {
+        while !self.stopping && !flushing && msgs.len() < EAGER_ROWS.min(self.batch_max()) {
             tokio::select! {
                 () = tokio::time::sleep_until(deadline) => break,
                 () = self.counters.nudge.notified() => {}
@@ -338,11 +342,17 @@ impl Writer {
         msgs.len()
     }
 
-    /// Move what is in the channel now into `msgs`, without waiting, up to `MAX_BATCH`.
-    /// True if a flush marker came with it.
+    /// Rows in one batch: `MAX_BATCH`, or the capacity when it is smaller, so the batch
+    /// kept in hand through an outage never holds more than the queue may.
+    fn batch_max(&self) -> usize {
+        MAX_BATCH.min(self.capacity)
+    }
+
+    /// Move what is in the channel now into `msgs`, without waiting, up to
+    /// [`Writer::batch_max`]. True if a flush marker came with it.
     fn take_waiting(&mut self, msgs: &mut Vec<Msg>) -> bool {
         let mut flush = false;
-        while msgs.len() < MAX_BATCH {
+        while msgs.len() < self.batch_max() {
             match self.rx.try_recv() {
                 Ok(msg) => {
                     flush |= matches!(msg, Msg::Flush(_));

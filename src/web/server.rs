@@ -67,6 +67,10 @@ pub const RESERVE: usize = 2;
 /// How long a triage connection may take to send its head. A probe sends its request with
 /// the connection; an idle socket is closed after this, so the backlog drains quickly.
 const TRIAGE_HEAD: Duration = Duration::from_millis(500);
+/// The same on the [`RESERVE`], whose few slots must drain a backlog of idle sockets
+/// (20 a second): a connection that waited in the backlog has its request in already, and
+/// a probe on this machine or nearby sends it within a round trip.
+const RESERVE_HEAD: Duration = Duration::from_millis(100);
 /// Longest life of a triage connection (one request, then it closes).
 const TRIAGE_LIFETIME: Duration = Duration::from_secs(5);
 /// Seconds a client turned away by the triage path is asked to wait.
@@ -124,7 +128,11 @@ pub async fn run(
             _ => permit,
         };
         let share = addresses.enter(remote.ip());
-        let triage = permit.reserve || share.is_none();
+        let triage = if permit.reserve {
+            Some(RESERVE_HEAD)
+        } else {
+            share.is_none().then_some(TRIAGE_HEAD)
+        };
         let router = router.clone();
         let stop = stop_rx.clone();
         tokio::spawn(async move {
@@ -250,14 +258,14 @@ fn turned_away(req: &hyper::Request<Incoming>) -> axum::response::Response {
 }
 
 /// One connection, until the client closes it, a timeout, its lifetime or shutdown. A
-/// `triage` connection gets one request, a short wait for it, and only the operator's
-/// paths ([`triage_allows`]).
+/// triage connection (`triage`: how long it may take to send its head) gets one request
+/// and only the operator's paths ([`triage_allows`]).
 async fn connection(
     stream: TcpStream,
     remote: SocketAddr,
     router: Router,
     limits: ConnLimits,
-    triage: bool,
+    triage: Option<Duration>,
     mut stop: watch::Receiver<bool>,
 ) {
     let _ = stream.set_nodelay(true);
@@ -265,22 +273,21 @@ async fn connection(
         req.extensions_mut().insert(ConnectInfo(remote));
         let router = router.clone();
         async move {
-            if triage && !triage_allows(req.uri().path()) {
+            if triage.is_some() && !triage_allows(req.uri().path()) {
                 return Ok(turned_away(&req));
             }
             router.oneshot(req.map(axum::body::Body::new)).await
         }
     });
-    let (head_timeout, lifetime) = if triage {
-        (TRIAGE_HEAD.min(limits.header_timeout), TRIAGE_LIFETIME)
-    } else {
-        (limits.header_timeout, limits.max_lifetime)
+    let (head_timeout, lifetime) = match triage {
+        Some(head) => (head.min(limits.header_timeout), TRIAGE_LIFETIME),
+        None => (limits.header_timeout, limits.max_lifetime),
     };
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(head_timeout)
-        .keep_alive(!triage)
+        .keep_alive(triage.is_none())
         .max_buf_size(MAX_HEAD_BYTES);
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     tokio::pin!(conn);
