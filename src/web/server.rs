@@ -306,3 +306,43 @@ async fn connection(
         tracing::debug!(%remote, reason = closing, "connection dropped after its grace period");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_slash_64_is_one_address_and_mapped_ipv4_is_ipv4() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:ffff:ffff:ffff".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_key(a), address_key(b));
+        assert_ne!(address_key(a), address_key(c));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn the_cap_per_address_counts_open_connections_and_frees_them() {
+        let table = Arc::new(PerAddress::new(2));
+        let ip: IpAddr = "192.0.2.1".parse().unwrap();
+        let first = table.enter(ip).expect("under the cap");
+        let second = table.enter(ip).expect("at the cap");
+        assert!(table.enter(ip).is_none(), "past the cap");
+        assert!(table.enter("192.0.2.2".parse().unwrap()).is_some());
+        drop(first);
+        assert!(
+            table.enter(ip).is_some(),
+            "a closed connection frees its share"
+        );
+        drop(second);
+        let unlimited = Arc::new(PerAddress::new(0));
+        let shares: Vec<_> = (0..100).filter_map(|_| unlimited.enter(ip)).collect();
+        assert_eq!(shares.len(), 100);
+        drop(shares);
+        assert!(
+            table.open.lock().unwrap().len() <= 1,
+            "empty entries are removed"
+        );
+    }
+}
