@@ -8,6 +8,7 @@ pub mod answer;
 pub mod ask;
 pub mod calibration;
 pub mod catalog;
+pub mod chart_pool;
 pub mod discord;
 pub mod error;
 pub mod estimate;

@@ -37,6 +37,24 @@ pub struct StoreArgs {
         global = true
     )]
     retention_days: Option<u32>,
+    /// Query-log rows kept in memory while the database refuses writes; past them rows go
+    /// to the spill file.
+    #[arg(
+        long = "log-queue",
+        env = "VRAMGUIDE_LOG_QUEUE",
+        default_value_t = 50_000,
+        global = true
+    )]
+    log_queue: usize,
+    /// Where rows past the queue wait for the database: beside (FILE.spill.jsonl beside a
+    /// SQLite database), off (dropped and counted), or a file.
+    #[arg(
+        long = "log-spill",
+        env = "VRAMGUIDE_LOG_SPILL",
+        default_value = "beside",
+        global = true
+    )]
+    log_spill: String,
 }
 
 impl StoreArgs {
@@ -49,6 +67,8 @@ impl StoreArgs {
                 .unwrap_or_else(|| store::hashing::default_key_dir(&self.database_url)),
             hash_key: self.hash_key.clone(),
             retention_days: self.retention_days,
+            queue_capacity: self.log_queue,
+            log_spill: store::LogSpill::parse(&self.log_spill),
             ..StoreConfig::default()
         }
     }

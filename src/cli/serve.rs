@@ -42,6 +42,42 @@ pub struct ServeArgs {
         value_parser = clap::value_parser!(u64).range(1..=3600)
     )]
     idle_timeout: u64,
+    /// Connections one address (an IPv6 /64) may hold; past it only /healthz and /metrics
+    /// are answered on its new connections. 0 turns the cap off (behind a proxy).
+    #[arg(
+        long = "max-connections-per-ip",
+        env = "VRAMGUIDE_MAX_CONNECTIONS_PER_IP",
+        default_value_t = 32
+    )]
+    max_connections_per_ip: usize,
+    /// Where /metrics is answered: on (the site), off, or an address of its own
+    /// (127.0.0.1:9100) that alone answers it.
+    #[arg(
+        long = "metrics",
+        env = "VRAMGUIDE_METRICS",
+        default_value = "on",
+        value_parser = parse_metrics
+    )]
+    metrics: MetricsSetting,
+}
+
+/// The `--metrics` setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetricsSetting {
+    On,
+    Off,
+    At(SocketAddr),
+}
+
+fn parse_metrics(text: &str) -> Result<MetricsSetting, String> {
+    match text.trim() {
+        "on" | "true" => Ok(MetricsSetting::On),
+        "off" | "false" => Ok(MetricsSetting::Off),
+        addr => addr
+            .parse()
+            .map(MetricsSetting::At)
+            .map_err(|_| format!("'{addr}' is not on, off or an address like 127.0.0.1:9100")),
+    }
 }
 
 impl ServeArgs {
@@ -85,6 +121,14 @@ async fn run(
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
+    let metrics_listener = match args.metrics {
+        MetricsSetting::At(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("cannot listen on {addr} for /metrics"))?,
+        ),
+        _ => None,
+    };
     // Without the log the bot still keeps preferences (and its /stats) in memory.
     let store = Store::open(if args.no_log {
         StoreConfig::in_memory()
@@ -114,7 +158,13 @@ async fn run(
         connections: web::ConnLimits {
             max_connections: args.max_connections,
             header_timeout: std::time::Duration::from_secs(args.idle_timeout),
+            per_address: args.max_connections_per_ip,
             ..web::ConnLimits::default()
+        },
+        metrics: match args.metrics {
+            MetricsSetting::On => web::MetricsAccess::On,
+            MetricsSetting::Off => web::MetricsAccess::Off,
+            MetricsSetting::At(_) => web::MetricsAccess::Separate,
         },
         hub: Some(vramguide::ask::Hub::from_env(
             offline,
@@ -126,8 +176,17 @@ async fn run(
         rate_limit = args.rate_limit,
         max_connections = args.max_connections,
         idle_timeout_s = args.idle_timeout,
+        max_connections_per_ip = args.max_connections_per_ip,
         "guide server listening"
     );
+    if let Some(metrics) = metrics_listener {
+        tracing::info!(addr = %metrics.local_addr()?, "/metrics listening");
+        tokio::spawn(web::serve_metrics(
+            metrics,
+            state.clone(),
+            until_stopped(stopped.clone()),
+        ));
+    }
     web::serve(listener, state.clone(), until_stopped(stopped)).await?;
     if let Some(bot) = bot {
         match bot.await {

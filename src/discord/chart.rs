@@ -6,7 +6,7 @@
 //! When rendering fails the answer goes out without a picture: the words say it all too.
 
 use crate::answer::Answer;
-use crate::catalog::Catalog;
+use crate::chart_pool::{ChartPool, ChartPoolError};
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
@@ -17,19 +17,17 @@ pub const FILE: &str = "chart.png";
 #[derive(Default)]
 pub struct Chart(Option<serenity::CreateAttachment>);
 
-/// Charts drawn at once. Drawing one keeps a core busy for milliseconds and holds a few MB
-/// of pixels: in a burst of answers, drawn all together, they took the bot's resident memory
-/// past 140 MiB and both cores from the replies. One at a time, the other core keeps the
-/// gateway and the HTTP replies moving, and the pixels of one chart are all that is held.
-static DRAWING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-
 impl Chart {
-    /// Render the chart of `a` in `lang`, waiting for its turn ([`DRAWING`]).
+    /// The chart of `a` in `lang`, from the process's chart pool (shared with the guide
+    /// server: a few drawn at once, a bounded queue, a cache of PNGs). When the pool is
+    /// full the answer goes out without a picture rather than waiting or failing.
     pub async fn of(lang: Lang, a: &Answer) -> Chart {
-        // The semaphore is never closed; should it be, the chart is drawn without a turn.
-        let _turn = DRAWING.acquire().await.ok();
-        match crate::render::chart::png(lang, Catalog::get(), a) {
-            Ok(bytes) => Chart(Some(serenity::CreateAttachment::bytes(bytes, FILE))),
+        match ChartPool::shared().png(lang, a).await {
+            Ok(png) => Chart(Some(serenity::CreateAttachment::bytes(png.to_vec(), FILE))),
+            Err(ChartPoolError::Busy(_)) => {
+                tracing::debug!("chart pool busy: answer sent without its chart");
+                Chart(None)
+            }
             Err(e) => {
                 tracing::error!(error = %e, "chart not rendered");
                 Chart(None)

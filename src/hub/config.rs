@@ -6,6 +6,7 @@
 
 use crate::catalog::{Attention, ModelSpec, Moe, Origin, StateKind, StateLayers};
 use crate::estimate::Precision;
+use crate::sanitize;
 use serde_json::{Map, Value};
 
 /// Why a config gave no spec.
@@ -63,7 +64,10 @@ pub fn spec_from_config(
     let top = config.as_object().ok_or(ConfigError::NotAnObject)?;
     let text = top.get("text_config").and_then(Value::as_object);
     let f = Fields { text, top };
-    let model_type = f.str("model_type").unwrap_or("unknown").to_string();
+    // The spec's names come from outside (a Hub repo, a user's file) and reach pages,
+    // embeds and terminals: cleaned here, once, where the spec is built.
+    let id = &sanitize::clean(id);
+    let model_type = sanitize::clean(f.str("model_type").unwrap_or("unknown"));
     let hidden = f.u32(&["hidden_size", "n_embd", "d_model"]);
     let layers = f.u32(&["num_hidden_layers", "n_layer", "num_layers"]);
     let heads = f.u32(&["num_attention_heads", "n_head"]);
@@ -385,7 +389,7 @@ pub fn quant_method(config: &Value) -> Option<String> {
     config
         .pointer("/quantization_config/quant_method")
         .and_then(Value::as_str)
-        .map(str::to_string)
+        .map(sanitize::clean)
 }
 
 /// The precision a `quantization_config` stores weights in, when it names one we model.

@@ -106,21 +106,16 @@ fn source_message(lang: Lang, e: &ModelSourceError) -> String {
         SourceErrorKind::TooLarge => "hub-error-too-large",
         SourceErrorKind::InvalidConfig => "hub-error-invalid-config",
     };
-    // Details come from files on the Hub or the user's own file: cut and quoted as code.
-    let detail: String = e
-        .detail
-        .chars()
-        .take(300)
-        .collect::<String>()
-        .replace('`', "'");
+    // Details come from files on the Hub or the user's own file (tensor names, header
+    // text): cleaned of control and bidi characters, cut, and quoted as code. Every
+    // ModelSourceError reaches a reader through here, whoever built it.
+    let detail =
+        crate::sanitize::clean(crate::sanitize::truncate(&e.detail, 300)).replace('`', "'");
+    let repo = crate::sanitize::clean(crate::sanitize::truncate(&e.repo, 300)).replace('`', "'");
     tr(
         lang,
         id,
-        Some(
-            &Args::new()
-                .s("repo", e.repo.replace('`', "'"))
-                .s("detail", detail),
-        ),
+        Some(&Args::new().s("repo", repo).s("detail", detail)),
     )
 }
 

@@ -142,9 +142,12 @@ impl Log {
         hasher: UserHasher,
         queue_capacity: usize,
         batch_interval: Duration,
+        spill: Option<std::path::PathBuf>,
         retention_days: Option<u32>,
     ) -> Log {
-        let (queue, writer) = writer::start(db.clone(), hasher, queue_capacity, batch_interval);
+        let spill = spill.map(|path| writer::Spill { path });
+        let (queue, writer) =
+            writer::start(db.clone(), hasher, queue_capacity, batch_interval, spill);
         let retention = retention_days.map(|days| tokio::spawn(retention(db.clone(), days)));
         Log {
             db,
@@ -156,7 +159,8 @@ impl Log {
         }
     }
 
-    /// Queue a row. Never blocks on the database, never panics, never drops the row.
+    /// Queue a row. Never blocks on the database, never panics; drops (and counts) the row
+    /// only when the database has been refusing writes and the queue and spill are full.
     pub fn record(&self, entry: LogEntry) {
         self.queue.push(entry);
     }
@@ -169,6 +173,16 @@ impl Log {
     /// Rows recorded but not committed yet.
     pub fn queue_depth(&self) -> usize {
         self.queue.depth()
+    }
+
+    /// Rows in the spill file, waiting for the database to accept writes again.
+    pub fn spilled(&self) -> u64 {
+        self.queue.spilled()
+    }
+
+    /// Rows dropped since start (queue and spill file full or failing).
+    pub fn dropped(&self) -> u64 {
+        self.queue.dropped()
     }
 
     /// Failed commit attempts since start (each is retried).

@@ -41,8 +41,12 @@ pub struct StoreConfig {
     pub hash_key: Option<String>,
     /// Delete log rows older than this many days, checked daily.
     pub retention_days: Option<u32>,
-    /// Queue length past which a warning says the database is not keeping up.
+    /// Rows kept in memory while the database refuses writes; past them rows go to the
+    /// spill file ([`LogSpill`]), and past twice as many (or past them without a spill
+    /// file) new rows are dropped and counted.
     pub queue_capacity: usize,
+    /// Where rows past `queue_capacity` wait for the database.
+    pub log_spill: LogSpill,
     /// Longest time between two commits.
     pub batch_interval: Duration,
 }
@@ -67,8 +71,53 @@ impl Default for StoreConfig {
             data_dir: PathBuf::from("."),
             hash_key: None,
             retention_days: None,
-            queue_capacity: 200_000,
+            queue_capacity: 50_000,
+            log_spill: LogSpill::default(),
             batch_interval: Duration::from_millis(200),
+        }
+    }
+}
+
+/// Where the query log's rows wait while the database refuses writes and the queue in
+/// memory is full.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum LogSpill {
+    /// `FILE.spill.jsonl` beside a SQLite database, `vramguide-log.spill.jsonl` in the data
+    /// folder for Postgres; none for a database in memory.
+    #[default]
+    Beside,
+    /// No spill file: rows past the queue are dropped (and counted).
+    Off,
+    /// This file.
+    File(PathBuf),
+}
+
+impl LogSpill {
+    /// Parse a setting: `off`, `beside` (or empty), or a path.
+    pub fn parse(text: &str) -> LogSpill {
+        match text.trim() {
+            "" | "beside" => LogSpill::Beside,
+            "off" | "none" => LogSpill::Off,
+            path => LogSpill::File(PathBuf::from(path)),
+        }
+    }
+}
+
+impl StoreConfig {
+    /// The spill file this configuration names, if any.
+    pub fn spill_path(&self) -> Option<PathBuf> {
+        match &self.log_spill {
+            LogSpill::Off => None,
+            LogSpill::File(path) => Some(path.clone()),
+            LogSpill::Beside if db::is_in_memory(&self.database_url) => None,
+            LogSpill::Beside => match db::sqlite_file(&self.database_url) {
+                Some(file) => {
+                    let mut name = file.into_os_string();
+                    name.push(".spill.jsonl");
+                    Some(PathBuf::from(name))
+                }
+                None => Some(self.data_dir.join("vramguide-log.spill.jsonl")),
+            },
         }
     }
 }
@@ -110,6 +159,7 @@ impl Store {
             hasher.clone(),
             config.queue_capacity,
             config.batch_interval,
+            config.spill_path(),
             config.retention_days,
         );
         let prefs = Prefs::new(db.clone(), hasher.clone());

@@ -1,5 +1,6 @@
 //! Prometheus metrics: requests and latency per route, answers by source, language and
-//! whether they were understood, and the query log's health.
+//! whether they were understood, the query log's health (queued, spilled to disk, dropped)
+//! and the chart pool's work (drawn, from the cache, refused).
 
 use crate::i18n::Lang;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -39,6 +40,12 @@ pub struct Metrics {
     answer_seconds: HistogramFamily<AnswerLabels>,
     log_queue_depth: Gauge,
     log_write_errors: Gauge,
+    log_spilled: Gauge,
+    log_dropped: Gauge,
+    charts_drawn: Gauge,
+    chart_cache_hits: Gauge,
+    charts_refused: Gauge,
+    chart_cache_bytes: Gauge,
     /// The answer metrics of each source, language and outcome, kept once first used:
     /// finding a label set in its family hashes the labels and takes a lock on every
     /// answer. Filled on first use, so the exposition lists what happened, as before.
@@ -75,6 +82,12 @@ impl Default for Metrics {
             Family::new_with_constructor(latency_histogram);
         let log_queue_depth = Gauge::default();
         let log_write_errors = Gauge::default();
+        let log_spilled = Gauge::default();
+        let log_dropped = Gauge::default();
+        let charts_drawn = Gauge::default();
+        let chart_cache_hits = Gauge::default();
+        let charts_refused = Gauge::default();
+        let chart_cache_bytes = Gauge::default();
         registry.register(
             "http_requests",
             "HTTP requests by route and status",
@@ -105,6 +118,36 @@ impl Default for Metrics {
             "Query-log writes that failed since start",
             log_write_errors.clone(),
         );
+        registry.register(
+            "query_log_spilled_rows",
+            "Rows waiting in the spill file for the database to accept writes again",
+            log_spilled.clone(),
+        );
+        registry.register(
+            "query_log_dropped_rows",
+            "Rows dropped since start: the queue and the spill file were both full or failing",
+            log_dropped.clone(),
+        );
+        registry.register(
+            "charts_drawn",
+            "PNG charts drawn since start",
+            charts_drawn.clone(),
+        );
+        registry.register(
+            "chart_cache_hits",
+            "PNG charts served from the chart cache since start",
+            chart_cache_hits.clone(),
+        );
+        registry.register(
+            "charts_refused",
+            "PNG charts refused since start because the drawing queue was full",
+            charts_refused.clone(),
+        );
+        registry.register(
+            "chart_cache_bytes",
+            "Bytes of PNG charts held in the chart cache",
+            chart_cache_bytes.clone(),
+        );
         Metrics {
             registry,
             requests,
@@ -113,6 +156,12 @@ impl Default for Metrics {
             answer_seconds,
             log_queue_depth,
             log_write_errors,
+            log_spilled,
+            log_dropped,
+            charts_drawn,
+            chart_cache_hits,
+            charts_refused,
+            chart_cache_bytes,
             answer_handles: std::array::from_fn(|_| OnceLock::new()),
         }
     }
@@ -156,15 +205,35 @@ impl Metrics {
         time.observe(seconds);
     }
 
-    /// The text exposition, with the query log's gauges read at scrape time.
-    pub fn encode(&self, queue_depth: u64, write_errors: u64) -> String {
-        self.log_queue_depth
-            .set(i64::try_from(queue_depth).unwrap_or(i64::MAX));
-        self.log_write_errors
-            .set(i64::try_from(write_errors).unwrap_or(i64::MAX));
+    /// The text exposition, with the figures read at scrape time.
+    pub fn encode(&self, scraped: &Scraped) -> String {
+        let set = |g: &Gauge, v: u64| {
+            g.set(i64::try_from(v).unwrap_or(i64::MAX));
+        };
+        set(&self.log_queue_depth, scraped.queue_depth);
+        set(&self.log_write_errors, scraped.write_errors);
+        set(&self.log_spilled, scraped.spilled);
+        set(&self.log_dropped, scraped.dropped);
+        set(&self.charts_drawn, scraped.charts.drawn);
+        set(&self.chart_cache_hits, scraped.charts.cache_hits);
+        set(&self.charts_refused, scraped.charts.refused);
+        set(&self.chart_cache_bytes, scraped.charts.cached_bytes as u64);
         let mut out = String::new();
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
     }
+}
+
+/// What other parts of the process report at scrape time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scraped {
+    /// Query-log rows not committed yet, in memory.
+    pub queue_depth: u64,
+    pub write_errors: u64,
+    /// Query-log rows in the spill file.
+    pub spilled: u64,
+    /// Query-log rows dropped since start.
+    pub dropped: u64,
+    pub charts: crate::chart_pool::ChartStats,
 }

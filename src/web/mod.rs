@@ -55,7 +55,25 @@ pub struct Config {
     pub connections: ConnLimits,
     /// Hub look-ups for org/name models the catalog lacks (None: offline).
     pub hub: Option<crate::ask::Hub>,
+    /// Where `/metrics` is answered.
+    pub metrics: MetricsAccess,
 }
+
+/// Where `/metrics` is answered: on the site (the default), nowhere, or only on its own
+/// address ([`serve_metrics`]), away from the public one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MetricsAccess {
+    #[default]
+    On,
+    Off,
+    Separate,
+}
+
+/// Scrapes of `/metrics` allowed per second, all clients together, and the burst: a
+/// Prometheus server scrapes every few seconds; encoding costs a little and lists every
+/// route, so nobody gets to ask for it in a loop.
+const METRICS_PER_SECOND: u32 = 5;
+const METRICS_BURST: u32 = 20;
 
 /// Shared by every handler: cheap to clone.
 #[derive(Clone)]
@@ -69,6 +87,8 @@ pub struct Inner {
     pub connections: ConnLimits,
     /// Every question goes here: Hub look-ups and the query log.
     pub service: crate::ask::Service,
+    pub metrics_access: MetricsAccess,
+    pub metrics_limiter: governor::DefaultDirectRateLimiter,
 }
 
 impl Deref for AppState {
@@ -90,13 +110,20 @@ impl AppState {
             log: config.log,
             answers: ask::AnswerCache::default(),
             connections: config.connections,
+            metrics_access: config.metrics,
+            metrics_limiter: governor::RateLimiter::direct(
+                governor::Quota::per_second(
+                    std::num::NonZeroU32::new(METRICS_PER_SECOND).expect("non-zero"),
+                )
+                .allow_burst(std::num::NonZeroU32::new(METRICS_BURST).expect("non-zero")),
+            ),
         }))
     }
 }
 
 /// Every route, with limits, metrics and security headers around them.
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let routes = Router::new()
         .route("/", get(pages::index))
         .route("/ask", get(pages::ask).post(pages::ask_config))
         .route("/compare", get(pages::compare))
@@ -118,8 +145,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/guide", get(api::guide_index))
         .route("/api/v1/guide/{topic}", get(api::guide_topic))
         .route("/api/v1/openapi.json", get(api::openapi))
-        .route("/healthz", get(|| async { "ok" }))
-        .route("/metrics", get(metrics_text))
+        .route("/healthz", get(healthz));
+    let routes = if state.metrics_access == MetricsAccess::On {
+        routes.route("/metrics", get(metrics_text))
+    } else {
+        routes
+    };
+    routes
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -160,6 +192,39 @@ pub async fn serve(
     Ok(())
 }
 
+/// `/healthz` and `/metrics` alone, for [`MetricsAccess::Separate`]: an address for the
+/// operator's scraper, with its own small connection cap.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+/// Serve [`metrics_router`] on `listener` until `shutdown` resolves.
+pub async fn serve_metrics(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let limits = ConnLimits {
+        max_connections: 16,
+        per_address: 0,
+        ..state.connections
+    };
+    server::run(listener, metrics_router(state), limits, shutdown).await?;
+    Ok(())
+}
+
+async fn healthz() -> &'static str {
+    "ok"
+}
+
 /// Count and time every request by the route it matched.
 async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
@@ -176,10 +241,22 @@ async fn track(State(state): State<AppState>, req: Request, next: Next) -> Respo
     response
 }
 
-async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
-    let body = state
-        .metrics
-        .encode(state.log.queue_depth(), state.log.write_errors());
+async fn metrics_text(State(state): State<AppState>) -> Response {
+    if state.metrics_limiter.check().is_err() {
+        let mut response = StatusCode::TOO_MANY_REQUESTS.into_response();
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(1));
+        return response;
+    }
+    let (spilled, dropped) = state.log.spilled_and_dropped();
+    let body = state.metrics.encode(&metrics::Scraped {
+        queue_depth: state.log.queue_depth(),
+        write_errors: state.log.write_errors(),
+        spilled,
+        dropped,
+        charts: crate::chart_pool::ChartPool::shared().stats(),
+    });
     (
         [(
             header::CONTENT_TYPE,
@@ -187,4 +264,5 @@ async fn metrics_text(State(state): State<AppState>) -> impl IntoResponse {
         )],
         body,
     )
+        .into_response()
 }

@@ -434,35 +434,44 @@ pub async fn chart_png(
         return StatusCode::BAD_REQUEST.into_response();
     }
     let asked = super::ask::cached(&state, &q, p.lang.as_deref(), &headers, addr).await;
-    if !matches!(asked.reply.estimate(), Some(Ok(_))) {
+    let Some(Ok(a)) = asked.reply.estimate() else {
         return StatusCode::NOT_FOUND.into_response();
-    }
-    // Shaping and PNG compression take milliseconds: off the async threads.
-    let png = tokio::task::spawn_blocking(move || match asked.reply.estimate() {
-        Some(Ok(a)) => {
-            crate::render::chart::png(asked.lang(), Catalog::get(), a).map_err(|e| e.to_string())
-        }
-        _ => Err("no answer".to_string()),
-    })
-    .await;
-    match png {
-        Ok(Ok(bytes)) => (
+    };
+    // Drawn in turn on the process's chart pool, or taken from its cache.
+    match crate::chart_pool::ChartPool::shared()
+        .png(asked.lang(), a)
+        .await
+    {
+        Ok(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
                 (header::CACHE_CONTROL, "public, max-age=3600"),
             ],
-            bytes,
+            axum::body::Bytes::from_owner(png),
         )
             .into_response(),
-        Ok(Err(e)) => {
+        Err(crate::chart_pool::ChartPoolError::Busy(_)) => busy(&headers, p.lang.as_deref()),
+        Err(e) => {
             tracing::error!(error = %e, "chart failed");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
-        Err(e) => {
-            tracing::error!(error = %e, "chart task failed");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
     }
+}
+
+/// 503 with Retry-After: every chart drawer is busy and the queue is full.
+fn busy(headers: &HeaderMap, lang_param: Option<&str>) -> Response {
+    let seconds = crate::chart_pool::RETRY_AFTER_S;
+    let lang = super::lang::negotiate(lang_param, headers);
+    let text = tr(
+        lang,
+        "web-busy",
+        Some(&Args::new().s("seconds", seconds.to_string())),
+    );
+    let mut response = (StatusCode::SERVICE_UNAVAILABLE, text).into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
 }
 
 /// The fields of the pasted-config form.

@@ -26,6 +26,13 @@ impl QueryLog {
             .map_or(0, |s| s.log().queue_depth() as u64)
     }
 
+    /// Rows in the spill file and rows dropped since start.
+    pub fn spilled_and_dropped(&self) -> (u64, u64) {
+        self.store
+            .as_ref()
+            .map_or((0, 0), |s| (s.log().spilled(), s.log().dropped()))
+    }
+
     pub fn write_errors(&self) -> u64 {
         self.store.as_ref().map_or(0, |s| s.log().write_errors())
     }
