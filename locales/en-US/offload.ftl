@@ -4,7 +4,7 @@ lever-offload-layers = with { $runtime }, { $gpu_layers } of { $layers } layers 
    *[other] GPUs
 } (`{ $flag }`) and { $ram } GiB in CPU RAM, about { $speed } tokens/s
 lever-offload-experts = with { $runtime }, the experts of the first { $moe_layers } of { $layers } layers in CPU RAM (`{ $flag }`, { $ram } GiB), about { $speed } tokens/s
-offload-ram-assumed = Offload speeds assume { $bandwidth } GB/s of host RAM bandwidth (dual-channel DDR5-5600); give yours with `--ram-bandwidth`.
+offload-ram-assumed = Offload speeds assume { $bandwidth } GB/s of host RAM bandwidth (dual-channel DDR5-5600).
 offload-ram-given = Offload speeds use { $bandwidth } GB/s of host RAM bandwidth.
 answer-max-context = Longest context on { $setup } with { $runtime }: **{ $tokens } tokens**.
 answer-max-context-model = Longest context on { $setup } with { $runtime }: **{ $tokens } tokens**, the model's own maximum.

@@ -53,9 +53,13 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
 
 /// [`setup_label`], borrowed from the catalog for a single card.
 fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow<'c, str> {
-    let name = catalog
-        .gpu(gpu_id)
-        .map_or(gpu_id, |g| g.display_name.as_str());
+    let gpu = catalog.gpu(gpu_id);
+    if let Some((card, per_card)) =
+        gpu.and_then(|g| Some((g.card_name.as_deref()?, g.devices_per_card())))
+    {
+        return Cow::Owned(card_label(card, per_card, count));
+    }
+    let name = gpu.map_or(gpu_id, |g| g.display_name.as_str());
     if count == 1 {
         return Cow::Borrowed(name);
     }
@@ -64,6 +68,26 @@ fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow
     out.push_str(" × ");
     out.push_str(name);
     Cow::Owned(out)
+}
+
+/// Devices that are parts of a card (MI250X GCDs) counted as the cards one buys:
+/// "2 × AMD Instinct MI250X (4 GCD)", "AMD Instinct MI250X (1/2 GCD)".
+fn card_label(card: &str, per_card: u32, devices: u32) -> String {
+    let cards = devices.div_ceil(per_card);
+    let mut out = String::with_capacity(card.len() + 16);
+    if cards > 1 {
+        out.push_str(itoa::Buffer::new().format(cards));
+        out.push_str(" × ");
+    }
+    out.push_str(card);
+    out.push_str(" (");
+    out.push_str(itoa::Buffer::new().format(devices));
+    if devices < per_card {
+        out.push('/');
+        out.push_str(itoa::Buffer::new().format(per_card));
+    }
+    out.push_str(" GCD)");
+    out
 }
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
@@ -812,7 +836,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-runtime-mismatch"),
             Some(
                 &Args::new()
-                    .s("runtime", runtime.name())
+                    .s("runtime", runtime_label(lang, *runtime))
                     .s("precision", precision.name()),
             ),
         ),
