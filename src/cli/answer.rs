@@ -35,6 +35,9 @@ pub struct EstimateArgs {
     /// Full fine-tune in pure 16-bit (the same as --master-weights=false).
     #[arg(long = "no-master-weights", conflicts_with = "master_weights")]
     no_master_weights: bool,
+    /// A model's config.json to size instead of a catalog or Hub model.
+    #[arg(long = "config", value_name = "CONFIG_JSON")]
+    pub config: Option<std::path::PathBuf>,
 }
 
 impl EstimateArgs {
@@ -59,14 +62,15 @@ fn print_out(text: &str) {
 }
 
 /// Print an answer or an error; returns the contract's exit code.
-fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> ExitCode {
+fn finish(lang: Lang, out: &Output, result: Result<(String, Value), Error>) -> ExitCode {
     let catalog = Catalog::get();
+    let json = out.json;
     match result {
         Ok((text, value)) => {
             if json {
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
-                print_out(&text);
+                super::terminal::print(&text, out.format);
             }
             ExitCode::SUCCESS
         }
@@ -77,7 +81,7 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
                     .unwrap_or_default();
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
-            eprintln!("{message}");
+            super::terminal::eprint(&message, out.format);
             ExitCode::from(2)
         }
     }
@@ -127,7 +131,7 @@ pub fn estimate(
         }
         None => answer_query(lang, &q),
     });
-    finish(lang, args.out.json, result)
+    finish(lang, &args.out, result)
 }
 
 /// A config.json from disk, read up to its cap.
@@ -203,7 +207,7 @@ pub fn ask(
     let reply = answer::Reply { parsed, result };
     let lang = reply.parsed.language.or(out.lang).unwrap_or_default();
     let rendered_result = reply.result.as_ref().map(|a| rendered(lang, a));
-    let code = finish(lang, out.json, rendered_result.map_err(Clone::clone));
+    let code = finish(lang, out, rendered_result.map_err(Clone::clone));
     let entry = LogEntry::from_answer(
         Source::Cli,
         lang,
@@ -229,7 +233,7 @@ pub fn compare(names: &[String], out: &Output) -> ExitCode {
             serde_json::to_value(render::compare::json(lang, catalog, &gpus)).unwrap_or_default(),
         )
     });
-    finish(lang, out.json, result)
+    finish(lang, out, result)
 }
 
 pub fn explain(topic: &str, out: &Output) -> ExitCode {
@@ -245,5 +249,5 @@ pub fn explain(topic: &str, out: &Output) -> ExitCode {
             });
             (text, value)
         });
-    finish(lang, out.json, result)
+    finish(lang, out, result)
 }
