@@ -21,7 +21,7 @@ fn form_factor(lang: Lang, g: &GpuSpec) -> String {
 
 /// Today's price where one is published ("$1,900 now (2026-05)"), else the launch price,
 /// said so: the same prices the answers use.
-fn price_today(lang: Lang, g: &GpuSpec) -> String {
+pub fn price_today(lang: Lang, g: &GpuSpec) -> String {
     let Some((usd, basis)) = g.buy_price() else {
         return t(lang, "compare-no-price");
     };
