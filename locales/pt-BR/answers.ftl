@@ -32,7 +32,7 @@ answer-setups-title = Configurações que cabem
 answer-setups-title-training = Configurações que cabem (treinamento)
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } pelo preço de lançamento
-price-usd = US$ { $amount }
+price-usd = US$ { $amount }
 answer-nothing-fits = Nada no catálogo dá conta desse job, nem 64 GPUs do maior modelo.
 
 tag-cheapest = mais barata
