@@ -23,7 +23,7 @@ use vramguide::store::{LogEntry, Source};
 #[derive(Debug, ClapArgs)]
 pub struct EstimateArgs {
     #[command(flatten)]
-    out: Output,
+    pub out: Output,
     #[command(flatten)]
     fields: Fields,
     /// Training: keep every activation (the same as --gradient-checkpointing=false).
@@ -75,7 +75,7 @@ fn finish(lang: Lang, out: &Output, result: Result<(String, Value), Error>) -> E
             ExitCode::SUCCESS
         }
         Err(err) => {
-            let message = render::error::message(lang, catalog, &err);
+            let message = render::error::message_with(lang, catalog, &err, out.example);
             if json {
                 let value = serde_json::to_value(render::json::error(lang, catalog, &err))
                     .unwrap_or_default();

@@ -68,6 +68,9 @@ pub struct Output {
     /// Text for a terminal (colour when it is one) or the Markdown the bot posts.
     #[arg(long, value_enum, default_value_t)]
     format: terminal::Format,
+    /// Which example an error ends with: flags for `estimate`, a question elsewhere.
+    #[arg(skip = vramguide::render::error::Example::Question)]
+    example: vramguide::render::error::Example,
 }
 
 #[derive(Debug, ClapArgs)]
@@ -172,7 +175,10 @@ pub fn main() -> ExitCode {
         Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
         Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(store, &b)),
-        Some(Command::Estimate(e)) => answer::estimate(&e, e.config.as_deref(), store, cli.offline),
+        Some(Command::Estimate(mut e)) => {
+            e.out.example = vramguide::render::error::Example::Flags;
+            answer::estimate(&e, e.config.as_deref(), store, cli.offline)
+        }
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
         Some(Command::Serve(s)) => serve::serve(&s, store, None, cli.offline),
