@@ -119,9 +119,10 @@ pub fn estimate(
             .as_deref()
             .is_some_and(|m| hub_id::needs_hub(catalog, m)) =>
         {
+            let repo = q.model.clone().unwrap_or_default();
             let answer = on_runtime(async {
                 let (hub, opened) = hub_for(store, offline).await;
-                let answer = hub.answer_query(catalog, &q).await;
+                let answer = with_progress(lang, &repo, hub.answer_query(catalog, &q)).await;
                 if let Some(s) = opened {
                     s.shutdown().await;
                 }
@@ -167,6 +168,32 @@ async fn hub_for(store: &StoreArgs, offline: bool) -> (Hub, Option<Store>) {
     }
 }
 
+/// A Hub look-up with a word on stderr when it takes a while: after 300 ms on a terminal,
+/// a spinner that says which repo is being read, cleared once the answer is in.
+async fn with_progress<T>(
+    lang: Lang,
+    repo: &str,
+    look_up: impl std::future::Future<Output = T>,
+) -> T {
+    use std::io::IsTerminal;
+    const QUIET_FOR: std::time::Duration = std::time::Duration::from_millis(300);
+    if !std::io::stderr().is_terminal() {
+        return look_up.await;
+    }
+    tokio::pin!(look_up);
+    tokio::select! {
+        done = &mut look_up => return done,
+        () = tokio::time::sleep(QUIET_FOR) => {}
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    let args = vramguide::i18n::Args::new().s("repo", repo);
+    spinner.set_message(vramguide::i18n::tr(lang, "cli-hub-looking-up", Some(&args)));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    let done = look_up.await;
+    spinner.finish_and_clear();
+    done
+}
+
 /// Run one future on a fresh runtime; a runtime that cannot start is an internal error
 /// reported as the Hub being unreachable.
 fn on_runtime<T>(f: impl std::future::Future<Output = Result<T, Error>>) -> Result<T, Error> {
@@ -193,9 +220,11 @@ pub fn ask(
     let catalog = Catalog::get();
     let parsed = vramguide::query::parse(catalog, text);
     let result = if parsed.hub_id.is_some() {
+        let lang = parsed.language.or(out.lang).unwrap_or_default();
+        let repo = parsed.hub_id.clone().unwrap_or_default();
         on_runtime(async {
             let (hub, opened) = hub_for(store, offline).await;
-            let answer = hub.answer_parsed(catalog, &parsed).await;
+            let answer = with_progress(lang, &repo, hub.answer_parsed(catalog, &parsed)).await;
             if let Some(s) = opened {
                 s.shutdown().await;
             }
