@@ -12,3 +12,5 @@ answer-max-context-no-gpu = { $model } takes up to **{ $tokens } tokens** of con
 answer-max-context-none = Not even 256 tokens of context fit on { $setup } with { $runtime }.
 field-ram-bandwidth = RAM bandwidth
 error-bad-ram-bandwidth = The host RAM bandwidth must be a number of GB/s above 0 (dual-channel DDR5-5600 is 89.6).
+# The command line only (estimate): how to give the RAM bandwidth the offload speeds assume.
+cli-ram-bandwidth-hint = Give your host RAM bandwidth with `--ram-bandwidth GBS` for your own offload speeds.

@@ -12,3 +12,5 @@ answer-max-context-no-gpu = { $model } admite hasta **{ $tokens } tokens** de co
 answer-max-context-none = Ni siquiera 256 tokens de contexto caben en { $setup } con { $runtime }.
 field-ram-bandwidth = ancho de banda de la RAM
 error-bad-ram-bandwidth = El ancho de banda de la RAM debe ser un número de GB/s mayor que 0 (la DDR5-5600 de doble canal da 89,6).
+# The command line only (estimate): how to give the RAM bandwidth the offload speeds assume.
+cli-ram-bandwidth-hint = Indica el ancho de banda de tu RAM con `--ram-bandwidth GBS` para ver las velocidades con descarga de tu máquina.

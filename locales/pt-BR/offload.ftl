@@ -12,3 +12,5 @@ answer-max-context-no-gpu = O { $model } aceita até **{ $tokens } tokens** de c
 answer-max-context-none = Nem 256 tokens de contexto cabem em { $setup } com { $runtime }.
 field-ram-bandwidth = largura de banda da RAM
 error-bad-ram-bandwidth = A largura de banda da RAM deve ser um número de GB/s maior que 0 (DDR5-5600 em dual channel dá 89,6).
+# The command line only (estimate): how to give the RAM bandwidth the offload speeds assume.
+cli-ram-bandwidth-hint = Informe a largura de banda da sua RAM com `--ram-bandwidth GBS` para ver as velocidades com offload da sua máquina.

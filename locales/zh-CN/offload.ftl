@@ -11,3 +11,5 @@ answer-max-context-no-gpu = { $model } 最多支持 **{ $tokens } 个 token** �
 answer-max-context-none = { $setup } 上用 { $runtime } 连 256 个 token 的上下文都放不下。
 field-ram-bandwidth = 内存带宽
 error-bad-ram-bandwidth = 内存带宽必须是大于 0 的 GB/s 数值（双通道 DDR5-5600 为 89.6）。
+# The command line only (estimate): how to give the RAM bandwidth the offload speeds assume.
+cli-ram-bandwidth-hint = 用 `--ram-bandwidth GBS` 填入你的内存带宽，即可得到你机器上的卸载速度。

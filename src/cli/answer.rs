@@ -89,7 +89,7 @@ fn finish(lang: Lang, out: &Output, result: Result<(String, Value), Error>) -> E
 
 fn answer_query(lang: Lang, q: &Query) -> Result<(String, Value), Error> {
     let a = answer::for_query(Catalog::get(), q)?;
-    Ok(rendered(lang, &a))
+    Ok(rendered_estimate(lang, &a))
 }
 
 /// Build the answer to a resolved request, as text and as the JSON contract.
@@ -99,6 +99,22 @@ fn rendered(lang: Lang, a: &answer::Answer) -> (String, Value) {
         render::text::answer(lang, catalog, a),
         serde_json::to_value(render::json::answer(lang, catalog, a)).unwrap_or_default(),
     )
+}
+
+/// `estimate`'s text answer, plus how to give one's own RAM bandwidth when an offload
+/// speed assumed the default: the flag is for the command line only, so the shared answer
+/// text (also the bot's and the web page's) does not name it.
+fn rendered_estimate(lang: Lang, a: &answer::Answer) -> (String, Value) {
+    let (mut text, value) = rendered(lang, a);
+    let assumed = a
+        .levers
+        .iter()
+        .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none());
+    if assumed {
+        text.push('\n');
+        text.push_str(&t(lang, "cli-ram-bandwidth-hint"));
+    }
+    (text, value)
 }
 
 pub fn estimate(
@@ -112,7 +128,7 @@ pub fn estimate(
     let result = args.query().and_then(|q| match model_config {
         Some(path) => {
             let spec = read_model_config(path)?;
-            answer::for_query_with(catalog, &q, Some(spec)).map(|a| rendered(lang, &a))
+            answer::for_query_with(catalog, &q, Some(spec)).map(|a| rendered_estimate(lang, &a))
         }
         None if q
             .model
@@ -128,7 +144,7 @@ pub fn estimate(
                 }
                 answer
             });
-            answer.map(|a| rendered(lang, &a))
+            answer.map(|a| rendered_estimate(lang, &a))
         }
         None => answer_query(lang, &q),
     });
