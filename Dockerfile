@@ -10,7 +10,8 @@ COPY data data
 COPY templates templates
 COPY assets assets
 COPY benches benches
-RUN cargo build --release --locked --bin vramguide
+# The dist profile: whole-program LTO (Cargo.toml), slower to build, a little faster to run.
+RUN cargo build --profile dist --locked --bin vramguide
 
 FROM debian:bookworm-slim
 RUN apt-get update \
@@ -18,7 +19,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /data vramguide \
     && mkdir -p /data && chown vramguide /data
-COPY --from=build /src/target/release/vramguide /usr/local/bin/vramguide
+COPY --from=build /src/target/dist/vramguide /usr/local/bin/vramguide
 USER vramguide
 WORKDIR /data
 ENV DATABASE_URL=sqlite:///data/vramguide.db \

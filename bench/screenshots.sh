@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Phone-width screenshots of an answer page in each language, and one answer's chart PNG,
-# for docs/ (issue 15): headless Chromium at 390 px wide against a local guide server.
-#   bench/screenshots.sh            # builds the debug binary, writes docs/screenshot-web-*.png
+# Phone-width screenshots of an answer page in each language, one answer's chart PNG, the
+# README's two pictures and the Discord what-if sequence, for docs/: headless Chromium at
+# 390 px wide against a local guide server, and the bot's answers through
+# examples/discord_preview.rs.
+#   bench/screenshots.sh            # builds the debug binary, writes docs/*.png
 # VRAMGUIDE_BIN=path uses a binary built elsewhere; CHROMIUM=path another browser.
 # Needs chromium (apt-get install -y chromium) and curl.
 set -euo pipefail
@@ -35,10 +37,29 @@ for lang in en pt es zh; do
   q=$(urlencode "${QUESTIONS[$lang]}")
   "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
-    --user-data-dir="$PROFILE" --window-size=390,1600 \
+    --user-data-dir="$PROFILE" --window-size=390,844 \
     --screenshot="docs/screenshot-web-$lang.png" "http://$ADDR/ask?q=$q&lang=$lang" 2>/dev/null
   echo "docs/screenshot-web-$lang.png"
 done
 # The Open Graph image of the Portuguese page: what Discord attaches to the same answer.
 curl -fs "http://$ADDR/chart.png?q=$(urlencode "${QUESTIONS[pt]}")&lang=pt" -o docs/chart-pt.png
 echo docs/chart-pt.png
+# The README's web picture: the first screen of the English answer.
+cp docs/screenshot-web-en.png docs/screenshot-web.png
+echo docs/screenshot-web.png
+
+# Discord: the answer as the bot posts it, then the what-if flow on a phone: ask, open the
+# full breakdown (every menu), pick two 4090s in the card-and-count menu.
+shot_discord() {
+  local out=$1; shift
+  cargo run --locked --quiet --example discord_preview -- "$@" >"$PROFILE/embed.html"
+  "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+    --user-data-dir="$PROFILE" --window-size=390,1100 \
+    --screenshot="$out" "$PROFILE/embed.html" 2>/dev/null
+  echo "$out"
+}
+shot_discord docs/screenshot-discord.png "${QUESTIONS[pt]}"
+WHAT_IF="can I run llama 3.1 70b in q4_k_m on a 4090?"
+shot_discord docs/discord-what-if-1-ask.png "$WHAT_IF"
+shot_discord docs/discord-what-if-2-breakdown.png "$WHAT_IF" full
+shot_discord docs/discord-what-if-3-two-cards.png "$WHAT_IF" setup='rtx-4090*2' full

@@ -1,13 +1,19 @@
-//! Render the bot's embed for one question as an HTML page styled like Discord's dark theme,
-//! for the README's screenshot (no Discord account needed):
+//! Render the bot's answer for one question (its embed, chart and components) as an HTML
+//! page styled like Discord's dark theme, for the README's screenshots (no Discord account
+//! needed):
 //!
 //! ```sh
 //! cargo run --example discord_preview -- "dá pra rodar llama 3.1 70b em q4_k_m numa 4090?" > /tmp/embed.html
-//! chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=520,1400 \
+//! chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=390,1100 \
 //!     --screenshot=docs/screenshot-discord.png /tmp/embed.html
 //! ```
+//!
+//! After the question, `precision=FORMAT`, `context=N`, `runtime=R` or `setup=GPU*N` apply
+//! a menu pick, and `full` shows the "full breakdown" view: `bench/screenshots.sh` takes the
+//! what-if sequence in `docs/discord-what-if-*.png` this way.
 
 use vramguide::catalog::Catalog;
+use vramguide::discord::controls::{self, Control};
 use vramguide::i18n::Lang;
 use vramguide::render::discord as embed;
 use vramguide::{answer, query};
@@ -66,8 +72,30 @@ fn main() {
     let parsed = query::parse(catalog, &question);
     let lang = parsed.language.unwrap_or(Lang::En);
     let req = query::resolve_parsed(catalog, &parsed).expect("an understood question");
-    let a = answer::build(catalog, req).expect("a valid job");
-    let e = embed::answer(lang, catalog, &a, false).fitted();
+    let mut a = answer::build(catalog, req).expect("a valid job");
+    let mut q = controls::pinned(&parsed.query, &a);
+    let mut full = false;
+    for arg in std::env::args().skip(2) {
+        if arg == "full" {
+            full = true;
+            continue;
+        }
+        let (name, value) = arg.split_once('=').expect("NAME=VALUE or full");
+        let control = Control::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .expect("precision, context, runtime or setup");
+        q = controls::apply(&q, control, value).expect("a value the menu offers");
+        a = answer::for_query(catalog, &q).expect("a valid job");
+        q = controls::pinned(&q, &a);
+    }
+    let view = if full {
+        embed::View::Full
+    } else {
+        embed::View::Compact
+    };
+    let e = embed::answer_view(lang, catalog, &a, view);
+    let components = components(lang, &a, &q, full);
     // The embed's image: the chart.png every answer carries.
     let chart = vramguide::render::chart::png(lang, catalog, &a).expect("the chart renders");
     let fields: String = e
@@ -89,17 +117,65 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
 .q {{ margin:2px 0 8px; }} .embed {{ background:#2b2d31; border-left:4px solid #{colour:06x}; border-radius:4px; padding:10px 14px; max-width:430px; }}
 .title {{ color:#f2f3f5; font-weight:700; margin-bottom:6px; }} .field {{ margin-top:8px; }} .name {{ color:#f2f3f5; font-weight:700; }}
 .chart {{ display:block; width:100%; margin-top:12px; border-radius:4px; }}
-.footer {{ color:#b5bac1; font-size:12px; margin-top:10px; }} code {{ background:#1e1f22; padding:0 3px; border-radius:3px; }}
+.footer {{ color:#b5bac1; font-size:12px; margin-top:10px; }}
+.row {{ display:flex; flex-wrap:wrap; gap:8px; margin-top:8px; max-width:430px; }} .button {{ background:#4e5058; color:#fff; border-radius:3px; padding:6px 12px; font-size:14px; }}
+.button.primary {{ background:#5865f2; }} .button.success {{ background:#248046; }}
+.select {{ flex:1; background:#1e1f22; border:1px solid #1e1f22; border-radius:4px; padding:8px 10px; color:#dbdee1; }} .select span {{ float:right; color:#b5bac1; }} code {{ background:#1e1f22; padding:0 3px; border-radius:3px; }}
 </style></head><body>
 <div class=msg><div class=avatar></div><div><div class=user>you</div><div class=q>{question}</div></div></div>
 <div class=msg><div class=avatar></div><div><div class=user>vramguide<span>APP</span></div>
-<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div></div></div>
+<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div>{components}</div></div>
 </body></html>"#,
         colour = e.colour,
         question = markdown(&question),
         title = markdown(&e.title),
         description = markdown(&e.description),
         footer = markdown(&e.footer),
+        components = components,
         chart = base64(&chart),
     );
+}
+
+/// The rows under the answer as Discord draws them: the buttons, then each select menu
+/// showing its chosen option.
+fn components(lang: Lang, a: &answer::Answer, q: &vramguide::query::Query, full: bool) -> String {
+    use vramguide::i18n::t;
+    let mut buttons = String::new();
+    let mut button = |id: &str, class: &str| {
+        buttons.push_str(&format!(
+            "<div class='button {class}'>{}</div>",
+            t(lang, id)
+        ));
+    };
+    if a.recommendations.nvlink_matters {
+        button("button-explain-nvlink", "");
+    }
+    if a.topics.contains(&vramguide::answer::Topic::Quantization) {
+        button("button-explain-quantization", "");
+    }
+    if embed::offers_levers(a) {
+        button("controls-make-it-fit", "success");
+    }
+    button("button-breakdown", "primary");
+    let mut out = format!("<div class=row>{buttons}</div>");
+    for row in controls::rows(lang, a, q, full, |c| c.letter().to_string()) {
+        let v = serde_json::to_value(&row).expect("a row serializes");
+        let select = &v["components"][0];
+        let chosen = select["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["default"] == true)
+            .or(select["options"].get(0));
+        let label = chosen.and_then(|o| o["label"].as_str()).unwrap_or_default();
+        let note = chosen
+            .and_then(|o| o["description"].as_str())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "<div class=row><div class=select>{} <span>{}</span></div></div>",
+            markdown(label),
+            markdown(note)
+        ));
+    }
+    out
 }

@@ -166,6 +166,22 @@ impl Question {
         }
     }
 
+    /// The Hub repo this question looks up, if any (the command line says which while it
+    /// waits).
+    pub fn hub_repo(&self) -> Option<&str> {
+        let catalog = Catalog::get();
+        if self.config.is_some() {
+            return None;
+        }
+        match &self.request {
+            Request::Text { parsed, .. } => parsed.hub_id.as_deref(),
+            Request::Query { query, .. } => query.model.as_deref(),
+            Request::Fields(f) => f.model.as_deref().map(str::trim),
+            _ => None,
+        }
+        .filter(|m| hub_id::needs_hub(catalog, m))
+    }
+
     /// Whether answering may take seconds (a config to read, a Hub look-up): Discord then
     /// acknowledges first.
     pub fn may_take_seconds(&self) -> bool {

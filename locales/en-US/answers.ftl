@@ -32,7 +32,7 @@ answer-setups-title = Setups that fit
 answer-setups-title-training = Setups that fit (training)
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } at launch prices
-price-usd = US${ $amount }
+price-usd = ${ $amount }
 answer-nothing-fits = Nothing in the catalog holds this job, even 64 GPUs of the largest kind.
 
 tag-cheapest = cheapest
@@ -97,7 +97,7 @@ note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, f
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
 note-backward-overlap = The backward pass frees activations as it writes gradients, so the peak is less than the sum of the parts above.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
-answer-error-band = Accuracy: ±{ $pct }% ({ $basis }).
+answer-error-band = Margin of error: ±{ $pct }% ({ $basis }).
 error-band-measured = from measurements of this runtime and format
 error-band-unmeasured = no measurement backs this case yet, so this is a wide guess
 
@@ -106,13 +106,14 @@ answer-guides-title = Read more:
 compare-title = GPU comparison
 compare-memory = Memory
 compare-bandwidth = Bandwidth
-compare-fp16 = FP16 tensor TFLOPS (dense, FP32 accumulate)
-compare-fp8 = FP8 tensor TFLOPS (dense)
+compare-fp16 = FP16/BF16 tensor TFLOPS (dense, FP32 accumulate)
+compare-fp8 = FP8 tensor TFLOPS (dense, FP32 accumulate)
 compare-nvlink = NVLink
 compare-form = Form factor
 compare-power = Power
 compare-ecc = ECC
-compare-price = Launch price
+compare-price = Price
+compare-price-launch = { $price } at launch
 compare-price-per-gb = Price per GB
 compare-runs-16bit = Runs at 16-bit
 compare-runs-4bit = Runs at 4-bit (Q4_K_M)
@@ -141,7 +142,14 @@ sep-after-title = {" "}
 sep-colon = {": "}
 
 ## The plan: levers that make a job fit, serving capacity, the launch command.
-answer-levers-title = To make it fit on these GPUs:
+answer-levers-title = To make it fit on { $gpus_n ->
+    [one] this GPU:
+   *[other] these GPUs:
+}
+answer-levers-title-room = For more room on { $gpus_n ->
+    [one] this GPU:
+   *[other] these GPUs:
+}
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB per GPU
 lever-precision = weights in { $value } ({ $quality })

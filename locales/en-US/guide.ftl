@@ -22,7 +22,7 @@ guide-vram-body =
     `M = P × 4 bytes × (Q / 32) × 1.2`
     with P the number of parameters, Q the bits per weight and 1.2 a 20% margin. For a 70B model at 16 bits: 70 × 10^9 × 4 × 16/32 × 1.2 = **168 GB**. A fine first guess, but:
     - it ignores the **KV cache**, which grows with context length and batch size and can outgrow the weights;
-    - quantized formats store extra bits for scales, so "4-bit" really means about 4.25 to 4.85 bits;
+    - quantized formats store extra bits for scales, so "4-bit" really means about 4.16 to 4.85 bits;
     - training needs several times more than inference.
 
     That is why vramguide computes each part from the model's architecture (layers, KV heads, head size) and from your precision, context and batch, and shows them separately.
@@ -142,7 +142,7 @@ guide-quantization-body =
     GPU formats (vLLM, Transformers, TGI):
     - **GPTQ**: post-training, calibrated on sample text, corrects the rounding error layer by layer.
     - **AWQ**: activation-aware, protects the channels that see the largest activations.
-    - Both are 4-bit weight-only, typically with **group size 128**: about **4.25 bits per weight** once scales are counted. Embeddings and `lm_head` usually stay in 16-bit, which adds noticeably on small models with large vocabularies.
+    - Both are 4-bit weight-only, typically with **group size 128**: about **4.16 bits per weight** once the 16-bit scale and 4-bit zero point of each group are counted (4.25 is group size 64). Embeddings and `lm_head` usually stay in 16-bit, which adds noticeably on small models with large vocabularies.
     - **FP8**: 8-bit floats for weights and often activations, fast on Hopper, Ada and Blackwell, with quality close to bf16.
     - **bitsandbytes NF4**: 4-bit NormalFloat, about **4.13 bits** with double quantization; the basis of **QLoRA** fine-tuning, but slower for serving than GPTQ/AWQ kernels.
 
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Using several GPUs serves one of two goals: **fitting** a model that one card cannot hold, or **going faster** with one that already fits. The main strategies:
 
     - **Data parallel** (DDP): each GPU holds a **full copy** of the model and processes different batches; gradients are averaged at every step. It speeds up training but does not help a model fit. For inference it simply means several replicas behind a load balancer.
-    - **Tensor parallel**: the weight matrices of every layer are split across GPUs, which all work on every token together, with two all-reduces per layer (after attention and after the MLP). It cuts memory and latency but needs a **fast interconnect** such as NVLink. In vLLM: `--tensor-parallel-size 2`; the size must divide the number of attention heads, so 2, 4 or 8.
+    - **Tensor parallel**: the weight matrices of every layer are split across GPUs, which all work on every token together, with two all-reduces per layer (after attention and after the MLP). It cuts memory and latency but needs a **fast interconnect** such as NVLink. In vLLM: `--tensor-parallel-size 2`; the size must divide the number of attention heads: 2, 4 and 8 usually do, and so do 16, 32 or 64 when the heads allow (64 heads: any power of two up to 64).
     - **Pipeline / layer split**: consecutive layers live on different GPUs (first half on GPU 0, second half on GPU 1). llama.cpp (`--split-mode layer`, the default) and Transformers `device_map="auto"` work this way. Traffic is tiny, but for a single stream only one GPU works at a time, so it is no faster than one big card. vLLM's `--pipeline-parallel-size` does the same for many parallel requests.
     - **ZeRO / FSDP** (training): shards **optimizer states, gradients and weights** across GPUs and gathers each layer when it is needed. ZeRO-1 shards the optimizer states, ZeRO-2 adds gradients, ZeRO-3 and full-shard FSDP add the weights.
 
@@ -278,6 +278,6 @@ guide-choosing-body =
     - **RTX 3090 / 4090 24 GB**: up to about 30B at 4-bit (a 32B at Q4_K_M is about 18.5 GiB of weights), QLoRA of 7-13B models.
     - **RTX A6000 / RTX 6000 Ada 48 GB**: **70B at 4-bit on one card** (about 40 GiB of weights plus a moderate context).
     - **A100 / H100 80 GB, H200 141 GB**: 70B at 16-bit (about 131 GiB of weights) across 2-4 cards, long contexts, many users, and serious training or fine-tuning.
-    - **8× H200 or B200 nodes**: the largest open models, such as DeepSeek R1 at FP8 (about 671 GB of weights, more than 8× 80 GB can hold).
+    - **8× H200 or B200 nodes**: the largest open models, such as DeepSeek R1 at FP8 (about 671 GB of weights, that is 625 GiB: under the 640 GiB that 8× 80 GB cards carry, but more than the roughly 611 GiB left usable once each card's CUDA context and runtime reserve are taken).
 
     Be wary of tables that give only a model's 4-bit weights as its "VRAM requirement": a 7B model's 4-bit weights take about 3.5 GB, but the same model needs about 14-15 GB at bf16, and the KV cache and overhead come on top in both cases. vramguide shows every part so you can compare setups on the same basis.

@@ -21,3 +21,5 @@ web-config-summary = A model I don't know? Paste its config.json
 web-config-label = config.json
 web-config-question = The job (optional)
 web-config-placeholder = fp8 on 2x h100, 32k context
+# The command line, while a Hub look-up takes more than 300 ms.
+cli-hub-looking-up = Looking up { $repo } on the Hugging Face Hub…

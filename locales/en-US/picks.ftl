@@ -2,14 +2,14 @@
 # cards go into machines.
 
 why-cheapest-now = the cheapest that fits, at today's prices
-why-cheapest-at-launch = the cheapest that fits, at launch prices (no current price found)
+why-cheapest-at-launch = the cheapest that fits by launch price
 why-cheapest-single-card = the cheapest single card that holds it
 why-fewest-cards = the fewest cards that hold it
 why-fastest = the fastest within one machine
 why-datacenter = what a datacenter would run
 
 picks-price-street = { $price } now ({ $date })
-picks-price-launch = { $price } at launch prices (no current price found)
+picks-price-launch = { $price } at launch, no current price found
 picks-cloud = { $price }/h to rent ({ $date })
 picks-per-million = ≈{ $price } per million tokens at that speed
 

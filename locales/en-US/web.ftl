@@ -46,8 +46,8 @@ web-col-gpu = GPU
 web-col-vendor = Vendor
 web-col-memory = Memory
 web-col-bandwidth = Bandwidth
-web-col-fp16 = FP16 tensor TFLOPS (dense)
-web-col-price = Launch price
+web-col-fp16 = FP16/BF16 TFLOPS (dense, FP32 accumulate)
+web-col-price = Price
 
 web-not-found-title = Page not found
 web-not-found-body = There is nothing at this address. The guide topics are below.
@@ -63,3 +63,10 @@ web-method-not-allowed = This address only answers GET requests.
 web-timeout = The request took too long and was stopped.
 web-body-too-large = The request body is too large.
 web-internal-error = Something went wrong on our side. Please try again.
+
+# The answer's first screen, and the copy button of the launch line.
+web-verdict-fits = Fits
+web-verdict-no = Does not fit
+web-verdict-estimate = Estimate
+web-copy = Copy
+web-copied = Copied

@@ -77,7 +77,7 @@ match-corrected = He interpretado "{ $input }" como { $model }.
 match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
 
 note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } millones de parámetros, con la forma de { $reference }).
-note-moe = Mixture of experts: todos los expertos están en memoria, aunque solo { $active } millones de parámetros trabajan por token (eso es lo que marca la velocidad).
+note-moe = Mezcla de expertos (MoE): todos los expertos están en memoria, aunque solo { $active } millones de parámetros trabajan por token (eso es lo que marca la velocidad).
 note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
 note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
 note-hybrid-state = Solo { $attention } de sus { $layers } capas guardan una caché KV que crece con el contexto; las demás (atención lineal o Mamba) mantienen un estado fijo de unos { $state } MiB por secuencia, sea cual sea su longitud.
@@ -97,7 +97,7 @@ note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pas
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
 note-backward-overlap = El backward libera las activaciones a medida que escribe los gradientes, así que el pico es menor que la suma de las partes de arriba.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
-answer-error-band = Precisión: ±{ $pct } % ({ $basis }).
+answer-error-band = Margen de error: ±{ $pct } % ({ $basis }).
 error-band-measured = según mediciones de este runtime y formato
 error-band-unmeasured = aún no hay mediciones para este caso, así que es una estimación amplia
 
@@ -106,13 +106,14 @@ answer-guides-title = Más información:
 compare-title = Comparativa de GPU
 compare-memory = Memoria
 compare-bandwidth = Ancho de banda
-compare-fp16 = TFLOPS tensor FP16 (denso, acumulación en FP32)
-compare-fp8 = TFLOPS tensor FP8 (denso)
+compare-fp16 = TFLOPS tensor FP16/BF16 (denso, acumulación en FP32)
+compare-fp8 = TFLOPS tensor FP8 (denso, acumulación en FP32)
 compare-nvlink = NVLink
 compare-form = Formato
 compare-power = Consumo
 compare-ecc = ECC
-compare-price = Precio de lanzamiento
+compare-price = Precio
+compare-price-launch = { $price } en el lanzamiento
 compare-price-per-gb = Precio por GB
 compare-runs-16bit = Funciona en 16 bits
 compare-runs-4bit = Funciona en 4 bits (Q4_K_M)
@@ -141,7 +142,14 @@ sep-after-title = {" "}
 sep-colon = {": "}
 
 ## El plan: cambios que hacen que el trabajo quepa, capacidad de servicio, el comando para arrancarlo.
-answer-levers-title = Para que quepa en estas GPU:
+answer-levers-title = Para que quepa en { $gpus_n ->
+    [one] esta GPU:
+   *[other] estas GPU:
+}
+answer-levers-title-room = Para tener más margen en { $gpus_n ->
+    [one] esta GPU:
+   *[other] estas GPU:
+}
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos en { $value } ({ $quality })

@@ -22,7 +22,7 @@ guide-vram-body =
     `M = P × 4 bytes × (Q / 32) × 1,2`
     donde P es el número de parámetros, Q los bits por peso y 1,2 un margen del 20 %. Para un modelo de 70B en 16 bits: 70 × 10^9 × 4 × 16/32 × 1,2 = **168 GB**. Sirve como primera aproximación, pero:
     - ignora la **caché KV**, que crece con la longitud del contexto y el tamaño del lote y puede superar a los pesos;
-    - los formatos cuantizados guardan bits extra para las escalas, así que "4 bits" en realidad son entre 4,25 y 4,85 bits;
+    - los formatos cuantizados guardan bits extra para las escalas, así que "4 bits" en realidad son entre 4,16 y 4,85 bits;
     - entrenar exige varias veces más memoria que la inferencia.
 
     Por eso vramguide calcula cada parte a partir de la arquitectura del modelo (capas, cabezas KV, dimensión de cabeza) y de la precisión, el contexto y el lote que indiques, y las muestra por separado.
@@ -51,7 +51,7 @@ guide-nvlink-body =
     - **Workstation**: la **RTX A6000** tiene puente para 2 tarjetas (112,5 GB/s). La RTX 6000 Ada lo perdió, digan lo que digan algunas tablas comparativas.
     - **Centro de datos**: los módulos SXM (A100, H100, H200, B200) tienen NVLink completo; las versiones PCIe solo se emparejan mediante puentes (A100 PCIe, H100 PCIe, H100 NVL).
 
-    Un mito frecuente: NVLink **no** convierte dos tarjetas en una GPU gigante con la memoria sumada. Cada GPU sigue viendo solo su propia VRAM, y el framework tiene que repartir el modelo igualmente (por tensores, por pipeline o fragmentado). NVLink solo abarata el tráfico entre las partes. Para ver cómo están conectadas las GPU de una máquina, ejecuta `nvidia-smi topo -m`: NV# indica NVLink, mientras que PIX, PHB, NODE o SYS indican que el tráfico va por PCIe o entre CPUs.
+    Un mito frecuente: NVLink **no** convierte dos tarjetas en una GPU gigante con la memoria sumada. Cada GPU sigue viendo solo su propia VRAM, y el framework tiene que repartir el modelo igualmente (por tensores, por pipeline o fragmentado). NVLink solo abarata el tráfico entre las partes. Para ver cómo están conectadas las GPU de una máquina, ejecuta `nvidia-smi topo -m`: NV# indica NVLink, mientras que PIX, PHB, NODE o SYS indican que el tráfico va por PCIe o entre CPU.
 
 ## Tensor Cores
 
@@ -142,7 +142,7 @@ guide-quantization-body =
     Formatos para GPU (vLLM, Transformers, TGI):
     - **GPTQ**: posentrenamiento, calibrado con textos de muestra, corrige el error de redondeo capa a capa.
     - **AWQ**: tiene en cuenta las activaciones y protege los canales que reciben las activaciones más grandes.
-    - Ambos son de 4 bits solo para pesos, normalmente con **grupos de 128**: unos **4,25 bits por peso** contando las escalas. Los embeddings y `lm_head` suelen quedarse en 16 bits, lo que se nota bastante en modelos pequeños con vocabularios grandes.
+    - Ambos son de 4 bits solo para pesos, normalmente con **grupos de 128**: unos **4,16 bits por peso** contando la escala de 16 bits y el cero de 4 bits de cada grupo (4,25 corresponde a grupos de 64). Los embeddings y `lm_head` suelen quedarse en 16 bits, lo que se nota bastante en modelos pequeños con vocabularios grandes.
     - **FP8**: flotantes de 8 bits para los pesos y a menudo para las activaciones, rápido en Hopper, Ada y Blackwell, con una calidad cercana a bf16.
     - **NF4 de bitsandbytes**: NormalFloat de 4 bits, unos **4,13 bits** con doble cuantización; es la base del ajuste fino con **QLoRA**, pero para servir es más lento que los kernels de GPTQ/AWQ.
 
@@ -170,7 +170,7 @@ guide-quantization-body =
 guide-kv-cache-title = Caché KV: la memoria que crece con el contexto
 guide-kv-cache-summary = La caché KV guarda las claves y valores de cada token anterior; cómo calcular su tamaño y por qué los contextos largos ocupan tanto.
 guide-kv-cache-body =
-    Al generar texto, cada token nuevo de un transformer presta atención a todos los anteriores. En lugar de recalcularlos, el modelo guarda sus **claves y valores** (keys y values) en cada capa: es la **caché KV**. Crece una entrada por token, para cada secuencia del lote.
+    Al generar texto, cada token nuevo de un transformer calcula la atención sobre todos los anteriores. En lugar de recalcularlos, el modelo guarda sus **claves y valores** (keys y values) en cada capa: es la **caché KV**. Crece una entrada por token, para cada secuencia del lote.
 
     Tamaño en bytes:
     `2 × capas × kv_heads × head_dim × tokens × lote × bytes por valor`
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Usar varias GPU responde a uno de dos objetivos: **hacer que quepa** un modelo que no entra en una sola tarjeta, o **ir más rápido** con uno que ya cabe. Las estrategias principales:
 
     - **Paralelismo de datos** (DDP): cada GPU tiene una **copia completa** del modelo y procesa lotes distintos; en cada paso se promedian los gradientes. Acelera el entrenamiento, pero no ayuda a que el modelo quepa. En inferencia equivale a varias réplicas detrás de un balanceador de carga.
-    - **Paralelismo de tensores**: las matrices de pesos de cada capa se reparten entre las GPU, que trabajan juntas en cada token, con dos all-reduce por capa (después de la atención y después del MLP). Reduce la memoria y la latencia, pero exige una **interconexión rápida** como NVLink. En vLLM: `--tensor-parallel-size 2`; el valor tiene que dividir el número de cabezas de atención, así que 2, 4 u 8.
+    - **Paralelismo de tensores**: las matrices de pesos de cada capa se reparten entre las GPU, que trabajan juntas en cada token, con dos all-reduce por capa (después de la atención y después del MLP). Reduce la memoria y la latencia, pero exige una **interconexión rápida** como NVLink. En vLLM: `--tensor-parallel-size 2`; el valor tiene que dividir el número de cabezas de atención: 2, 4 y 8 suelen valer, y también 16, 32 o 64 cuando las cabezas lo permiten (64 cabezas: cualquier potencia de dos hasta 64).
     - **Pipeline / reparto por capas**: las capas consecutivas viven en GPU distintas (la primera mitad en la GPU 0, la segunda en la GPU 1). llama.cpp (`--split-mode layer`, el modo por defecto) y `device_map="auto"` de Transformers funcionan así. El tráfico es mínimo, pero con un solo usuario solo trabaja una GPU a la vez, así que no es más rápido que una única tarjeta grande. `--pipeline-parallel-size` en vLLM hace lo mismo para muchas peticiones en paralelo.
     - **ZeRO / FSDP** (entrenamiento): fragmenta los **estados del optimizador, los gradientes y los pesos** entre las GPU y reúne cada capa cuando hace falta. ZeRO-1 fragmenta los estados del optimizador, ZeRO-2 añade los gradientes, y ZeRO-3 y FSDP en modo full shard añaden los pesos.
 
@@ -278,6 +278,6 @@ guide-choosing-body =
     - **RTX 3090 / 4090 24 GB**: hasta unos 30B en 4 bits (un 32B en Q4_K_M ocupa unos 18,5 GiB de pesos), QLoRA de modelos de 7-13B.
     - **RTX A6000 / RTX 6000 Ada 48 GB**: **70B en 4 bits en una sola tarjeta** (unos 40 GiB de pesos más un contexto moderado).
     - **A100 / H100 80 GB, H200 141 GB**: 70B en 16 bits (unos 131 GiB de pesos) en 2 a 4 tarjetas, contextos largos, muchos usuarios y entrenamiento y ajuste fino a gran escala.
-    - **Nodos 8× H200 o B200**: los modelos abiertos más grandes, como DeepSeek R1 en FP8 (unos 671 GB de pesos, más de lo que cabe en 8× 80 GB).
+    - **Nodos 8× H200 o B200**: los modelos abiertos más grandes, como DeepSeek R1 en FP8 (unos 671 GB de pesos, es decir, 625 GiB: menos que los 640 GiB de 8 tarjetas de 80 GB, pero más que los unos 611 GiB utilizables después del contexto CUDA y la reserva del runtime de cada tarjeta).
 
     Desconfía de las tablas que dan solo los pesos en 4 bits como "requisito de VRAM" de un modelo: los pesos en 4 bits de un modelo de 7B ocupan unos 3,5 GB, pero el mismo modelo necesita unos 14-15 GB en bf16, y en ambos casos hay que sumar la caché KV y la sobrecarga. vramguide muestra cada parte para que compares configuraciones con la misma base.

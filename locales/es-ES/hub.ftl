@@ -21,3 +21,5 @@ web-config-summary = ¿Un modelo que no conozco? Pega su config.json
 web-config-label = config.json
 web-config-question = La tarea (opcional)
 web-config-placeholder = fp8 en 2x h100, contexto de 32k
+# The command line, while a Hub look-up takes more than 300 ms.
+cli-hub-looking-up = Consultando { $repo } en el Hugging Face Hub…

@@ -2,14 +2,14 @@
 # alquilarla y cuántas tarjetas caben en una máquina.
 
 why-cheapest-now = la más barata en la que cabe, a precios de hoy
-why-cheapest-at-launch = la más barata en la que cabe, a precio de lanzamiento (no he encontrado un precio actual)
+why-cheapest-at-launch = la más barata en la que cabe según el precio de lanzamiento
 why-cheapest-single-card = la tarjeta individual más barata en la que cabe
 why-fewest-cards = el menor número de tarjetas en el que cabe
 why-fastest = la más rápida dentro de una sola máquina
 why-datacenter = lo que usaría un centro de datos
 
 picks-price-street = { $price } hoy ({ $date })
-picks-price-launch = { $price } a precio de lanzamiento (no he encontrado un precio actual)
+picks-price-launch = { $price } en el lanzamiento, no he encontrado un precio actual
 picks-cloud = { $price }/h de alquiler ({ $date })
 picks-per-million = ≈{ $price } por millón de tokens a esa velocidad
 

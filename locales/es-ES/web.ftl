@@ -46,8 +46,8 @@ web-col-gpu = GPU
 web-col-vendor = Fabricante
 web-col-memory = Memoria
 web-col-bandwidth = Ancho de banda
-web-col-fp16 = TFLOPS tensoriales FP16 (denso)
-web-col-price = Precio de lanzamiento
+web-col-fp16 = TFLOPS FP16/BF16 (denso, acumulación en FP32)
+web-col-price = Precio
 
 web-not-found-title = Página no encontrada
 web-not-found-body = No hay nada en esta dirección. Abajo tienes los temas de la guía.
@@ -63,3 +63,10 @@ web-method-not-allowed = Esta dirección solo responde a solicitudes GET.
 web-timeout = La solicitud ha tardado demasiado y se ha detenido.
 web-body-too-large = El cuerpo de la solicitud es demasiado grande.
 web-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo, por favor.
+
+# The answer's first screen, and the copy button of the launch line.
+web-verdict-fits = Cabe
+web-verdict-no = No cabe
+web-verdict-estimate = Estimación
+web-copy = Copiar
+web-copied = Copiado

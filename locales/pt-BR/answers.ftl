@@ -32,7 +32,7 @@ answer-setups-title = Configurações que cabem
 answer-setups-title-training = Configurações que cabem (treinamento)
 answer-setup-speed = ≈{ $tps } tokens/s
 answer-setup-price = { $price } pelo preço de lançamento
-price-usd = US$ { $amount }
+price-usd = US$ { $amount }
 answer-nothing-fits = Nada no catálogo dá conta desse job, nem 64 GPUs do maior modelo.
 
 tag-cheapest = mais barata
@@ -54,7 +54,7 @@ advice-sxm-only = Num único servidor, só máquinas SXM (8 GPUs com NVLink/NVSw
 advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por InfiniBand.
 
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
-answer-vllm-capacity = O vLLM usando { $util }% da placa deixa espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+answer-vllm-capacity = Com o vLLM usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
 
 answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.
@@ -77,7 +77,7 @@ match-corrected = Entendi "{ $input }" como { $model }.
 match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
 
 note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } bilhões de parâmetros, no formato do { $reference }).
-note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).
+note-moe = Mistura de especialistas (MoE): todos os especialistas ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).
 note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
 note-sliding-window = As camadas de janela deslizante guardam no máximo { $window } tokens no cache.
 note-hybrid-state = Só { $attention } das { $layers } camadas mantêm um cache KV que cresce com o contexto; as outras (atenção linear ou Mamba) guardam um estado fixo de cerca de { $state } MiB por sequência, seja qual for o tamanho.
@@ -85,7 +85,7 @@ note-vision-tower = O checkpoint inclui um codificador de visão ({ $size } milh
 note-vision-tower-tokens = O checkpoint inclui um codificador de visão ({ $size } milhões de parâmetros), contado nos pesos mesmo se você só usar texto; cada imagem ocupa uns { $tokens } tokens de contexto, então some isso ao contexto que você pedir.
 note-context-beyond = O modelo foi treinado com no máximo { $max } tokens; contextos maiores precisam de rope scaling e podem perder qualidade.
 note-embeddings-16bit = { $precision } mantém os embeddings e a camada de saída em 16 bits.
-note-experts-only = { $precision } cobre só os pesos dos experts; atenção, embeddings e camada de saída ficam em 16 bits.
+note-experts-only = { $precision } cobre só os pesos dos especialistas; atenção, embeddings e camada de saída ficam em 16 bits.
 note-vllm = O vLLM reserva { $util }% de cada placa logo de início e preenche o resto com cache KV.
 note-sharded = Os estados de treinamento são divididos entre { $gpus } com { $sharding }: { $what }.
 sharded-ddp = cada GPU guarda uma cópia completa
@@ -97,7 +97,7 @@ note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos 
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
 note-backward-overlap = O backward libera as ativações à medida que grava os gradientes, então o pico é menor que a soma das partes acima.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
-answer-error-band = Precisão: ±{ $pct }% ({ $basis }).
+answer-error-band = Margem de erro: ±{ $pct }% ({ $basis }).
 error-band-measured = segundo medições deste runtime e formato
 error-band-unmeasured = ainda não há medição para este caso, então é uma estimativa larga
 
@@ -106,13 +106,14 @@ answer-guides-title = Saiba mais:
 compare-title = Comparação de GPUs
 compare-memory = Memória
 compare-bandwidth = Largura de banda
-compare-fp16 = TFLOPS tensor FP16 (denso, acumulação em FP32)
-compare-fp8 = TFLOPS tensor FP8 (denso)
+compare-fp16 = TFLOPS tensor FP16/BF16 (denso, acumulação em FP32)
+compare-fp8 = TFLOPS tensor FP8 (denso, acumulação em FP32)
 compare-nvlink = NVLink
 compare-form = Formato
 compare-power = Consumo
 compare-ecc = ECC
-compare-price = Preço de lançamento
+compare-price = Preço
+compare-price-launch = { $price } no lançamento
 compare-price-per-gb = Preço por GB
 compare-runs-16bit = Roda em 16 bits
 compare-runs-4bit = Roda em 4 bits (Q4_K_M)
@@ -141,7 +142,14 @@ sep-after-title = {" "}
 sep-colon = {": "}
 
 ## O plano: ajustes que fazem o job caber, capacidade de serviço, o comando para iniciar.
-answer-levers-title = Para caber nessas GPUs:
+answer-levers-title = Para caber { $gpus_n ->
+    [one] nessa GPU:
+   *[other] nessas GPUs:
+}
+answer-levers-title-room = Para ganhar folga { $gpus_n ->
+    [one] nessa GPU:
+   *[other] nessas GPUs:
+}
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos em { $value } ({ $quality })

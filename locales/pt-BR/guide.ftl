@@ -22,7 +22,7 @@ guide-vram-body =
     `M = P × 4 bytes × (Q / 32) × 1,2`
     em que P é a quantidade de parâmetros, Q são os bits por peso e 1,2 uma margem de 20%. Para um modelo de 70B em 16 bits: 70 × 10^9 × 4 × 16/32 × 1,2 = **168 GB**. Serve como primeira aproximação, mas:
     - ignora o **cache KV**, que cresce com o tamanho do contexto e do batch e pode passar do tamanho dos pesos;
-    - formatos quantizados guardam bits extras para as escalas, então "4 bits" na prática significa algo entre 4,25 e 4,85 bits;
+    - formatos quantizados guardam bits extras para as escalas, então "4 bits" na prática significa algo entre 4,16 e 4,85 bits;
     - treinar exige várias vezes mais memória do que a inferência.
 
     Por isso o vramguide calcula cada parte a partir da arquitetura do modelo (camadas, cabeças KV, dimensão das cabeças) e da precisão, do contexto e do batch que você informar, e mostra tudo separado.
@@ -142,7 +142,7 @@ guide-quantization-body =
     Formatos para GPU (vLLM, Transformers, TGI):
     - **GPTQ**: pós-treinamento, calibrado com textos de exemplo, corrige o erro de arredondamento camada por camada.
     - **AWQ**: leva as ativações em conta e protege os canais que recebem as maiores ativações.
-    - Os dois são de 4 bits só nos pesos, geralmente com **grupos de 128**: cerca de **4,25 bits por peso** contando as escalas. Embeddings e `lm_head` costumam ficar em 16 bits, o que pesa bastante em modelos pequenos com vocabulário grande.
+    - Os dois são de 4 bits só nos pesos, geralmente com **grupos de 128**: cerca de **4,16 bits por peso** contando a escala de 16 bits e o zero de 4 bits de cada grupo (4,25 é o grupo de 64). Embeddings e `lm_head` costumam ficar em 16 bits, o que pesa bastante em modelos pequenos com vocabulário grande.
     - **FP8**: floats de 8 bits para os pesos e muitas vezes para as ativações, rápido na Hopper, Ada e Blackwell, com qualidade próxima do bf16.
     - **NF4 do bitsandbytes**: NormalFloat de 4 bits, uns **4,13 bits** com quantização dupla; é a base do fine-tuning com **QLoRA**, mas para servir é mais lento que os kernels de GPTQ/AWQ.
 
@@ -220,7 +220,7 @@ guide-multi-gpu-body =
     Usar várias GPUs atende a um de dois objetivos: **fazer caber** um modelo que não entra numa placa só, ou **ganhar velocidade** com um que já cabe. As principais estratégias:
 
     - **Paralelismo de dados** (DDP): cada GPU tem uma **cópia completa** do modelo e processa batches diferentes; a cada passo é feita a média dos gradientes. Acelera o treinamento, mas não ajuda o modelo a caber. Na inferência, são simplesmente várias réplicas atrás de um balanceador de carga.
-    - **Paralelismo de tensor**: as matrizes de peso de cada camada são divididas entre as GPUs, que trabalham juntas em todo token, com dois all-reduces por camada (depois da atenção e depois do MLP). Reduz memória e latência, mas exige uma **interconexão rápida** como o NVLink. No vLLM: `--tensor-parallel-size 2`; o valor precisa dividir o número de cabeças de atenção, então 2, 4 ou 8.
+    - **Paralelismo de tensor**: as matrizes de peso de cada camada são divididas entre as GPUs, que trabalham juntas em todo token, com dois all-reduces por camada (depois da atenção e depois do MLP). Reduz memória e latência, mas exige uma **interconexão rápida** como o NVLink. No vLLM: `--tensor-parallel-size 2`; o valor precisa dividir o número de cabeças de atenção: 2, 4 e 8 costumam servir, e também 16, 32 ou 64 quando as cabeças permitem (64 cabeças: qualquer potência de dois até 64).
     - **Pipeline / divisão por camadas**: camadas consecutivas ficam em GPUs diferentes (primeira metade na GPU 0, segunda na GPU 1). O llama.cpp (`--split-mode layer`, o padrão) e o `device_map="auto"` do Transformers funcionam assim. O tráfego é mínimo, mas com um único usuário só uma GPU trabalha por vez, então não fica mais rápido que uma placa grande. O `--pipeline-parallel-size` do vLLM faz o mesmo para muitas requisições em paralelo.
     - **ZeRO / FSDP** (treinamento): fragmenta **estados do otimizador, gradientes e pesos** entre as GPUs e reúne cada camada quando ela é necessária. O ZeRO-1 fragmenta os estados do otimizador, o ZeRO-2 inclui os gradientes, e o ZeRO-3 e o FSDP em full shard incluem os pesos.
 
@@ -278,6 +278,6 @@ guide-choosing-body =
     - **RTX 3090 / 4090 24 GB**: até uns 30B em 4 bits (um 32B em Q4_K_M tem cerca de 18,5 GiB de pesos), QLoRA de modelos de 7-13B.
     - **RTX A6000 / RTX 6000 Ada 48 GB**: **70B em 4 bits numa placa só** (uns 40 GiB de pesos mais um contexto moderado).
     - **A100 / H100 80 GB, H200 141 GB**: 70B em 16 bits (uns 131 GiB de pesos) em 2 a 4 placas, contextos longos, muitos usuários e treinamento ou fine-tuning pesados.
-    - **Nós 8× H200 ou B200**: os maiores modelos abertos, como o DeepSeek R1 em FP8 (uns 671 GB de pesos, mais do que cabe em 8× 80 GB).
+    - **Nós 8× H200 ou B200**: os maiores modelos abertos, como o DeepSeek R1 em FP8 (uns 671 GB de pesos, ou seja, 625 GiB: menos que os 640 GiB de 8 placas de 80 GB, mas mais que os cerca de 611 GiB utilizáveis depois do contexto CUDA e da reserva do runtime em cada placa).
 
     Desconfie de tabelas que informam só os pesos em 4 bits como "requisito de VRAM" de um modelo: os pesos em 4 bits de um modelo de 7B ocupam cerca de 3,5 GB, mas o mesmo modelo precisa de uns 14-15 GB em bf16, e o cache KV e o overhead vêm por cima nos dois casos. O vramguide mostra cada parte para você comparar configurações na mesma base.

@@ -21,3 +21,5 @@ web-config-summary = Um modelo que eu não conheço? Cole o config.json dele
 web-config-label = config.json
 web-config-question = A tarefa (opcional)
 web-config-placeholder = fp8 em 2x h100, contexto de 32k
+# The command line, while a Hub look-up takes more than 300 ms.
+cli-hub-looking-up = Consultando { $repo } no Hugging Face Hub…

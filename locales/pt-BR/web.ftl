@@ -46,8 +46,8 @@ web-col-gpu = GPU
 web-col-vendor = Fabricante
 web-col-memory = Memória
 web-col-bandwidth = Largura de banda
-web-col-fp16 = TFLOPS tensor FP16 (denso)
-web-col-price = Preço de lançamento
+web-col-fp16 = TFLOPS FP16/BF16 (denso, acumulação em FP32)
+web-col-price = Preço
 
 web-not-found-title = Página não encontrada
 web-not-found-body = Não há nada neste endereço. Os tópicos do guia estão logo abaixo.
@@ -63,3 +63,10 @@ web-method-not-allowed = Este endereço só responde a solicitações GET.
 web-timeout = A solicitação demorou demais e foi interrompida.
 web-body-too-large = O corpo da solicitação é grande demais.
 web-internal-error = Algo deu errado do nosso lado. Tente de novo, por favor.
+
+# The answer's first screen, and the copy button of the launch line.
+web-verdict-fits = Cabe
+web-verdict-no = Não cabe
+web-verdict-estimate = Estimativa
+web-copy = Copiar
+web-copied = Copiado

@@ -6,8 +6,8 @@ mode-lora = LoRA
 mode-qlora = QLoRA
 
 answer-title = { $model } · { $precision } · { $mode }
-answer-job = { $context } tokens · batch { $batch } · { $runtime }
-answer-job-training = 序列长度 { $context } tokens · micro-batch { $batch } · { $optimizer }
+answer-job = { $context } 个 token · batch { $batch } · { $runtime }
+answer-job-training = 序列长度 { $context } 个 token · micro-batch { $batch } · { $optimizer }
 answer-total = 预计峰值显存：**{ $total } GiB**
 answer-total-split = 预计峰值显存：共 **{ $total } GiB**，分到 { $gpus } 上每张 **{ $per_gpu } GiB**
 answer-breakdown-title = 明细：
@@ -54,19 +54,19 @@ advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NV
 advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
-answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } tokens 的序列。
+answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
 
 answer-rule = 经验公式（P × 4 字节 × Q/32 × 1.2）：**{ $rule } GB**（{ $rule_gib } GiB）。
 rule-close = 与我们的估算相差在 { $pct }% 以内。
 rule-lower = 我们的估算低 { $pct }%：公式固定加的 20% 余量，比这个任务的 KV 缓存和激活值实际需要的多。
-rule-higher = 我们的估算高 { $pct }%：在 { $context } tokens × batch { $batch } 下，KV 缓存和激活值占用超过了公式固定的 20%。
+rule-higher = 我们的估算高 { $pct }%：在 { $context } 个 token × batch { $batch } 下，KV 缓存和激活值占用超过了公式固定的 20%。
 rule-quantized = 公式按每个权重 { $nominal } bit 计算；{ $precision } 实际每个权重约占 { $bits } bit，若格式保留 16-bit embedding，还要再加上这部分。
 rule-training = 该公式只适用于推理：训练还要加上梯度（{ $gradients } GiB）、优化器状态（{ $optimizer } GiB）以及为反向传播保存的激活值。
 
 assumed-title = 默认假设：
 assumed-precision = { $precision }（未指定精度）
 assumed-precision-native = { $precision }，即该 checkpoint 发布时的格式（未指定精度）
-assumed-context = 上下文 { $tokens } tokens（未指定）
+assumed-context = 上下文 { $tokens } 个 token（未指定）
 assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）
 assumed-sharding = 在各 GPU 间使用 { $sharding }（未指定切分方式）
 assumed-checkpointing-on = 开启梯度检查点，与常见 QLoRA 配置一致（未指定）
@@ -83,7 +83,7 @@ note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 to
 note-hybrid-state = 它的 { $layers } 层中只有 { $attention } 层的 KV 缓存会随上下文增长；其余各层（线性注意力或 Mamba）每个序列只保留约 { $state } MiB 的固定状态，与长度无关。
 note-vision-tower = 该检查点包含视觉编码器（{ $size } 亿参数），即使只用文本也计入权重。
 note-vision-tower-tokens = 该检查点包含视觉编码器（{ $size } 亿参数），即使只用文本也计入权重；每张图片大约占 { $tokens } 个上下文 token，请把它们算进你要的上下文里。
-note-context-beyond = 该模型训练时的上下文最长 { $max } tokens；更长的上下文需要 RoPE scaling，效果可能下降。
+note-context-beyond = 该模型训练时的上下文最长 { $max } 个 token；更长的上下文需要 RoPE scaling，效果可能下降。
 note-embeddings-16bit = { $precision } 会把 embedding 层和输出层保留为 16-bit。
 note-experts-only = { $precision } 只覆盖专家权重；注意力、embedding 层和输出层仍为 16-bit。
 note-vllm = vLLM 会预先占用每张卡 { $util }% 的显存，剩余部分全部用作 KV 缓存。
@@ -106,17 +106,18 @@ answer-guides-title = 延伸阅读：
 compare-title = GPU 对比
 compare-memory = 显存
 compare-bandwidth = 带宽
-compare-fp16 = FP16 Tensor TFLOPS（稠密，FP32 累加）
-compare-fp8 = FP8 Tensor TFLOPS（稠密）
+compare-fp16 = FP16/BF16 Tensor TFLOPS（稠密，FP32 累加）
+compare-fp8 = FP8 Tensor TFLOPS（稠密，FP32 累加）
 compare-nvlink = NVLink
 compare-form = 形态
 compare-power = 功耗
 compare-ecc = ECC
-compare-price = 首发价
+compare-price = 价格
+compare-price-launch = 首发价 { $price }
 compare-price-per-gb = 每 GB 价格
 compare-runs-16bit = 16-bit 能跑
 compare-runs-4bit = 4-bit（Q4_K_M）能跑
-compare-runs-note = “能跑”指单卡、8,192 tokens 上下文，按扣除运行时预留后的可用显存计算。
+compare-runs-note = “能跑”指单卡、8,192 个 token 上下文，按扣除运行时预留后的可用显存计算。
 compare-yes = 是
 compare-no = 否
 compare-none = 热门模型都跑不了
@@ -140,21 +141,26 @@ sep-after-title = {""}
 sep-colon = ：
 
 ## 方案：能让任务放得下的调整、服务容量、启动命令。
-answer-levers-title = 要在这些 GPU 上放得下，可以：
+answer-levers-title = { $gpus_n ->
+   *[other] 要放得下，可以：
+}
+answer-levers-title-room = { $gpus_n ->
+   *[other] 要多留些余量，可以：
+}
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = 每张 GPU { $per_gpu } GiB
 lever-precision = 权重改用 { $value }（{ $quality }）
 lever-precision-gpus = 权重改用 { $value }（{ $quality }），用 { $count }
 lever-kv-precision = KV 缓存改用 { $value }
-lever-context = 上下文最多 { $value } tokens
+lever-context = 上下文最多 { $value } 个 token
 lever-offload = 把优化器状态放到 CPU 内存（`cpu_offload`），每步更慢
 lever-gradient-checkpointing = 开启梯度检查点（每步约慢三分之一）
 lever-qlora = 用 QLoRA（4 位 NF4 基座）代替 LoRA
 lever-optimizer = 优化器改用 { $value }
 lever-zero = 用 ZeRO-3/FSDP 完全分片
 lever-more-gpus = 用 { $count }
-answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；可同时处理 { $concurrency } 个 { $asked } tokens 的请求，总计约 { $speed } tokens/s。
-answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；连一个 { $asked } tokens 的请求都放不下。
+answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；可同时处理 { $concurrency } 个请求（每个 { $asked } 个 token），总计约 { $speed } tokens/s。
+answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；连一个 { $asked } 个 token 的请求都放不下。
 answer-launch-title = 启动命令：
 lever-quality-negligible = 几乎不损失质量
 lever-quality-small = 质量略有下降

@@ -3,7 +3,7 @@
 # `python3 data/gen/subset_fonts.py`。
 
 chart-heading = 每张 GPU 的显存
-chart-subtitle = { $precision } · { $mode } · { $context } tokens
+chart-subtitle = { $precision } · { $mode } · { $context } token
 chart-mode-inference = 推理
 chart-mode-full-finetune = 全参数微调
 chart-mode-lora = LoRA

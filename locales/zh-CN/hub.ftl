@@ -21,3 +21,5 @@ web-config-summary = 我不认识的模型？粘贴它的 config.json
 web-config-label = config.json
 web-config-question = 任务（可选）
 web-config-placeholder = fp8，2 张 h100，32k 上下文
+# The command line, while a Hub look-up takes more than 300 ms.
+cli-hub-looking-up = 正在 Hugging Face Hub 上查询 { $repo }…

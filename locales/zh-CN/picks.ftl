@@ -1,14 +1,14 @@
 # Picks (zh-CN)：每个配置为什么在列表里、买或租要多少钱、一台机器能装几张卡。
 
 why-cheapest-now = 按当前价格，放得下的最便宜配置
-why-cheapest-at-launch = 按首发价，放得下的最便宜配置（没找到当前价格）
+why-cheapest-at-launch = 按首发价计算放得下的最便宜配置
 why-cheapest-single-card = 放得下的最便宜单卡
 why-fewest-cards = 放得下所需卡数最少
 why-fastest = 单台机器内最快
 why-datacenter = 数据中心会用的配置
 
 picks-price-street = 当前 { $price }（{ $date }）
-picks-price-launch = 首发价 { $price }（没找到当前价格）
+picks-price-launch = 首发价 { $price }，没找到当前价格
 picks-cloud = 租用 { $price }/小时（{ $date }）
 picks-per-million = 按这个速度，每百万 token 约 { $price }
 

@@ -46,8 +46,8 @@ web-col-gpu = GPU
 web-col-vendor = 厂商
 web-col-memory = 显存
 web-col-bandwidth = 带宽
-web-col-fp16 = FP16 Tensor TFLOPS（稠密）
-web-col-price = 首发价格
+web-col-fp16 = FP16/BF16 TFLOPS（稠密，FP32 累加）
+web-col-price = 价格
 
 web-not-found-title = 页面不存在
 web-not-found-body = 这个地址没有内容。下面是指南的各个主题。
@@ -63,3 +63,10 @@ web-method-not-allowed = 这个地址只接受 GET 请求。
 web-timeout = 请求耗时过长，已被中止。
 web-body-too-large = 请求体太大了。
 web-internal-error = 服务器出了点问题，请重试。
+
+# The answer's first screen, and the copy button of the launch line.
+web-verdict-fits = 放得下
+web-verdict-no = 放不下
+web-verdict-estimate = 估算
+web-copy = 复制
+web-copied = 已复制

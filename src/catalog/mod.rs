@@ -462,6 +462,10 @@ pub struct GpuSpec {
     pub bf16: Option<bool>,
     #[serde(default)]
     pub fp8_tensor_tflops_dense: Option<f64>,
+    /// GeForce Ada/Blackwell: the FP8 rate with FP32 accumulate (half the headline), so the
+    /// compare table shows FP8 on the same basis as FP16. None: the headline is that rate.
+    #[serde(default)]
+    pub fp8_tensor_tflops_dense_fp32acc: Option<f64>,
     #[serde(default)]
     pub int8_tops_dense: Option<f64>,
     #[serde(default)]
@@ -501,6 +505,10 @@ pub struct GpuSpec {
     /// own ROCm device); the entry's figures are per device. None: 1.
     #[serde(default)]
     pub devices_per_card: Option<u32>,
+    /// With `devices_per_card`: the card one buys ("AMD Instinct MI250X"), where
+    /// `display_name` names the device software sees (one GCD).
+    #[serde(default)]
+    pub card_name: Option<String>,
 }
 
 impl GpuSpec {

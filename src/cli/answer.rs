@@ -21,7 +21,7 @@ use vramguide::store::{Source, Store};
 #[derive(Debug, ClapArgs)]
 pub struct EstimateArgs {
     #[command(flatten)]
-    out: Output,
+    pub out: Output,
     #[command(flatten)]
     fields: Fields,
     /// Training: keep every activation (the same as --gradient-checkpointing=false).
@@ -33,6 +33,9 @@ pub struct EstimateArgs {
     /// Full fine-tune in pure 16-bit (the same as --master-weights=false).
     #[arg(long = "no-master-weights", conflicts_with = "master_weights")]
     no_master_weights: bool,
+    /// A model's config.json to size instead of a catalog or Hub model.
+    #[arg(long = "config", value_name = "CONFIG_JSON")]
+    pub config: Option<std::path::PathBuf>,
 }
 
 impl EstimateArgs {
@@ -56,28 +59,30 @@ fn print_out(text: &str) {
     let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
-/// Print a reply as text or as the JSON contract; returns the contract's exit code.
-fn finish(json: bool, reply: &Reply) -> ExitCode {
+/// Print a reply as text (coloured on a terminal, or markdown) or as the JSON contract;
+/// returns the contract's exit code.
+fn finish(out: &Output, reply: &Reply) -> ExitCode {
     let catalog = Catalog::get();
     let lang = reply.lang;
+    let json = out.json;
     match &reply.outcome {
         Ok(outcome) => {
             if json {
                 let value = json_of(lang, outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
-                print_out(&text_of(lang, outcome));
+                super::terminal::print(&text_of(lang, outcome), out.format);
             }
             ExitCode::SUCCESS
         }
         Err(err) => {
-            let message = render::error::message(lang, catalog, err);
+            let message = render::error::message_with(lang, catalog, err, out.example);
             if json {
                 let value = serde_json::to_value(render::json::error(lang, catalog, err))
                     .unwrap_or_default();
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
-            eprintln!("{message}");
+            super::terminal::eprint(&message, out.format);
             ExitCode::from(2)
         }
     }
@@ -87,13 +92,28 @@ fn finish(json: bool, reply: &Reply) -> ExitCode {
 fn text_of(lang: Lang, outcome: &Outcome) -> String {
     let catalog = Catalog::get();
     match outcome {
-        Outcome::Estimate(a) => render::text::answer(lang, catalog, a),
+        Outcome::Estimate(a) => with_ram_hint(lang, a, render::text::answer(lang, catalog, a)),
         Outcome::Compare(gpus) => render::compare::text(lang, catalog, gpus),
         Outcome::Explain(topic) => render::text::guide(lang, *topic),
         Outcome::Fit(list) => {
             serde_json::to_string_pretty(&render::json::fit_list(lang, list)).unwrap_or_default()
         }
     }
+}
+
+/// How to give one's own RAM bandwidth when an offload speed assumed the default: the
+/// flag is for the command line only, so the shared answer text (also the bot's and the
+/// web page's) does not name it.
+fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) -> String {
+    let assumed = a
+        .levers
+        .iter()
+        .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none());
+    if assumed {
+        text.push('\n');
+        text.push_str(&t(lang, "cli-ram-bandwidth-hint"));
+    }
+    text
 }
 
 /// The answer as the JSON contract.
@@ -127,7 +147,12 @@ fn ask_once(question: Question, who: &Who, store: &StoreArgs, offline: bool) -> 
         };
         let hub = Hub::from_env(offline, opened.as_ref().map(Store::hub_cache));
         let service = Service::new(hub, opened.clone());
-        let reply = service.ask(question, who).await;
+        let repo = question.hub_repo().map(str::to_string);
+        let lang = question.language().unwrap_or(question.fallback);
+        let reply = match repo {
+            Some(repo) if !offline => with_progress(lang, &repo, service.ask(question, who)).await,
+            _ => service.ask(question, who).await,
+        };
         if let Some(s) = opened {
             s.shutdown().await;
         }
@@ -135,11 +160,37 @@ fn ask_once(question: Question, who: &Who, store: &StoreArgs, offline: bool) -> 
     }))
 }
 
+/// A Hub look-up with a word on stderr when it takes a while: after 300 ms on a terminal,
+/// a spinner that says which repo is being read, cleared once the answer is in.
+async fn with_progress<T>(
+    lang: Lang,
+    repo: &str,
+    look_up: impl std::future::Future<Output = T>,
+) -> T {
+    use std::io::IsTerminal;
+    const QUIET_FOR: std::time::Duration = std::time::Duration::from_millis(300);
+    if !std::io::stderr().is_terminal() {
+        return look_up.await;
+    }
+    tokio::pin!(look_up);
+    tokio::select! {
+        done = &mut look_up => return done,
+        () = tokio::time::sleep(QUIET_FOR) => {}
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    let args = vramguide::i18n::Args::new().s("repo", repo);
+    spinner.set_message(vramguide::i18n::tr(lang, "cli-hub-looking-up", Some(&args)));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    let done = look_up.await;
+    spinner.finish_and_clear();
+    done
+}
+
 /// Answer one question on stdout, logged as asked on the command line.
 fn answer(question: Question, out: &Output, store: &StoreArgs, offline: bool) -> ExitCode {
     let who = Who::on(Source::Cli).with_locale(out.lang.map(|l| l.locale()));
     match ask_once(question, &who, store, offline) {
-        Some(reply) => finish(out.json, &reply),
+        Some(reply) => finish(out, &reply),
         None => ExitCode::FAILURE,
     }
 }

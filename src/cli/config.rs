@@ -91,7 +91,7 @@ fn collect(cmd: &Command, out: &mut Vec<Setting>) {
             continue;
         };
         let env = env.to_string_lossy().into_owned();
-        if env == "VRAMGUIDE_CONFIG" || out.iter().any(|s| s.env == env) {
+        if env == "VRAMGUIDE_SETTINGS" || out.iter().any(|s| s.env == env) {
             continue;
         }
         let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
@@ -113,8 +113,9 @@ pub fn help(cmd: &Command) -> String {
     let env_width = settings.iter().map(|s| s.env.len()).max().unwrap_or(0);
     let mut out = String::from(
         "Configuration (highest precedence first): command-line flags, environment variables,\n\
-         then the file named by --config / VRAMGUIDE_CONFIG (default: ./vramguide.toml if present).\n\
-         File keys and their environment variables:\n",
+         then the file named by --settings / VRAMGUIDE_SETTINGS (or VRAMGUIDE_CONFIG; default: ./vramguide.toml if present).\n\
+         File keys, their environment variables (each key is also a flag: database_url is\n\
+         --database-url):\n",
     );
     for s in &settings {
         out.push_str(&format!(
@@ -149,25 +150,21 @@ pub enum ConfigError {
     BadValue { path: PathBuf, key: String },
 }
 
-/// True for a `--config` that names a model's config.json (for `estimate`), not settings.
-pub fn is_model_config(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-}
-
-/// The file to read: `--config FILE` / `--config=FILE` on the command line, else
-/// VRAMGUIDE_CONFIG, else ./vramguide.toml when it exists.
+/// The file to read: `--settings FILE` / `--settings=FILE` on the command line, else
+/// VRAMGUIDE_SETTINGS, else the older VRAMGUIDE_CONFIG, else ./vramguide.toml when it
+/// exists. `--config` belongs to `estimate` (a model's config.json).
 pub fn path_from(args: &[String]) -> Option<PathBuf> {
     let flag = args.iter().enumerate().find_map(|(i, a)| {
-        a.strip_prefix("--config=").map(PathBuf::from).or_else(|| {
-            (a == "--config")
-                .then(|| args.get(i + 1).map(PathBuf::from))
-                .flatten()
-        })
+        a.strip_prefix("--settings=")
+            .map(PathBuf::from)
+            .or_else(|| {
+                (a == "--settings")
+                    .then(|| args.get(i + 1).map(PathBuf::from))
+                    .flatten()
+            })
     });
-    // A config.json is a model's (estimate --config), not the settings file.
-    let flag = flag.filter(|p| !is_model_config(p));
-    flag.or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
+    flag.or_else(|| std::env::var_os("VRAMGUIDE_SETTINGS").map(PathBuf::from))
+        .or_else(|| std::env::var_os("VRAMGUIDE_CONFIG").map(PathBuf::from))
         .or_else(|| {
             let default = PathBuf::from("vramguide.toml");
             default.exists().then_some(default)
@@ -257,12 +254,13 @@ mod tests {
             read(&bad, &settings),
             Err(ConfigError::UnknownKey { .. })
         ));
-        let args = vec![
-            "vramguide".to_string(),
-            "--config".to_string(),
-            "x.toml".to_string(),
-        ];
-        assert_eq!(path_from(&args), Some(PathBuf::from("x.toml")));
+        let args = |flag: &str| vec!["vramguide".to_string(), flag.to_string(), "x.toml".into()];
+        assert_eq!(
+            path_from(&args("--settings")),
+            Some(PathBuf::from("x.toml"))
+        );
+        // `--config` is a model's config.json (estimate), never the settings file.
+        assert_ne!(path_from(&args("--config")), Some(PathBuf::from("x.toml")));
     }
 
     /// The keys the README and earlier releases document are all still read.
@@ -293,7 +291,7 @@ mod tests {
             assert!(keys.contains(&key), "{key} missing from {keys:?}");
         }
         let envs: Vec<&str> = settings.iter().map(|s| s.env.as_str()).collect();
-        assert!(envs.contains(&"VRAMGUIDE_RATE_PER_MINUTE") && !keys.contains(&"config"));
+        assert!(envs.contains(&"VRAMGUIDE_RATE_PER_MINUTE") && !keys.contains(&"settings"));
         let help = help(&<super::super::Cli as clap::CommandFactory>::command());
         assert!(
             help.contains("rate_limit") && help.contains("DISCORD_TOKEN"),

@@ -6,6 +6,7 @@ mod bot;
 mod config;
 mod query_log;
 mod serve;
+mod terminal;
 
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -17,9 +18,9 @@ use vramguide::i18n::Lang;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Configuration file (TOML); see the list below.
-    #[arg(long, env = "VRAMGUIDE_CONFIG", global = true)]
-    config: Option<std::path::PathBuf>,
+    /// Settings file (TOML); see the list below. VRAMGUIDE_CONFIG is read too, as before.
+    #[arg(long = "settings", env = "VRAMGUIDE_SETTINGS", global = true)]
+    settings: Option<std::path::PathBuf>,
     /// Log format on stderr: text or json.
     #[arg(long = "log-format", env = "VRAMGUIDE_LOG_FORMAT", default_value = "text", global = true, value_parser = ["text", "json"])]
     log_format: String,
@@ -64,6 +65,12 @@ pub struct Output {
     /// Print the JSON object of the contract instead of text.
     #[arg(long)]
     json: bool,
+    /// Text for a terminal (colour when it is one) or the Markdown the bot posts.
+    #[arg(long, value_enum, default_value_t)]
+    format: terminal::Format,
+    /// Which example an error ends with: flags for `estimate`, a question elsewhere.
+    #[arg(skip = vramguide::render::error::Example::Question)]
+    example: vramguide::render::error::Example,
 }
 
 #[derive(Debug, ClapArgs)]
@@ -157,10 +164,9 @@ pub fn main() -> ExitCode {
         Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
         Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(store, &b)),
-        Some(Command::Estimate(e)) => {
-            // `--config FILE.json` is a model's config.json; a TOML file configures the app.
-            let model_config = cli.config.as_deref().filter(|p| config::is_model_config(p));
-            answer::estimate(&e, model_config, store, cli.offline)
+        Some(Command::Estimate(mut e)) => {
+            e.out.example = vramguide::render::error::Example::Flags;
+            answer::estimate(&e, e.config.as_deref(), store, cli.offline)
         }
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out, store),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out, store),

@@ -8,33 +8,43 @@ use std::time::{Duration, Instant};
 use vramguide::i18n::Lang;
 use vramguide::store::{self, LogEntry, Source, StatsFilter, Store, StoreConfig};
 
-/// Where the query log lives; shared by every command.
+/// Where the query log lives; shared by every command. The flags are hidden from each
+/// command's `--help` (they would crowd `estimate --help`); `vramguide --help` lists them
+/// with the other settings.
 #[derive(Debug, Clone, ClapArgs)]
 pub struct StoreArgs {
-    /// Query log database: sqlite://FILE (created if missing) or postgres://...
+    /// Query log database: sqlite://FILE (created if missing) or postgres://... Default:
+    /// vramguide.db in the user's data folder (~/.local/share/vramguide on Linux).
     #[arg(
         long = "database-url",
         env = "DATABASE_URL",
-        default_value = "sqlite://vramguide.db",
-        global = true
+        global = true,
+        hide = true
     )]
-    database_url: String,
+    database_url: Option<String>,
     /// Folder of the generated user-hash key (default: the SQLite database's folder).
-    #[arg(long = "data-dir", env = "VRAMGUIDE_DATA_DIR", global = true)]
+    #[arg(
+        long = "data-dir",
+        env = "VRAMGUIDE_DATA_DIR",
+        global = true,
+        hide = true
+    )]
     data_dir: Option<PathBuf>,
     /// Key of the user-id hash (default: generated into the data folder on first start).
     #[arg(
         long = "hash-key",
         env = "VRAMGUIDE_HASH_KEY",
         hide_env_values = true,
-        global = true
+        global = true,
+        hide = true
     )]
     hash_key: Option<String>,
     /// Delete query-log rows older than this many days (checked daily).
     #[arg(
         long = "retention-days",
         env = "VRAMGUIDE_RETENTION_DAYS",
-        global = true
+        global = true,
+        hide = true
     )]
     retention_days: Option<u32>,
     /// Query-log rows kept in memory while the database refuses writes; past them rows go
@@ -59,12 +69,16 @@ pub struct StoreArgs {
 
 impl StoreArgs {
     pub fn config(&self) -> StoreConfig {
+        let database_url = self
+            .database_url
+            .clone()
+            .unwrap_or_else(default_database_url);
         StoreConfig {
-            database_url: self.database_url.clone(),
             data_dir: self
                 .data_dir
                 .clone()
-                .unwrap_or_else(|| store::hashing::default_key_dir(&self.database_url)),
+                .unwrap_or_else(|| store::hashing::default_key_dir(&database_url)),
+            database_url,
             hash_key: self.hash_key.clone(),
             retention_days: self.retention_days,
             queue_capacity: self.log_queue,
@@ -72,6 +86,19 @@ impl StoreArgs {
             ..StoreConfig::default()
         }
     }
+}
+
+/// `sqlite://<data folder>/vramguide.db`: the user's data folder (XDG on Linux, Application
+/// Support on macOS, AppData on Windows), never the folder a one-off command runs in. With
+/// no home folder at all, an in-memory database: the answer is still printed, nothing kept.
+fn default_database_url() -> String {
+    directories::ProjectDirs::from("", "", "vramguide")
+        .map(|d| d.data_dir().to_path_buf())
+        .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+        .map_or_else(
+            || "sqlite::memory:".to_string(),
+            |dir| format!("sqlite://{}", dir.join("vramguide.db").display()),
+        )
 }
 
 #[derive(Debug, ClapArgs)]

@@ -177,6 +177,19 @@ pub fn for_answer(
     q: &Query,
     owner: u64,
 ) -> Vec<serenity::CreateActionRow> {
+    for_answer_in(bot, lang, a, q, owner, View::Compact)
+}
+
+/// [`for_answer`] for an answer shown in `view`: the first view has two rows (buttons and
+/// the format menu), the full breakdown and the levers every menu.
+pub fn for_answer_in(
+    bot: &Bot,
+    lang: Lang,
+    a: &Answer,
+    q: &Query,
+    owner: u64,
+    view: View,
+) -> Vec<serenity::CreateActionRow> {
     let q = controls::pinned(q, a);
     let saved = save(bot, owner, lang, &q);
     let mut buttons = Vec::new();
@@ -210,7 +223,7 @@ pub fn for_answer(
     );
     let mut rows = vec![serenity::CreateActionRow::Buttons(buttons)];
     if controls::offered(a) {
-        rows.extend(controls::rows(lang, a, |c| {
+        rows.extend(controls::rows(lang, a, &q, view != View::Compact, |c| {
             custom_id(owner, lang, &Action::Pick(c, saved.clone()))
         }));
     }
@@ -264,7 +277,7 @@ async fn re_answer(
                 serenity::CreateInteractionResponseMessage::new(),
                 e.to_serenity(),
             )
-            .components(for_answer(bot, lang, a, q, owner))
+            .components(for_answer_in(bot, lang, a, q, owner, view))
             .allowed_mentions(sanitize::no_mentions()),
     )
 }
@@ -346,11 +359,16 @@ pub async fn on_click(
             }
             Action::Breakdown(s) => (s.recall(bot), View::Full),
             Action::Levers(s) => (s.recall(bot), View::Levers),
+            // A pick from a menu only the full view has keeps that view.
             Action::Pick(c, s) => (
                 s.recall(bot)
                     .zip(chosen(click))
                     .and_then(|(q, v)| controls::apply(&q, *c, v)),
-                View::Compact,
+                if *c == Control::Precision {
+                    View::Compact
+                } else {
+                    View::Full
+                },
             ),
         };
         match q {

@@ -33,16 +33,26 @@ const CONTEXT_MAX: u64 = 10_000_000;
 /// Modes in the order their index is written in a custom id.
 const MODES: [Mode; 4] = [Mode::Inference, Mode::FullFinetune, Mode::Lora, Mode::Qlora];
 
+/// Card counts the setup menu offers for the card asked about.
+const COUNTS: [u32; 4] = [1, 2, 4, 8];
+
 /// Which select menu was used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
     Precision,
     Context,
     Runtime,
+    /// The card and how many: `rtx-4090*2`.
+    Setup,
 }
 
 impl Control {
-    pub const ALL: [Control; 3] = [Control::Precision, Control::Context, Control::Runtime];
+    pub const ALL: [Control; 4] = [
+        Control::Precision,
+        Control::Context,
+        Control::Runtime,
+        Control::Setup,
+    ];
 
     /// Its letter in a custom id.
     pub fn letter(self) -> &'static str {
@@ -50,6 +60,7 @@ impl Control {
             Control::Precision => "p",
             Control::Context => "c",
             Control::Runtime => "r",
+            Control::Setup => "s",
         }
     }
 
@@ -59,6 +70,7 @@ impl Control {
             Control::Precision => "precision",
             Control::Context => "context",
             Control::Runtime => "runtime",
+            Control::Setup => "setup",
         }
     }
 
@@ -235,8 +247,61 @@ pub fn apply(q: &Query, control: Control, value: &str) -> Option<Query> {
                 q.precision = None;
             }
         }
+        Control::Setup => {
+            let (gpu, count) = value.split_once('*')?;
+            let count: u32 = count.parse().ok()?;
+            let gpu = Catalog::get().gpu(gpu)?;
+            if !(1..=64).contains(&count) {
+                return None;
+            }
+            q.gpu = Some(gpu.id.clone());
+            q.gpu_count = Some(u64::from(count));
+        }
     }
     Some(q)
+}
+
+/// The answer a pick would give, for its menu option to say whether it fits.
+fn picked(q: &Query, control: Control, value: &str) -> Option<Answer> {
+    crate::answer::for_query(Catalog::get(), &apply(q, control, value)?).ok()
+}
+
+/// "21.5 GiB per GPU · fits" / "… · does not fit": what an option would answer.
+fn fit_note(lang: Lang, a: &Answer) -> Option<(String, bool)> {
+    let fit = a.fit.as_ref()?;
+    let args = Args::new().s("per_gpu", crate::i18n::format_gib(lang, fit.per_gpu_gib));
+    let id = if fit.fits {
+        "controls-option-fits"
+    } else {
+        "controls-option-no-fit"
+    };
+    Some((tr(lang, id, Some(&args)), fit.fits))
+}
+
+/// The setups offered: the card asked about in 1, 2, 4 and 8 (those a job can use), then
+/// the answer's recommended setups, the current one marked.
+pub fn setups(a: &Answer) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    if let Some(g) = a.gpu {
+        out.extend(COUNTS.iter().map(|&n| (g.id.clone(), n)));
+        let asked = a.gpu_count.unwrap_or(1);
+        out.push((g.id.clone(), asked));
+    }
+    out.extend(
+        a.recommendations
+            .setups
+            .iter()
+            .map(|s| (s.fit.gpu.clone(), s.fit.count)),
+    );
+    let mut seen = Vec::with_capacity(out.len());
+    out.retain(|x| {
+        let new = !seen.contains(x);
+        seen.push(x.clone());
+        new
+    });
+    out.sort_by_key(|(g, n)| (a.gpu.is_none_or(|asked| asked.id != *g), *n));
+    out.truncate(OPTIONS_MAX);
+    out
 }
 
 /// One select option, its texts cut to Discord's limits.
@@ -280,20 +345,23 @@ fn menu(
     )
 }
 
-/// The select menus, one per action row (Discord wants a select menu alone in its row):
-/// format (when there is a choice) and context, the runtime for inference (training runs
-/// under PyTorch).
-/// `id` gives each menu's custom id.
+/// The select menus, one per action row (Discord wants a select menu alone in its row).
+/// The first view has one, the format (each option says whether it fits the named cards),
+/// or the context when there is no format to choose; the full view adds the context, the
+/// runtime for inference (training runs under PyTorch) and the card and count.
+/// `q` is the question the menus re-ask; `id` gives each menu's custom id.
 pub fn rows(
     lang: Lang,
     a: &Answer,
+    q: &Query,
+    full: bool,
     id: impl Fn(Control) -> String,
 ) -> Vec<serenity::CreateActionRow> {
     let native = a.model.native_precision;
     let precision_options: Vec<_> = precisions(a)
         .into_iter()
         .map(|p| {
-            let label = if p == native {
+            let name = if p == native {
                 tr(
                     lang,
                     "controls-option-native",
@@ -303,12 +371,20 @@ pub fn rows(
                 p.name().to_string()
             };
             let bits = Args::new().s("bits", format_number(lang, p.bits_per_weight(), 1));
-            option(label, p.name().to_string(), p == a.job.precision).description(
-                crate::render::discord::clip(
-                    &tr(lang, "controls-option-bits", Some(&bits)),
-                    OPTION_TEXT_MAX,
-                ),
-            )
+            let mut description = tr(lang, "controls-option-bits", Some(&bits));
+            let mut label = name.clone();
+            let current = (p == a.job.precision).then_some(a);
+            let other = || picked(q, Control::Precision, p.name());
+            if let Some((note, fits)) = current
+                .and_then(|a| fit_note(lang, a))
+                .or_else(|| other().and_then(|b| fit_note(lang, &b)))
+            {
+                description.push_str(" · ");
+                description.push_str(&note);
+                label = format!("{} {name}", if fits { "✅" } else { "❌" });
+            }
+            option(label, p.name().to_string(), p == a.job.precision)
+                .description(crate::render::discord::clip(&description, OPTION_TEXT_MAX))
         })
         .collect();
     let max = a.model.max_position_embeddings;
@@ -328,7 +404,7 @@ pub fn rows(
             option(label, c.to_string(), c == a.job.context())
         })
         .collect();
-    let mut out = Vec::with_capacity(3);
+    let mut out = Vec::with_capacity(4);
     // A menu with one format to choose offers no choice (a full fine-tune in bf16).
     if precision_options.len() > 1 {
         out.push(menu(
@@ -337,11 +413,16 @@ pub fn rows(
             precision_options,
         ));
     }
-    out.push(menu(
-        id(Control::Context),
-        t(lang, "controls-context-placeholder"),
-        context_options,
-    ));
+    if full || out.is_empty() {
+        out.push(menu(
+            id(Control::Context),
+            t(lang, "controls-context-placeholder"),
+            context_options,
+        ));
+    }
+    if !full {
+        return out;
+    }
     if !a.job.mode.is_training() {
         let runtime_options = Runtime::ALL
             .into_iter()
@@ -357,6 +438,33 @@ pub fn rows(
             id(Control::Runtime),
             t(lang, "controls-runtime-placeholder"),
             runtime_options,
+        ));
+    }
+    let current = (a.gpu.map(|g| g.id.clone()), a.gpu_count.unwrap_or(1));
+    let setup_options: Vec<_> = setups(a)
+        .into_iter()
+        .filter_map(|(gpu, n)| {
+            let label = parts::setup_label(Catalog::get(), &gpu, n);
+            let value = format!("{gpu}*{n}");
+            let chosen = current == (Some(gpu), n);
+            let b = if chosen {
+                None
+            } else {
+                picked(q, Control::Setup, &value)
+            };
+            let (note, fits) = fit_note(lang, b.as_ref().unwrap_or(a))?;
+            let label = format!("{} {label}", if fits { "✅" } else { "❌" });
+            Some(
+                option(label, value, chosen)
+                    .description(crate::render::discord::clip(&note, OPTION_TEXT_MAX)),
+            )
+        })
+        .collect();
+    if !setup_options.is_empty() {
+        out.push(menu(
+            id(Control::Setup),
+            t(lang, "controls-setup-placeholder"),
+            setup_options,
         ));
     }
     out
@@ -428,8 +536,14 @@ mod tests {
         );
         let c = contexts(&a);
         assert!(c.contains(&4_096) && c.contains(&131_072) && c.contains(&a.job.context()));
-        let rows = rows(Lang::Zh, &a, |c| format!("vg:{}:1:zh:x", c.letter()));
-        assert_eq!(rows.len(), 3);
+        let first = rows(Lang::Zh, &a, &q, false, |c| {
+            format!("vg:{}:1:zh:x", c.letter())
+        });
+        assert_eq!(first.len(), 1, "one menu on the first view");
+        let rows = rows(Lang::Zh, &a, &q, true, |c| {
+            format!("vg:{}:1:zh:x", c.letter())
+        });
+        assert_eq!(rows.len(), 4);
         for row in rows {
             let v = serde_json::to_value(&row).expect("serializes");
             let select = &v["components"][0];
@@ -458,7 +572,7 @@ mod tests {
             };
             assert!(offered(&a), "{}", model.id);
             for lang in Lang::ALL {
-                for row in rows(lang, &a, |c| format!("vg:{}:1:en:x", c.letter())) {
+                for row in rows(lang, &a, &q, true, |c| format!("vg:{}:1:en:x", c.letter())) {
                     let v = serde_json::to_value(&row).expect("serializes");
                     let options = v["components"][0]["options"].as_array().cloned();
                     let options = options.expect("options");

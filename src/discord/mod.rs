@@ -10,7 +10,7 @@ mod buttons;
 mod chart;
 mod choices;
 mod commands;
-mod controls;
+pub mod controls;
 mod free_text;
 mod gate;
 mod lang;

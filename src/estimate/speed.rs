@@ -26,9 +26,14 @@ fn efficiency(runtime: Runtime, kind: MemoryKind, quantized: bool) -> (f64, f64)
 
 /// Share of the summed bandwidth tensor parallelism keeps over `count` GPUs.
 fn tensor_parallel_share(gpu: &GpuSpec, count: u32) -> f64 {
+    use super::fit::Interconnect;
     if count <= 1 {
         1.0
-    } else if gpu.nvlink.is_some() {
+    } else if matches!(
+        Interconnect::of(gpu, count),
+        Interconnect::Nvlink | Interconnect::NvlinkBridge
+    ) {
+        // A bridge joins a pair only: four bridged cards still talk over PCIe.
         0.9
     } else {
         0.7

@@ -113,6 +113,39 @@ fn number<T: std::str::FromStr>(what: Field, v: &Option<String>) -> Result<Optio
         .transpose()
 }
 
+/// A token count as people write it: "32768", "32,768", "32k", "128K", "1M", "1.5k": k is
+/// 1,024 and M 1,048,576, as the free-text parser and model cards count context.
+fn tokens(what: Field, v: &Option<String>) -> Result<Option<u64>, Error> {
+    let Some(s) = given(v) else { return Ok(None) };
+    let bad = || {
+        Error::Job(JobError::NotANumber {
+            what,
+            value: s.to_string(),
+        })
+    };
+    let (num, scale) = match s.char_indices().last() {
+        Some((i, 'k' | 'K')) => (&s[..i], 1024.0),
+        Some((i, 'm' | 'M')) => (&s[..i], 1024.0 * 1024.0),
+        _ => {
+            // A whole count: group separators dropped ("32,768", "32_768").
+            let digits: String = s.chars().filter(|c| !matches!(c, ',' | '_')).collect();
+            return digits.parse::<u64>().map(Some).map_err(|_| bad());
+        }
+    };
+    // Before k or M a comma is a decimal one ("1,5k" in pt and es).
+    let value = num
+        .trim()
+        .replace(',', ".")
+        .parse::<f64>()
+        .map_err(|_| bad())?
+        * scale;
+    if (0.0..1e15).contains(&value) {
+        Ok(Some(value.round() as u64))
+    } else {
+        Err(bad())
+    }
+}
+
 /// "true" or "false".
 fn flag(what: Field, v: &Option<String>) -> Result<Option<bool>, Error> {
     given(v)
@@ -142,9 +175,9 @@ impl Fields {
             params_b: number(Field::ModelSize, &self.params_b)?,
             precision: parsed::<Precision, _>(&self.precision)?,
             kv_precision: parsed::<KvPrecision, _>(&self.kv_precision)?,
-            context: number(Field::Context, &self.context)?,
-            prompt: number(Field::PromptLength, &self.prompt)?,
-            generate: number(Field::GenerationLength, &self.generate)?,
+            context: tokens(Field::Context, &self.context)?,
+            prompt: tokens(Field::PromptLength, &self.prompt)?,
+            generate: tokens(Field::GenerationLength, &self.generate)?,
             batch: number(Field::Batch, &self.batch)?,
             mode: parsed::<Mode, JobError>(&self.mode)?,
             gpu: given(&self.gpu).map(str::to_string),
@@ -185,5 +218,26 @@ impl Fields {
             ram_bandwidth_gbs: number(Field::RamBandwidth, &self.ram_bandwidth)?,
             max_context: false,
         })
+    }
+}
+
+#[cfg(test)]
+mod token_tests {
+    use super::*;
+
+    fn t(s: &str) -> Option<u64> {
+        tokens(Field::Context, &Some(s.to_string())).ok().flatten()
+    }
+
+    #[test]
+    fn sizes_are_read_as_people_write_them() {
+        assert_eq!(t("32768"), Some(32_768));
+        assert_eq!(t("32,768"), Some(32_768));
+        assert_eq!(t("32k"), Some(32_768));
+        assert_eq!(t("128K"), Some(131_072));
+        assert_eq!(t("1M"), Some(1_048_576));
+        assert_eq!(t("1,5k"), Some(1_536));
+        assert_eq!(t("lots"), None);
+        assert_eq!(t("-5k"), None);
     }
 }

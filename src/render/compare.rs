@@ -2,9 +2,9 @@
 //! popular models each one runs on a single card.
 
 use super::parts::{link_name, price_usd};
-use crate::catalog::{Catalog, FormFactor, GpuSpec, NvLink, Vendor};
+use crate::catalog::{Catalog, FormFactor, GpuSpec, NvLink, PriceBasis, Vendor};
 use crate::estimate::Interconnect;
-use crate::i18n::{Lang, format_number, t};
+use crate::i18n::{Args, Lang, format_number, t, tr};
 use crate::recommend::popular_runs;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -17,6 +17,23 @@ fn form_factor(lang: Lang, g: &GpuSpec) -> String {
         (FormFactor::Sxm, _) => "form-sxm",
     };
     t(lang, id)
+}
+
+/// Today's price where one is published ("$1,900 now (2026-05)"), else the launch price,
+/// said so: the same prices the answers use.
+pub fn price_today(lang: Lang, g: &GpuSpec) -> String {
+    let Some((usd, basis)) = g.buy_price() else {
+        return t(lang, "compare-no-price");
+    };
+    let args = Args::new().s("price", price_usd(lang, usd));
+    match basis {
+        PriceBasis::Street => tr(
+            lang,
+            "picks-price-street",
+            Some(&args.s("date", g.street_usd_date.clone().unwrap_or_default())),
+        ),
+        PriceBasis::Launch => tr(lang, "compare-price-launch", Some(&args)),
+    }
 }
 
 fn opt(lang: Lang, v: Option<f64>, decimals: usize) -> String {
@@ -54,7 +71,14 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
                 1,
             )
         }),
-        row("compare-fp8", &|g| opt(lang, g.fp8_tensor_tflops_dense, 1)),
+        row("compare-fp8", &|g| {
+            opt(
+                lang,
+                g.fp8_tensor_tflops_dense_fp32acc
+                    .or(g.fp8_tensor_tflops_dense),
+                1,
+            )
+        }),
         row("compare-nvlink", &|g| match &g.nvlink {
             Some(l) => match l.bandwidth_gbs_total {
                 Some(bw) => format!("NVLink {} · {} GB/s", l.version, format_number(lang, bw, 1)),
@@ -68,13 +92,12 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-form", &|g| form_factor(lang, g)),
         row("compare-power", &|g| opt(lang, g.tdp_w, 0) + " W"),
         row("compare-ecc", &|g| yes_no(g.ecc)),
-        row("compare-price", &|g| {
-            g.msrp_usd
-                .map_or_else(|| t(lang, "compare-no-price"), |p| price_usd(lang, p))
-        }),
+        row("compare-price", &|g| price_today(lang, g)),
         row("compare-price-per-gb", &|g| {
-            g.usd_per_gb()
-                .map_or_else(|| "–".to_string(), |p| price_usd(lang, p))
+            g.buy_price().map_or_else(
+                || "–".to_string(),
+                |(p, _)| price_usd(lang, p / g.memory_gb),
+            )
         }),
         row("compare-runs-16bit", &|g| {
             list_or_none(lang, catalog, &popular_runs(catalog, g).0)
@@ -155,6 +178,8 @@ pub struct GpuRow {
     /// GeForce cards: the FP16 tensor rate with FP32 accumulation (half the FP16-accumulate
     /// rate on most), the one the compare table and the guide use.
     pub fp16_tensor_tflops_dense_fp32acc: Option<f64>,
+    /// The FP8 rate on the same basis (FP32 accumulate), where it differs from the headline.
+    pub fp8_tensor_tflops_dense_fp32acc: Option<f64>,
 }
 
 /// The comparison as JSON: the raw specs plus what each runs.
@@ -179,6 +204,7 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> CompareJson {
             runs_fp16,
             runs_q4_k_m,
             fp16_tensor_tflops_dense_fp32acc: g.fp16_tensor_tflops_dense_fp32acc,
+            fp8_tensor_tflops_dense_fp32acc: g.fp8_tensor_tflops_dense_fp32acc,
         }
     };
     CompareJson {

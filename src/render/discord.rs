@@ -180,13 +180,22 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     )
 }
 
-/// The description, phone first: the answer to the question asked (the format that fits
-/// when the assumed one does not), the verdict on the named GPUs, the total, then the job
-/// it is for; what to do next follows (levers only here when they do not wait behind the
-/// "make it fit" button).
+/// The description, phone first: one verdict (the format that fits when the assumed one
+/// does not, else the fit on the named GPUs) and the total. The full views add what "It fits
+/// on 8 ×" and the job add, and what to do next (levers only here when they do not wait
+/// behind the "make it fit" button).
 fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
+    let mut fit = parts::fit_lines(lang, catalog, a);
     let mut lines: Vec<String> = parts::best_fit_line(lang, catalog, a).into_iter().collect();
-    lines.extend(parts::fit_lines(lang, catalog, a));
+    if view == View::Compact {
+        // One verdict: the best format's line says it, else the named setup's.
+        if lines.is_empty() && !fit.is_empty() {
+            lines.push(fit.remove(0));
+        }
+        lines.push(parts::total_line(lang, a));
+        return lines.join("\n");
+    }
+    lines.extend(fit);
     lines.push(parts::total_line(lang, a));
     lines.push(parts::job_line(lang, a));
     if !offers_levers(a) {
@@ -197,14 +206,69 @@ fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
     lines.join("\n")
 }
 
-/// Setups as short lines (card and count, per GPU, speed), and their prices and labels
-/// in a second, shorter field.
-fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
-    let setups_title = if a.job.mode.is_training() {
+/// Setups shown on the first view.
+const COMPACT_SETUPS: usize = 3;
+
+/// "• 2 × RTX 3090 · 21.5 GiB/GPU · $1,700": card, memory per GPU and price on one line.
+fn setup_short(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup, price: bool) -> String {
+    let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
+    let args = Args::new()
+        .s("setup", setup)
+        .s("per_gpu", format_gib(lang, s.fit.per_gpu_gib));
+    let mut line = format!("• {}", tr(lang, "controls-setup-short", Some(&args)));
+    if let Some(tps) = s.fit.tokens_per_s {
+        let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        line.push_str(" · ");
+        line.push_str(&tr(
+            lang,
+            "answer-setup-speed",
+            Some(&Args::new().s("tps", tps)),
+        ));
+    }
+    if let (true, Some(buy)) = (price, s.buy) {
+        let amount = parts::price_usd(lang, buy.usd);
+        line.push_str(" · ");
+        match buy.basis {
+            crate::catalog::PriceBasis::Street => line.push_str(&amount),
+            crate::catalog::PriceBasis::Launch => line.push_str(&tr(
+                lang,
+                "compare-price-launch",
+                Some(&Args::new().s("price", amount)),
+            )),
+        }
+    }
+    line
+}
+
+/// The first view's setups: the first three, each on one line with its price.
+fn setups_compact(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
+    let title = setups_title(a);
+    if a.recommendations.nothing_fits {
+        e.field(t(lang, title), &[t(lang, "answer-nothing-fits")]);
+        return;
+    }
+    let lines: Vec<String> = a
+        .recommendations
+        .setups
+        .iter()
+        .take(COMPACT_SETUPS)
+        .map(|s| setup_short(lang, catalog, s, true))
+        .collect();
+    e.field(t(lang, title), &lines);
+}
+
+fn setups_title(a: &Answer) -> &'static str {
+    if a.job.mode.is_training() {
         "answer-setups-title-training"
     } else {
         "answer-setups-title"
-    };
+    }
+}
+
+/// Setups as short lines (card and count, per GPU, speed), and their prices and labels
+/// in a second, shorter field.
+fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
+    let setups_title = setups_title(a);
     if a.recommendations.nothing_fits {
         e.field(t(lang, setups_title), &[t(lang, "answer-nothing-fits")]);
         return;
@@ -213,20 +277,7 @@ fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
     let mut prices = Vec::new();
     for s in &a.recommendations.setups {
         let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
-        let args = Args::new()
-            .s("setup", setup.clone())
-            .s("per_gpu", format_gib(lang, s.fit.per_gpu_gib));
-        let mut line = format!("• {}", tr(lang, "controls-setup-short", Some(&args)));
-        if let Some(tps) = s.fit.tokens_per_s {
-            let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
-            line.push_str(" · ");
-            line.push_str(&tr(
-                lang,
-                "answer-setup-speed",
-                Some(&Args::new().s("tps", tps)),
-            ));
-        }
-        short.push(line);
+        short.push(setup_short(lang, catalog, s, false));
         // Why it is on the list, then what it costs now (street price, else launch price,
         // said so), to rent and per token: the same words as the text answer's setup line.
         let mut line = parts::why_phrase(lang, s.why);
@@ -247,6 +298,18 @@ pub fn answer_view(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> Emb
         colour: colour(a),
         ..Embed::default()
     };
+    if view == View::Compact {
+        // Verdict, number, three setups and the chart (the message's picture); the rest
+        // waits behind "full breakdown".
+        setups_compact(&mut e, lang, catalog, a);
+        // Which model and weights it is stays in sight (a Hub repo's exact bytes).
+        let model = parts::model_lines(lang, a);
+        if !model.is_empty() {
+            let clause = parts::separator(lang, parts::Separator::Clause);
+            e.field(heading(lang, "assumed-title"), &[model.join(&clause)]);
+        }
+        return e.fitted();
+    }
     if view == View::Levers {
         let mut levers = crate::render::plan::all_lever_lines(lang, a);
         if levers.is_empty() {

@@ -6,6 +6,10 @@ use crate::error::{Error, ModelSourceError, SourceErrorKind};
 use crate::estimate::JobError;
 use crate::i18n::{Args, Lang, t, tr};
 
+/// The example a flag error ends with: the same job as `help-example-1`, as flags.
+pub const FLAG_EXAMPLE: &str =
+    "vramguide estimate --model llama-3.1-70b --precision fp16 --gpu rtx-4090 --gpus 2";
+
 /// The help shown when nothing usable was found: intro, three examples.
 pub fn help(lang: Lang, unparsed: &[String]) -> String {
     let mut out = vec![t(lang, "help-not-understood")];
@@ -35,8 +39,57 @@ fn quote_words(lang: Lang, words: &[String]) -> String {
         ))
 }
 
-/// A one-paragraph explanation of `err`, with suggestions and an example that works.
+/// Which example an error ends with: a question (the bot, the web, `ask`) or flags
+/// (`estimate`, where a free-text example does not apply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Example {
+    Question,
+    Flags,
+}
+
+/// The known values closest to `input` ("q4km" -> q4_k_m, "nvlinks" -> nvlink), at most
+/// three, nearest first; none when nothing is close.
+pub fn closest<'a>(input: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let norm = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+    };
+    let typed = norm(input);
+    let mut scored: Vec<(f64, &str)> = known
+        .into_iter()
+        .map(|k| (strsim::normalized_damerau_levenshtein(&typed, &norm(k)), k))
+        .filter(|(score, _)| *score >= 0.6)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(3).map(|(_, k)| k).collect()
+}
+
+/// The names a value of `err` could have meant, for the errors whose values are a closed
+/// set (precision, topic, runtime, mode, optimizer, sharding).
+fn value_suggestions(err: &Error, input: &str) -> Vec<&'static str> {
+    use crate::estimate::{Field, precision};
+    match err {
+        Error::Precision(_) => closest(input, precision::ALL.iter().map(|(_, n)| *n)),
+        Error::UnknownTopic(_) => closest(input, Topic::ALL.iter().map(|t| t.slug())),
+        Error::Job(JobError::UnknownOption { what, value }) => match what {
+            Field::Runtime => closest(value, crate::runtime::Runtime::ALL.map(|r| r.name())),
+            Field::Mode => closest(value, ["inference", "full-finetune", "lora", "qlora"]),
+            Field::Optimizer => closest(value, ["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// A one-paragraph explanation of `err`, with suggestions and an example question.
 pub fn message(lang: Lang, catalog: &Catalog, err: &Error) -> String {
+    message_with(lang, catalog, err, Example::Question)
+}
+
+/// [`message`], ending with the kind of example that applies where it is read.
+pub fn message_with(lang: Lang, catalog: &Catalog, err: &Error, example: Example) -> String {
     let input = err.input().unwrap_or_default();
     let main = match err {
         Error::Lookup(LookupError::UnknownModel { .. }) => tr(
@@ -68,17 +121,22 @@ pub fn message(lang: Lang, catalog: &Catalog, err: &Error) -> String {
         Error::ModelSource(e) => source_message(lang, e),
     };
     let mut out = vec![main];
-    let names: Vec<String> = err
-        .suggestions()
-        .iter()
-        .map(|id| {
-            catalog
-                .model(id)
-                .map(|m| m.display_name.clone())
-                .or_else(|| catalog.gpu(id).map(|g| g.display_name.clone()))
-                .map_or_else(|| id.clone(), |name| format!("{name} (`{id}`)"))
-        })
+    let typed = err.input().unwrap_or_default();
+    let input_value = match err {
+        Error::Job(JobError::UnknownOption { value, .. }) => value.as_str(),
+        _ => typed.as_str(),
+    };
+    let mut names: Vec<String> = value_suggestions(err, input_value)
+        .into_iter()
+        .map(|v| format!("`{v}`"))
         .collect();
+    names.extend(err.suggestions().iter().map(|id| {
+        catalog
+            .model(id)
+            .map(|m| m.display_name.clone())
+            .or_else(|| catalog.gpu(id).map(|g| g.display_name.clone()))
+            .map_or_else(|| id.clone(), |name| format!("{name} (`{id}`)"))
+    }));
     if !names.is_empty() {
         out.push(tr(
             lang,
@@ -86,10 +144,14 @@ pub fn message(lang: Lang, catalog: &Catalog, err: &Error) -> String {
             Some(&Args::new().s("list", names.join(", "))),
         ));
     }
+    let example = match example {
+        Example::Question => t(lang, "help-example-1"),
+        Example::Flags => FLAG_EXAMPLE.to_string(),
+    };
     out.push(tr(
         lang,
         "error-example",
-        Some(&Args::new().s("example", format!("`{}`", t(lang, "help-example-1")))),
+        Some(&Args::new().s("example", format!("`{example}`"))),
     ));
     out.join(" ")
 }
@@ -160,7 +222,19 @@ fn job_message(lang: Lang, err: &JobError) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::closest;
     use crate::estimate::Field;
+
+    #[test]
+    fn near_misses_get_the_value_they_meant() {
+        let precisions = crate::estimate::precision::ALL.iter().map(|(_, n)| *n);
+        assert_eq!(closest("q4km", precisions).first(), Some(&"q4_k_m"));
+        let topics = crate::answer::Topic::ALL.iter().map(|t| t.slug());
+        assert_eq!(closest("nvlinks", topics).first(), Some(&"nvlink"));
+        let runtimes = crate::runtime::Runtime::ALL.map(|r| r.name());
+        assert_eq!(closest("vlm", runtimes).first(), Some(&"vllm"));
+        assert!(closest("banana", ["fp16", "bf16"]).is_empty());
+    }
     use crate::i18n::{Lang, has};
 
     #[test]

@@ -53,9 +53,13 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
 
 /// [`setup_label`], borrowed from the catalog for a single card.
 fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow<'c, str> {
-    let name = catalog
-        .gpu(gpu_id)
-        .map_or(gpu_id, |g| g.display_name.as_str());
+    let gpu = catalog.gpu(gpu_id);
+    if let Some((card, per_card)) =
+        gpu.and_then(|g| Some((g.card_name.as_deref()?, g.devices_per_card())))
+    {
+        return Cow::Owned(card_label(card, per_card, count));
+    }
+    let name = gpu.map_or(gpu_id, |g| g.display_name.as_str());
     if count == 1 {
         return Cow::Borrowed(name);
     }
@@ -64,6 +68,47 @@ fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow
     out.push_str(" × ");
     out.push_str(name);
     Cow::Owned(out)
+}
+
+/// How many cards `devices` GPUs of `gpu_id` are (an MI250X holds two), for "It fits on
+/// { $count } × { $gpu }".
+fn cards(catalog: &Catalog, gpu_id: &str, devices: u32) -> u32 {
+    match catalog.gpu(gpu_id) {
+        Some(g) if g.card_name.is_some() => devices.div_ceil(g.devices_per_card()),
+        _ => devices,
+    }
+}
+
+/// The name after "{ $count } ×": the card alone, or for parts of a card the card with
+/// the parts it takes ("AMD Instinct MI250X (6 GCD)").
+fn unit_label<'c>(catalog: &'c Catalog, gpu_id: &'c str, devices: u32) -> Cow<'c, str> {
+    match catalog.gpu(gpu_id) {
+        Some(g) if g.card_name.is_some() => {
+            let card = g.card_name.as_deref().unwrap_or_default();
+            Cow::Owned(format!("{card} ({devices} GCD)"))
+        }
+        _ => setup_label_cow(catalog, gpu_id, 1),
+    }
+}
+
+/// Devices that are parts of a card (MI250X GCDs) counted as the cards one buys:
+/// "2 × AMD Instinct MI250X (4 GCD)", "AMD Instinct MI250X (1/2 GCD)".
+fn card_label(card: &str, per_card: u32, devices: u32) -> String {
+    let cards = devices.div_ceil(per_card);
+    let mut out = String::with_capacity(card.len() + 16);
+    if cards > 1 {
+        out.push_str(itoa::Buffer::new().format(cards));
+        out.push_str(" × ");
+    }
+    out.push_str(card);
+    out.push_str(" (");
+    out.push_str(itoa::Buffer::new().format(devices));
+    if devices < per_card {
+        out.push('/');
+        out.push_str(itoa::Buffer::new().format(per_card));
+    }
+    out.push_str(" GCD)");
+    out
 }
 
 /// "1 GPU", "2 GPUs" (en, pt), "2 GPU" (es), "2 张 GPU" (zh): the language's plural rules.
@@ -242,8 +287,11 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
                 },
                 Some(
                     &Args::new()
-                        .s("count", Num::int(lang, u64::from(n)).as_str())
-                        .s("gpu", setup_label_cow(catalog, &fit.gpu, 1)),
+                        .s(
+                            "count",
+                            Num::int(lang, u64::from(cards(catalog, &fit.gpu, n))).as_str(),
+                        )
+                        .s("gpu", unit_label(catalog, &fit.gpu, n)),
                 ),
             ),
             None => tr_into(out.line(), lang, msg!("answer-fit-never"), None),
@@ -284,12 +332,12 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
             Machine::Unified => None,
         };
         if let Some(id) = id {
-            let count_text = Num::int(lang, u64::from(count));
             let per_box = Num::int(lang, u64::from(estimate::box_limit(gpu)));
             let machines = Num::int(lang, u64::from(estimate::machines(gpu, count)));
+            let count_text = Num::int(lang, u64::from(cards(catalog, &gpu.id, count)));
             let args = Args::new()
                 .s("count", count_text.as_str())
-                .s("gpu", setup_label_cow(catalog, &gpu.id, 1))
+                .s("gpu", unit_label(catalog, &gpu.id, count))
                 .s("per_box", per_box.as_str())
                 .s("machines", machines.as_str());
             out.push(tr(lang, id, Some(&args)));
@@ -813,7 +861,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-runtime-mismatch"),
             Some(
                 &Args::new()
-                    .s("runtime", runtime.name())
+                    .s("runtime", runtime_label(lang, *runtime))
                     .s("precision", precision.name()),
             ),
         ),

@@ -36,7 +36,15 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         return;
     }
     let asked = a.gpu_count.unwrap_or(1);
-    tr_into(out.line(), lang, msg!("answer-levers-title"), None);
+    // After a fit, the levers buy room; after a miss, they make it fit. "These GPUs"
+    // only when there are several.
+    let title = if a.fit.as_ref().is_some_and(|f| f.fits) {
+        msg!("answer-levers-title-room")
+    } else {
+        msg!("answer-levers-title")
+    };
+    let args = Args::new().n(lang, "gpus_n", u64::from(asked));
+    tr_into(out.line(), lang, title, Some(&args));
     for l in &shown {
         let line = out.line();
         line.push_str("- ");
@@ -117,7 +125,10 @@ fn offload_change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, offl
     let args = args
         .s("layers", layers.as_str())
         .s("ram", ram.as_str())
-        .s("runtime", profile.name)
+        .s(
+            "runtime",
+            super::parts::runtime_label(lang, profile.runtime),
+        )
         .s("speed", tokens_per_s.as_ref().map_or("", Num::as_str));
     tr_into(out, lang, id, Some(&args));
 }
@@ -144,7 +155,7 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
     setup.push_str(&gpu.display_name);
     let args = Args::new()
         .s("setup", setup)
-        .s("runtime", a.job.runtime.name());
+        .s("runtime", super::parts::runtime_label(lang, a.job.runtime));
     Some(match a.max_context {
         Some(tokens) => {
             let id = if a.model.max_position_embeddings == Some(tokens) {

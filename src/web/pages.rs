@@ -168,7 +168,12 @@ pub struct AnswerView {
     pub bar_caption: String,
     /// The memory chart (`render::chart`), an SVG document written and escaped by us.
     pub chart: String,
+    /// What the page shows first: the verdict in words, colour and icon, and its one line.
+    pub verdict: Verdict,
     pub fit: Vec<Vec<Span>>,
+    /// The launch commands, each in its own scrolling code block with a copy button.
+    pub launch: Vec<String>,
+    pub launch_title: String,
     pub setups_title: String,
     /// "Can I run X on Y" with no format named and the assumed one too big: the format
     /// that fits, said before anything else.
@@ -180,6 +185,57 @@ pub struct AnswerView {
     pub notes: Vec<Vec<Span>>,
     pub topics: Vec<TopicLink>,
     pub json_href: String,
+}
+
+/// The answer's first screen: does it fit (green), not (red), or no card was named (blue).
+pub struct Verdict {
+    /// `fits`, `no` or `info`: the CSS class that colours it.
+    pub class: &'static str,
+    pub icon: &'static str,
+    pub words: String,
+    /// The one line that matters: the fit line, the format that fits, or the best setup.
+    pub line: Option<Vec<Span>>,
+}
+
+impl Verdict {
+    /// From the fit lines (whose first line is the ✅/❌ verdict, taken out of `fit` here so
+    /// the page does not say it twice), the lead and the first setup.
+    fn new(
+        lang: Lang,
+        a: &Answer,
+        fit: &mut Vec<String>,
+        lead: Option<String>,
+        first_setup: Option<String>,
+    ) -> Verdict {
+        let strip = |l: &str| {
+            l.trim_start_matches(['✅', '❌', '\u{fe0f}'])
+                .trim_start()
+                .to_string()
+        };
+        match &a.fit {
+            Some(f) if f.fits => Verdict {
+                class: "fits",
+                icon: "✅",
+                words: t(lang, "web-verdict-fits"),
+                line: (!fit.is_empty()).then(|| html::spans(&strip(&fit.remove(0)))),
+            },
+            Some(_) => {
+                let first = (!fit.is_empty()).then(|| strip(&fit.remove(0)));
+                Verdict {
+                    class: "no",
+                    icon: "❌",
+                    words: t(lang, "web-verdict-no"),
+                    line: lead.or(first).map(|l| html::spans(&l)),
+                }
+            }
+            None => Verdict {
+                class: "info",
+                icon: "📐",
+                words: t(lang, "web-verdict-estimate"),
+                line: first_setup.map(|l| html::spans(&l)),
+            },
+        }
+    }
 }
 
 impl AnswerView {
@@ -211,22 +267,37 @@ impl AnswerView {
         } else {
             "answer-setups-title"
         };
+        let mut fit = parts::fit_lines(lang, catalog, a);
+        let lead = parts::best_fit_line(lang, catalog, a);
+        let first_setup = a
+            .recommendations
+            .setups
+            .first()
+            .map(|s| parts::setup_line(lang, catalog, s));
+        let verdict = Verdict::new(lang, a, &mut fit, lead.clone(), first_setup);
+        // Levers and serving capacity under the chart; the launch lines get code blocks.
+        let plan = crate::render::plan::max_context_line(lang, a)
+            .into_iter()
+            .chain(crate::render::plan::lever_lines(lang, a))
+            .chain(crate::render::plan::serving_line(lang, a));
+        fit.extend(plan);
         AnswerView {
             lang,
+            verdict,
+            launch: a.launch.iter().map(|l| l.command.clone()).collect(),
+            launch_title: t(lang, "answer-launch-title"),
             title: parts::title(lang, a),
             job: html::spans(&parts::job_line(lang, a)),
             total: html::spans(&parts::total_line(lang, a)),
             bar,
             bar_caption,
             chart: crate::render::chart::svg(lang, catalog, a),
-            fit: lines(
-                parts::fit_lines(lang, catalog, a)
-                    .into_iter()
-                    .chain(crate::render::plan::lines(lang, a))
-                    .collect(),
-            ),
+            fit: lines(fit),
             setups_title: t(lang, setups_title),
-            lead: parts::best_fit_line(lang, catalog, a).map(|l| html::spans(&l)),
+            // Said in the verdict when the named setup does not fit.
+            lead: lead
+                .filter(|_| a.fit.as_ref().is_some_and(|f| f.fits))
+                .map(|l| html::spans(&l)),
             setups: a
                 .recommendations
                 .setups
@@ -404,6 +475,13 @@ pub async fn ask(
         }
     };
     let og = answer.as_ref().map(|a| OpenGraph::new(a, &q, &headers));
+    // The whole page in the answer's language: a Portuguese question gets Portuguese
+    // navigation around its Portuguese answer.
+    let lang = answer
+        .as_ref()
+        .map(|a| a.lang)
+        .or(error.as_ref().map(|e| e.lang))
+        .unwrap_or(lang);
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: p.lang.as_ref().map(|_| lang.code()),
@@ -744,10 +822,10 @@ fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
                 g.memory_type
             ),
             format!("{} GB/s", format_number(lang, g.memory_bandwidth_gbs, 0)),
-            g.fp16_tensor_tflops_dense
+            g.fp16_tensor_tflops_dense_fp32acc
+                .or(g.fp16_tensor_tflops_dense)
                 .map_or_else(|| "–".to_string(), |x| format_number(lang, x, 1)),
-            g.msrp_usd
-                .map_or_else(|| "–".to_string(), |p| parts::price_usd(lang, p)),
+            render::compare::price_today(lang, g),
         ],
         sources: g.sources.iter().map(|s| source(s)).collect(),
     }

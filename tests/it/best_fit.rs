@@ -83,7 +83,7 @@ fn no_lead_when_a_format_was_named_or_it_fits() {
     }
 }
 
-/// The guide page leads with it too, before the title.
+/// The guide page leads with it too: the verdict's one line, before the chart and title.
 #[tokio::test]
 async fn the_web_page_leads_with_the_format_that_fits() {
     let base = crate::web::start(0).await;
@@ -92,7 +92,12 @@ async fn the_web_page_leads_with_the_format_that_fits() {
         reqwest::Url::parse_with_params(&format!("{base}/ask"), [("q", question)]).expect("url");
     let (status, body) = crate::web::get(url.as_str()).await;
     assert_eq!(status, reqwest::StatusCode::OK);
-    let lead = body.find("class=\"fit lead\"").expect("a lead paragraph");
+    let verdict = body.find("class=\"verdict no\"").expect("a verdict");
+    let lead = verdict + body[verdict..].find("class=\"line\"").expect("its line");
+    assert!(
+        lead < body.find("<figure").expect("a chart"),
+        "before the chart"
+    );
     let title = body.find("<h2>").expect("a title");
     assert!(lead < title, "the lead comes first");
     let (_, a) = ask(question);

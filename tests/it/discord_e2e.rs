@@ -638,9 +638,31 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     let first = precision["options"][0]["value"].as_str().unwrap();
     assert_eq!(first, fp16.model.native_precision.name(), "native first");
     assert!(precision.to_string().contains("\"q4_k_m\""), "{precision}");
-    let context = select_menu(&asked, "vg:c:");
+    // The first view fits a phone: the buttons and the format menu, two rows.
+    assert!(rows(&asked).len() <= 2, "{} rows", rows(&asked).len());
+    assert!(
+        !asked.body.to_string().contains("vg:c:"),
+        "the context menu waits"
+    );
+    // The full breakdown brings the other menus: context, runtime, card and count.
+    let breakdown_id = button_ids(&asked)
+        .into_iter()
+        .find(|i| i.starts_with("vg:b:"))
+        .expect("a breakdown button");
+    let full = bot
+        .interact(fixtures::click(
+            fake.next_id(),
+            &breakdown_id,
+            USER,
+            "pt-BR",
+        ))
+        .await;
+    assert_component_limits(&full);
+    let context = select_menu(&full, "vg:c:");
     assert!(context.to_string().contains("\"131072\""), "{context}");
-    let runtime = select_menu(&asked, "vg:r:");
+    let setup = select_menu(&full, "vg:s:");
+    assert_eq!(chosen_option(&setup), "rtx-4090*2", "{setup}");
+    let runtime = select_menu(&full, "vg:r:");
     assert!(
         runtime
             .to_string()
@@ -728,7 +750,19 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     assert_eq!(e["title"], json!(render::parts::title(Lang::Pt, &a4)));
     assert_eq!(chosen_option(&select_menu(&r, "vg:p:")), "q4_k_m");
 
-    // 4. Then 32k of context, from the updated message's own menu.
+    // 4. Then 32k of context, from the updated message's full view.
+    let breakdown_id = button_ids(&r)
+        .into_iter()
+        .find(|i| i.starts_with("vg:b:"))
+        .expect("a breakdown button");
+    let r = bot
+        .interact(fixtures::click(
+            fake.next_id(),
+            &breakdown_id,
+            USER,
+            "pt-BR",
+        ))
+        .await;
     let context_id = select_menu(&r, "vg:c:")["custom_id"]
         .as_str()
         .unwrap()

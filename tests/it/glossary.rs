@@ -125,3 +125,67 @@ fn chinese_answers_use_full_width_separators() {
     let en = render::text::answer(Lang::En, catalog, &a);
     assert!(en.contains("; "), "assumptions joined by '; ':\n{en}");
 }
+
+/// Deepest nesting of round brackets (half- or full-width) in a line.
+fn paren_depth(line: &str) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for c in line.chars() {
+        match c {
+            '(' | '（' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            ')' | '）' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Rendered answers in every language: no brackets inside brackets (a setup's reasons once
+/// held "(the cheapest that fits, at launch prices (no current price found), ...)"),
+/// runtimes by their names ("vLLM", not "vllm"), and a lever list after a ✅ that does not
+/// say "to make it fit".
+#[test]
+fn rendered_answers_read_cleanly_in_every_language() {
+    use vramguide::answer;
+    use vramguide::catalog::Catalog;
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+
+    let catalog = Catalog::get();
+    let questions = [
+        "llama 3.1 8b",
+        "qwen2.5 72b",
+        "llama 3.1 70b on one rtx 4090",
+        "llama 3.1 405b",
+        "mixtral 8x7b q4_k_m",
+        "longest context for llama 3.1 8b on rtx 4090 with vllm",
+        "llama 3.1 8b on rtx 4090 with vllm at 120000 tokens",
+        "qwen2.5 32b q4_k_m on rtx 4090 at 32000 tokens",
+        "fine-tune llama 3.1 8b with lora on rtx 3060",
+    ];
+    let mut bad = Vec::new();
+    for q in questions {
+        let reply = answer::for_text(catalog, q);
+        let Ok(a) = reply.result else { continue };
+        for lang in [Lang::En, Lang::Pt, Lang::Es, Lang::Zh] {
+            let text = render::text::answer(lang, catalog, &a);
+            bad.extend(
+                text.lines()
+                    .filter(|l| paren_depth(l) > 1)
+                    .map(|l| format!("{q} [{lang:?}] nested: {l}")),
+            );
+            if text.contains("with vllm") || text.contains("com vllm") {
+                bad.push(format!("{q} [{lang:?}] runtime id in prose:\n{text}"));
+            }
+            let fits = a.fit.as_ref().is_some_and(|f| f.fits);
+            if lang == Lang::En && fits && text.contains("To make it fit") {
+                bad.push(format!(
+                    "{q}: levers after a fit say 'to make it fit':\n{text}"
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -32,6 +32,7 @@ mod prices;
 mod properties;
 mod store;
 mod store_cli;
+mod terminal_cli;
 mod web;
 mod web_browser;
 mod web_hostile;

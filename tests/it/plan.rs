@@ -323,7 +323,7 @@ fn lora_8b_on_24_gb_without_checkpointing_gets_checkpointing_or_qlora() {
     );
     assert_levers_fit(&a);
     let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
-    assert!(text.contains("To make it fit on these GPUs:"), "{text}");
+    assert!(text.contains("To make it fit on this GPU:"), "{text}");
 }
 
 /// DeepSeek R1 ships in FP8 with 128 x 128 block scales: 671B of it is about 627 GiB, more

@@ -163,3 +163,247 @@ async fn portuguese_answer_page_in_headless_chromium() {
     );
     let _ = std::fs::remove_dir_all(&profile);
 }
+
+/// One page as a browser lays it out: measured in the page by [`MEASURE`].
+#[derive(Debug, serde::Deserialize)]
+struct Layout {
+    /// How far the page scrolls sideways, in CSS px (0: it does not).
+    overflow: f64,
+    /// Text drawn under 12 px: "tag:size:text", the chart's SVG text at its drawn size.
+    small: Vec<String>,
+    /// Where the verdict box ends, from the top of the page; None: no verdict on the page.
+    verdict_bottom: Option<f64>,
+    /// The page's background colour as computed ("rgb(20, 23, 27)").
+    bg: String,
+    lang: String,
+    ready: bool,
+}
+
+/// Run in the page: sideways overflow, text under 12 px, the verdict's place.
+const MEASURE: &str = r#"(() => {
+  const small = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg')) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const r = el.getBoundingClientRect();
+    if (!own || r.width === 0 || r.height === 0) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11.95) small.push(el.tagName + ':' + size.toFixed(1) + ':' + el.textContent.trim().slice(0, 40));
+  }
+  const svg = document.querySelector('#memory-bar');
+  if (svg) {
+    const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    for (const t of svg.querySelectorAll('text')) {
+      const size = parseFloat(t.getAttribute('font-size')) * k;
+      if (size < 11.95) small.push('svg:' + size.toFixed(1) + ':' + t.textContent.slice(0, 40));
+    }
+  }
+  const v = document.querySelector('.verdict');
+  return JSON.stringify({
+    overflow: document.documentElement.scrollWidth - innerWidth,
+    small,
+    verdict_bottom: v ? v.getBoundingClientRect().bottom + scrollY : null,
+    bg: getComputedStyle(document.body).backgroundColor,
+    lang: document.documentElement.lang,
+    ready: document.readyState === 'complete',
+  });
+})()"#;
+
+/// A headless Chromium driven over the DevTools protocol: one tab, resized and switched to
+/// dark mode between pages. Killed on drop.
+struct Browser {
+    child: std::process::Child,
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    next_id: u64,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    async fn start(bin: &Path, profile: &Path) -> Browser {
+        use std::io::BufRead;
+        let mut child = Command::new(bin)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        // "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/ID" on stderr.
+        let stderr = child.stderr.take().expect("stderr");
+        let port = tokio::task::spawn_blocking(move || {
+            let mut lines = std::io::BufReader::new(stderr).lines();
+            let port = lines.by_ref().map_while(Result::ok).find_map(|l| {
+                let url = l.strip_prefix("DevTools listening on ws://")?.to_string();
+                url.split(['/', ':']).nth(1)?.parse::<u16>().ok()
+            });
+            // Keep draining, so Chromium never blocks on a full pipe.
+            std::thread::spawn(move || lines.for_each(drop));
+            port
+        })
+        .await
+        .unwrap()
+        .expect("DevTools port");
+        let targets: serde_json::Value = reqwest::get(format!("http://127.0.0.1:{port}/json/list"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let page = targets
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["type"] == "page"))
+            .and_then(|t| t["webSocketDebuggerUrl"].as_str())
+            .expect("a page target")
+            .to_string();
+        let (ws, _) = tokio_tungstenite::connect_async(page).await.expect("CDP");
+        Browser {
+            child,
+            ws,
+            next_id: 1,
+        }
+    }
+
+    /// Send one DevTools command and wait for its reply.
+    async fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        let id = self.next_id;
+        self.next_id += 1;
+        let msg = serde_json::json!({"id": id, "method": method, "params": params});
+        self.ws.send(Message::Text(msg.to_string())).await.unwrap();
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("no reply to {method}"));
+            let Some(Ok(Message::Text(text))) = next else {
+                continue;
+            };
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if v["id"] == id {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// Open `url` at `width` x `height`, light or dark, and measure it once it has loaded.
+    async fn layout(&mut self, url: &str, width: u32, height: u32, dark: bool) -> Layout {
+        let metrics = serde_json::json!({
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600,
+        });
+        self.call("Emulation.setDeviceMetricsOverride", metrics)
+            .await;
+        let scheme = if dark { "dark" } else { "light" };
+        let media =
+            serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]});
+        self.call("Emulation.setEmulatedMedia", media).await;
+        self.call("Page.navigate", serde_json::json!({"url": url}))
+            .await;
+        for _ in 0..200 {
+            let r = self
+                .call(
+                    "Runtime.evaluate",
+                    serde_json::json!({"expression": MEASURE, "returnByValue": true}),
+                )
+                .await;
+            if let Some(json) = r["result"]["value"].as_str() {
+                let layout: Layout = serde_json::from_str(json).unwrap();
+                if layout.ready && !layout.lang.is_empty() {
+                    return layout;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{url} did not load");
+    }
+}
+
+/// Every kind of page at a phone's width (390 px) and a desktop's (1,280 px): no sideways
+/// scroll, no text under 12 px, an answer's verdict inside the first screen, and dark mode
+/// when the system asks for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_fit_a_phone_and_a_desktop() {
+    let Some(bin) = chromium() else {
+        eprintln!("SKIPPED: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)");
+        return;
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let state = web::AppState::new(web::Config::default());
+    tokio::spawn(web::serve(listener, state, std::future::pending()));
+    let profile = std::env::temp_dir().join(format!("vramguide-cdp-{}", std::process::id()));
+    let mut browser = Browser::start(&bin, &profile).await;
+    let ask = |q: &str| {
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("q", q)
+            .append_pair("lang", "en")
+            .finish();
+        format!("{base}/ask?{query}")
+    };
+    let answers = [
+        ask("llama 3.1 8b on rtx 4090 with vllm"),
+        ask("llama 3.1 70b fp16 on one rtx 4090"),
+        ask("fine-tune llama 3.1 8b with lora on rtx 3060"),
+        ask("qwen2.5 72b"),
+    ];
+    let others = [
+        format!("{base}/?lang=en"),
+        format!("{base}/compare?lang=en"),
+        format!("{base}/gpus?lang=en"),
+        format!("{base}/models?lang=en"),
+        format!("{base}/guide/nvlink?lang=en"),
+        format!("{base}/?lang=zh-CN"),
+    ];
+    let mut bad = Vec::new();
+    for (width, height) in [(390, 844), (1280, 800)] {
+        for url in answers.iter().chain(&others) {
+            let l = browser.layout(url, width, height, false).await;
+            if l.overflow > 0.5 {
+                bad.push(format!(
+                    "{width}px {url}: scrolls sideways by {}px",
+                    l.overflow
+                ));
+            }
+            if !l.small.is_empty() {
+                bad.push(format!("{width}px {url}: text under 12 px: {:?}", l.small));
+            }
+            if answers.contains(url) {
+                match l.verdict_bottom {
+                    Some(b) if b <= f64::from(height) => {}
+                    other => bad.push(format!("{width}px {url}: verdict ends at {other:?}")),
+                }
+            }
+        }
+    }
+    // Dark mode: the page's own background turns dark.
+    let light = browser.layout(&answers[0], 390, 844, false).await;
+    let dark = browser.layout(&answers[0], 390, 844, true).await;
+    assert_ne!(
+        light.bg, dark.bg,
+        "prefers-color-scheme: dark changes the page"
+    );
+    assert_eq!(dark.bg, "rgb(20, 23, 27)");
+    drop(browser);
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
