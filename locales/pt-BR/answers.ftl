@@ -75,6 +75,10 @@ assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
 match-corrected = Entendi "{ $input }" como { $model }.
 match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
+match-sized-from-name = Não conheço o { $name }: ele foi estimado como um modelo { $kind ->
+    [moe] de mistura de especialistas (MoE)
+   *[dense] denso
+} de { $params } bilhões de parâmetros, no formato do { $like }. Informe um id do Hub (org/nome) para a arquitetura exata.
 
 note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } bilhões de parâmetros, no formato do { $reference }).
 note-moe = Mixture of experts: todos os experts ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).

@@ -75,6 +75,10 @@ assumed-checkpointing-off = 不开启梯度检查点（未指定）
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。
 match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
+match-sized-from-name = 我不认识 { $name }：本回答按 { $params } 亿参数的{ $kind ->
+    [moe] 混合专家（MoE）
+   *[dense] 稠密
+}模型估算，结构参照 { $like }。给出 Hub id（org/name）可得到确切架构。
 
 note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } 亿参数，结构参照 { $reference }）。
 note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } 亿参数参与计算（速度由它决定）。

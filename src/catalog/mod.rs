@@ -5,6 +5,7 @@
 //! pure core borrow `&'static` specs without any I/O.
 
 mod lookup;
+mod name;
 mod synthetic;
 mod tokens;
 
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
+pub use name::{SizedName, is_variant_word};
 pub use synthetic::synthetic_model;
 
 pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
@@ -140,6 +142,10 @@ pub enum Origin {
     Hub,
     /// A config.json the user brought.
     Config,
+    /// Sized from the size in a name the catalog does not hold, shaped like its family.
+    Name,
+    /// Found with the Hub's search for a free-text name, then looked up like a repo id.
+    Search,
 }
 
 impl Origin {
@@ -148,6 +154,8 @@ impl Origin {
         match self {
             Origin::Hub => "hub",
             Origin::Config => "config",
+            Origin::Name => "name",
+            Origin::Search => "search",
         }
     }
 }

@@ -29,6 +29,7 @@ mod prices;
 mod properties;
 mod store;
 mod store_cli;
+mod unknown_names;
 mod web;
 mod web_browser;
 mod web_hostile;
