@@ -10,6 +10,8 @@
 pub mod client;
 pub mod config;
 pub mod gguf;
+mod layers;
+pub mod lenient;
 pub mod repo;
 pub mod safetensors;
 
@@ -320,8 +322,7 @@ pub fn spec_from_user_config(name: &str, bytes: &[u8]) -> Result<ModelSpec, Erro
         )
         .into());
     }
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| invalid(format!("not JSON: {e}")))?;
+    let value = lenient::parse(bytes).map_err(|e| invalid(format!("not JSON: {e}")))?;
     let id = config_model_name(name, &value);
     let id = id.as_str();
     let mut spec =

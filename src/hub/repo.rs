@@ -111,7 +111,8 @@ async fn json_file(client: &HubClient, repo: &str, file: &str, cap: u64) -> Resu
         .file(repo, file, cap)
         .await
         .map_err(missing_file(file))?;
-    serde_json::from_slice(&bytes).map_err(|e| malformed(format!("{file}: {e}")))
+    // Configs written by Python may hold `Infinity` or `NaN` (Nemotron-H).
+    super::lenient::parse(&bytes).map_err(|e| malformed(format!("{file}: {e}")))
 }
 
 async fn from_safetensors(

@@ -27,6 +27,7 @@ mod parser_corpus;
 mod plan;
 mod prices;
 mod properties;
+mod real_configs;
 mod store;
 mod store_cli;
 mod unknown_names;
