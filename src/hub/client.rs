@@ -89,6 +89,17 @@ impl HubClient {
             .await
     }
 
+    /// The Hub's model search: repos whose id holds `search`, most downloaded first.
+    pub async fn search(&self, search: &str, limit: u32, cap: u64) -> Result<Vec<u8>, FetchError> {
+        let mut url = self.url(&["api", "models"]);
+        url.query_pairs_mut()
+            .append_pair("search", search)
+            .append_pair("sort", "downloads")
+            .append_pair("direction", "-1")
+            .append_pair("limit", &limit.to_string());
+        self.get(url, None, cap).await
+    }
+
     /// A whole small file of the repo (config.json, the shard index).
     pub async fn file(&self, repo: &str, file: &str, cap: u64) -> Result<Vec<u8>, FetchError> {
         self.get(self.url(&[repo, "resolve", "main", file]), None, cap)

@@ -14,6 +14,7 @@ mod layers;
 pub mod lenient;
 pub mod repo;
 pub mod safetensors;
+pub mod search;
 
 use crate::answer::{self, Answer, Reply};
 use crate::catalog::{Catalog, ModelSpec, Origin, size_of, tokenize};
@@ -170,7 +171,10 @@ impl Hub {
     ) -> Result<Answer, Error> {
         let repo = match &q.model {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
-            _ => return answer::for_query(catalog, q),
+            _ => {
+                let found = self.searched_spec(catalog, q).await;
+                return answer::for_query_with(catalog, q, found);
+            }
         };
         match self.model(&repo, q.precision).await {
             Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
@@ -188,7 +192,12 @@ impl Hub {
         parsed: &Parsed,
     ) -> Result<Answer, Error> {
         let Some(repo) = &parsed.hub_id else {
-            return answer::for_parsed(catalog, parsed);
+            // A free-text name no catalog model agrees with: the Hub's search.
+            let found = match parsed.model_match {
+                None => self.searched_spec(catalog, &parsed.query).await,
+                Some(_) => None,
+            };
+            return answer::for_parsed_with(catalog, parsed, found);
         };
         match self.model(repo, parsed.query.precision).await {
             Looked::Found(spec) => answer::for_parsed_with(catalog, parsed, Some(*spec)),

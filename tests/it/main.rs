@@ -20,6 +20,7 @@ mod fake_hub;
 mod glossary;
 mod hub;
 mod hub_ids;
+mod hub_search;
 mod known_setups;
 mod locales;
 mod openapi;
