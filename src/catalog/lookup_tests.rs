@@ -51,6 +51,11 @@ fn hub_ids_gguf_repos_and_new_names_resolve() {
         ("ernie 4.5 21b", "ernie-4.5-21b-a3b"),
         ("magistral small", "magistral-small"),
         ("devstral", "devstral-small"),
+        ("nemotron 3 nano", "nemotron-3-nano-30b-a3b"),
+        ("nemotron 3 nano 30b a3b", "nemotron-3-nano-30b-a3b"),
+        ("nemotron nano 9b", "nemotron-nano-9b-v2"),
+        ("exaone 4.0 32b", "exaone-4.0-32b"),
+        ("LGAI-EXAONE/EXAONE-4.0-32B", "exaone-4.0-32b"),
     ];
     let catalog = Catalog::get();
     let mut wrong = Vec::new();

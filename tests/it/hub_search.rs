@@ -8,8 +8,11 @@ use std::time::{Duration, Instant};
 use vramguide::catalog::Catalog;
 use vramguide::hub::Hub;
 
-const NANO: &str = "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16";
-const NANO_FP8: &str = "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-FP8";
+// A model the catalog lacks. Its repos hold Nemotron 3 Nano's real config (a hybrid of
+// Mamba-2, MoE and attention blocks): the fake Hub checks which repo is chosen and that its
+// header's bytes are used, not that the config matches the name.
+const NANO: &str = "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16";
+const NANO_FP8: &str = "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8";
 
 fn real_config() -> Vec<u8> {
     let path = format!(
@@ -55,10 +58,14 @@ async fn hub() -> (FakeHub, u64, u64) {
     for (id, downloads) in [
         (NANO, 90_000),
         (NANO_FP8, 40_000),
-        ("unsloth/Nemotron-3-Nano-30B-A3B-GGUF", 300_000),
-        ("bartowski/nvidia_Nemotron-3-Nano-30B-A3B-GGUF", 120_000),
-        ("someone/Nemotron-3-Nano-30B-A3B-abliterated", 150_000),
-        ("mlx-community/NVIDIA-Nemotron-3-Nano-30B-A3B-4bit", 20_000),
+        ("unsloth/Nemotron-3-Super-120B-A12B-GGUF", 300_000),
+        ("bartowski/nvidia_Nemotron-3-Super-120B-A12B-GGUF", 120_000),
+        ("someone/Nemotron-3-Super-120B-A12B-abliterated", 150_000),
+        (
+            "mlx-community/NVIDIA-Nemotron-3-Super-120B-A12B-4bit",
+            20_000,
+        ),
+        ("nvidia/NVIDIA-Nemotron-3-Super-49B-v1", 90_000),
         ("nvidia/NVIDIA-Nemotron-Nano-9B-v2", 500_000),
     ] {
         hub.list(id, downloads);
@@ -72,7 +79,7 @@ async fn free_text_names_find_the_publishers_repo_with_exact_bytes() {
     let hub = Hub::for_endpoint(&fake.url, None).unwrap();
     let catalog = Catalog::get();
     let reply = hub
-        .answer_text(catalog, "nemotron 3 nano 30b a3b on a 4090")
+        .answer_text(catalog, "nemotron 3 super 120b a12b on a 4090")
         .await;
     let a = reply.result.expect("an answer");
     assert_eq!(a.model.id, NANO);
@@ -91,7 +98,7 @@ async fn a_format_in_the_question_picks_that_formats_repo() {
     let (fake, _, fp8_bytes) = hub().await;
     let hub = Hub::for_endpoint(&fake.url, None).unwrap();
     let reply = hub
-        .answer_text(Catalog::get(), "nemotron 3 nano 30b a3b fp8 on an h100")
+        .answer_text(Catalog::get(), "nemotron 3 super 120b a12b fp8 on an h100")
         .await;
     let a = reply.result.expect("an answer");
     assert_eq!(a.model.id, NANO_FP8);
