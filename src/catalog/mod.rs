@@ -115,6 +115,10 @@ pub struct ModelSpec {
     /// used instead of the parameter count times bits when the job runs in that format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_file: Option<WeightFile>,
+    /// DeepSeek Sparse Attention (V3.2): the lightning indexer keeps its own key of this
+    /// many values per token and layer beside the MLA latent, for the whole context.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_head_dim: Option<u32>,
     /// The Hugging Face repo people serve for this model (`meta-llama/Llama-3.1-8B-Instruct`):
     /// what the launch line names, and a name that resolves to the entry without a Hub
     /// look-up. Every catalog entry has one (data/gen/hub_ids.py); a Hub look-up keeps its

@@ -318,11 +318,15 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     }
 }
 
-/// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2).
+/// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2;
+/// DeepSeek V3.2 adds its indexer's key).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     let layers = f64::from(model.attention_layers());
     match (model.kv_lora_rank, model.qk_rope_head_dim) {
-        (Some(rank), Some(rope)) => layers * f64::from(rank + rope) * kv.bytes(),
+        (Some(rank), Some(rope)) => {
+            let index = model.index_head_dim.unwrap_or(0);
+            layers * f64::from(rank + rope + index) * kv.bytes()
+        }
         _ => {
             2.0 * layers
                 * f64::from(model.num_key_value_heads)

@@ -164,6 +164,7 @@ pub fn spec_from_config(
         origin: Some(Origin::Hub),
         weight_file: None,
         hub_id: None,
+        index_head_dim: f.u32(&["index_head_dim"]).filter(|&d| d > 0),
     };
     let (total, active) = param_counts(&spec, &f, kinds);
     if total > MAX_PARAMS {

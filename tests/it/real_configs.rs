@@ -120,3 +120,20 @@ fn absurd_shapes_are_refused() {
         }
     }
 }
+
+/// DeepSeek V3.2 keeps the indexer's 128-value key per token and layer beside the MLA
+/// latent (512 + 64): 61 x 704 values a token.
+#[test]
+fn deepseek_v3_2_counts_its_indexer_keys() {
+    let catalog = vramguide::catalog::Catalog::get();
+    let v32 = catalog.model("deepseek-v3.2").expect("in the catalog");
+    assert_eq!(
+        kv_bytes_per_token(v32, KvPrecision::Fp16),
+        61.0 * 704.0 * 2.0
+    );
+    let v3 = catalog.model("deepseek-v3").expect("in the catalog");
+    assert_eq!(
+        kv_bytes_per_token(v3, KvPrecision::Fp16),
+        61.0 * 576.0 * 2.0
+    );
+}
