@@ -115,6 +115,10 @@ pub struct ModelSpec {
     /// used instead of the parameter count times bits when the job runs in that format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_file: Option<WeightFile>,
+    /// The parameter count the config's shapes give, kept only when it disagrees with the
+    /// checkpoint's own count (safetensors headers) by more than 2 %: the answer says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_params: Option<u64>,
     /// DeepSeek Sparse Attention (V3.2): the lightning indexer keeps its own key of this
     /// many values per token and layer beside the MLA latent, for the whole context.
     #[serde(default, skip_serializing_if = "Option::is_none")]

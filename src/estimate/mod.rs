@@ -83,6 +83,9 @@ pub enum Note {
         runtime: Runtime,
         precision: Precision,
     },
+    /// The config's shapes give `config_b` billion parameters, the checkpoint's headers
+    /// `header_b`: more than 2 % apart, so the config may not describe these weights.
+    ConfigDisagrees { config_b: f64, header_b: f64 },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -259,7 +262,8 @@ impl<'a> Sizing<'a> {
 }
 
 fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
-    if model.synthetic {
+    // A model sized from its name says so in its own line, before any figure.
+    if model.synthetic && model.origin != Some(crate::catalog::Origin::Name) {
         est.notes.insert(
             0,
             Note::SyntheticArchitecture {
@@ -267,6 +271,12 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
                 reference: model.sources.first().cloned().unwrap_or_default(),
             },
         );
+    }
+    if let Some(config) = model.config_params {
+        est.notes.push(Note::ConfigDisagrees {
+            config_b: config as f64 / 1e9,
+            header_b: model.params_b(),
+        });
     }
     if model.moe.is_some() {
         est.notes.push(Note::MoeAllExperts {

@@ -165,6 +165,7 @@ pub fn spec_from_config(
         weight_file: None,
         hub_id: None,
         index_head_dim: f.u32(&["index_head_dim"]).filter(|&d| d > 0),
+        config_params: None,
     };
     let (total, active) = param_counts(&spec, &f, kinds);
     if total > MAX_PARAMS {
@@ -173,6 +174,11 @@ pub fn spec_from_config(
         )));
     }
     spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total).max(1);
+    // A config that does not describe its checkpoint (another model's config, a layer
+    // kind not read): the header's count stands, and the answer says they differ.
+    if (total as f64 / spec.params_total as f64 - 1.0).abs() > 0.02 {
+        spec.config_params = params_hint.filter(|&p| p > 0).map(|_| total);
+    }
     // The hint counts what the shapes do; the active share of the shapes' count carries
     // over, so a count that overshoots never leaves 0 active.
     let share = if total == 0 {

@@ -750,6 +750,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-moe"),
             Some(&Args::new().s("active", format_params(lang, *active_b))),
         ),
+        Note::ConfigDisagrees { config_b, header_b } => tr(
+            lang,
+            msg!("note-config-disagrees"),
+            Some(
+                &Args::new()
+                    .s("config", format_params(lang, *config_b))
+                    .s("header", format_params(lang, *header_b)),
+            ),
+        ),
         Note::MlaCache { bytes_per_token } => tr(
             lang,
             msg!("note-mla"),

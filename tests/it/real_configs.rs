@@ -137,3 +137,27 @@ fn deepseek_v3_2_counts_its_indexer_keys() {
         61.0 * 576.0 * 2.0
     );
 }
+
+/// A config whose shapes give another count than the checkpoint's headers (here Nemotron 3
+/// Nano's config beside a header count 10 % lower): the headers' count stands and the
+/// answer says they disagree.
+#[test]
+fn a_config_that_disagrees_with_its_header_says_so() {
+    use vramguide::hub::config::spec_from_config;
+    let value: serde_json::Value =
+        serde_json::from_slice(&read("nemotron-3-nano-30b-a3b")).unwrap();
+    let header = 28_400_000_000;
+    let spec = spec_from_config("nvidia/x", &value, Some(header)).unwrap();
+    assert_eq!(spec.params_total, header);
+    assert!(spec.config_params.is_some_and(|c| c > 31_000_000_000));
+    let close = spec_from_config("nvidia/x", &value, Some(31_600_000_000)).unwrap();
+    assert_eq!(close.config_params, None);
+    let catalog = vramguide::catalog::Catalog::get();
+    let q = vramguide::query::Query {
+        model: Some("nvidia/x".into()),
+        ..Default::default()
+    };
+    let a = vramguide::answer::for_query_with(catalog, &q, Some(spec)).expect("an answer");
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
+    assert!(text.contains("may not describe these weights"), "{text}");
+}
