@@ -78,7 +78,7 @@ pub fn spec_from_config(
     let vocab = f.u32(&["vocab_size"]);
     // Llama 4 names its dense MLP `intermediate_size_mlp` and its experts'
     // `intermediate_size`.
-    let dense_mlp = f.u32(&["intermediate_size_mlp"]);
+    let dense_mlp = f.u32(&["intermediate_size_mlp", "dense_intermediate_size"]);
     let moe_inter = f
         .u32(&["moe_intermediate_size"])
         .or_else(|| dense_mlp.and_then(|_| f.u32(&["intermediate_size"])));
@@ -218,6 +218,7 @@ fn moe_layout(
         .u32(&[
             "shared_expert_intermediate_size",
             "moe_shared_expert_intermediate_size",
+            "shared_intermediate_size",
         ])
         .map(|size| (f64::from(size) / f64::from(expert_size.max(1))).round() as u32)
         .or_else(|| f.u32(&["n_shared_experts", "num_shared_experts"]))
@@ -246,7 +247,15 @@ fn moe_layout(
         .get("mlp_only_layers")
         .and_then(Value::as_array)
         .map_or(0, |a| a.len() as u32);
-    let moe_layers = ((layers - dense) / sparse_step).saturating_sub(mlp_only);
+    // `moe_layer_freq` may list every layer (1 = MoE, 0 = dense), as MiniMax M3 does.
+    let listed = f.get("moe_layer_freq").and_then(Value::as_array).map(|l| {
+        l.iter()
+            .take(layers as usize)
+            .filter(|v| v.as_u64() == Some(1))
+            .count() as u32
+    });
+    let moe_layers =
+        listed.unwrap_or_else(|| ((layers - dense) / sparse_step).saturating_sub(mlp_only));
     Some(Moe {
         num_experts: experts,
         experts_per_token: per_token,

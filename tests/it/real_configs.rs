@@ -161,3 +161,27 @@ fn a_config_that_disagrees_with_its_header_says_so() {
     let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
     assert!(text.contains("may not describe these weights"), "{text}");
 }
+
+/// MoE layers listed one by one (`moe_layer_freq: [0, 1, 1, 1]`), a dense MLP named
+/// `dense_intermediate_size` and a shared expert named `shared_intermediate_size` (the
+/// shape MiniMax M3's configs use, as vLLM's tests copy it).
+#[test]
+fn listed_moe_layers_and_dense_widths_are_read() {
+    let config = br#"{"model_type": "minimax_m3", "hidden_size": 64, "intermediate_size": 32,
+        "dense_intermediate_size": 128, "shared_intermediate_size": 32, "n_shared_experts": 1,
+        "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 4,
+        "head_dim": 16, "vocab_size": 1024, "tie_word_embeddings": false,
+        "num_local_experts": 8, "num_experts_per_tok": 2, "moe_layer_freq": [0, 1, 1, 1]}"#;
+    let spec = spec_from_user_config("config.json", config).expect("read");
+    let moe = spec.moe.as_ref().expect("MoE");
+    assert_eq!((moe.moe_layers, moe.dense_layers), (3, Some(1)));
+    assert_eq!((moe.expert_intermediate_size, moe.shared_experts), (32, 1));
+    assert_eq!(spec.intermediate_size, 128);
+    // Embeddings 2 x 1024 x 64; attention 4 x (2 x 64 x 128 + 2 x 64 x 64); one dense MLP
+    // 3 x 64 x 128; three MoE layers of 9 experts' 3 x 64 x 32 and an 8 x 64 router.
+    let want = 2 * 1024 * 64
+        + 4 * (2 * 64 * 128 + 2 * 64 * 64)
+        + 3 * 64 * 128
+        + 3 * (9 * 3 * 64 * 32 + 8 * 64);
+    assert_eq!(spec.params_total, want);
+}
