@@ -213,6 +213,8 @@ pub enum ModelSource {
     Hub,
     /// A config.json the person brought.
     Config,
+    /// A repo the Hub's search found for a free-text name the catalog lacks.
+    Search,
 }
 
 /// The answer to one question, ready to render.
@@ -252,7 +254,7 @@ impl Reply {
     /// Whether the same question may get this reply again without asking (no Hub look-up,
     /// whose fallback must not outlive the Hub's slowness).
     pub fn reusable(&self) -> bool {
-        self.source != ModelSource::Hub
+        !matches!(self.source, ModelSource::Hub | ModelSource::Search)
     }
 }
 
@@ -414,7 +416,21 @@ impl Service {
             return (ModelSource::Config, answer);
         }
         let Some(repo) = &parsed.hub_id else {
-            return (ModelSource::Catalog, answer::for_parsed(catalog, parsed));
+            // A free-text name no catalog model agrees with: the Hub's search.
+            let found = match parsed.model_match {
+                None => {
+                    self.hub
+                        .searched_spec(catalog, &parsed.query, &who.requester())
+                        .await
+                }
+                Some(_) => None,
+            };
+            let source = if found.is_some() {
+                ModelSource::Search
+            } else {
+                ModelSource::Catalog
+            };
+            return (source, answer::for_parsed_with(catalog, parsed, found));
         };
         let looked = self
             .hub
@@ -446,7 +462,15 @@ impl Service {
         }
         let repo = match &q.model {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
-            _ => return (ModelSource::Catalog, answer::for_query(catalog, q)),
+            _ => {
+                let found = self.hub.searched_spec(catalog, q, &who.requester()).await;
+                let source = if found.is_some() {
+                    ModelSource::Search
+                } else {
+                    ModelSource::Catalog
+                };
+                return (source, answer::for_query_with(catalog, q, found));
+            }
         };
         let looked = self
             .hub
@@ -551,12 +575,15 @@ fn fallback(
         repo: repo.to_string(),
         reason: miss,
     };
+    // A catalog model stands in only when the repo's name gives a size and it agrees with
+    // every size, version and variant there: `acme/tiny-llama` is not TinyLlama.
+    let name = repo.rsplit('/').next().unwrap_or(repo);
+    let sized_name = tokenize(name).iter().any(|t| size_of(t).is_some());
     let by_name = catalog
-        .resolve_model(repo)
-        .is_ok()
-        .then(|| answer::for_query(catalog, q));
+        .find_model(repo)
+        .filter(|m| sized_name && catalog.agrees(m.model, repo))
+        .map(|_| answer::for_query(catalog, q));
     let result = by_name.or_else(|| {
-        let name = repo.rsplit('/').next().unwrap_or(repo);
         let size = tokenize(name).iter().find_map(|t| size_of(t))?;
         let sized = Query {
             model: None,

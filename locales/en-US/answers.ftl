@@ -75,9 +75,14 @@ assumed-checkpointing-off = gradient checkpointing off (not stated)
 match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
 match-corrected = Read "{ $input }" as { $model }.
 match-assumed = Not sure which model "{ $input }" is: this answer assumes { $model }. Give the exact name for another one.
+match-sized-from-name = I don't know { $name }: it is sized as a { $kind ->
+    [moe] mixture-of-experts
+   *[dense] dense
+} model of { $params } billion parameters, shaped like { $like }. Give a Hub id (org/name) for its exact architecture.
 
 note-synthetic = No catalog model of that name: the architecture is derived from the size ({ $params } billion parameters, shaped like { $reference }).
 note-moe = Mixture of experts: all experts sit in memory, though only { $active } billion parameters work per token (that is what sets the speed).
+note-config-disagrees = The config's shapes give { $config } billion parameters but the checkpoint's files hold { $header } billion: the config may not describe these weights, so the files' count is used.
 note-mla = Multi-head latent attention stores a compressed cache: { $bytes } bytes per token.
 note-sliding-window = Sliding-window layers keep at most { $window } tokens in their cache.
 note-hybrid-state = Only { $attention } of its { $layers } layers keep a KV cache that grows with the context; the others (linear attention or Mamba) hold a fixed state of about { $state } MiB per sequence, whatever its length.

@@ -75,9 +75,14 @@ assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
 match-corrected = He interpretado "{ $input }" como { $model }.
 match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
+match-sized-from-name = No conozco { $name }: se ha estimado como un modelo { $kind ->
+    [moe] de mezcla de expertos (MoE)
+   *[dense] denso
+} de { $params } millones de parámetros, con la forma de { $like }. Indica un id del Hub (org/nombre) para la arquitectura exacta.
 
 note-synthetic = No hay ningún modelo con ese nombre en el catálogo: la arquitectura se deduce del tamaño ({ $params } millones de parámetros, con la forma de { $reference }).
 note-moe = Mezcla de expertos (MoE): todos los expertos están en memoria, aunque solo { $active } millones de parámetros trabajan por token (eso es lo que marca la velocidad).
+note-config-disagrees = Las dimensiones del config dan { $config } millones de parámetros, pero los archivos del checkpoint tienen { $header } millones: puede que el config no describa estos pesos, así que se usa el recuento de los archivos.
 note-mla = La multi-head latent attention guarda una caché comprimida: { $bytes } bytes por token.
 note-sliding-window = Las capas de ventana deslizante guardan como máximo { $window } tokens en su caché.
 note-hybrid-state = Solo { $attention } de sus { $layers } capas guardan una caché KV que crece con el contexto; las demás (atención lineal o Mamba) mantienen un estado fijo de unos { $state } MiB por secuencia, sea cual sea su longitud.

@@ -75,9 +75,14 @@ assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
 match-corrected = Entendi "{ $input }" como { $model }.
 match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
+match-sized-from-name = Não conheço o { $name }: ele foi estimado como um modelo { $kind ->
+    [moe] de mistura de especialistas (MoE)
+   *[dense] denso
+} de { $params } bilhões de parâmetros, no formato do { $like }. Informe um id do Hub (org/nome) para a arquitetura exata.
 
 note-synthetic = Não há modelo com esse nome no catálogo: a arquitetura foi derivada do tamanho ({ $params } bilhões de parâmetros, no formato do { $reference }).
 note-moe = Mistura de especialistas (MoE): todos os especialistas ficam na memória, embora só { $active } bilhões de parâmetros trabalhem por token (é isso que define a velocidade).
+note-config-disagrees = As dimensões do config dão { $config } bilhões de parâmetros, mas os arquivos do checkpoint têm { $header } bilhões: o config pode não descrever esses pesos, então vale a contagem dos arquivos.
 note-mla = A multi-head latent attention guarda um cache comprimido: { $bytes } bytes por token.
 note-sliding-window = As camadas de janela deslizante guardam no máximo { $window } tokens no cache.
 note-hybrid-state = Só { $attention } das { $layers } camadas mantêm um cache KV que cresce com o contexto; as outras (atenção linear ou Mamba) guardam um estado fixo de cerca de { $state } MiB por sequência, seja qual for o tamanho.

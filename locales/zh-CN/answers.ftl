@@ -75,9 +75,14 @@ assumed-checkpointing-off = 不开启梯度检查点（未指定）
 match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
 match-corrected = 已将“{ $input }”识别为 { $model }。
 match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
+match-sized-from-name = 我不认识 { $name }：本回答按 { $params } 亿参数的{ $kind ->
+    [moe] 混合专家（MoE）
+   *[dense] 稠密
+}模型估算，结构参照 { $like }。给出 Hub id（org/name）可得到确切架构。
 
 note-synthetic = 目录中没有这个名字的模型：架构是根据参数量推算的（{ $params } 亿参数，结构参照 { $reference }）。
 note-moe = 混合专家（MoE）：所有专家都要放在显存里，但每个 token 只有 { $active } 亿参数参与计算（速度由它决定）。
+note-config-disagrees = config 的形状给出 { $config } 亿参数，但检查点文件中有 { $header } 亿：config 可能与这些权重不符，因此采用文件中的数量。
 note-mla = 多头潜在注意力（MLA）存的是压缩后的缓存：每个 token { $bytes } 字节。
 note-sliding-window = 滑动窗口层的缓存最多只保留 { $window } 个 token。
 note-hybrid-state = 它的 { $layers } 层中只有 { $attention } 层的 KV 缓存会随上下文增长；其余各层（线性注意力或 Mamba）每个序列只保留约 { $state } MiB 的固定状态，与长度无关。

@@ -5,6 +5,7 @@
 //! pure core borrow `&'static` specs without any I/O.
 
 mod lookup;
+mod name;
 mod synthetic;
 mod tokens;
 
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
+pub use name::{SizedName, is_variant_word};
 pub use synthetic::synthetic_model;
 
 pub use tokens::{is_version, normalize, size_b as size_of, tokenize};
@@ -113,6 +115,14 @@ pub struct ModelSpec {
     /// used instead of the parameter count times bits when the job runs in that format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_file: Option<WeightFile>,
+    /// The parameter count the config's shapes give, kept only when it disagrees with the
+    /// checkpoint's own count (safetensors headers) by more than 2 %: the answer says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_params: Option<u64>,
+    /// DeepSeek Sparse Attention (V3.2): the lightning indexer keeps its own key of this
+    /// many values per token and layer beside the MLA latent, for the whole context.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_head_dim: Option<u32>,
     /// The Hugging Face repo people serve for this model (`meta-llama/Llama-3.1-8B-Instruct`):
     /// what the launch line names, and a name that resolves to the entry without a Hub
     /// look-up. Every catalog entry has one (data/gen/hub_ids.py); a Hub look-up keeps its
@@ -140,6 +150,10 @@ pub enum Origin {
     Hub,
     /// A config.json the user brought.
     Config,
+    /// Sized from the size in a name the catalog does not hold, shaped like its family.
+    Name,
+    /// Found with the Hub's search for a free-text name, then looked up like a repo id.
+    Search,
 }
 
 impl Origin {
@@ -148,6 +162,8 @@ impl Origin {
         match self {
             Origin::Hub => "hub",
             Origin::Config => "config",
+            Origin::Name => "name",
+            Origin::Search => "search",
         }
     }
 }

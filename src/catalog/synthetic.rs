@@ -65,10 +65,56 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
     }
 }
 
-fn format_size(params_b: f64) -> String {
+pub(super) fn format_size(params_b: f64) -> String {
     if params_b.fract() == 0.0 {
         format!("{params_b:.0}b")
     } else {
         format!("{params_b}b")
+    }
+}
+
+/// `reference` rescaled in depth to `total_b` billion parameters (and `active_b` active,
+/// for a mixture of experts): the shape of a known model of the family, at the size a name
+/// gives. Layer groups (MoE and dense layers, recurrent and attention layers) keep their
+/// shares.
+pub(super) fn scaled_like(reference: &ModelSpec, total_b: f64, active_b: Option<f64>) -> ModelSpec {
+    let target = total_b * 1e9;
+    let layers_before = f64::from(reference.num_hidden_layers.max(1));
+    let embed = reference.embedding_and_head_params() as f64;
+    let body = (reference.params_total as f64 - embed).max(1.0);
+    let per_layer = body / layers_before;
+    let layers = ((target - embed) / per_layer).round().clamp(1.0, 10_000.0);
+    let ratio = layers / layers_before;
+    let scale = |n: u32| ((f64::from(n) * ratio).round() as u32).min(layers as u32);
+    let active_body = (reference.params_active as f64 - embed).max(0.0);
+    let active = match active_b {
+        Some(a) => a * 1e9,
+        None => embed + active_body / layers_before * layers,
+    }
+    .clamp(1.0, target);
+    let moe = reference.moe.clone().map(|mut m| {
+        m.moe_layers = scale(m.moe_layers).max(1);
+        m.dense_layers = m.dense_layers.map(scale);
+        m
+    });
+    let state_layers = reference.state_layers.clone().map(|mut s| {
+        s.layers = scale(s.layers);
+        s.attention_layers = scale(s.attention_layers).max(1);
+        s
+    });
+    ModelSpec {
+        params_total: target.round() as u64,
+        params_active: active.round() as u64,
+        num_hidden_layers: layers as u32,
+        moe,
+        state_layers,
+        release: None,
+        sources: vec![format!("derived from {}", reference.id)],
+        synthetic: true,
+        origin: None,
+        weight_file: None,
+        hub_id: None,
+        aliases: Vec::new(),
+        ..reference.clone()
     }
 }

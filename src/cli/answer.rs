@@ -212,10 +212,8 @@ pub fn estimate(
 /// A config.json from disk, read up to its cap.
 fn read_model_config(path: &Path) -> Attached {
     use std::io::Read as _;
-    let name = path.file_name().map_or_else(
-        || "config.json".to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    // The path, not the file name alone: a `config.json` is named after its folder.
+    let name = path.to_string_lossy().into_owned();
     let mut bytes = Vec::new();
     let read =
         std::fs::File::open(path).and_then(|f| f.take(MAX_USER_CONFIG + 1).read_to_end(&mut bytes));

@@ -83,6 +83,9 @@ pub enum Note {
         runtime: Runtime,
         precision: Precision,
     },
+    /// The config's shapes give `config_b` billion parameters, the checkpoint's headers
+    /// `header_b`: more than 2 % apart, so the config may not describe these weights.
+    ConfigDisagrees { config_b: f64, header_b: f64 },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -259,7 +262,8 @@ impl<'a> Sizing<'a> {
 }
 
 fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
-    if model.synthetic {
+    // A model sized from its name says so in its own line, before any figure.
+    if model.synthetic && model.origin != Some(crate::catalog::Origin::Name) {
         est.notes.insert(
             0,
             Note::SyntheticArchitecture {
@@ -267,6 +271,12 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
                 reference: model.sources.first().cloned().unwrap_or_default(),
             },
         );
+    }
+    if let Some(config) = model.config_params {
+        est.notes.push(Note::ConfigDisagrees {
+            config_b: config as f64 / 1e9,
+            header_b: model.params_b(),
+        });
     }
     if model.moe.is_some() {
         est.notes.push(Note::MoeAllExperts {
@@ -318,11 +328,15 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     }
 }
 
-/// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2).
+/// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2;
+/// DeepSeek V3.2 adds its indexer's key).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     let layers = f64::from(model.attention_layers());
     match (model.kv_lora_rank, model.qk_rope_head_dim) {
-        (Some(rank), Some(rope)) => layers * f64::from(rank + rope) * kv.bytes(),
+        (Some(rank), Some(rope)) => {
+            let index = model.index_head_dim.unwrap_or(0);
+            layers * f64::from(rank + rope + index) * kv.bytes()
+        }
         _ => {
             2.0 * layers
                 * f64::from(model.num_key_value_heads)

@@ -167,6 +167,18 @@ impl HubClient {
             .await
     }
 
+    /// The Hub's model search: repos whose id holds `search`, most downloaded first.
+    pub async fn search(&self, search: &str, limit: u32, cap: u64) -> Result<Vec<u8>, FetchError> {
+        let mut url = self.url(&["api", "models"]);
+        url.query_pairs_mut()
+            .append_pair("search", search)
+            .append_pair("sort", "downloads")
+            .append_pair("direction", "-1")
+            .append_pair("limit", &limit.to_string());
+        // One search is its own look-up: its body alone is bounded by `cap`.
+        self.get(url, None, cap, &Meter::new(cap)).await
+    }
+
     /// A whole small file of the repo (config.json, the shard index).
     pub async fn file(
         &self,

@@ -4,6 +4,7 @@
 //! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
 //! top level. What cannot be read is named in the error, field by field.
 
+use super::layers::{self, LayerKinds};
 use crate::catalog::{Attention, ModelSpec, Moe, Origin, StateKind, StateLayers};
 use crate::estimate::Precision;
 use crate::sanitize;
@@ -19,32 +20,39 @@ pub enum ConfigError {
         model_type: String,
         missing: Vec<&'static str>,
     },
+    /// Shapes whose product is beyond any real model (a `vision_config` of 2^62, 10^12
+    /// layers): refused rather than wrapped or rounded.
+    #[error("implausible sizes: {0}")]
+    Implausible(String),
 }
 
+/// More parameters than this is no real checkpoint (the largest published are ~2T).
+const MAX_PARAMS: u64 = 100_000_000_000_000;
+
 /// The fields read from a config, text_config first, then the top level.
-struct Fields<'a> {
+pub(super) struct Fields<'a> {
     text: Option<&'a Map<String, Value>>,
     top: &'a Map<String, Value>,
 }
 
 impl Fields<'_> {
-    fn get(&self, key: &str) -> Option<&Value> {
+    pub(super) fn get(&self, key: &str) -> Option<&Value> {
         self.text
             .and_then(|t| t.get(key))
             .filter(|v| !v.is_null())
             .or_else(|| self.top.get(key).filter(|v| !v.is_null()))
     }
 
-    fn u64(&self, keys: &[&str]) -> Option<u64> {
+    pub(super) fn u64(&self, keys: &[&str]) -> Option<u64> {
         keys.iter()
             .find_map(|k| self.get(k).and_then(Value::as_u64))
     }
 
-    fn u32(&self, keys: &[&str]) -> Option<u32> {
+    pub(super) fn u32(&self, keys: &[&str]) -> Option<u32> {
         self.u64(keys).and_then(|v| u32::try_from(v).ok())
     }
 
-    fn str(&self, key: &str) -> Option<&str> {
+    pub(super) fn str(&self, key: &str) -> Option<&str> {
         self.get(key).and_then(Value::as_str)
     }
 
@@ -72,9 +80,14 @@ pub fn spec_from_config(
     let layers = f.u32(&["num_hidden_layers", "n_layer", "num_layers"]);
     let heads = f.u32(&["num_attention_heads", "n_head"]);
     let vocab = f.u32(&["vocab_size"]);
-    let moe_inter = f.u32(&["moe_intermediate_size"]);
-    let inter = f
-        .u32(&["intermediate_size", "n_inner", "ffn_dim"])
+    // Llama 4 names its dense MLP `intermediate_size_mlp` and its experts'
+    // `intermediate_size`.
+    let dense_mlp = f.u32(&["intermediate_size_mlp", "dense_intermediate_size"]);
+    let moe_inter = f
+        .u32(&["moe_intermediate_size"])
+        .or_else(|| dense_mlp.and_then(|_| f.u32(&["intermediate_size"])));
+    let inter = dense_mlp
+        .or_else(|| f.u32(&["intermediate_size", "n_inner", "ffn_dim"]))
         .or(moe_inter);
     let mut missing = Vec::new();
     for (name, value) in [
@@ -117,8 +130,9 @@ pub fn spec_from_config(
     } else {
         Attention::Gqa
     };
-    let moe = moe_layout(&f, layers, inter, moe_inter);
-    let (sliding_window, sliding_window_pattern) = sliding(&f);
+    let kinds = layers::read(&f, layers);
+    let moe = moe_layout(&f, layers, inter, moe_inter, kinds);
+    let (sliding_window, sliding_window_pattern) = sliding(&f, kinds);
     let mut spec = ModelSpec {
         id: id.to_string(),
         display_name: id.rsplit('/').next().unwrap_or(id).to_string(),
@@ -136,7 +150,7 @@ pub fn spec_from_config(
         max_position_embeddings: f.u64(&["max_position_embeddings", "n_positions", "seq_length"]),
         tie_word_embeddings: f
             .bool("tie_word_embeddings")
-            .unwrap_or(model_type.starts_with("gemma")),
+            .unwrap_or_else(|| tied_by_default(&model_type)),
         moe,
         attention,
         sliding_window,
@@ -148,24 +162,47 @@ pub fn spec_from_config(
         native_precision: native_precision(config),
         sources: Vec::new(),
         synthetic: false,
-        state_layers: state_layers(&f, layers),
+        state_layers: state_layers(&f, layers, kinds),
         vision_params: Some(vision_params(&f)).filter(|&v| v > 0),
         tokens_per_image: f.u32(&["mm_tokens_per_image", "image_seq_length"]),
         origin: Some(Origin::Hub),
         weight_file: None,
         hub_id: None,
+        index_head_dim: f.u32(&["index_head_dim"]).filter(|&d| d > 0),
+        config_params: None,
     };
-    let (total, active) = param_counts(&spec, &f);
-    spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total);
-    // The hint counts what the shapes do; routed experts not taken stay out of `active`.
-    spec.params_active = spec
-        .params_total
-        .saturating_sub(total.saturating_sub(active));
+    let (total, active) = param_counts(&spec, &f, kinds);
+    if total > MAX_PARAMS {
+        return Err(ConfigError::Implausible(format!(
+            "{total} parameters from the shapes"
+        )));
+    }
+    spec.params_total = params_hint.filter(|&p| p > 0).unwrap_or(total).max(1);
+    // A config that does not describe its checkpoint (another model's config, a layer
+    // kind not read): the header's count stands, and the answer says they differ.
+    if (total as f64 / spec.params_total as f64 - 1.0).abs() > 0.02 {
+        spec.config_params = params_hint.filter(|&p| p > 0).map(|_| total);
+    }
+    // The hint counts what the shapes do; the active share of the shapes' count carries
+    // over, so a count that overshoots never leaves 0 active.
+    let share = if total == 0 {
+        1.0
+    } else {
+        active as f64 / total as f64
+    };
+    spec.params_active =
+        ((spec.params_total as f64 * share).round() as u64).clamp(1, spec.params_total);
     Ok(spec)
 }
 
 /// Mixture-of-experts fields under their several names (Mixtral, Qwen-MoE, DeepSeek, gpt-oss).
-fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Option<Moe> {
+fn moe_layout(
+    f: &Fields,
+    layers: u32,
+    inter: u32,
+    moe_inter: Option<u32>,
+    kinds: Option<LayerKinds>,
+) -> Option<Moe> {
     let experts = f.u32(&["num_local_experts", "num_experts", "n_routed_experts"])?;
     if experts <= 1 {
         return None;
@@ -179,19 +216,50 @@ fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Op
         ])
         .unwrap_or(2);
     let expert_size = moe_inter.unwrap_or(inter);
+    // Shared experts in units of a routed expert's width: a shared MLP twice as wide
+    // (Nemotron 3 Nano's 3,712 against 1,856) weighs two.
     let shared = f
-        .u32(&["n_shared_experts", "num_shared_experts"])
-        .or_else(|| {
-            let shared_size = f.u32(&["shared_expert_intermediate_size"])?;
-            Some((shared_size as f64 / f64::from(expert_size.max(1))).round() as u32)
+        .u32(&[
+            "shared_expert_intermediate_size",
+            "moe_shared_expert_intermediate_size",
+            "shared_intermediate_size",
+        ])
+        .map(|size| (f64::from(size) / f64::from(expert_size.max(1))).round() as u32)
+        .or_else(|| f.u32(&["n_shared_experts", "num_shared_experts"]))
+        // Llama 4's MoE layers hold one shared expert of the experts' width.
+        .or_else(|| f.str("model_type")?.starts_with("llama4").then_some(1));
+    if let Some(k) = kinds.filter(|k| k.blocks) {
+        return Some(Moe {
+            num_experts: experts,
+            experts_per_token: per_token,
+            shared_experts: shared.unwrap_or(0),
+            expert_intermediate_size: expert_size,
+            moe_layers: k.moe_blocks,
+            dense_layers: Some(k.mlp_blocks),
         });
+    }
     let dense = f.u32(&["first_k_dense_replace"]).unwrap_or(0).min(layers);
-    let sparse_step = f.u32(&["decoder_sparse_step"]).unwrap_or(1).max(1);
+    let sparse_step = f
+        .u32(&[
+            "decoder_sparse_step",
+            "interleave_moe_layer_step",
+            "moe_layer_freq",
+        ])
+        .unwrap_or(1)
+        .max(1);
     let mlp_only = f
         .get("mlp_only_layers")
         .and_then(Value::as_array)
         .map_or(0, |a| a.len() as u32);
-    let moe_layers = ((layers - dense) / sparse_step).saturating_sub(mlp_only);
+    // `moe_layer_freq` may list every layer (1 = MoE, 0 = dense), as MiniMax M3 does.
+    let listed = f.get("moe_layer_freq").and_then(Value::as_array).map(|l| {
+        l.iter()
+            .take(layers as usize)
+            .filter(|v| v.as_u64() == Some(1))
+            .count() as u32
+    });
+    let moe_layers =
+        listed.unwrap_or_else(|| ((layers - dense) / sparse_step).saturating_sub(mlp_only));
     Some(Moe {
         num_experts: experts,
         experts_per_token: per_token,
@@ -203,41 +271,48 @@ fn moe_layout(f: &Fields, layers: u32, inter: u32, moe_inter: Option<u32>) -> Op
 }
 
 /// The sliding window and, when only some layers use it, the pattern in the catalog's words.
-fn sliding(f: &Fields) -> (Option<u32>, Option<String>) {
-    let window = f.u32(&["sliding_window"]).filter(|&w| w > 0);
+fn sliding(f: &Fields, kinds: Option<LayerKinds>) -> (Option<u32>, Option<String>) {
+    let window = f
+        .u32(&["sliding_window", "attention_chunk_size"])
+        .filter(|&w| w > 0);
     if f.bool("use_sliding_window") == Some(false) || window.is_none() {
         return (None, None);
     }
-    let local_share = if let Some(types) = f.get("layer_types").and_then(Value::as_array) {
-        let local = types
-            .iter()
-            .filter(|t| t.as_str().is_some_and(|s| s.contains("sliding")))
-            .count();
-        local as f64 / types.len().max(1) as f64
-    } else if let Some(p) = f.u32(&["sliding_window_pattern"]).filter(|&p| p > 1) {
-        f64::from(p - 1) / f64::from(p)
+    // The layer kinds give exact counts of windowed and global layers, whatever the ratio.
+    if let Some(k) = kinds.filter(|k| k.attention > 0) {
+        return match k.window_pattern() {
+            Some(pattern) => (window, Some(pattern)),
+            None if k.windowed > 0 => (window, None),
+            None => (None, None),
+        };
+    }
+    // (local, global) layers in one period of the pattern, exactly: a number p is p - 1
+    // sliding layers then a global one; a string spells them ("LLLG").
+    let (local, global) = if let Some(p) = f.u32(&["sliding_window_pattern"]).filter(|&p| p > 1) {
+        (p - 1, 1)
+    } else if let Some(p) = f.str("sliding_window_pattern").filter(|p| p.len() <= 1024) {
+        let local = p.chars().filter(|c| *c == 'L').count() as u32;
+        (local, p.chars().count() as u32 - local)
     } else if f.str("model_type") == Some("gemma2") {
-        0.5
+        (1, 1)
     } else {
-        1.0
+        (1, 0)
     };
-    let pattern = if local_share >= 0.99 {
-        None
-    } else if local_share > 0.7 {
-        Some("5 local per 1 global".to_string())
-    } else if local_share > 0.0 {
-        Some("alternating 1:1".to_string())
-    } else {
-        return (None, None);
+    let pattern = match (local, global) {
+        (0, _) => return (None, None),
+        (_, 0) => None,
+        (l, g) => Some(format!("{l} local per {g} global")),
     };
     (window, pattern)
 }
 
-/// Total and active parameters from the shapes (norms and biases left out: < 0.1 %).
-fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
+/// Total and active parameters from the shapes (norms and biases left out: < 0.1 %),
+/// layer kind by layer kind. Saturating arithmetic: absurd shapes give a huge count that
+/// the caller refuses, never a wrapped small one.
+fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>) -> (u64, u64) {
     let h = u64::from(m.hidden_size);
     let heads = u64::from(m.num_attention_heads);
-    let embed = u64::from(m.vocab_size) * h;
+    let embed = u64::from(m.vocab_size).saturating_mul(h);
     let head = if m.tie_word_embeddings { 0 } else { embed };
     let attn = match (m.kv_lora_rank, m.qk_rope_head_dim) {
         (Some(rank), Some(rope)) => {
@@ -253,42 +328,116 @@ fn param_counts(m: &ModelSpec, f: &Fields) -> (u64, u64) {
         _ => {
             let d = u64::from(m.head_dim());
             let kv = u64::from(m.num_key_value_heads);
-            2 * h * heads * d + 2 * h * kv * d
+            // A gated output (Qwen3-Next, Qwen3.5) doubles the query projection.
+            let q = if gated_attention(f) { 2 } else { 1 };
+            (q + 1) * h * heads * d + 2 * h * kv * d
         }
     };
     let layers = u64::from(m.num_hidden_layers);
     // Gated MLPs (SwiGLU, GeGLU) have three matrices; the GELU MLPs of GPT-2-era
-    // architectures two.
-    let matrices = if NON_GATED.contains(&m.family.as_str()) {
+    // architectures and Nemotron-H's squared-ReLU ones two.
+    let matrices: u64 = if NON_GATED.contains(&m.family.as_str()) {
         2
     } else {
         3
     };
     let dense_mlp = matrices * h * u64::from(m.intermediate_size);
+    let k = kinds.unwrap_or(LayerKinds {
+        attention: m.num_hidden_layers,
+        ..LayerKinds::default()
+    });
+    let (attention_layers, linear_layers, mamba_layers) = (
+        u64::from(k.attention),
+        u64::from(k.linear),
+        u64::from(k.mamba),
+    );
+    let mixers = attention_layers
+        .saturating_mul(attn)
+        .saturating_add(linear_layers.saturating_mul(linear_attention_params(f, h)))
+        .saturating_add(mamba_layers.saturating_mul(mamba_params(m, f, h)));
+    // Every layer holds an MLP, except in a model of single-kind blocks.
+    let mlp_layers = if k.blocks {
+        u64::from(k.mlp_blocks + k.moe_blocks)
+    } else {
+        layers
+    };
     let (mlp_total, mlp_active) = match &m.moe {
         Some(moe) => {
-            let expert = 3 * h * u64::from(moe.expert_intermediate_size);
-            let moe_layers = u64::from(moe.moe_layers);
-            let dense_layers = layers.saturating_sub(moe_layers);
+            let expert = matrices * h * u64::from(moe.expert_intermediate_size);
+            let moe_layers = u64::from(moe.moe_layers).min(mlp_layers);
+            let dense_layers = mlp_layers - moe_layers;
             let per_layer = |n: u64| {
-                (n + u64::from(moe.shared_experts)) * expert + h * u64::from(moe.num_experts)
+                (n + u64::from(moe.shared_experts))
+                    .saturating_mul(expert)
+                    .saturating_add(h * u64::from(moe.num_experts))
             };
+            let dense = dense_layers.saturating_mul(dense_mlp);
             (
-                moe_layers * per_layer(u64::from(moe.num_experts)) + dense_layers * dense_mlp,
-                moe_layers * per_layer(u64::from(moe.experts_per_token)) + dense_layers * dense_mlp,
+                moe_layers
+                    .saturating_mul(per_layer(u64::from(moe.num_experts)))
+                    .saturating_add(dense),
+                moe_layers
+                    .saturating_mul(per_layer(u64::from(moe.experts_per_token)))
+                    .saturating_add(dense),
             )
         }
-        None => (layers * dense_mlp, layers * dense_mlp),
+        None => {
+            let all = mlp_layers.saturating_mul(dense_mlp);
+            (all, all)
+        }
     };
-    let fixed = embed + head + layers * attn + vision_params(f);
-    (fixed + mlp_total, fixed + mlp_active)
+    let fixed = embed
+        .saturating_add(head)
+        .saturating_add(mixers)
+        .saturating_add(vision_params(f));
+    (
+        fixed.saturating_add(mlp_total),
+        fixed.saturating_add(mlp_active),
+    )
+}
+
+/// Whether attention has an output gate (a second query-sized projection).
+fn gated_attention(f: &Fields) -> bool {
+    f.bool("attn_output_gate").unwrap_or_else(|| {
+        f.str("model_type")
+            .is_some_and(|t| t.starts_with("qwen3_next") || t.starts_with("qwen3_5"))
+    })
+}
+
+/// One Gated DeltaNet layer: the q/k/v/z and b/a projections, the short convolution over
+/// q, k and v, and the output projection.
+fn linear_attention_params(f: &Fields, h: u64) -> u64 {
+    let g = |k: &str| f.u64(&[k]).unwrap_or(0);
+    let keys = g("linear_num_key_heads") * g("linear_key_head_dim");
+    let values = g("linear_num_value_heads") * g("linear_value_head_dim");
+    let conv = g("linear_conv_kernel_dim");
+    h * (2 * keys + 2 * values)
+        + h * 2 * g("linear_num_value_heads")
+        + (2 * keys + values) * conv
+        + values * h
+}
+
+/// One Mamba-2 mixer: the input projection (x, z, B, C and dt), the convolution over x,
+/// B and C, and the output projection.
+fn mamba_params(m: &ModelSpec, f: &Fields, h: u64) -> u64 {
+    let Some(s) = m.state_layers.as_ref() else {
+        return 0;
+    };
+    let v = |x: Option<u32>| u64::from(x.unwrap_or(0));
+    let heads = v(s.mamba_n_heads);
+    let inner = match heads * v(s.mamba_d_head) {
+        0 => u64::from(f.u32(&["mamba_expand", "expand"]).unwrap_or(2)) * h,
+        n => n,
+    };
+    let groups_state = 2 * v(s.mamba_n_groups).max(1) * v(s.mamba_d_state);
+    h * (2 * inner + groups_state + heads) + (inner + groups_state) * v(s.mamba_d_conv) + inner * h
 }
 
 /// The recurrent layers of a hybrid model (field names as in the Hugging Face configs):
 /// `layer_types` ("mamba", "linear_attention" against "attention"/"full_attention"),
 /// Qwen3-Next's `full_attention_interval`, Jamba's `attn_layer_period`, MiniMax's
 /// `attn_type_list` (0 = lightning), Falcon-H1's parallel Mamba in every layer.
-fn state_layers(f: &Fields, layers: u32) -> Option<StateLayers> {
+fn state_layers(f: &Fields, layers: u32, kinds: Option<LayerKinds>) -> Option<StateLayers> {
     let model_type = f.str("model_type").unwrap_or("");
     let count = |key: &str, pick: &dyn Fn(&Value) -> bool| -> Option<u32> {
         let list = f.get(key)?.as_array()?;
@@ -300,6 +449,8 @@ fn state_layers(f: &Fields, layers: u32) -> Option<StateLayers> {
     };
     let (state, attention) = if model_type == "falcon_h1" {
         (layers, layers)
+    } else if let Some(k) = kinds.filter(|k| k.mamba + k.linear > 0) {
+        (k.mamba + k.linear, k.attention)
     } else if let Some(n) = count("layer_types", &is_state).filter(|&n| n > 0) {
         (n, layers - n.min(layers))
     } else if let Some(n) = count("attn_type_list", &|v| v.as_u64() == Some(0)).filter(|&n| n > 0) {
@@ -317,7 +468,10 @@ fn state_layers(f: &Fields, layers: u32) -> Option<StateLayers> {
         StateKind::GatedDeltanet
     } else if model_type.starts_with("minimax") {
         StateKind::Lightning
-    } else if f.get("mamba_n_heads").is_some() || f.get("mamba_d_head").is_some() {
+    } else if f.get("mamba_n_heads").is_some()
+        || f.get("mamba_d_head").is_some()
+        || f.get("mamba_num_heads").is_some()
+    {
         StateKind::Mamba2
     } else {
         StateKind::Mamba
@@ -326,11 +480,11 @@ fn state_layers(f: &Fields, layers: u32) -> Option<StateLayers> {
         kind,
         layers: state,
         attention_layers: attention,
-        mamba_d_state: f.u32(&["mamba_d_state"]),
-        mamba_d_conv: f.u32(&["mamba_d_conv"]),
-        mamba_n_heads: f.u32(&["mamba_n_heads"]),
-        mamba_d_head: f.u32(&["mamba_d_head"]),
-        mamba_n_groups: f.u32(&["mamba_n_groups"]),
+        mamba_d_state: f.u32(&["mamba_d_state", "ssm_state_size"]),
+        mamba_d_conv: f.u32(&["mamba_d_conv", "conv_kernel"]),
+        mamba_n_heads: f.u32(&["mamba_n_heads", "mamba_num_heads"]),
+        mamba_d_head: f.u32(&["mamba_d_head", "mamba_head_dim"]),
+        mamba_n_groups: f.u32(&["mamba_n_groups", "n_groups", "mamba_num_groups"]),
         mamba_expand: f.u32(&["mamba_expand"]),
         linear_num_key_heads: f.u32(&["linear_num_key_heads"]),
         linear_num_value_heads: f.u32(&["linear_num_value_heads"]),
@@ -352,7 +506,33 @@ const NON_GATED: &[&str] = &[
     "gpt_bigcode",
     "starcoder2",
     "mpt",
+    "nemotron_h",
 ];
+
+/// Model types whose transformers config class ties the output head to the embeddings
+/// when `tie_word_embeddings` is missing (`PretrainedConfig` defaults to tied; the Llama
+/// family of classes sets it off).
+const TIED_BY_DEFAULT: &[&str] = &[
+    "gemma",
+    "gemma2",
+    "gemma3",
+    "gemma3_text",
+    "gemma3n",
+    "smollm3",
+    "gpt2",
+    "bloom",
+    "opt",
+    "starcoder2",
+    "cohere",
+    "cohere2",
+    "ernie4_5",
+    "gpt_bigcode",
+];
+
+/// Whether a config without `tie_word_embeddings` ties them, as transformers reads it.
+fn tied_by_default(model_type: &str) -> bool {
+    TIED_BY_DEFAULT.contains(&model_type) || model_type.starts_with("gemma")
+}
 
 /// A vision tower from `vision_config` (ViT layers: attention 4 h^2, MLP 2 h x inter) and
 /// its projector into the text model; 0 for text-only configs.
@@ -364,7 +544,13 @@ fn vision_params(f: &Fields) -> u64 {
     let (h, inter) = (get("hidden_size"), get("intermediate_size"));
     let layers = get("num_hidden_layers").max(get("depth"));
     let text_hidden = f.u64(&["hidden_size"]).unwrap_or(0);
-    layers * (4 * h * h + 2 * h * inter) + h * text_hidden
+    let per_layer = h
+        .saturating_mul(h)
+        .saturating_mul(4)
+        .saturating_add(h.saturating_mul(inter).saturating_mul(2));
+    layers
+        .saturating_mul(per_layer)
+        .saturating_add(h.saturating_mul(text_hidden))
 }
 
 /// The format the checkpoint ships in: `quantization_config` first, then `torch_dtype`.
@@ -397,11 +583,14 @@ fn quantized_precision(config: &Value) -> Option<Precision> {
     let q = config.get("quantization_config")?;
     let bits = q.get("bits").and_then(Value::as_u64);
     match q.get("quant_method")?.as_str()? {
-        "fp8" | "fbgemm_fp8" => Some(if q.get("weight_block_size").is_some() {
-            Precision::Fp8Block
-        } else {
-            Precision::Fp8
-        }),
+        // `"weight_block_size": null` is per-tensor FP8, not block-scaled.
+        "fp8" | "fbgemm_fp8" => Some(
+            if q.get("weight_block_size").is_some_and(|b| !b.is_null()) {
+                Precision::Fp8Block
+            } else {
+                Precision::Fp8
+            },
+        ),
         "gptq" => Some(if bits == Some(8) {
             Precision::GptqInt8
         } else {

@@ -17,8 +17,11 @@ pub mod client;
 pub mod config;
 pub mod egress;
 pub mod gguf;
+mod layers;
+pub mod lenient;
 pub mod repo;
 pub mod safetensors;
+pub mod search;
 pub mod traffic;
 
 use crate::catalog::{ModelSpec, Origin};
@@ -360,15 +363,55 @@ pub fn spec_from_user_config(name: &str, bytes: &[u8]) -> Result<ModelSpec, Erro
         )
         .into());
     }
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| invalid(format!("not JSON: {e}")))?;
-    let id = value
-        .get("_name_or_path")
-        .and_then(serde_json::Value::as_str)
-        .filter(|s| hub_id::is_repo_id(s))
-        .unwrap_or(name);
+    let value = lenient::parse(bytes).map_err(|e| invalid(format!("not JSON: {e}")))?;
+    let id = config_model_name(name, &value);
+    let id = id.as_str();
     let mut spec =
         config::spec_from_config(id, &value, None).map_err(|e| invalid(e.to_string()))?;
     spec.origin = Some(Origin::Config);
     Ok(spec)
+}
+
+/// The name an answer from a user's config.json gives its model: the `_name_or_path` it
+/// was saved from (a repo id, or the last folder of a local path), else the folder the
+/// file sits in, else the file's own name when it is not plain `config.json`, else the
+/// architecture the config names. Never "config.json": that names no model.
+fn config_model_name(file: &str, config: &serde_json::Value) -> String {
+    let last_folder = |path: &str| {
+        path.trim_end_matches(['/', '\\'])
+            .rsplit(['/', '\\'])
+            .next()
+            .filter(|s| !s.is_empty() && *s != "." && *s != "..")
+            .map(str::to_string)
+    };
+    let saved = config
+        .get("_name_or_path")
+        .and_then(serde_json::Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && s.len() <= 200);
+    if let Some(saved) = saved {
+        if hub_id::is_repo_id(saved) {
+            return saved.to_string();
+        }
+        if let Some(folder) = last_folder(saved) {
+            return folder;
+        }
+    }
+    let path = file.trim();
+    let base = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    if base.eq_ignore_ascii_case("config.json") {
+        let parent = &path[..path.len() - base.len()];
+        if let Some(folder) = last_folder(parent) {
+            return folder;
+        }
+    } else if !base.is_empty() {
+        return base.trim_end_matches(".json").to_string();
+    }
+    config
+        .get("architectures")
+        .and_then(|a| a.get(0))
+        .and_then(serde_json::Value::as_str)
+        .or_else(|| config.get("model_type").and_then(serde_json::Value::as_str))
+        .filter(|s| !s.is_empty() && s.len() <= 100)
+        .map_or_else(|| file.to_string(), str::to_string)
 }

@@ -153,7 +153,8 @@ async fn file_bytes(ctx: &Ctx, file: &str, cap: u64) -> Result<Vec<u8>, Failure>
 }
 
 async fn json_file(ctx: &Ctx, file: &str, cap: u64) -> Result<Value, Failure> {
-    serde_json::from_slice(&file_bytes(ctx, file, cap).await?)
+    // Configs written by Python may hold `Infinity` or `NaN` (Nemotron-H).
+    super::lenient::parse(&file_bytes(ctx, file, cap).await?)
         .map_err(|e| malformed(format!("{file}: {e}")))
 }
 

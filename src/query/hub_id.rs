@@ -80,10 +80,18 @@ fn repo_needs_hub(catalog: &Catalog, name: &str) -> bool {
         return true;
     };
     let model = m.model;
-    !std::iter::once(&model.id)
-        .chain(&model.aliases)
-        .chain(std::iter::once(&model.display_name))
-        .any(|n| core_name(n.rsplit('/').next().unwrap_or(n)) == wanted)
+    // Another organisation's repo is its own files, whatever it is called.
+    let org = name.split('/').next().unwrap_or_default();
+    let same_org = model
+        .hub_id
+        .as_deref()
+        .and_then(|h| h.split('/').next())
+        .is_some_and(|o| o.eq_ignore_ascii_case(org));
+    !same_org
+        || !std::iter::once(&model.id)
+            .chain(&model.aliases)
+            .chain(std::iter::once(&model.display_name))
+            .any(|n| core_name(n.rsplit('/').next().unwrap_or(n)) == wanted)
 }
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).

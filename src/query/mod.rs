@@ -102,16 +102,29 @@ fn resolve_known(
     q: &Query,
     known: Option<(Cow<'static, ModelSpec>, MatchKind)>,
 ) -> Result<Request, Error> {
+    let mut by_name = None;
     let (model, kind) = match (&q.model, q.params_b) {
         _ if let Some(k) = known => k,
-        (Some(name), _) => {
-            let m = catalog.resolve_model(name)?;
-            let kind = match &q.model_as_typed {
-                Some(from) => MatchKind::Assumed { from: from.clone() },
-                None => m.kind,
-            };
-            (Cow::Borrowed(m.model), kind)
-        }
+        (Some(name), _) => match catalog.resolve_model(name) {
+            Ok(m) => {
+                let kind = match &q.model_as_typed {
+                    Some(from) => MatchKind::Assumed { from: from.clone() },
+                    None => m.kind,
+                };
+                (Cow::Borrowed(m.model), kind)
+            }
+            // A name no catalog model agrees with: sized from the size it gives, and said.
+            Err(e) => {
+                let sized = catalog.sized_from_name(name).ok_or(e)?;
+                by_name = Some(Assumption::SizedFromName {
+                    name: sized.name,
+                    params_b: sized.params_b,
+                    moe: sized.moe,
+                    like: sized.like,
+                });
+                (Cow::Owned(sized.spec), MatchKind::Exact)
+            }
+        },
         (None, Some(b)) => {
             estimate::check_params_b(b)?;
             (Cow::Owned(synthetic_model(catalog, b)), MatchKind::Exact)
@@ -120,6 +133,7 @@ fn resolve_known(
     };
     let mode = q.mode.unwrap_or_default();
     let mut req = Request::new(model, kind, mode);
+    req.assumed.extend(by_name);
     match q.precision {
         Some(p) => {
             req.job.precision = p;

@@ -13,7 +13,7 @@ use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::numbers_words;
 use super::pieces::{is_ascii_space, pieces};
-use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
+use crate::catalog::{Catalog, MatchKind, ModelMatch, is_variant_word, tokenize};
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
 use crate::runtime::PROFILES;
 use crate::vocab::Lang;
@@ -855,7 +855,7 @@ fn take_model(
         let continues = !subs.is_empty()
             && subs
                 .iter()
-                .all(|s| model_continues(s) || catalog.is_model_word(s));
+                .all(|s| model_continues(s) || is_variant_word(s) || catalog.is_model_word(s));
         if !continues {
             break;
         }
@@ -875,20 +875,33 @@ fn take_model(
         words.push(t);
         blank.push((s, e));
     }
-    // Prefer the longest run of words that resolves; else report the whole run.
+    // Prefer the longest run of words that resolves and agrees with every size, version
+    // and variant typed ("gemma 4 31b" is not Gemma 3 1B); else report the whole run.
+    let whole = words.join(" ");
     let found = (1..=words.len()).rev().find_map(|n| {
         let candidate = words[..n].join(" ");
-        catalog.find_model(&candidate).map(|m| (n, candidate, m))
+        catalog
+            .find_model(&candidate)
+            .filter(|m| catalog.agrees(m.model, &whole))
+            .map(|m| (n, candidate, m))
     });
+    let shorter =
+        || without_unknown_words(catalog, &words).filter(|(_, m)| catalog.agrees(m.model, &whole));
     let (chosen, found) = match found {
         // Fewer (non-empty) words than typed: a shorter name.
         Some((n, candidate, m)) if n < words.len() => {
-            let (candidate, m) = without_unknown_words(catalog, &words).unwrap_or((candidate, m));
-            q.model_as_typed = Some(words.join(" "));
+            let (candidate, m) = shorter().unwrap_or((candidate, m));
+            q.model_as_typed = Some(whole);
             (candidate, Some(partial(m, &words)))
         }
         Some((_, candidate, m)) => (candidate, Some(m)),
-        None => (words.join(" "), None),
+        None => match shorter() {
+            Some((candidate, m)) => {
+                q.model_as_typed = Some(whole);
+                (candidate, Some(partial(m, &words)))
+            }
+            None => (whole, None),
+        },
     };
     q.model = Some(chosen);
     for (s, e) in blank {

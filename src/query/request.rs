@@ -34,6 +34,14 @@ pub enum Assumption {
         repo: String,
         reason: HubMiss,
     },
+    /// No model of this name is known (offline, or the Hub found none): the answer is for
+    /// a model of the size the name gives, shaped like `like`, the closest of its family.
+    SizedFromName {
+        name: String,
+        params_b: f64,
+        moe: bool,
+        like: String,
+    },
 }
 
 /// Why a Hub look-up did not happen or did not finish.

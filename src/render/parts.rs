@@ -664,7 +664,12 @@ pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = a
         .assumed
         .iter()
-        .filter(|x| matches!(x, Assumption::HubFallback { .. }))
+        .filter(|x| {
+            matches!(
+                x,
+                Assumption::HubFallback { .. } | Assumption::SizedFromName { .. }
+            )
+        })
         .map(|x| assumed_line(lang, a, x))
         .collect();
     out.extend(weights_and_match_lines(lang, a));
@@ -706,7 +711,32 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
             Some(&Args::new().s("runtime", runtime.profile().version)),
         ),
         Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+        Assumption::SizedFromName {
+            name,
+            params_b,
+            moe,
+            like,
+        } => tr(
+            lang,
+            msg!("match-sized-from-name"),
+            Some(
+                &Args::new()
+                    .s("name", name.replace('`', "'"))
+                    .s("params", format_params(lang, *params_b))
+                    .s("kind", if *moe { "moe" } else { "dense" })
+                    .s("like", like.as_str()),
+            ),
+        ),
     }
+}
+
+/// The line that says the model is not known and was sized from its name: the answer
+/// leads with it, before any figure.
+pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
+    a.assumed
+        .iter()
+        .find(|x| matches!(x, Assumption::SizedFromName { .. }))
+        .map(|x| assumed_line(lang, a, x))
 }
 
 /// Where the weights figure comes from, when the repo's own files gave it, and how the
@@ -768,6 +798,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
             lang,
             msg!("note-moe"),
             Some(&Args::new().s("active", format_params(lang, *active_b))),
+        ),
+        Note::ConfigDisagrees { config_b, header_b } => tr(
+            lang,
+            msg!("note-config-disagrees"),
+            Some(
+                &Args::new()
+                    .s("config", format_params(lang, *config_b))
+                    .s("header", format_params(lang, *header_b)),
+            ),
         ),
         Note::MlaCache { bytes_per_token } => tr(
             lang,

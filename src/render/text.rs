@@ -12,6 +12,12 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     // An English answer with levers and four picks runs to about 3 KB.
     let mut out = String::with_capacity(4096);
     // "Can I run X on Y" answered first: the format that fits Y when the assumed one does not.
+    // A model not known, sized from its name: said before any figure about it.
+    let unknown = parts::sized_from_name_line(lang, a);
+    if let Some(line) = &unknown {
+        out.push_str(line);
+        out.push('\n');
+    }
     if let Some(best) = parts::best_fit_line(lang, catalog, a) {
         out.push_str(&best);
         out.push('\n');
@@ -51,7 +57,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     }
     line(&mut out, "");
     parts::rule_lines_to(&mut Appended(&mut out), lang, a);
-    let assumed = parts::assumption_lines(lang, a);
+    let mut assumed = parts::assumption_lines(lang, a);
+    assumed.retain(|l| Some(l) != unknown.as_ref());
     if !assumed.is_empty() {
         // The title carries its own colon: Chinese writes a full-width one, with no space.
         line(&mut out, &label(lang, msg!("assumed-title")));

@@ -569,13 +569,18 @@ fn local_global_patterns_and_mla_of_the_new_families() {
         per_token * (0.5 * 131_072.0 + 0.5 * 128.0)
     );
     // Kimi K2 and DeepSeek V3.1 cache the MLA latent: 61 x (512 + 64) x 2 bytes.
-    for id in ["kimi-k2", "deepseek-v3.1", "deepseek-v3.2"] {
+    for id in ["kimi-k2", "deepseek-v3.1"] {
         assert_eq!(
             kv_bytes_per_token(model(id), KvPrecision::Fp16),
             70_272.0,
             "{id}"
         );
     }
+    // DeepSeek V3.2 adds its indexer's 128-value key: 61 x (512 + 64 + 128) x 2 bytes.
+    assert_eq!(
+        kv_bytes_per_token(model("deepseek-v3.2"), KvPrecision::Fp16),
+        85_888.0
+    );
     // Vision towers are counted in the weights of multimodal checkpoints.
     let gemma = model("gemma-3-27b");
     assert_eq!(gemma.vision_params, Some(27_432_062_576 - 27_009_002_240));

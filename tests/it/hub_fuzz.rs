@@ -220,11 +220,9 @@ proptest! {
     }
 }
 
-/// A `vision_config` of 2^62: huge, never 0 parameters (release builds wrap it to 0;
-/// debug builds panic). `src/hub/config.rs`'s parameter arithmetic is unchecked: left to
-/// its owner, so this waits; run it with `--ignored`.
+/// A `vision_config` of 2^62: refused or huge, never 0 parameters (release builds used to
+/// wrap it to 0; debug builds panicked).
 #[test]
-#[ignore = "src/hub/config.rs multiplies config values unchecked"]
 fn a_vision_tower_of_2_pow_62_is_not_zero_parameters() {
     let text = spec_from_user_config("x", &serde_json::to_vec(&llama(json!({}))).unwrap())
         .unwrap()

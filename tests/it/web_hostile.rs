@@ -303,8 +303,10 @@ fn memory_stays_bounded_under_huge_headers_and_many_questions() {
                             // each time: every one was a new cache key before.
                             let header = format!("x-{i},{}", "ab-cd;q=0.5,".repeat(5_400));
                             let lang = format!("pt-{}", "y".repeat(1_000 + i % 50));
-                            let url =
-                                format!("{base}/api/v1/ask?q=llama+{}b+fp16&lang={lang}", i % 997);
+                            let url = format!(
+                                "{base}/api/v1/ask?q=llama+{}b+fp16&lang={lang}",
+                                i % 997 + 1
+                            );
                             let r = http
                                 .get(url)
                                 .header("accept-language", header)

@@ -60,6 +60,10 @@ struct Shared {
     repos: Mutex<HashMap<String, (String, Arc<Repo>)>>,
     seen: Mutex<Vec<Seen>>,
     bytes: AtomicU64,
+    /// Repos the search lists, with their downloads (repos need not be added to be listed).
+    listed: Mutex<Vec<(String, u64)>>,
+    /// A fixed answer (and a delay) for every search, for hostile cases.
+    search_answer: Mutex<Option<(Vec<u8>, Duration)>>,
 }
 
 impl Shared {
@@ -118,6 +122,31 @@ impl FakeHub {
             .collect()
     }
 
+    /// List `id` in search answers with `downloads`.
+    pub fn list(&self, id: &str, downloads: u64) {
+        self.shared
+            .listed
+            .lock()
+            .unwrap()
+            .push((id.to_string(), downloads));
+    }
+
+    /// Answer every search with `body` after `delay` (junk, 100 hits, a hang).
+    pub fn answer_searches_with(&self, body: Vec<u8>, delay: Duration) {
+        *self.shared.search_answer.lock().unwrap() = Some((body, delay));
+    }
+
+    /// Search requests made.
+    pub fn searches(&self) -> usize {
+        self.shared
+            .seen
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| s.path == "/api/models")
+            .count()
+    }
+
     pub fn total_requests(&self) -> usize {
         self.shared.seen.lock().unwrap().len()
     }
@@ -154,6 +183,9 @@ async fn handle(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap)
         range: range.clone(),
         auth,
     });
+    if path == "/api/models" {
+        return search(&shared, &uri).await;
+    }
     if let Some(id) = path.strip_prefix("/api/models/") {
         let Some((id, repo)) = shared.repo(id) else {
             return error(StatusCode::NOT_FOUND, "RepoNotFound");
@@ -260,6 +292,51 @@ fn trickle(shared: &Arc<Shared>, body: Vec<u8>, every: Duration) -> Response {
         }
     });
     (StatusCode::OK, Body::from_stream(stream)).into_response()
+}
+
+/// The Hub's search: listed repos whose id holds `search` (any case), most downloaded
+/// first, at most `limit`.
+async fn search(shared: &Shared, uri: &Uri) -> Response {
+    let fixed = shared.search_answer.lock().unwrap().clone();
+    if let Some((body, delay)) = fixed {
+        tokio::time::sleep(delay).await;
+        return (StatusCode::OK, Body::from(body)).into_response();
+    }
+    let query: HashMap<String, String> = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.replace("%2F", "/").replace('+', " ")))
+        .collect();
+    let wanted = query
+        .get("search")
+        .cloned()
+        .unwrap_or_default()
+        .to_lowercase();
+    let limit: usize = query
+        .get("limit")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(1000);
+    let mut hits: Vec<(String, u64)> = shared
+        .listed
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(id, _)| id.to_lowercase().contains(&wanted))
+        .cloned()
+        .collect();
+    hits.sort_by_key(|h| std::cmp::Reverse(h.1));
+    let body: Vec<Value> = hits
+        .into_iter()
+        .take(limit)
+        .map(|(id, downloads)| {
+            json!({"id": id, "downloads": downloads, "likes": 0, "tags": [],
+                   "pipeline_tag": "text-generation", "library_name": "transformers",
+                   "createdAt": "2026-01-01T00:00:00.000Z"})
+        })
+        .collect();
+    axum::Json(body).into_response()
 }
 
 /// `bytes=a-b` within a body of `len` bytes, `b` clipped to the end.

@@ -1,0 +1,187 @@
+//! Real config.json files of 2025-26 models (`tests/configs/`, sources in its README):
+//! parameters within 1-2 % of the published count, KV bytes per token equal to a count by
+//! hand from the layer kinds, no refusal. And hostile configs: refused or read, never a
+//! panic or a wrapped count.
+
+use vramguide::estimate::{KvPrecision, kv_bytes_per_token};
+use vramguide::hub::spec_from_user_config;
+
+/// (file, published parameters, allowed relative gap, KV bytes per token in bf16,
+/// windowed share of the attention layers).
+const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
+    ("nemotron-3-nano-30b-a3b", 31.6e9, 0.01, 6_144.0, 0.0),
+    ("llama-4-maverick-17b-128e", 400e9, 0.02, 196_608.0, 0.75),
+    ("smollm3-3b", 3.08e9, 0.01, 73_728.0, 0.0),
+    ("exaone-4.0-32b", 32.0e9, 0.01, 262_144.0, 0.75),
+];
+
+fn read(name: &str) -> Vec<u8> {
+    let path = format!("{}/tests/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn real_configs_give_published_counts_and_kv_by_hand() {
+    let mut wrong = Vec::new();
+    for &(name, published, band, kv, windowed) in CONFIGS {
+        let spec = match spec_from_user_config(&format!("{name}/config.json"), &read(name)) {
+            Ok(s) => s,
+            Err(e) => {
+                wrong.push(format!("{name}: refused: {e}"));
+                continue;
+            }
+        };
+        let gap = spec.params_total as f64 / published - 1.0;
+        if gap.abs() > band {
+            wrong.push(format!(
+                "{name}: {} parameters ({gap:+.3})",
+                spec.params_total
+            ));
+        }
+        let got = kv_bytes_per_token(&spec, KvPrecision::Fp16);
+        if got != kv {
+            wrong.push(format!("{name}: KV {got} bytes per token, by hand {kv}"));
+        }
+        if (spec.local_layer_fraction() - windowed).abs() > 1e-9 {
+            wrong.push(format!(
+                "{name}: windowed share {} ({:?})",
+                spec.local_layer_fraction(),
+                spec.sliding_window_pattern
+            ));
+        }
+        if spec.params_active == 0 || spec.params_active > spec.params_total {
+            wrong.push(format!("{name}: {} active", spec.params_active));
+        }
+        if spec.display_name != name {
+            wrong.push(format!("{name}: named {}", spec.display_name));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Nemotron-3-Nano: 23 Mamba-2, 23 MoE and 6 attention blocks; the Mamba state counted.
+#[test]
+fn nemotron_h_blocks_are_read_from_the_pattern() {
+    let spec = spec_from_user_config("n/config.json", &read("nemotron-3-nano-30b-a3b")).unwrap();
+    let state = spec.state_layers.as_ref().expect("Mamba layers");
+    assert_eq!((state.layers, state.attention_layers), (23, 6));
+    let moe = spec.moe.as_ref().expect("MoE blocks");
+    assert_eq!(
+        (moe.moe_layers, moe.num_experts, moe.shared_experts),
+        (23, 128, 2)
+    );
+    // 3.2B active without embeddings, 3.6B with them (model card).
+    let active = spec.params_active as f64;
+    assert!((3.2e9..3.9e9).contains(&active), "{active}");
+    assert!(spec.state_values_per_sequence() > 0);
+}
+
+/// A config written by Python with `Infinity` and `NaN` is read; FP8 with a null block
+/// size is per-tensor FP8.
+#[test]
+fn python_json_and_null_block_size_are_read() {
+    let config = br#"{"model_type": "nemotron_h", "hidden_size": 1024, "num_hidden_layers": 4,
+        "num_attention_heads": 8, "num_key_value_heads": 2, "intermediate_size": 4096,
+        "vocab_size": 32000, "hybrid_override_pattern": "M-*-", "mamba_num_heads": 16,
+        "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "time_step_limit": [0.0, Infinity], "rescale": NaN, "note": "Infinity stays"}"#;
+    let spec = spec_from_user_config("config.json", config).expect("read");
+    assert_eq!(spec.state_layers.as_ref().map(|s| s.layers), Some(1));
+    let fp8 = br#"{"model_type": "mistral", "hidden_size": 1024, "num_hidden_layers": 4,
+        "num_attention_heads": 8, "num_key_value_heads": 2, "intermediate_size": 4096,
+        "vocab_size": 32000, "quantization_config": {"quant_method": "fp8",
+        "weight_block_size": null}}"#;
+    let spec = spec_from_user_config("config.json", fp8).expect("read");
+    assert_eq!(spec.native_precision.name(), "fp8");
+}
+
+/// Absurd shapes are refused or bounded, never wrapped into a small count.
+#[test]
+fn absurd_shapes_are_refused() {
+    let base = |extra: &str| {
+        format!(
+            r#"{{"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+            "intermediate_size": 14336, "vocab_size": 128256, {extra}}}"#
+        )
+    };
+    for extra in [
+        r#""num_hidden_layers": 1000000000000"#,
+        r#""num_hidden_layers": 32, "vision_config": {"hidden_size": 4611686018427387904, "intermediate_size": 4611686018427387904, "num_hidden_layers": 4611686018427387904}"#,
+        r#""num_hidden_layers": 4294967295"#,
+    ] {
+        let config = base(extra);
+        match spec_from_user_config("config.json", config.as_bytes()) {
+            Err(_) => {}
+            Ok(spec) => assert!(
+                spec.params_total >= 1_000_000_000_000,
+                "{extra}: {} parameters",
+                spec.params_total
+            ),
+        }
+    }
+}
+
+/// DeepSeek V3.2 keeps the indexer's 128-value key per token and layer beside the MLA
+/// latent (512 + 64): 61 x 704 values a token.
+#[test]
+fn deepseek_v3_2_counts_its_indexer_keys() {
+    let catalog = vramguide::catalog::Catalog::get();
+    let v32 = catalog.model("deepseek-v3.2").expect("in the catalog");
+    assert_eq!(
+        kv_bytes_per_token(v32, KvPrecision::Fp16),
+        61.0 * 704.0 * 2.0
+    );
+    let v3 = catalog.model("deepseek-v3").expect("in the catalog");
+    assert_eq!(
+        kv_bytes_per_token(v3, KvPrecision::Fp16),
+        61.0 * 576.0 * 2.0
+    );
+}
+
+/// A config whose shapes give another count than the checkpoint's headers (here Nemotron 3
+/// Nano's config beside a header count 10 % lower): the headers' count stands and the
+/// answer says they disagree.
+#[test]
+fn a_config_that_disagrees_with_its_header_says_so() {
+    use vramguide::hub::config::spec_from_config;
+    let value: serde_json::Value =
+        serde_json::from_slice(&read("nemotron-3-nano-30b-a3b")).unwrap();
+    let header = 28_400_000_000;
+    let spec = spec_from_config("nvidia/x", &value, Some(header)).unwrap();
+    assert_eq!(spec.params_total, header);
+    assert!(spec.config_params.is_some_and(|c| c > 31_000_000_000));
+    let close = spec_from_config("nvidia/x", &value, Some(31_600_000_000)).unwrap();
+    assert_eq!(close.config_params, None);
+    let catalog = vramguide::catalog::Catalog::get();
+    let q = vramguide::query::Query {
+        model: Some("nvidia/x".into()),
+        ..Default::default()
+    };
+    let a = vramguide::answer::for_query_with(catalog, &q, Some(spec)).expect("an answer");
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
+    assert!(text.contains("may not describe these weights"), "{text}");
+}
+
+/// MoE layers listed one by one (`moe_layer_freq: [0, 1, 1, 1]`), a dense MLP named
+/// `dense_intermediate_size` and a shared expert named `shared_intermediate_size` (the
+/// shape MiniMax M3's configs use, as vLLM's tests copy it).
+#[test]
+fn listed_moe_layers_and_dense_widths_are_read() {
+    let config = br#"{"model_type": "minimax_m3", "hidden_size": 64, "intermediate_size": 32,
+        "dense_intermediate_size": 128, "shared_intermediate_size": 32, "n_shared_experts": 1,
+        "num_hidden_layers": 4, "num_attention_heads": 8, "num_key_value_heads": 4,
+        "head_dim": 16, "vocab_size": 1024, "tie_word_embeddings": false,
+        "num_local_experts": 8, "num_experts_per_tok": 2, "moe_layer_freq": [0, 1, 1, 1]}"#;
+    let spec = spec_from_user_config("config.json", config).expect("read");
+    let moe = spec.moe.as_ref().expect("MoE");
+    assert_eq!((moe.moe_layers, moe.dense_layers), (3, Some(1)));
+    assert_eq!((moe.expert_intermediate_size, moe.shared_experts), (32, 1));
+    assert_eq!(spec.intermediate_size, 128);
+    // Embeddings 2 x 1024 x 64; attention 4 x (2 x 64 x 128 + 2 x 64 x 64); one dense MLP
+    // 3 x 64 x 128; three MoE layers of 9 experts' 3 x 64 x 32 and an 8 x 64 router.
+    let want = 2 * 1024 * 64
+        + 4 * (2 * 64 * 128 + 2 * 64 * 64)
+        + 3 * 64 * 128
+        + 3 * (9 * 3 * 64 * 32 + 8 * 64);
+    assert_eq!(spec.params_total, want);
+}
