@@ -52,12 +52,18 @@ pub struct Answer {
     pub best_fit: Option<BestFit>,
 }
 
-/// The best weight format that fits the named cards when the assumed one does not.
+/// The best weight format that fits the named cards when the assumed one does not. The
+/// answer around it (title, total, verdict, chart, setups, launch) is about `precision`;
+/// `native` and `native_fit` keep the one line on the checkpoint's own format.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BestFit {
     pub precision: Precision,
     /// The job in that format on the cards as asked (`fit.fits` is true).
     pub fit: Fit,
+    /// The format the user named none of: the checkpoint's own.
+    pub native: Precision,
+    /// The job in the native format on the cards as asked (`fits` is false).
+    pub native_fit: Fit,
 }
 
 /// A free-text question after the whole core: what was read, and the answer or why there
@@ -123,8 +129,38 @@ pub fn for_query_with(
     }
 }
 
-/// Estimate, check the named setup, rank the alternatives.
+/// Estimate, check the named setup, rank the alternatives. With no format named and the
+/// native one not fitting the named cards, the whole answer is rebuilt in the format that
+/// fits (one answer, one verdict), and the native format keeps one line in `best_fit`.
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
+    let (native, best) = build_one(catalog, req.clone())?;
+    let (Some(p), Some(native_fit)) = (best, native.fit.clone()) else {
+        return Ok(native);
+    };
+    let mut req = req;
+    req.job.precision = p;
+    req.assumed
+        .retain(|x| !matches!(x, Assumption::Precision { .. }));
+    let (mut answer, _) = build_one(catalog, req)?;
+    let Some(fit) = answer.fit.clone().filter(|f| f.fits) else {
+        // The lever said it fits; a rebuilt answer that disagrees keeps the native one.
+        return Ok(native);
+    };
+    answer.best_fit = Some(BestFit {
+        precision: p,
+        fit,
+        native: native.job.precision,
+        native_fit,
+    });
+    Ok(answer)
+}
+
+/// One pass of [`build`] for the job as the request has it, with the format that would fit
+/// the named cards when none was named and the native one does not.
+fn build_one(
+    catalog: &'static Catalog,
+    req: Request,
+) -> Result<(Answer, Option<Precision>), JobError> {
     let count = req.gpu_count.unwrap_or(1);
     estimate::check_gpu_count(u64::from(count))?;
     req.job.validate(&req.model)?;
@@ -178,7 +214,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     }
     .into_iter()
     .collect();
-    let best_fit = best_fit(&req.assumed, fit.as_ref(), &levers, count);
+    let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
         model_kind: req.model_kind,
@@ -195,22 +231,22 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         levers,
         serving,
         launch,
-        best_fit,
+        best_fit: None,
         max_context,
         max_context_asked,
     };
     answer.topics = topics(&answer);
-    Ok(answer)
+    Ok((answer, best))
 }
 
-/// The plan's precision lever, taken as the answer's lead when the user named no format,
+/// The plan's precision lever, taken as the answer's subject when the user named no format,
 /// the assumed one does not fit the named cards, and the lever needs no more cards.
 fn best_fit(
     assumed: &[Assumption],
     fit: Option<&Fit>,
     levers: &[Lever],
     count: u32,
-) -> Option<BestFit> {
+) -> Option<Precision> {
     let precision_assumed = assumed
         .iter()
         .any(|x| matches!(x, Assumption::Precision { .. }));
@@ -218,10 +254,7 @@ fn best_fit(
         return None;
     }
     levers.iter().find_map(|l| match l.change {
-        plan::Change::Precision(p) if l.count == count && l.fit.fits => Some(BestFit {
-            precision: p,
-            fit: l.fit.clone(),
-        }),
+        plan::Change::Precision(p) if l.count == count && l.fit.fits => Some(p),
         _ => None,
     })
 }

@@ -66,6 +66,10 @@ pub struct BestFitJson {
     pub count: u32,
     pub per_gpu_gib: f64,
     pub usable_gib: f64,
+    /// The checkpoint's own format, which does not fit (the rest of the answer is about
+    /// `precision`).
+    pub native: &'static str,
+    pub native_per_gpu_gib: f64,
 }
 
 /// Serving capacity of the named setup.
@@ -298,6 +302,8 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             count: b.fit.count,
             per_gpu_gib: r2(b.fit.per_gpu_gib),
             usable_gib: r2(b.fit.usable_gib),
+            native: b.native.name(),
+            native_per_gpu_gib: r2(b.native_fit.per_gpu_gib),
         }),
         max_context: a.max_context,
     }

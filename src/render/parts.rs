@@ -961,10 +961,9 @@ pub fn tag_name(lang: Lang, tag: Tag) -> String {
 }
 
 /// The answer's lead when the user named no format and the assumed one does not fit their
-/// cards: the best format that does ("At nf4 (4-bit) it fits on RTX 3090 …").
+/// cards: the one line on the native format, and the format the rest of the answer is for.
 pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String> {
     let best = a.best_fit.as_ref()?;
-    let asked = a.fit.as_ref()?;
     let args = Args::new()
         .s("precision", best.precision.name())
         .s(
@@ -974,8 +973,11 @@ pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String
         .s("setup", setup_label(catalog, &best.fit.gpu, best.fit.count))
         .s("per_gpu", format_gib(lang, best.fit.per_gpu_gib))
         .s("usable", format_gib(lang, best.fit.usable_gib))
-        .s("native", a.job.precision.name())
-        .s("native_per_gpu", format_gib(lang, asked.per_gpu_gib));
+        .s("native", best.native.name())
+        .s(
+            "native_per_gpu",
+            format_gib(lang, best.native_fit.per_gpu_gib),
+        );
     Some(tr(lang, msg!("answer-best-fit"), Some(&args)))
 }
 
