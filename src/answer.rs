@@ -4,7 +4,7 @@ use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Sizing};
 pub use crate::guide::Topic;
-use crate::plan::{self, Launch, Lever, Serving};
+use crate::plan::{self, Launch, Lever, MissingCheckpoint, Serving};
 use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
@@ -50,6 +50,9 @@ pub struct Answer {
     /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
     /// lead with what was really asked. None otherwise.
     pub best_fit: Option<BestFit>,
+    /// No launch line because no checkpoint in the planned format is known: which one the
+    /// reader has to find (never an invented repo or file name).
+    pub launch_missing: Option<MissingCheckpoint>,
 }
 
 /// The best weight format that fits the named cards when the assumed one does not. The
@@ -205,15 +208,29 @@ fn build_one(
         _ => None,
     };
     // A setup that does not fit would only run out of memory: start the best lever's.
-    let launch = match (&fit, levers.first()) {
-        (Some(f), Some(l)) if !f.fits => {
-            plan::launch::command(&req.model, &l.job, req.gpu, l.count)
-        }
+    let launched = match (&fit, levers.first()) {
+        (Some(f), Some(l)) if !f.fits => Some((Cow::Borrowed(&l.job), l.count)),
         (Some(f), None) if !f.fits => None,
-        _ => plan::launch::command(&req.model, &req.job, req.gpu, count),
+        _ => Some((Cow::Borrowed(&req.job), count)),
     }
-    .into_iter()
-    .collect();
+    .map(|(job, n)| match max_context {
+        // A max-context answer starts the server at the context it leads with.
+        Some(ctx) if max_context_asked => {
+            let mut job = job.into_owned();
+            job.set_context(ctx);
+            (Cow::Owned(job), n)
+        }
+        _ => (job, n),
+    });
+    let launch: Vec<Launch> = launched
+        .as_ref()
+        .and_then(|(job, n)| plan::launch::command(&req.model, job, req.gpu, *n))
+        .into_iter()
+        .collect();
+    let launch_missing = launched
+        .as_ref()
+        .filter(|_| launch.is_empty())
+        .and_then(|(job, _)| plan::launch::missing(&req.model, job));
     let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
@@ -232,6 +249,7 @@ fn build_one(
         serving,
         launch,
         best_fit: None,
+        launch_missing,
         max_context,
         max_context_asked,
     };

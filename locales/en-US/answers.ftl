@@ -157,6 +157,7 @@ lever-more-gpus = { $count } of this card
 answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency } requests of { $asked } tokens at once, about { $speed } tokens/s in total.
 answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
 answer-launch-title = To start it:
+answer-launch-missing = No { $precision } checkpoint of this model is on our list, so there is no command to paste: look for one on the Hugging Face Hub (search “{ $search }”) and load it with { $runtime }.
 lever-quality-negligible = almost no quality loss
 lever-quality-small = a small quality loss
 lever-quality-moderate = some quality loss, the usual trade-off

@@ -157,6 +157,7 @@ lever-more-gpus = { $count } de esta tarjeta
 answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency } peticiones de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
 answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
 answer-launch-title = Para arrancarlo:
+answer-launch-missing = No tenemos en la lista ningún checkpoint { $precision } de este modelo, así que no hay comando que pegar: busca uno en el Hub de Hugging Face («{ $search }») y cárgalo con { $runtime }.
 lever-quality-negligible = casi sin pérdida de calidad
 lever-quality-small = una pequeña pérdida de calidad
 lever-quality-moderate = algo de pérdida de calidad, el compromiso habitual

@@ -157,6 +157,7 @@ lever-more-gpus = { $count } desta placa
 answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency } requisições de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
 answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
 answer-launch-title = Para iniciar:
+answer-launch-missing = Não há checkpoint { $precision } deste modelo na nossa lista, então não há comando para colar: procure um no Hub do Hugging Face (“{ $search }”) e carregue com { $runtime }.
 lever-quality-negligible = quase sem perda de qualidade
 lever-quality-small = pequena perda de qualidade
 lever-quality-moderate = alguma perda de qualidade, a troca mais comum

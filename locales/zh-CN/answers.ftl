@@ -156,6 +156,7 @@ lever-more-gpus = 用 { $count }
 answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；可同时处理 { $concurrency } 个 { $asked } tokens 的请求，总计约 { $speed } tokens/s。
 answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；连一个 { $asked } tokens 的请求都放不下。
 answer-launch-title = 启动命令：
+answer-launch-missing = 我们的列表里没有这个模型的 { $precision } 检查点，所以没有可以直接粘贴的命令：请在 Hugging Face Hub 上搜索“{ $search }”，再用 { $runtime } 加载。
 lever-quality-negligible = 几乎不损失质量
 lever-quality-small = 质量略有下降
 lever-quality-moderate = 质量有一定下降，这是常见的折中

@@ -56,6 +56,16 @@ pub struct AnswerJson {
     /// When the question named no format and the assumed one does not fit the named GPUs:
     /// the format with the most bits that does, on the same cards; null otherwise.
     pub best_fit: Option<BestFitJson>,
+    /// No launch line because no checkpoint of the model in the planned format is known:
+    /// the runtime and format to look for; null otherwise.
+    pub launch_missing: Option<LaunchMissingJson>,
+}
+
+/// The checkpoint a launch line would need and nobody listed.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct LaunchMissingJson {
+    pub runtime: &'static str,
+    pub precision: &'static str,
 }
 
 /// The best format that fits the named GPUs when the assumed one does not.
@@ -306,6 +316,10 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             native_per_gpu_gib: r2(b.native_fit.per_gpu_gib),
         }),
         max_context: a.max_context,
+        launch_missing: a.launch_missing.map(|m| LaunchMissingJson {
+            runtime: m.runtime.name(),
+            precision: m.precision.name(),
+        }),
     }
 }
 

@@ -225,10 +225,28 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
     })
 }
 
-/// "To start it:" and the command as inline code.
+/// "To start it:" and the command as inline code; where no checkpoint in the planned
+/// format is known, one line that says which to look for instead.
 pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
     if a.launch.is_empty() {
-        return Vec::new();
+        return a
+            .launch_missing
+            .map(|m| {
+                let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
+                let name = repo.rsplit('/').next().unwrap_or(repo);
+                let kind = if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) {
+                    "GGUF".to_string()
+                } else {
+                    m.precision.name().to_ascii_uppercase()
+                };
+                let args = Args::new()
+                    .s("precision", m.precision.name())
+                    .s("search", format!("{name} {kind}"))
+                    .s("runtime", super::parts::runtime_label(lang, m.runtime));
+                tr(lang, msg!("answer-launch-missing"), Some(&args))
+            })
+            .into_iter()
+            .collect();
     }
     let mut out = vec![t(lang, msg!("answer-launch-title"))];
     out.extend(a.launch.iter().map(|l| format!("`{}`", l.command)));

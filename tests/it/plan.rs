@@ -121,8 +121,15 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
     assert!(kind_at(LeverKind::Precision) < kind_at(LeverKind::Offload));
     assert!(kind_at(LeverKind::Offload) < kind_at(LeverKind::MoreGpus));
     assert_levers_fit(&a);
-    // transformers has no server command, so neither the asked job nor its lever has one.
-    assert!(a.launch.is_empty());
+    // transformers has no server: the line loads the best lever's format with
+    // `from_pretrained` and its load-time quantizer.
+    assert_eq!(a.launch.len(), 1);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.contains("from_pretrained('meta-llama/Llama-3.1-70B-Instruct', device_map='auto'"),
+        "{cmd}"
+    );
+    assert!(cmd.contains("quantization_config="), "{cmd}");
     let json = serde_json::to_value(vramguide::render::json::answer(
         vramguide::i18n::Lang::En,
         Catalog::get(),
@@ -213,7 +220,7 @@ fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
 #[test]
 fn dense_offload_launch_line_has_its_gpu_layers() {
     let a = ask(Query {
-        model: Some("qwen2.5-32b".into()),
+        model: Some("qwen3-32b".into()),
         precision: Some(Precision::Q8_0),
         runtime: Some(Runtime::LlamaCpp),
         gpu: Some("rtx-3060-12gb".into()),
@@ -407,9 +414,11 @@ fn a_setup_that_does_not_fit_launches_its_best_lever() {
     let Change::Precision(p) = best.change else {
         panic!("{:?}", best.change)
     };
-    let cmd = &a.launch[0].command;
-    let file = format!("qwen2.5-32b-{}.gguf", p.name().to_ascii_uppercase());
-    assert!(cmd.contains(&file), "{cmd}");
+    // No GGUF repo of Qwen2.5 32B is listed: no invented file name, a line on what to find.
+    assert!(a.launch.is_empty(), "{:?}", a.launch);
+    let missing = a.launch_missing.expect("says which checkpoint is missing");
+    assert_eq!(missing.precision, p);
+    assert_eq!(missing.runtime, best.job.runtime);
 }
 
 #[test]
@@ -426,7 +435,7 @@ fn llama_cpp_serving_and_launch_line() {
     assert!(a.serving.unwrap().max_concurrency >= 1);
     assert_eq!(
         a.launch[0].command,
-        "llama-server -m llama-3.1-8b-Q4_K_M.gguf -c 16384 -ngl 999 -ts 1,1 -fa on"
+        "llama-server -hf bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:Q4_K_M -c 16384 -ngl 999 -ts 1,1 -fa on"
     );
 }
 
@@ -526,7 +535,17 @@ fn every_launch_flag_is_documented() {
             .iter()
             .filter_map(|l| vramguide::plan::launch::command(&a.model, &l.job, a.gpu, l.count));
         for l in a.launch.iter().cloned().chain(levers) {
-            let program = l.runtime.profile().launch.unwrap().program;
+            let Some(profile_flags) = l.runtime.profile().launch else {
+                assert!(
+                    l.command
+                        .starts_with("python -c \"from transformers import")
+                        && l.command.contains("device_map='auto'"),
+                    "{}",
+                    l.command
+                );
+                continue;
+            };
+            let program = profile_flags.program;
             assert!(l.command.starts_with(program));
             for word in l.command[program.len()..].split_whitespace() {
                 if word.starts_with('-') {
@@ -601,4 +620,116 @@ proptest! {
             }
         }
     }
+}
+
+/// The repo a launch line loads: `vllm serve REPO`, `llama-server -hf REPO[:TAG]`,
+/// `from_pretrained('REPO', …)`.
+fn launched_repo(cmd: &str) -> String {
+    if let Some(rest) = cmd.strip_prefix("vllm serve ") {
+        return rest.split_whitespace().next().unwrap().to_string();
+    }
+    if let Some(rest) = cmd.strip_prefix("llama-server -hf ") {
+        return rest.split_whitespace().next().unwrap().to_string();
+    }
+    let at = cmd.find("from_pretrained('").expect(cmd) + "from_pretrained('".len();
+    cmd[at..].split('\'').next().unwrap().to_string()
+}
+
+/// Every launch line loads a checkpoint that exists in the format planned: the model's own
+/// repo in its own format (or 16-bit quantized while loading, with the engine's flag), or a
+/// repo listed in data/checkpoints.json for that format. The issue's examples among them.
+#[test]
+fn launch_lines_load_a_checkpoint_in_the_planned_format() {
+    use vramguide::plan::checkpoints;
+    let flags = documented_flags();
+    let questions = [
+        "llama 3.1 70b awq on 2x 4090 with vllm",
+        "deepseek r1 on 8x h100 with vllm",
+        "qwen3 32b q4_k_m on a 3090 with llama.cpp",
+        "what's the max context for qwen3 8b on a 4090 with vllm?",
+        "llama 3.1 8b q4_k_m on a 3060 with llama.cpp",
+        "llama 3.3 70b fp8 on 2x h100 with vllm",
+        "can i run qwen3 32b on a 3090?",
+        "gpt-oss-120b on a 4090 with llama.cpp",
+        "llama 3.1 70b gptq-int4 on 2x 4090 with vllm",
+    ];
+    let mut lines = 0;
+    for q in questions {
+        let reply = answer::for_text(Catalog::get(), q);
+        let a = reply.result.expect(q);
+        if a.launch.is_empty() {
+            assert!(
+                a.launch_missing.is_some() || a.job.mode.is_training(),
+                "{q}"
+            );
+            continue;
+        }
+        for l in &a.launch {
+            lines += 1;
+            let repo = launched_repo(&l.command);
+            let p = a
+                .levers
+                .first()
+                .filter(|_| !a.fit.as_ref().unwrap().fits)
+                .map_or(a.job.precision, |l| l.job.precision);
+            let own = a.model.hub_id.as_deref() == Some(repo.as_str());
+            let listed_gguf = checkpoints::gguf(&a.model.id, p).as_deref() == Some(repo.as_str());
+            let listed = checkpoints::repo(&a.model.id, p) == Some(repo.as_str());
+            assert!(
+                own || listed || listed_gguf,
+                "{q}: {} loads {repo} for {p}",
+                l.command
+            );
+            if own && p != a.model.native_precision {
+                // 16-bit weights quantized while loading: the engine is told how.
+                assert!(
+                    l.command.contains("--quantization ")
+                        || l.command.contains("quantization_config="),
+                    "{q}: {}",
+                    l.command
+                );
+            }
+            if let Some(f) = l.runtime.profile().launch {
+                for word in l.command[f.program.len()..].split_whitespace() {
+                    if word.starts_with('-') {
+                        assert!(
+                            flags
+                                .iter()
+                                .any(|(prog, fl)| prog == f.program && fl == word),
+                            "{q}: {word} undocumented in {}",
+                            l.command
+                        );
+                    }
+                }
+            }
+            if a.max_context_asked
+                && let Some(ctx) = a.max_context
+            {
+                assert!(
+                    l.command.contains(&format!(" {ctx}")),
+                    "{q}: {} at {ctx}",
+                    l.command
+                );
+            }
+        }
+    }
+    assert!(lines >= 6, "{lines} launch lines checked");
+}
+
+/// The issue's 2 x 4090 AWQ example loads the AWQ repo, not the 16-bit one (131 GiB).
+#[test]
+fn awq_on_vllm_loads_the_awq_repo() {
+    let reply = answer::for_text(Catalog::get(), "llama 3.1 70b awq on 2x 4090 with vllm");
+    let a = reply.result.unwrap();
+    assert_eq!(a.job.precision, Precision::AwqInt4);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with("vllm serve hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4 "),
+        "{cmd}"
+    );
+    assert!(cmd.contains("--tensor-parallel-size 2"), "{cmd}");
+    assert!(
+        !cmd.contains("--quantization"),
+        "the checkpoint says its own method: {cmd}"
+    );
 }
