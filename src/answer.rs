@@ -272,7 +272,9 @@ fn best_fit(
         return None;
     }
     levers.iter().find_map(|l| match l.change {
-        plan::Change::Precision(p) if l.count == count && l.fit.fits => Some(p),
+        plan::Change::Precision(p) if l.count == count && l.fit.fits && l.also.is_empty() => {
+            Some(p)
+        }
         _ => None,
     })
 }

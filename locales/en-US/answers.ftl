@@ -142,6 +142,7 @@ sep-colon = {": "}
 
 ## The plan: levers that make a job fit, serving capacity, the launch command.
 answer-levers-title = To make it fit on these GPUs:
+answer-levers-none = No change on these cards (format, context, offload, sharding), and no number of them within one rack, makes it fit.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB per GPU
 lever-precision = weights in { $value } ({ $quality })
@@ -154,6 +155,7 @@ lever-qlora = QLoRA (4-bit NF4 base) instead of LoRA
 lever-optimizer = the { $value } optimizer
 lever-zero = ZeRO-3/FSDP full sharding
 lever-more-gpus = { $count } of this card
+lever-runtime-changed = { $runtime } instead of { $asked }: { $usable } GiB usable per GPU instead of { $asked_usable } GiB
 answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency } requests of { $asked } tokens at once, about { $speed } tokens/s in total.
 answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
 answer-launch-title = To start it:

@@ -142,6 +142,7 @@ sep-colon = {": "}
 
 ## El plan: cambios que hacen que el trabajo quepa, capacidad de servicio, el comando para arrancarlo.
 answer-levers-title = Para que quepa en estas GPU:
+answer-levers-none = Ningún cambio en estas tarjetas (formato, contexto, descarga a la CPU, particionado), ni ninguna cantidad de ellas dentro de un rack, hace que quepa.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos en { $value } ({ $quality })
@@ -154,6 +155,7 @@ lever-qlora = QLoRA (base NF4 de 4 bits) en lugar de LoRA
 lever-optimizer = el optimizador { $value }
 lever-zero = particionado completo con ZeRO-3/FSDP
 lever-more-gpus = { $count } de esta tarjeta
+lever-runtime-changed = { $runtime } en lugar de { $asked }: { $usable } GiB utilizables por GPU en lugar de { $asked_usable } GiB
 answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency } peticiones de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
 answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
 answer-launch-title = Para arrancarlo:

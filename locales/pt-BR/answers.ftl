@@ -142,6 +142,7 @@ sep-colon = {": "}
 
 ## O plano: ajustes que fazem o job caber, capacidade de serviço, o comando para iniciar.
 answer-levers-title = Para caber nessas GPUs:
+answer-levers-none = Nenhuma mudança nestas placas (formato, contexto, offload, particionamento), nem nenhuma quantidade delas dentro de um rack, faz caber.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos em { $value } ({ $quality })
@@ -154,6 +155,7 @@ lever-qlora = QLoRA (base em NF4 de 4 bits) em vez de LoRA
 lever-optimizer = o otimizador { $value }
 lever-zero = fragmentação completa com ZeRO-3/FSDP
 lever-more-gpus = { $count } desta placa
+lever-runtime-changed = { $runtime } em vez de { $asked }: { $usable } GiB utilizáveis por GPU em vez de { $asked_usable } GiB
 answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency } requisições de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
 answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
 answer-launch-title = Para iniciar:

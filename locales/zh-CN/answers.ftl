@@ -141,6 +141,7 @@ sep-colon = ：
 
 ## 方案：能让任务放得下的调整、服务容量、启动命令。
 answer-levers-title = 要在这些 GPU 上放得下，可以：
+answer-levers-none = 在这些显卡上无论怎么调整（格式、上下文、卸载、分片），也无论在一个机架内用多少张，都放不下。
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = 每张 GPU { $per_gpu } GiB
 lever-precision = 权重改用 { $value }（{ $quality }）
@@ -153,6 +154,7 @@ lever-qlora = 用 QLoRA（4 位 NF4 基座）代替 LoRA
 lever-optimizer = 优化器改用 { $value }
 lever-zero = 用 ZeRO-3/FSDP 完全分片
 lever-more-gpus = 用 { $count }
+lever-runtime-changed = 改用 { $runtime }（不是 { $asked }）：每张 GPU 可用 { $usable } GiB，而不是 { $asked_usable } GiB
 answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；可同时处理 { $concurrency } 个 { $asked } tokens 的请求，总计约 { $speed } tokens/s。
 answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } tokens；连一个 { $asked } tokens 的请求都放不下。
 answer-launch-title = 启动命令：

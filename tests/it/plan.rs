@@ -13,26 +13,12 @@ fn ask(q: Query) -> Answer {
     answer::for_query(Catalog::get(), &q).expect("answer")
 }
 
-/// The job a lever describes, applied to the answer's own job.
+/// The job a lever describes, applied to the answer's own job: every change it names, in
+/// order (a combined lever's too).
 fn applied(a: &Answer, l: &Lever) -> Job {
     let mut job = a.job.clone();
-    match l.change {
-        Change::Precision(p) => job.precision = p,
-        Change::KvPrecision(k) => job.kv_precision = k,
-        Change::Context(c) => job.set_context(c),
-        Change::Offload { runtime, offload } => {
-            job.runtime = runtime;
-            job.host_offload = Some(offload);
-        }
-        Change::CpuOffload => job.cpu_offload = true,
-        Change::GradientCheckpointing => job.gradient_checkpointing = true,
-        Change::Qlora => {
-            job.mode = Mode::Qlora;
-            job.precision = Precision::Nf4;
-        }
-        Change::Optimizer(o) => job.optimizer = o,
-        Change::Sharding(s) => job.sharding = Some(s),
-        Change::Gpus(_) => {}
+    for c in l.changes() {
+        c.apply(&mut job);
     }
     job
 }
@@ -607,6 +593,68 @@ fn any_job() -> impl Strategy<Value = Query> {
         })
 }
 
+/// The job a launch line starts, read back from the flags it prints (context, tensor and
+/// pipeline sizes, KV cache type, memory share, load-time quantization or the checkpoint's
+/// format), on top of the job it was built from.
+fn job_from_launch(a: &Answer, base: &Job, cmd: &str) -> (Job, u32) {
+    use vramguide::estimate::KvPrecision;
+    let mut job = base.clone();
+    // transformers' line names no context or cards: `device_map='auto'` over all of them.
+    let words: Vec<&str> = if cmd.starts_with("python ") {
+        Vec::new()
+    } else {
+        cmd.split_whitespace().collect()
+    };
+    let value = |flag: &str| {
+        words
+            .iter()
+            .position(|w| *w == flag)
+            .map(|i| words[i + 1].trim_end_matches(['"', ')']))
+    };
+    let (mut tp, mut pp) = (1u32, 1u32);
+    if let Some(c) = value("--max-model-len").or(value("-c")) {
+        job.set_context(c.parse().unwrap());
+    }
+    if let Some(n) = value("--tensor-parallel-size") {
+        tp = n.parse().unwrap();
+    }
+    if let Some(n) = value("--pipeline-parallel-size") {
+        pp = n.parse().unwrap();
+    }
+    if let Some(k) = value("--kv-cache-dtype").or(value("-ctk")) {
+        job.kv_precision = k.parse::<KvPrecision>().unwrap();
+    }
+    if let Some(u) = value("--gpu-memory-utilization") {
+        job.memory_share = Some(u.parse().unwrap());
+    }
+    match value("--quantization") {
+        Some("fp8") => job.precision = Precision::Fp8,
+        Some("bitsandbytes") => assert!(
+            matches!(job.precision, Precision::Nf4 | Precision::Int4),
+            "{cmd}"
+        ),
+        Some(other) => panic!("{other} in {cmd}"),
+        None => {}
+    }
+    // A listed checkpoint is stored in the format the plan sized.
+    let repo = launched_repo(cmd);
+    if let Some(c) = vramguide::plan::checkpoints::all()
+        .iter()
+        .find(|c| c.repo == repo || repo.starts_with(&format!("{}:", c.repo)))
+        && c.format != "gguf"
+    {
+        assert_eq!(c.format, job.precision.name(), "{cmd}");
+    }
+    let count = if cmd.starts_with("vllm ") {
+        tp * pp
+    } else {
+        a.gpu_count
+            .unwrap_or(1)
+            .max(value("-ts").map_or(1, |t| t.split(',').count() as u32))
+    };
+    (job, count)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -620,6 +668,96 @@ proptest! {
             }
         }
     }
+
+    /// Every launch line printed, read back into a job from the flags it prints, fits the
+    /// cards it starts on (a line is only printed for a setup that fits, or its lever).
+    #[test]
+    fn every_launch_line_fits_with_the_flags_it_prints(q in any_job()) {
+        if let Ok(a) = answer::for_query(Catalog::get(), &q) {
+            let gpu = a.gpu.unwrap();
+            let base = match (&a.fit, a.levers.first()) {
+                (Some(f), Some(l)) if !f.fits => l.job.clone(),
+                _ => a.job.clone(),
+            };
+            for l in &a.launch {
+                let (job, count) = job_from_launch(&a, &base, &l.command);
+                let fit = Fit::check(&a.model, &job, gpu, count).expect("estimates");
+                prop_assert!(fit.fits, "{} does not fit: {fit:?}", l.command);
+            }
+        }
+    }
+}
+
+/// LoRA on Llama 2 13B at 4k tokens on one 4090: no single change fits, QLoRA with
+/// checkpointing together does (the issue's example), and it is offered on the one card.
+#[test]
+fn lora_13b_at_4k_on_a_4090_gets_a_combined_lever() {
+    let a = ask(Query {
+        model: Some("llama-2-13b".into()),
+        mode: Some(Mode::Lora),
+        context: Some(4096),
+        gpu: Some("rtx-4090".into()),
+        gradient_checkpointing: Some(false),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let first = a.levers.first().expect("a way out");
+    assert_eq!(first.count, 1, "{first:?}");
+    assert!(first.fit.fits);
+    let changes: Vec<Change> = first.changes().collect();
+    assert!(changes.contains(&Change::Qlora), "{changes:?}");
+    assert!(
+        changes.len() >= 2 || first.kind == LeverKind::Qlora,
+        "{changes:?}"
+    );
+    assert!(
+        a.levers
+            .iter()
+            .all(|l| l.count == 1 || l.kind == LeverKind::MoreGpus)
+    );
+    assert_levers_fit(&a);
+    let json = serde_json::to_value(vramguide::render::json::answer(
+        vramguide::i18n::Lang::En,
+        Catalog::get(),
+        &a,
+    ))
+    .unwrap();
+    let code = json["levers"][0]["change"].as_str().unwrap();
+    assert!(code.contains("qlora"), "{code}");
+}
+
+/// Bad input: a 1T model on one 8 GB card. No lever, a clear line, and quickly: the lever
+/// search gives up after one estimate with every change at once. Debug builds are about
+/// 20-50x slower than release; the release target is under 1 ms.
+#[test]
+fn an_impossible_job_answers_no_setup_quickly() {
+    let catalog = Catalog::get();
+    let q = Query {
+        model: Some("kimi-k2".into()),
+        gpu: Some("rtx-3070".into()),
+        ..Query::default()
+    };
+    let a = ask(q.clone());
+    assert!(!a.fit.as_ref().unwrap().fits);
+    assert!(a.levers.is_empty(), "{:?}", a.levers);
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
+    assert!(text.contains("No change on these cards"), "{text}");
+    let fit = a.fit.clone().unwrap();
+    let mut times: Vec<std::time::Duration> = (0..7)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let l = vramguide::plan::levers::levers(&a.model, &a.job, a.gpu.unwrap(), 1, &fit);
+            let d = t.elapsed();
+            assert!(l.is_empty());
+            d
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    assert!(
+        median < std::time::Duration::from_millis(50),
+        "lever search on an impossible job took {median:?}"
+    );
 }
 
 /// The repo a launch line loads: `vllm serve REPO`, `llama-server -hf REPO[:TAG]`,
