@@ -55,6 +55,19 @@ pub struct Answer {
     pub launch_missing: Option<MissingCheckpoint>,
 }
 
+impl Answer {
+    /// The named setup fits by the estimate, but the estimate plus its own error band does
+    /// not: the verdict is "tight, may not fit", not a plain yes.
+    pub fn tight(&self) -> bool {
+        match (&self.fit, self.estimate.error_band) {
+            (Some(f), Some(band)) if f.fits => {
+                f.per_gpu_gib * (1.0 + band.pct / 100.0) > f.usable_gib
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The best weight format that fits the named cards when the assumed one does not. The
 /// answer around it (title, total, verdict, chart, setups, launch) is about `precision`;
 /// `native` and `native_fit` keep the one line on the checkpoint's own format.

@@ -21,6 +21,7 @@ part-optimizer = optimizer states
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable ({ $headroom } GiB to spare).
+answer-fit-tight = ⚠️ Tight, may not fit on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable, within this estimate's ±{ $band }% error band.
 answer-fit-no = ❌ Does not fit on { $setup }: { $per_gpu } GiB per GPU needed, { $usable } GiB usable.
 answer-fit-needed = It fits on { $count } × { $gpu }.
 answer-fit-needed-cluster = It would take { $count } × { $gpu }: more cards than one machine takes, so look at the setups below.

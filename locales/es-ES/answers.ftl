@@ -21,6 +21,7 @@ part-optimizer = estados del optimizador
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Cabe en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables (sobran { $headroom } GiB).
+answer-fit-tight = ⚠️ Justo, puede que no quepa en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables, dentro del margen de error de ±{ $band }% de esta estimación.
 answer-fit-no = ❌ No cabe en { $setup }: necesita { $per_gpu } GiB por GPU y solo hay { $usable } GiB utilizables.
 answer-fit-needed = Cabe en { $count } × { $gpu }.
 answer-fit-needed-cluster = Harían falta { $count } × { $gpu }: más tarjetas de las que admite una sola máquina, así que mira las configuraciones de abajo.

@@ -21,6 +21,7 @@ part-optimizer = estados do otimizador
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Cabe em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis (sobram { $headroom } GiB).
+answer-fit-tight = ⚠️ Apertado, pode não caber em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis, dentro da margem de erro de ±{ $band }% desta estimativa.
 answer-fit-no = ❌ Não cabe em { $setup }: precisa de { $per_gpu } GiB por GPU e só há { $usable } GiB utilizáveis.
 answer-fit-needed = Cabe em { $count } × { $gpu }.
 answer-fit-needed-cluster = Seriam necessárias { $count } × { $gpu }: mais placas do que cabem numa máquina, então veja as configurações abaixo.

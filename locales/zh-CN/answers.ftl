@@ -21,6 +21,7 @@ part-optimizer = 优化器状态
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ { $setup } 放得下：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB（还剩 { $headroom } GiB）。
+answer-fit-tight = ⚠️ 很紧，{ $setup } 可能放不下：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB，差距在本估算 ±{ $band }% 的误差范围内。
 answer-fit-no = ❌ { $setup } 放不下：每张 GPU 需要 { $per_gpu } GiB，可用只有 { $usable } GiB。
 answer-fit-needed = { $count } × { $gpu } 可以放下。
 answer-fit-needed-cluster = 需要 { $count } × { $gpu }：超出了单台机器能插的卡数，请参考下面的配置。

@@ -171,6 +171,8 @@ pub struct FitJson {
     pub max_concurrency: Option<f64>,
     /// How many of that GPU would do, when these are too few.
     pub needed_count: Option<u32>,
+    /// Fits by the estimate, but not with its error band added: "tight, may not fit".
+    pub tight: bool,
 }
 
 /// One recommended setup.
@@ -390,6 +392,7 @@ fn fit(a: &Answer) -> Option<FitJson> {
         kv_capacity_tokens: f.kv_capacity_tokens,
         max_concurrency: f.max_concurrency.map(r1),
         needed_count: a.needed_count,
+        tight: a.tight(),
     })
 }
 

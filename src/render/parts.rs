@@ -220,7 +220,12 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
         .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
         .s("per_gpu", per_gpu.as_str())
         .s("usable", usable.as_str());
-    if fit.fits {
+    if fit.fits && a.tight() {
+        // Inside the estimate's own error band: a yes would promise too much.
+        let pct = a.estimate.error_band.map_or(0.0, |b| b.pct);
+        let args = args.s("band", format_number(lang, pct, 0));
+        tr_into(out.line(), lang, msg!("answer-fit-tight"), Some(&args));
+    } else if fit.fits {
         let headroom = Num::gib(lang, fit.headroom_gib.abs());
         let args = args.s("headroom", headroom.as_str());
         tr_into(out.line(), lang, msg!("answer-fit-yes"), Some(&args));

@@ -152,3 +152,24 @@ fn fp8_is_offered_only_where_transformers_can_run_it() {
         .is_some_and(|b| b.precision.format() == Format::Fp8);
     assert!(fp8_lead || fp8(&on_4090), "{:?}", on_4090.levers);
 }
+
+/// A fit inside the estimate's own error band is "tight, may not fit", in every language,
+/// not a ✅; a fit with room stays a plain yes.
+#[test]
+fn a_fit_inside_the_error_band_is_tight_not_a_yes() {
+    let (_, a) = ask("qwen3 32b in nf4 on a 3090");
+    let f = a.fit.as_ref().unwrap();
+    let band = a.estimate.error_band.unwrap().pct;
+    assert!(f.fits && f.per_gpu_gib * (1.0 + band / 100.0) > f.usable_gib);
+    assert!(a.tight());
+    for lang in Lang::ALL {
+        let out = render::text::answer(lang, Catalog::get(), &a);
+        assert!(out.contains("⚠️") && !out.contains('✅'), "{out}");
+    }
+    let json = serde_json::to_value(render::json::answer(Lang::En, Catalog::get(), &a)).unwrap();
+    assert_eq!(json["fit"]["tight"], true);
+    let (_, roomy) = ask("llama 3.1 8b on an h100");
+    assert!(!roomy.tight());
+    let out = render::text::answer(Lang::En, Catalog::get(), &roomy);
+    assert!(out.contains("✅ Fits"), "{out}");
+}
