@@ -107,6 +107,10 @@ pub struct Estimate {
     /// Bytes of the parts above that never coexist (training: gradients replace the
     /// activations during the backward), so the peak is the sum of the parts less this.
     pub overlap: f64,
+    /// How many GPUs hold each token's KV cache: 1 when the cache splits over the cards,
+    /// the tensor-parallel size when the runtime keeps an MLA latent whole on every rank
+    /// (`kv_cache` then counts every copy).
+    pub kv_copies: u32,
 }
 
 impl Estimate {

@@ -92,6 +92,7 @@ impl Parts {
             overlap: on_gpu.gradients.min(act_per_gpu) * n,
             gpus,
             kv_bytes_per_token,
+            kv_copies: 1,
             trainable_params: self.trainable as u64,
             rule_of_thumb_gb: 0.0,
             notes: Vec::new(),

@@ -596,7 +596,7 @@ fn any_job() -> impl Strategy<Value = Query> {
 /// The job a launch line starts, read back from the flags it prints (context, tensor and
 /// pipeline sizes, KV cache type, memory share, load-time quantization or the checkpoint's
 /// format), on top of the job it was built from.
-fn job_from_launch(a: &Answer, base: &Job, cmd: &str) -> (Job, u32) {
+fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
     use vramguide::estimate::KvPrecision;
     let mut job = base.clone();
     // transformers' line names no context or cards: `device_map='auto'` over all of them.
@@ -648,9 +648,8 @@ fn job_from_launch(a: &Answer, base: &Job, cmd: &str) -> (Job, u32) {
     let count = if cmd.starts_with("vllm ") {
         tp * pp
     } else {
-        a.gpu_count
-            .unwrap_or(1)
-            .max(value("-ts").map_or(1, |t| t.split(',').count() as u32))
+        // `-ts` lists one share per card; transformers' `device_map='auto'` takes them all.
+        value("-ts").map_or(base_count, |t| t.split(',').count() as u32)
     };
     (job, count)
 }
@@ -675,12 +674,12 @@ proptest! {
     fn every_launch_line_fits_with_the_flags_it_prints(q in any_job()) {
         if let Ok(a) = answer::for_query(Catalog::get(), &q) {
             let gpu = a.gpu.unwrap();
-            let base = match (&a.fit, a.levers.first()) {
-                (Some(f), Some(l)) if !f.fits => l.job.clone(),
-                _ => a.job.clone(),
+            let (base, base_count) = match (&a.fit, a.levers.first()) {
+                (Some(f), Some(l)) if !f.fits => (l.job.clone(), l.count),
+                _ => (a.job.clone(), a.gpu_count.unwrap_or(1)),
             };
             for l in &a.launch {
-                let (job, count) = job_from_launch(&a, &base, &l.command);
+                let (job, count) = job_from_launch(&base, base_count, &l.command);
                 let fit = Fit::check(&a.model, &job, gpu, count).expect("estimates");
                 prop_assert!(fit.fits, "{} does not fit: {fit:?}", l.command);
             }
@@ -872,3 +871,37 @@ fn awq_on_vllm_loads_the_awq_repo() {
         "the checkpoint says its own method: {cmd}"
     );
 }
+
+/// vLLM keeps an MLA latent whole on every tensor-parallel rank (vllm-project/vllm#51454):
+/// Kimi K2 at 128k on 8 x H200 does not fit in its FP8 checkpoint, though split eight ways
+/// its latent cache (8.6 GiB) would; the serving pool counts each token eight times.
+#[test]
+fn mla_latent_is_whole_on_every_vllm_tensor_rank() {
+    let q = Query {
+        model: Some("kimi-k2".into()),
+        precision: Some(Precision::Fp8Block),
+        runtime: Some(Runtime::Vllm),
+        context: Some(131_072),
+        gpu: Some("h200-sxm".into()),
+        gpu_count: Some(8),
+        ..Query::default()
+    };
+    let a = ask(q.clone());
+    let f = a.fit.as_ref().unwrap();
+    assert!(!f.fits, "{f:?}");
+    assert_eq!(a.estimate.kv_copies, 8);
+    let one_copy = a.estimate.kv_cache / 8.0;
+    assert!(
+        one_copy / GIB_F > 8.0 && one_copy / GIB_F < 9.0,
+        "{one_copy}"
+    );
+    // llama.cpp splits layers, each card holding its own layers' cache: one copy.
+    let a = ask(Query {
+        runtime: Some(Runtime::LlamaCpp),
+        precision: Some(Precision::Q4KM),
+        ..q
+    });
+    assert_eq!(a.estimate.kv_copies, 1);
+}
+
+const GIB_F: f64 = 1024.0 * 1024.0 * 1024.0;
