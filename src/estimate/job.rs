@@ -326,8 +326,11 @@ impl Job {
             mode,
             runtime: Runtime::default_for(precision),
             optimizer: Optimizer::Adamw,
-            // QLoRA recipes (the paper, PEFT's prepare_model_for_kbit_training) turn it on.
-            gradient_checkpointing: mode == Mode::Qlora,
+            // Every framework's recipes turn it on for LoRA, QLoRA and full fine-tunes (PEFT's
+            // prepare_model_for_kbit_training, TRL's SFTConfig default, Unsloth, Axolotl,
+            // LLaMA-Factory, torchtune configs): assumed on unless turned off
+            // (`--no-gradient-checkpointing`).
+            gradient_checkpointing: mode.is_training(),
             lora_rank: 16,
             lora_targets: LoraTargets::AllLinear,
             flash_attention: true,

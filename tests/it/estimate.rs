@@ -105,7 +105,10 @@ fn weights_count_real_bits_per_weight() {
 fn training_states_follow_the_optimizer() {
     let m = model("llama-3.1-8b");
     let p = m.params_total as f64;
-    let job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    // Assumed on by default (every framework's recipes): compared here with it off.
+    assert!(job.gradient_checkpointing);
+    job.gradient_checkpointing = false;
     let e = estimate::run(m, &job, 1).unwrap();
     // Mixed-precision AdamW: 2 + 2 + 12 bytes per parameter.
     assert_eq!(e.weights + e.gradients + e.optimizer, 16.0 * p);
