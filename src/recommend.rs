@@ -168,7 +168,12 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
             });
         }
     }
-    recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
+    // The link only pays off where a setup splits tensors across cards (tensor parallel
+    // serving) or trains over several: a layer split or a single card does not use it.
+    recs.nvlink_matters = needs_fast_link(job)
+        && recs.setups.iter().any(|s| {
+            s.fit.count > 1 && (job.mode.is_training() || s.layout.is_some_and(|l| l.tensor > 1))
+        });
     recs
 }
 
@@ -250,7 +255,12 @@ fn pick<'c, 'g>(minimal: &'c [Candidate<'g>], multi_node: bool) -> Vec<(Tag, &'c
         if multi_node || c.count <= NODE {
             keep_max(&mut fastest, c, |a, b| a.speed.total_cmp(&b.speed));
         }
-        if c.gpu.market == Market::Datacenter && c.gpu.vendor == Vendor::Nvidia {
+        // "What a datacenter would run" means a current part: one with bf16 tensor cores
+        // (Ampere and later), not a V100 or T4 that only a legacy fleet still has.
+        if c.gpu.market == Market::Datacenter
+            && c.gpu.vendor == Vendor::Nvidia
+            && c.gpu.bf16 == Some(true)
+        {
             keep_min(&mut datacenter, c, |a, b| {
                 // Least memory bought, then fewer (bigger) cards.
                 (f64::from(a.count) * a.gpu.memory_gb)

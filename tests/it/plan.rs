@@ -905,3 +905,38 @@ fn mla_latent_is_whole_on_every_vllm_tensor_rank() {
 }
 
 const GIB_F: f64 = 1024.0 * 1024.0 * 1024.0;
+
+/// "What a datacenter would run" is a current part (bf16 tensor cores: no V100, no T4),
+/// and the NVLink note only shows where a setup splits tensors over several cards.
+#[test]
+fn datacenter_picks_are_current_and_nvlink_needs_a_split() {
+    use vramguide::recommend::Tag;
+    for q in [
+        "can i run qwen3 32b in nf4 on a 3090?",
+        "what gpu for llama 3.1 8b",
+        "what gpu for qwen2.5 14b",
+        "lora llama 3.1 8b on a 4090",
+    ] {
+        let a = answer::for_text(Catalog::get(), q).result.expect(q);
+        for s in &a.recommendations.setups {
+            if s.tags.contains(&Tag::Datacenter) {
+                let g = Catalog::get().gpu(&s.fit.gpu).unwrap();
+                assert_eq!(g.bf16, Some(true), "{q}: {}", g.id);
+            }
+        }
+    }
+    let a = answer::for_text(Catalog::get(), "llama 3.1 8b on a 4090")
+        .result
+        .unwrap();
+    let split = a
+        .recommendations
+        .setups
+        .iter()
+        .any(|s| s.fit.count > 1 && s.layout.is_some_and(|l| l.tensor > 1));
+    assert_eq!(
+        a.recommendations.nvlink_matters, split,
+        "{:?}",
+        a.recommendations.setups
+    );
+    assert!(!split, "an 8B model needs no split");
+}
