@@ -56,6 +56,7 @@ advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por Inf
 
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
 answer-vllm-capacity = O vLLM usando { $util }% da placa deixa espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+answer-vllm-capacity-none = O vLLM a { $util }% da placa deixa espaço para { $tokens } tokens de cache KV: nem uma sequência de { $context } tokens, então esta configuração não serve.
 
 answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.

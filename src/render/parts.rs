@@ -337,7 +337,13 @@ fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));
-    Some(tr(lang, msg!("answer-vllm-capacity"), Some(&args)))
+    // Not one whole sequence: "about 0 sequences" would read as a yes.
+    let id = if sequences < 1.0 {
+        msg!("answer-vllm-capacity-none")
+    } else {
+        msg!("answer-vllm-capacity")
+    };
+    Some(tr(lang, id, Some(&args)))
 }
 
 fn tag_id(tag: Tag) -> &'static MsgId {

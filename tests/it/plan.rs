@@ -940,3 +940,25 @@ fn datacenter_picks_are_current_and_nvlink_needs_a_split() {
     );
     assert!(!split, "an 8B model needs no split");
 }
+
+/// A vLLM pool that holds less than one sequence says the setup does not serve it, never
+/// "about 0 sequences".
+#[test]
+fn a_pool_under_one_sequence_does_not_serve() {
+    let a = ask(Query {
+        model: Some("llama-3.1-70b".into()),
+        precision: Some(Precision::Fp8),
+        runtime: Some(Runtime::Vllm),
+        context: Some(131_072),
+        gpu: Some("h100-sxm".into()),
+        ..Query::default()
+    });
+    let f = a.fit.as_ref().unwrap();
+    assert!(f.max_concurrency.unwrap() < 1.0, "{f:?}");
+    for lang in vramguide::i18n::Lang::ALL {
+        let text = vramguide::render::text::answer(lang, Catalog::get(), &a);
+        assert!(!text.contains(" 0 "), "{text}");
+    }
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
+    assert!(text.contains("does not serve"), "{text}");
+}
