@@ -96,6 +96,7 @@ sharded-zero2 = each GPU holds its share of the optimizer states and gradients
 sharded-zero3 = each GPU holds its share of the weights, gradients and optimizer states
 note-sharded-offload = Optimizer states (and, with ZeRO-3/FSDP, the weights) are offloaded to CPU memory: slower steps, far less GPU memory.
 note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, far less GPU memory.
+note-fp8-weight-only = This card has no FP8 tensor cores (those came with Ada and Hopper): the FP8 weights are stored in 8 bits but computed in 16 (weight-only), so they save memory, not time; int8 (W8A8) is its fast 8-bit path.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
 note-backward-overlap = The backward pass frees activations as it writes gradients, so the peak is less than the sum of the parts above.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.

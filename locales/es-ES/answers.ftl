@@ -96,6 +96,7 @@ sharded-zero2 = cada GPU guarda su parte de los estados del optimizador y de los
 sharded-zero3 = cada GPU guarda su parte de los pesos, los gradientes y los estados del optimizador
 note-sharded-offload = Los estados del optimizador (y, con ZeRO-3/FSDP, los pesos) pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
+note-fp8-weight-only = Esta tarjeta no tiene núcleos tensoriales FP8 (llegaron con Ada y Hopper): los pesos FP8 se guardan en 8 bits pero se calculan en 16 (solo pesos), así que ahorran memoria, no tiempo; int8 (W8A8) es su vía rápida de 8 bits.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
 note-backward-overlap = El backward libera las activaciones a medida que escribe los gradientes, así que el pico es menor que la suma de las partes de arriba.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.

@@ -96,6 +96,7 @@ sharded-zero2 = cada GPU guarda a sua parte dos estados do otimizador e dos grad
 sharded-zero3 = cada GPU guarda a sua parte dos pesos, dos gradientes e dos estados do otimizador
 note-sharded-offload = Os estados do otimizador (e, com ZeRO-3/FSDP, os pesos) vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
+note-fp8-weight-only = Esta placa não tem núcleos tensoriais FP8 (eles vieram com Ada e Hopper): os pesos FP8 ficam em 8 bits mas são calculados em 16 (só pesos), então economizam memória, não tempo; int8 (W8A8) é o caminho rápido de 8 bits dela.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
 note-backward-overlap = O backward libera as ativações à medida que grava os gradientes, então o pico é menor que a soma das partes acima.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.

@@ -96,6 +96,7 @@ sharded-zero2 = 每张 GPU 只存自己那份优化器状态和梯度
 sharded-zero3 = 每张 GPU 只存自己那份权重、梯度和优化器状态
 note-sharded-offload = 优化器状态（以及在 ZeRO-3/FSDP 下的权重）卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-cpu-offload = 优化器状态卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
+note-fp8-weight-only = 这张卡没有 FP8 张量核心（Ada 和 Hopper 才有）：FP8 权重以 8 位存储、按 16 位计算（仅权重量化），只省显存不省时间；int8（W8A8）才是它的 8 位快速路径。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
 note-backward-overlap = 反向传播在写入梯度的同时释放激活值，所以峰值小于上面各部分之和。
 note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。

@@ -83,6 +83,10 @@ pub enum Note {
         runtime: Runtime,
         precision: Precision,
     },
+    /// FP8 weights on a card without FP8 tensor cores (before Ada and Hopper): stored in
+    /// FP8, computed in 16 bits (vLLM's weight-only Marlin kernels), so it saves memory,
+    /// not time; int8 (W8A8) is this card's fast 8-bit path.
+    Fp8WeightOnly,
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -224,6 +228,12 @@ impl<'a> Sizing<'a> {
             _ => training::notes(job, gpus),
         };
         common_notes(model, job, &mut est);
+        if job.mode == Mode::Inference
+            && job.precision.format() == Format::Fp8
+            && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())
+        {
+            est.notes.push(Note::Fp8WeightOnly);
+        }
         est.error_band = Some(error_band(job));
         est
     }

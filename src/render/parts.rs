@@ -816,6 +816,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
         Note::RuntimeMismatch { runtime, precision } => tr(

@@ -962,3 +962,24 @@ fn a_pool_under_one_sequence_does_not_serve() {
     let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
     assert!(text.contains("does not serve"), "{text}");
 }
+
+/// FP8 on Ampere (no FP8 tensor cores) is said to be weight-only; on Hopper it is not.
+#[test]
+fn fp8_on_ampere_is_said_to_be_weight_only() {
+    use vramguide::estimate::Note;
+    let on = |gpu: &str| {
+        ask(Query {
+            model: Some("llama-3.1-8b".into()),
+            precision: Some(Precision::Fp8),
+            runtime: Some(Runtime::Vllm),
+            gpu: Some(gpu.into()),
+            ..Query::default()
+        })
+    };
+    let ampere = on("a100-80gb-sxm");
+    assert!(ampere.estimate.notes.contains(&Note::Fp8WeightOnly));
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &ampere);
+    assert!(text.contains("weight-only"), "{text}");
+    let hopper = on("h100-sxm");
+    assert!(!hopper.estimate.notes.contains(&Note::Fp8WeightOnly));
+}
