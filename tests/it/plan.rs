@@ -983,3 +983,31 @@ fn fp8_on_ampere_is_said_to_be_weight_only() {
     let hopper = on("h100-sxm");
     assert!(!hopper.estimate.notes.contains(&Note::Fp8WeightOnly));
 }
+
+/// Setups stay within one machine when some card holds the job in one: no "48 x 4090 in
+/// 12 machines" pick for a model a server of bigger cards holds.
+#[test]
+fn setups_stay_within_one_machine_when_one_does() {
+    for q in [
+        "what gpu for llama 3.1 405b",
+        "what gpu for llama 3.1 70b",
+        "what gpu for deepseek r1",
+    ] {
+        let a = answer::for_text(Catalog::get(), q).result.expect(q);
+        let catalog = Catalog::get();
+        let in_box = |s: &vramguide::recommend::Setup| {
+            s.fit.count <= vramguide::estimate::box_limit(catalog.gpu(&s.fit.gpu).unwrap())
+        };
+        if a.recommendations.setups.iter().any(in_box) {
+            assert!(
+                a.recommendations.setups.iter().all(in_box),
+                "{q}: {:?}",
+                a.recommendations
+                    .setups
+                    .iter()
+                    .map(|s| (&s.fit.gpu, s.fit.count))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+}
