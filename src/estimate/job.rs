@@ -163,6 +163,7 @@ pub enum Field {
     OptimizerInBackward,
     ChunkedLoss,
     RamBandwidth,
+    Framework,
 }
 
 impl Field {
@@ -283,6 +284,12 @@ pub struct Job {
     pub chunked_loss: bool,
     /// vLLM's `--max-num-batched-tokens` when set (else the profile's default for the card).
     pub batched_tokens: Option<u64>,
+    /// Training: the framework whose recipes the job follows (its defaults are applied to
+    /// the fields above when the request is resolved).
+    pub framework: crate::runtime::framework::Framework,
+    /// Training with checkpointing: the checkpointed layer inputs live in CPU RAM between
+    /// the forward and the backward (Unsloth's offloaded gradient checkpointing).
+    pub offloaded_checkpoints: bool,
     /// Inference: part of the weights kept in host RAM (llama.cpp `-ngl`, `--n-cpu-moe`);
     /// None keeps everything on the GPUs.
     pub host_offload: Option<HostOffload>,
@@ -341,6 +348,8 @@ impl Job {
             master_weights: true,
             optimizer_in_backward: false,
             chunked_loss: false,
+            framework: crate::runtime::framework::Framework::Hf,
+            offloaded_checkpoints: false,
             host_offload: None,
             ram_bandwidth_gbs: None,
         };
@@ -453,6 +462,7 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 20);
+        assert_eq!(Field::ALL.len(), 21);
+        assert_eq!(Field::Framework.id(), "framework");
     }
 }

@@ -132,6 +132,9 @@ pub struct QueryJson {
     /// The exact bytes of the repo's weight files (safetensors or GGUF headers) when the
     /// job runs in their format; null otherwise.
     pub weight_bytes_exact: Option<u64>,
+    /// Training: the framework whose recipes the estimate follows (hf = Trainer / TRL +
+    /// PEFT, the default; unsloth, axolotl, llama-factory, torchtune); null for inference.
+    pub framework: Option<&'static str>,
 }
 
 /// The memory breakdown; `*_gib` are 2^30 bytes, `rule_of_thumb_gb` 10^9 bytes.
@@ -354,6 +357,7 @@ fn query(a: &Answer) -> QueryJson {
             .as_ref()
             .filter(|f| f.serves(a.job.precision))
             .map(|f| f.bytes),
+        framework: a.job.mode.is_training().then(|| a.job.framework.name()),
     }
 }
 
