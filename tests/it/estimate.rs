@@ -659,4 +659,20 @@ fn frameworks_change_what_a_fine_tune_holds() {
     assert_eq!(json(&hf)["query"]["framework"], "hf");
     assert_eq!(json(&unsloth)["query"]["framework"], "unsloth");
     assert!(json(&ask(Mode::Inference, None))["query"]["framework"].is_null());
+    // Named in free text, in any language's sentence.
+    for (text, want) in [
+        (
+            "qlora llama 3.1 8b with unsloth on a 4090",
+            Framework::Unsloth,
+        ),
+        ("fine-tune lora qwen 7b com axolotl", Framework::Axolotl),
+        (
+            "lora llama 3.1 8b con llama factory",
+            Framework::LlamaFactory,
+        ),
+        ("用 torchtune 全量微调 llama 3.1 8b", Framework::Torchtune),
+    ] {
+        let parsed = vramguide::query::parse(Catalog::get(), text);
+        assert_eq!(parsed.query.framework, Some(want), "{text}");
+    }
 }
