@@ -4,7 +4,7 @@ use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Sizing};
 pub use crate::guide::Topic;
-use crate::plan::{self, Launch, Lever, Serving};
+use crate::plan::{self, Launch, Lever, MissingCheckpoint, Serving};
 use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
@@ -50,6 +50,9 @@ pub struct Answer {
     /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
     /// lead with what was really asked. None otherwise.
     pub best_fit: Option<BestFit>,
+    /// No launch line because no checkpoint in the planned format is known: which one the
+    /// reader has to find (never an invented repo or file name).
+    pub launch_missing: Option<MissingCheckpoint>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -182,12 +185,31 @@ impl Answer {
     }
 }
 
-/// The best weight format that fits the named cards when the assumed one does not.
+impl Answer {
+    /// The named setup fits by the estimate, but the estimate plus its own error band does
+    /// not: the verdict is "tight, may not fit", not a plain yes.
+    pub fn tight(&self) -> bool {
+        match (&self.fit, self.estimate.error_band) {
+            (Some(f), Some(band)) if f.fits => {
+                f.per_gpu_gib * (1.0 + band.pct / 100.0) > f.usable_gib
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The best weight format that fits the named cards when the assumed one does not. The
+/// answer around it (title, total, verdict, chart, setups, launch) is about `precision`;
+/// `native` and `native_fit` keep the one line on the checkpoint's own format.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BestFit {
     pub precision: Precision,
     /// The job in that format on the cards as asked (`fit.fits` is true).
     pub fit: Fit,
+    /// The format the user named none of: the checkpoint's own.
+    pub native: Precision,
+    /// The job in the native format on the cards as asked (`fits` is false).
+    pub native_fit: Fit,
 }
 
 /// A free-text question after the whole core: what was read, and the answer or why there
@@ -253,8 +275,38 @@ pub fn for_query_with(
     }
 }
 
-/// Estimate, check the named setup, rank the alternatives.
+/// Estimate, check the named setup, rank the alternatives. With no format named and the
+/// native one not fitting the named cards, the whole answer is rebuilt in the format that
+/// fits (one answer, one verdict), and the native format keeps one line in `best_fit`.
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
+    let (native, best) = build_one(catalog, req.clone())?;
+    let (Some(p), Some(native_fit)) = (best, native.fit.clone()) else {
+        return Ok(native);
+    };
+    let mut req = req;
+    req.job.precision = p;
+    req.assumed
+        .retain(|x| !matches!(x, Assumption::Precision { .. }));
+    let (mut answer, _) = build_one(catalog, req)?;
+    let Some(fit) = answer.fit.clone().filter(|f| f.fits) else {
+        // The lever said it fits; a rebuilt answer that disagrees keeps the native one.
+        return Ok(native);
+    };
+    answer.best_fit = Some(BestFit {
+        precision: p,
+        fit,
+        native: native.job.precision,
+        native_fit,
+    });
+    Ok(answer)
+}
+
+/// One pass of [`build`] for the job as the request has it, with the format that would fit
+/// the named cards when none was named and the native one does not.
+fn build_one(
+    catalog: &'static Catalog,
+    req: Request,
+) -> Result<(Answer, Option<Precision>), JobError> {
     let count = req.gpu_count.unwrap_or(1);
     estimate::check_gpu_count(u64::from(count))?;
     req.job.validate(&req.model)?;
@@ -299,16 +351,30 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         _ => None,
     };
     // A setup that does not fit would only run out of memory: start the best lever's.
-    let launch = match (&fit, levers.first()) {
-        (Some(f), Some(l)) if !f.fits => {
-            plan::launch::command(&req.model, &l.job, req.gpu, l.count)
-        }
+    let launched = match (&fit, levers.first()) {
+        (Some(f), Some(l)) if !f.fits => Some((Cow::Borrowed(&l.job), l.count)),
         (Some(f), None) if !f.fits => None,
-        _ => plan::launch::command(&req.model, &req.job, req.gpu, count),
+        _ => Some((Cow::Borrowed(&req.job), count)),
     }
-    .into_iter()
-    .collect();
-    let best_fit = best_fit(&req.assumed, fit.as_ref(), &levers, count);
+    .map(|(job, n)| match max_context {
+        // A max-context answer starts the server at the context it leads with.
+        Some(ctx) if max_context_asked => {
+            let mut job = job.into_owned();
+            job.set_context(ctx);
+            (Cow::Owned(job), n)
+        }
+        _ => (job, n),
+    });
+    let launch: Vec<Launch> = launched
+        .as_ref()
+        .and_then(|(job, n)| plan::launch::command(&req.model, job, req.gpu, *n))
+        .into_iter()
+        .collect();
+    let launch_missing = launched
+        .as_ref()
+        .filter(|_| launch.is_empty())
+        .and_then(|(job, _)| plan::launch::missing(&req.model, job));
+    let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
         model_kind: req.model_kind,
@@ -325,22 +391,23 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         levers,
         serving,
         launch,
-        best_fit,
+        best_fit: None,
+        launch_missing,
         max_context,
         max_context_asked,
     };
     answer.topics = topics(&answer);
-    Ok(answer)
+    Ok((answer, best))
 }
 
-/// The plan's precision lever, taken as the answer's lead when the user named no format,
+/// The plan's precision lever, taken as the answer's subject when the user named no format,
 /// the assumed one does not fit the named cards, and the lever needs no more cards.
 fn best_fit(
     assumed: &[Assumption],
     fit: Option<&Fit>,
     levers: &[Lever],
     count: u32,
-) -> Option<BestFit> {
+) -> Option<Precision> {
     let precision_assumed = assumed
         .iter()
         .any(|x| matches!(x, Assumption::Precision { .. }));
@@ -348,10 +415,9 @@ fn best_fit(
         return None;
     }
     levers.iter().find_map(|l| match l.change {
-        plan::Change::Precision(p) if l.count == count && l.fit.fits => Some(BestFit {
-            precision: p,
-            fit: l.fit.clone(),
-        }),
+        plan::Change::Precision(p) if l.count == count && l.fit.fits && l.also.is_empty() => {
+            Some(p)
+        }
         _ => None,
     })
 }

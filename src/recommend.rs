@@ -143,7 +143,12 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
         && !minimal
             .iter()
             .any(|c| in_node(c) && c.gpu.form_factor != FormFactor::Sxm);
-    let picks = pick(&minimal, recs.multi_node);
+    // Setups within one machine, unless the job needs more: "48 x 4090 in 12 machines" is
+    // no pick when some card holds it in one box.
+    let one_box = minimal
+        .iter()
+        .any(|c| c.count <= estimate::box_limit(c.gpu));
+    let picks = pick(&minimal, recs.multi_node, one_box);
     for (tag, c) in picks {
         if let Some(existing) = recs
             .setups
@@ -168,7 +173,12 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
             });
         }
     }
-    recs.nvlink_matters = recs.setups.iter().any(|s| s.fit.count > 1) && needs_fast_link(job);
+    // The link only pays off where a setup splits tensors across cards (tensor parallel
+    // serving) or trains over several: a layer split or a single card does not use it.
+    recs.nvlink_matters = needs_fast_link(job)
+        && recs.setups.iter().any(|s| {
+            s.fit.count > 1 && (job.mode.is_training() || s.layout.is_some_and(|l| l.tensor > 1))
+        });
     recs
 }
 
@@ -225,7 +235,11 @@ fn minimal_setups<'g>(
 
 /// The candidate each tag picks, in tag order, from one pass over the candidates. Ties go
 /// as `min_by` (the first) and `max_by` (the last) break them.
-fn pick<'c, 'g>(minimal: &'c [Candidate<'g>], multi_node: bool) -> Vec<(Tag, &'c Candidate<'g>)> {
+fn pick<'c, 'g>(
+    minimal: &'c [Candidate<'g>],
+    multi_node: bool,
+    one_box: bool,
+) -> Vec<(Tag, &'c Candidate<'g>)> {
     let mut cheapest: Option<(f64, &Candidate)> = None;
     let mut cheapest_single: Option<(f64, &Candidate)> = None;
     let mut fewest: Option<&Candidate> = None;
@@ -233,6 +247,9 @@ fn pick<'c, 'g>(minimal: &'c [Candidate<'g>], multi_node: bool) -> Vec<(Tag, &'c
     let mut datacenter: Option<&Candidate> = None;
     let by_price = |a: &(f64, &Candidate), b: &(f64, &Candidate)| a.0.total_cmp(&b.0);
     for c in minimal {
+        if one_box && c.count > estimate::box_limit(c.gpu) {
+            continue;
+        }
         // "Cheapest" is what the user can buy now: street prices, else launch prices.
         if let Some(p) = c.buy {
             keep_min(&mut cheapest, (p.usd, c), by_price);
@@ -250,7 +267,12 @@ fn pick<'c, 'g>(minimal: &'c [Candidate<'g>], multi_node: bool) -> Vec<(Tag, &'c
         if multi_node || c.count <= NODE {
             keep_max(&mut fastest, c, |a, b| a.speed.total_cmp(&b.speed));
         }
-        if c.gpu.market == Market::Datacenter && c.gpu.vendor == Vendor::Nvidia {
+        // "What a datacenter would run" means a current part: one with bf16 tensor cores
+        // (Ampere and later), not a V100 or T4 that only a legacy fleet still has.
+        if c.gpu.market == Market::Datacenter
+            && c.gpu.vendor == Vendor::Nvidia
+            && c.gpu.bf16 == Some(true)
+        {
             keep_min(&mut datacenter, c, |a, b| {
                 // Least memory bought, then fewer (bigger) cards.
                 (f64::from(a.count) * a.gpu.memory_gb)

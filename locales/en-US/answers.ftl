@@ -21,6 +21,7 @@ part-optimizer = optimizer states
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable ({ $headroom } GiB to spare).
+answer-fit-tight = ⚠️ Tight, may not fit on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable, within this estimate's ±{ $band }% error band.
 answer-fit-no = ❌ Does not fit on { $setup }: { $per_gpu } GiB per GPU needed, { $usable } GiB usable.
 answer-fit-needed = It fits on { $count } × { $gpu }.
 answer-fit-needed-cluster = It would take { $count } × { $gpu }: more cards than one machine takes, so look at the setups below.
@@ -55,6 +56,7 @@ advice-multi-node = This needs several 8-GPU servers linked by InfiniBand.
 
 answer-speed-note = Speeds are estimates from memory bandwidth, not measurements.
 answer-vllm-capacity = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
+answer-vllm-capacity-none = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: not one sequence of { $context } tokens, so this setup does not serve it.
 
 answer-rule = Rule of thumb (P × 4 bytes × Q/32 × 1.2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = It agrees with our estimate within { $pct }%.
@@ -99,6 +101,7 @@ sharded-zero2 = each GPU holds its share of the optimizer states and gradients
 sharded-zero3 = each GPU holds its share of the weights, gradients and optimizer states
 note-sharded-offload = Optimizer states (and, with ZeRO-3/FSDP, the weights) are offloaded to CPU memory: slower steps, far less GPU memory.
 note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, far less GPU memory.
+note-fp8-weight-only = This card has no FP8 tensor cores (those came with Ada and Hopper): the FP8 weights are stored in 8 bits but computed in 16 (weight-only), so they save memory, not time; int8 (W8A8) is its fast 8-bit path.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.
 note-backward-overlap = The backward pass frees activations as it writes gradients, so the peak is less than the sum of the parts above.
 note-runtime-mismatch = { $runtime } does not load { $precision } natively; the figures assume it can.
@@ -155,6 +158,7 @@ answer-levers-title-room = For more room on { $gpus_n ->
     [one] this GPU:
    *[other] these GPUs:
 }
+answer-levers-none = No change on these cards (format, context, offload, sharding), and no number of them within one rack, makes it fit.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB per GPU
 lever-precision = weights in { $value } ({ $quality })
@@ -167,9 +171,11 @@ lever-qlora = QLoRA (4-bit NF4 base) instead of LoRA
 lever-optimizer = the { $value } optimizer
 lever-zero = ZeRO-3/FSDP full sharding
 lever-more-gpus = { $count } of this card
+lever-runtime-changed = { $runtime } instead of { $asked }: { $usable } GiB usable per GPU instead of { $asked_usable } GiB
 answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency } requests of { $asked } tokens at once, about { $speed } tokens/s in total.
 answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
 answer-launch-title = To start it:
+answer-launch-missing = No { $precision } checkpoint of this model is on our list, so there is no command to paste: look for one on the Hugging Face Hub (search “{ $search }”) and load it with { $runtime }.
 lever-quality-negligible = almost no quality loss
 lever-quality-small = a small quality loss
 lever-quality-moderate = some quality loss, the usual trade-off

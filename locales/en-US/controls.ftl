@@ -1,7 +1,7 @@
 # What-if controls under a Discord answer, the phone-first layout, and the answer's lead
 # when the format the user did not name is too big for their cards.
 
-answer-best-fit = ✅ At **{ $precision }** ({ $bits }-bit) it fits on { $setup }: { $per_gpu } GiB per GPU of { $usable } GiB usable. At { $native } it does not ({ $native_per_gpu } GiB per GPU).
+answer-best-fit = ℹ️ In its own format, { $native }, it does not fit on { $setup } ({ $native_per_gpu } GiB per GPU of { $usable } GiB usable). At **{ $precision }** ({ $bits }-bit) it does: { $per_gpu } GiB per GPU, and this answer is for that format.
 
 # Runtimes in the words people know them by.
 runtime-transformers = Hugging Face transformers

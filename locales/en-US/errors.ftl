@@ -45,4 +45,5 @@ field-gpu-memory-utilization = GPU memory utilization
 field-max-num-batched-tokens = max num batched tokens
 field-master-weights = master weights
 field-optimizer-in-backward = optimizer in backward
+field-framework = training framework
 field-chunked-loss = chunked loss

@@ -66,6 +66,7 @@ web-internal-error = Something went wrong on our side. Please try again.
 
 # The answer's first screen, and the copy button of the launch line.
 web-verdict-fits = Fits
+web-verdict-tight = Tight: may not fit
 web-verdict-no = Does not fit
 web-verdict-estimate = Estimate
 web-copy = Copy

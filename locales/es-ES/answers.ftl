@@ -21,6 +21,7 @@ part-optimizer = estados del optimizador
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Cabe en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables (sobran { $headroom } GiB).
+answer-fit-tight = ⚠️ Justo, puede que no quepa en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables, dentro del margen de error de ±{ $band }% de esta estimación.
 answer-fit-no = ❌ No cabe en { $setup }: necesita { $per_gpu } GiB por GPU y solo hay { $usable } GiB utilizables.
 answer-fit-needed = Cabe en { $count } × { $gpu }.
 answer-fit-needed-cluster = Harían falta { $count } × { $gpu }: más tarjetas de las que admite una sola máquina, así que mira las configuraciones de abajo.
@@ -55,6 +56,7 @@ advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por Infi
 
 answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
 answer-vllm-capacity = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
+answer-vllm-capacity-none = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: ni una sola secuencia de { $context } tokens, así que esta configuración no la sirve.
 
 answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Coincide con nuestra estimación con un margen de { $pct } %.
@@ -99,6 +101,7 @@ sharded-zero2 = cada GPU guarda su parte de los estados del optimizador y de los
 sharded-zero3 = cada GPU guarda su parte de los pesos, los gradientes y los estados del optimizador
 note-sharded-offload = Los estados del optimizador (y, con ZeRO-3/FSDP, los pesos) pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
+note-fp8-weight-only = Esta tarjeta no tiene núcleos tensoriales FP8 (llegaron con Ada y Hopper): los pesos FP8 se guardan en 8 bits pero se calculan en 16 (solo pesos), así que ahorran memoria, no tiempo; int8 (W8A8) es su vía rápida de 8 bits.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.
 note-backward-overlap = El backward libera las activaciones a medida que escribe los gradientes, así que el pico es menor que la suma de las partes de arriba.
 note-runtime-mismatch = { $runtime } no carga { $precision } de forma nativa; las cifras suponen que sí.
@@ -155,6 +158,7 @@ answer-levers-title-room = Para tener más margen en { $gpus_n ->
     [one] esta GPU:
    *[other] estas GPU:
 }
+answer-levers-none = Ningún cambio en estas tarjetas (formato, contexto, descarga a la CPU, particionado), ni ninguna cantidad de ellas dentro de un rack, hace que quepa.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos en { $value } ({ $quality })
@@ -167,9 +171,11 @@ lever-qlora = QLoRA (base NF4 de 4 bits) en lugar de LoRA
 lever-optimizer = el optimizador { $value }
 lever-zero = particionado completo con ZeRO-3/FSDP
 lever-more-gpus = { $count } de esta tarjeta
+lever-runtime-changed = { $runtime } en lugar de { $asked }: { $usable } GiB utilizables por GPU en lugar de { $asked_usable } GiB
 answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency } peticiones de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
 answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
 answer-launch-title = Para arrancarlo:
+answer-launch-missing = No tenemos en la lista ningún checkpoint { $precision } de este modelo, así que no hay comando que pegar: busca uno en el Hub de Hugging Face («{ $search }») y cárgalo con { $runtime }.
 lever-quality-negligible = casi sin pérdida de calidad
 lever-quality-small = una pequeña pérdida de calidad
 lever-quality-moderate = algo de pérdida de calidad, el compromiso habitual

@@ -1,7 +1,7 @@
 # Controles «y si» bajo una respuesta de Discord, el diseño para móvil y el comienzo de la
 # respuesta cuando el formato que no se indicó no cabe en las tarjetas del usuario.
 
-answer-best-fit = ✅ En **{ $precision }** ({ $bits } bits) cabe en { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizables. En { $native } no cabe ({ $native_per_gpu } GiB por GPU).
+answer-best-fit = ℹ️ En su formato original, { $native }, no cabe en { $setup } ({ $native_per_gpu } GiB por GPU de { $usable } GiB utilizables). En **{ $precision }** ({ $bits } bits) sí cabe: { $per_gpu } GiB por GPU, y esta respuesta es para ese formato.
 
 # Los runtimes con el nombre que la gente conoce.
 runtime-transformers = Hugging Face transformers

@@ -45,4 +45,5 @@ field-gpu-memory-utilization = utilización de memoria de la GPU
 field-max-num-batched-tokens = máximo de tokens por lote
 field-master-weights = pesos maestros
 field-optimizer-in-backward = optimizador en el backward
+field-framework = framework de entrenamiento
 field-chunked-loss = pérdida por bloques

@@ -66,6 +66,7 @@ web-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo, por
 
 # The answer's first screen, and the copy button of the launch line.
 web-verdict-fits = Cabe
+web-verdict-tight = Muy justo: puede que no quepa
 web-verdict-no = No cabe
 web-verdict-estimate = Estimación
 web-copy = Copiar

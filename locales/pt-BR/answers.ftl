@@ -21,6 +21,7 @@ part-optimizer = estados do otimizador
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ Cabe em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis (sobram { $headroom } GiB).
+answer-fit-tight = ⚠️ Apertado, pode não caber em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis, dentro da margem de erro de ±{ $band }% desta estimativa.
 answer-fit-no = ❌ Não cabe em { $setup }: precisa de { $per_gpu } GiB por GPU e só há { $usable } GiB utilizáveis.
 answer-fit-needed = Cabe em { $count } × { $gpu }.
 answer-fit-needed-cluster = Seriam necessárias { $count } × { $gpu }: mais placas do que cabem numa máquina, então veja as configurações abaixo.
@@ -55,6 +56,7 @@ advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por Inf
 
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
 answer-vllm-capacity = Com o vLLM usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+answer-vllm-capacity-none = Com o vLLM usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: nem uma sequência de { $context } tokens cabe, então esta configuração não serve.
 
 answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.
@@ -99,6 +101,7 @@ sharded-zero2 = cada GPU guarda a sua parte dos estados do otimizador e dos grad
 sharded-zero3 = cada GPU guarda a sua parte dos pesos, dos gradientes e dos estados do otimizador
 note-sharded-offload = Os estados do otimizador (e, com ZeRO-3/FSDP, os pesos) vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
+note-fp8-weight-only = Esta placa não tem núcleos tensoriais FP8 (eles vieram com Ada e Hopper): os pesos FP8 ficam em 8 bits mas são calculados em 16 (só pesos), então economizam memória, não tempo; int8 (W8A8) é o caminho rápido de 8 bits dela.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.
 note-backward-overlap = O backward libera as ativações à medida que grava os gradientes, então o pico é menor que a soma das partes acima.
 note-runtime-mismatch = O { $runtime } não carrega { $precision } nativamente; os números supõem que carregue.
@@ -155,6 +158,7 @@ answer-levers-title-room = Para ganhar folga { $gpus_n ->
     [one] nessa GPU:
    *[other] nessas GPUs:
 }
+answer-levers-none = Nenhuma mudança nestas placas (formato, contexto, offload, particionamento), nem nenhuma quantidade delas dentro de um rack, faz caber.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos em { $value } ({ $quality })
@@ -167,9 +171,11 @@ lever-qlora = QLoRA (base em NF4 de 4 bits) em vez de LoRA
 lever-optimizer = o otimizador { $value }
 lever-zero = fragmentação completa com ZeRO-3/FSDP
 lever-more-gpus = { $count } desta placa
+lever-runtime-changed = { $runtime } em vez de { $asked }: { $usable } GiB utilizáveis por GPU em vez de { $asked_usable } GiB
 answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency } requisições de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
 answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
 answer-launch-title = Para iniciar:
+answer-launch-missing = Não há checkpoint { $precision } deste modelo na nossa lista, então não há comando para colar: procure um no Hub do Hugging Face (“{ $search }”) e carregue com { $runtime }.
 lever-quality-negligible = quase sem perda de qualidade
 lever-quality-small = pequena perda de qualidade
 lever-quality-moderate = alguma perda de qualidade, a troca mais comum

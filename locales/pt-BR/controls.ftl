@@ -1,7 +1,7 @@
 # Controles "e se" sob uma resposta no Discord, o layout para celular e a abertura da
 # resposta quando o formato que a pessoa não informou não cabe nas placas dela.
 
-answer-best-fit = ✅ Em **{ $precision }** ({ $bits } bits), cabe em { $setup }: { $per_gpu } GiB por GPU de { $usable } GiB utilizáveis. Em { $native } não cabe ({ $native_per_gpu } GiB por GPU).
+answer-best-fit = ℹ️ No formato original, { $native }, não cabe em { $setup } ({ $native_per_gpu } GiB por GPU de { $usable } GiB utilizáveis). Em **{ $precision }** ({ $bits } bits) cabe: { $per_gpu } GiB por GPU, e esta resposta é para esse formato.
 
 # Runtimes pelos nomes que as pessoas conhecem.
 runtime-transformers = Hugging Face transformers

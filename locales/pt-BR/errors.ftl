@@ -45,4 +45,5 @@ field-gpu-memory-utilization = utilização de memória da GPU
 field-max-num-batched-tokens = máximo de tokens por batch
 field-master-weights = pesos mestres
 field-optimizer-in-backward = otimizador no backward
+field-framework = framework de treino
 field-chunked-loss = loss em blocos

@@ -66,6 +66,7 @@ web-internal-error = Algo deu errado do nosso lado. Tente de novo, por favor.
 
 # The answer's first screen, and the copy button of the launch line.
 web-verdict-fits = Cabe
+web-verdict-tight = No limite: pode não caber
 web-verdict-no = Não cabe
 web-verdict-estimate = Estimativa
 web-copy = Copiar

@@ -21,6 +21,7 @@ part-optimizer = 优化器状态
 part-item = { $label } { $value } GiB
 
 answer-fit-yes = ✅ { $setup } 放得下：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB（还剩 { $headroom } GiB）。
+answer-fit-tight = ⚠️ 很紧，{ $setup } 可能放不下：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB，差距在本估算 ±{ $band }% 的误差范围内。
 answer-fit-no = ❌ { $setup } 放不下：每张 GPU 需要 { $per_gpu } GiB，可用只有 { $usable } GiB。
 answer-fit-needed = { $count } × { $gpu } 可以放下。
 answer-fit-needed-cluster = 需要 { $count } × { $gpu }：超出了单台机器能插的卡数，请参考下面的配置。
@@ -55,6 +56,7 @@ advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
 answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
+answer-vllm-capacity-none = vLLM 占用显卡的 { $util }% 时，KV 缓存能放 { $tokens } 个 token：连一条 { $context } 个 token 的序列都放不下，所以这个配置无法提供服务。
 
 answer-rule = 经验公式（P × 4 字节 × Q/32 × 1.2）：**{ $rule } GB**（{ $rule_gib } GiB）。
 rule-close = 与我们的估算相差在 { $pct }% 以内。
@@ -99,6 +101,7 @@ sharded-zero2 = 每张 GPU 只存自己那份优化器状态和梯度
 sharded-zero3 = 每张 GPU 只存自己那份权重、梯度和优化器状态
 note-sharded-offload = 优化器状态（以及在 ZeRO-3/FSDP 下的权重）卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-cpu-offload = 优化器状态卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
+note-fp8-weight-only = 这张卡没有 FP8 张量核心（Ada 和 Hopper 才有）：FP8 权重以 8 位存储、按 16 位计算（仅权重量化），只省显存不省时间；int8（W8A8）才是它的 8 位快速路径。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。
 note-backward-overlap = 反向传播在写入梯度的同时释放激活值，所以峰值小于上面各部分之和。
 note-runtime-mismatch = { $runtime } 不原生支持加载 { $precision }；以上数字是假设它支持时的结果。
@@ -152,6 +155,7 @@ answer-levers-title = { $gpus_n ->
 answer-levers-title-room = { $gpus_n ->
    *[other] 要多留些余量，可以：
 }
+answer-levers-none = 在这些显卡上无论怎么调整（格式、上下文、卸载、分片），也无论在一个机架内用多少张，都放不下。
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = 每张 GPU { $per_gpu } GiB
 lever-precision = 权重改用 { $value }（{ $quality }）
@@ -166,7 +170,9 @@ lever-zero = 用 ZeRO-3/FSDP 完全分片
 lever-more-gpus = 用 { $count }
 answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；可同时处理 { $concurrency } 个请求（每个 { $asked } 个 token），总计约 { $speed } tokens/s。
 answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；连一个 { $asked } 个 token 的请求都放不下。
+lever-runtime-changed = 改用 { $runtime }、不再用 { $asked }：每张 GPU 可用 { $usable } GiB，而不是 { $asked_usable } GiB
 answer-launch-title = 启动命令：
+answer-launch-missing = 我们的列表里没有这个模型的 { $precision } 检查点，所以没有可以直接粘贴的命令：请在 Hugging Face Hub 上搜索“{ $search }”，再用 { $runtime } 加载。
 lever-quality-negligible = 几乎不损失质量
 lever-quality-small = 质量略有下降
 lever-quality-moderate = 质量有一定下降，这是常见的折中

@@ -1,6 +1,6 @@
 # Discord 回答下方的“如果换成”控件、手机优先的布局，以及用户没指定的格式放不下时回答的第一句。
 
-answer-best-fit = ✅ 用 **{ $precision }**（{ $bits } 位）可以放进 { $setup }：每张 GPU 需要 { $per_gpu } GiB，可用 { $usable } GiB。用 { $native } 放不下（每张 GPU 需要 { $native_per_gpu } GiB）。
+answer-best-fit = ℹ️ 用原始格式 { $native } 放不进 { $setup }（每张 GPU 需要 { $native_per_gpu } GiB，可用 { $usable } GiB）。用 **{ $precision }**（{ $bits } 位）可以放下：每张 GPU 需要 { $per_gpu } GiB，下面的回答都按这个格式计算。
 
 # 运行时用大家熟悉的名字。
 runtime-transformers = Hugging Face transformers

@@ -66,6 +66,7 @@ web-internal-error = 服务器出了点问题，请重试。
 
 # The answer's first screen, and the copy button of the launch line.
 web-verdict-fits = 放得下
+web-verdict-tight = 很紧：可能放不下
 web-verdict-no = 放不下
 web-verdict-estimate = 估算
 web-copy = 复制

@@ -196,8 +196,10 @@ fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<
     if free <= 0.0 || est.kv_bytes_per_token <= 0.0 {
         return (Some(0), Some(0.0));
     }
-    // Each GPU holds 1/n of every token's KV under tensor parallelism.
-    let tokens = free * n / est.kv_bytes_per_token;
-    let per_sequence = est.kv_cache / f64::from(job.batch) / est.kv_bytes_per_token;
+    // Each GPU holds 1/n of every token's KV under tensor parallelism (an MLA latent kept
+    // whole on every rank: `kv_copies` of it).
+    let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
+    let tokens = free * n / per_token;
+    let per_sequence = est.kv_cache / f64::from(job.batch) / per_token;
     (Some(tokens as u64), Some(tokens / per_sequence.max(1.0)))
 }

@@ -1,12 +1,22 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
+use super::layout;
 use super::precision::{Precision, Scope};
 use super::{
     Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, offload, state_bytes,
     weight_bytes,
 };
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
-use crate::runtime::{Activation, Budget, Profile, Split};
+use crate::runtime::{Activation, Budget, Profile, Runtime, Split};
+
+/// Runtimes that keep the whole multi-head latent attention (MLA) cache on every
+/// tensor-parallel rank: the latent has no heads to split, so vLLM replicates it across
+/// the TP group (DeepSeek V2/V3/R1, Kimi K2 need the full latent on each GPU; only
+/// pipeline stages divide it). SGLang does the same without data-parallel attention.
+/// Source: vllm-project/vllm#51454 ("DP8 vs TP8 for single-KV-head MLA: 7.7x KV" on
+/// 8 x B200: under TP8 every rank holds the one latent head's cache, so data-parallel
+/// attention holds about eight times the tokens).
+const MLA_WHOLE_PER_TENSOR_RANK: &[Runtime] = &[Runtime::Vllm];
 
 /// What an inference job holds whatever the GPU count: the weights and KV cache over all
 /// GPUs (less what is offloaded to host RAM), and what an offload adds to each GPU's buffer.
@@ -103,12 +113,29 @@ impl Parts {
         gpu: Option<&GpuSpec>,
     ) -> f64 {
         let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
-        self.sum(gpus, act_per_gpu, overhead_per_gpu)
+        let kv_ways = self.kv_ways(model, job, gpus, gpu);
+        self.sum(gpus, kv_ways, act_per_gpu, overhead_per_gpu)
+    }
+
+    /// How many ways the KV cache splits over `gpus`: all of them, except an MLA latent on
+    /// a runtime that keeps it whole on every tensor-parallel rank, which only pipeline
+    /// stages divide.
+    fn kv_ways(&self, model: &ModelSpec, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> u32 {
+        if model.kv_lora_rank.is_none()
+            || !MLA_WHOLE_PER_TENSOR_RANK.contains(&self.profile.runtime)
+        {
+            return gpus;
+        }
+        gpu.and_then(|g| layout(model, job, g, gpus))
+            .map_or(1, |l| l.pipeline.max(1))
     }
 
     /// One GPU's share of the weights and KV cache plus its own activations and overhead.
-    fn sum(&self, gpus: u32, act_per_gpu: f64, overhead_per_gpu: f64) -> f64 {
-        (self.weights + self.kv_cache) / f64::from(gpus) + act_per_gpu + overhead_per_gpu
+    fn sum(&self, gpus: u32, kv_ways: u32, act_per_gpu: f64, overhead_per_gpu: f64) -> f64 {
+        self.weights / f64::from(gpus)
+            + self.kv_cache / f64::from(kv_ways.max(1))
+            + act_per_gpu
+            + overhead_per_gpu
     }
 
     pub(super) fn estimate(
@@ -121,16 +148,19 @@ impl Parts {
     ) -> Estimate {
         let n = f64::from(gpus);
         let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
+        let kv_ways = self.kv_ways(model, job, gpus, gpu);
+        let kv_copies = (gpus / kv_ways.max(1)).max(1);
         Estimate {
             weights: self.weights,
-            kv_cache: self.kv_cache,
+            kv_cache: self.kv_cache * f64::from(kv_copies),
             activations: act_per_gpu * n,
             overhead: overhead_per_gpu * n,
             gradients: 0.0,
             optimizer: 0.0,
-            per_gpu: self.sum(gpus, act_per_gpu, overhead_per_gpu),
+            per_gpu: self.sum(gpus, kv_ways, act_per_gpu, overhead_per_gpu),
             gpus,
             kv_bytes_per_token,
+            kv_copies,
             trainable_params: 0,
             rule_of_thumb_gb: 0.0,
             notes: Vec::new(),

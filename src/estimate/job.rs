@@ -134,6 +134,7 @@ pub enum Field {
     OptimizerInBackward,
     ChunkedLoss,
     RamBandwidth,
+    Framework,
 }
 
 impl Field {
@@ -254,6 +255,12 @@ pub struct Job {
     pub chunked_loss: bool,
     /// vLLM's `--max-num-batched-tokens` when set (else the profile's default for the card).
     pub batched_tokens: Option<u64>,
+    /// Training: the framework whose recipes the job follows (its defaults are applied to
+    /// the fields above when the request is resolved).
+    pub framework: crate::runtime::framework::Framework,
+    /// Training with checkpointing: the checkpointed layer inputs live in CPU RAM between
+    /// the forward and the backward (Unsloth's offloaded gradient checkpointing).
+    pub offloaded_checkpoints: bool,
     /// Inference: part of the weights kept in host RAM (llama.cpp `-ngl`, `--n-cpu-moe`);
     /// None keeps everything on the GPUs.
     pub host_offload: Option<HostOffload>,
@@ -297,8 +304,11 @@ impl Job {
             mode,
             runtime: Runtime::default_for(precision),
             optimizer: Optimizer::Adamw,
-            // QLoRA recipes (the paper, PEFT's prepare_model_for_kbit_training) turn it on.
-            gradient_checkpointing: mode == Mode::Qlora,
+            // Every framework's recipes turn it on for LoRA, QLoRA and full fine-tunes (PEFT's
+            // prepare_model_for_kbit_training, TRL's SFTConfig default, Unsloth, Axolotl,
+            // LLaMA-Factory, torchtune configs): assumed on unless turned off
+            // (`--no-gradient-checkpointing`).
+            gradient_checkpointing: mode.is_training(),
             lora_rank: 16,
             lora_targets: LoraTargets::AllLinear,
             flash_attention: true,
@@ -309,6 +319,8 @@ impl Job {
             master_weights: true,
             optimizer_in_backward: false,
             chunked_loss: false,
+            framework: crate::runtime::framework::Framework::Hf,
+            offloaded_checkpoints: false,
             host_offload: None,
             ram_bandwidth_gbs: None,
         };
@@ -421,6 +433,7 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 20);
+        assert_eq!(Field::ALL.len(), 21);
+        assert_eq!(Field::Framework.id(), "framework");
     }
 }

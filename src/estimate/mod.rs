@@ -86,6 +86,10 @@ pub enum Note {
     /// The config's shapes give `config_b` billion parameters, the checkpoint's headers
     /// `header_b`: more than 2 % apart, so the config may not describe these weights.
     ConfigDisagrees { config_b: f64, header_b: f64 },
+    /// FP8 weights on a card without FP8 tensor cores (before Ada and Hopper): stored in
+    /// FP8, computed in 16 bits (vLLM's weight-only Marlin kernels), so it saves memory,
+    /// not time; int8 (W8A8) is this card's fast 8-bit path.
+    Fp8WeightOnly,
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -110,6 +114,10 @@ pub struct Estimate {
     /// Bytes of the parts above that never coexist (training: gradients replace the
     /// activations during the backward), so the peak is the sum of the parts less this.
     pub overlap: f64,
+    /// How many GPUs hold each token's KV cache: 1 when the cache splits over the cards,
+    /// the tensor-parallel size when the runtime keeps an MLA latent whole on every rank
+    /// (`kv_cache` then counts every copy).
+    pub kv_copies: u32,
 }
 
 impl Estimate {
@@ -223,6 +231,12 @@ impl<'a> Sizing<'a> {
             _ => training::notes(job, gpus),
         };
         common_notes(model, job, &mut est);
+        if job.mode == Mode::Inference
+            && job.precision.format() == Format::Fp8
+            && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())
+        {
+            est.notes.push(Note::Fp8WeightOnly);
+        }
         est.error_band = Some(error_band(job));
         est
     }

@@ -92,6 +92,7 @@ impl Parts {
             overlap: on_gpu.gradients.min(act_per_gpu) * n,
             gpus,
             kv_bytes_per_token,
+            kv_copies: 1,
             trainable_params: self.trainable as u64,
             rule_of_thumb_gb: 0.0,
             notes: Vec::new(),
@@ -251,6 +252,10 @@ fn base_precision(job: &Job) -> Precision {
     }
 }
 
+/// Layer inputs an offloaded checkpointing keeps on the GPU: the layer recomputed and the
+/// next one's input on its way back from CPU RAM.
+const OFFLOADED_CHECKPOINT_LAYERS: f64 = 2.0;
+
 /// Activations kept for the backward pass on one GPU, plus the logits of the loss.
 ///
 /// Per layer and token (16-bit): norm inputs and outputs (4h), q and attention output
@@ -295,8 +300,15 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     // PEFT's prepare_model_for_kbit_training casts the embeddings and norms of a QLoRA
     // model to fp32, so the residual stream, and each checkpointed layer input, is fp32.
     let residual_bytes = if job.mode == Mode::Qlora { 4.0 } else { 2.0 };
+    // Offloaded checkpoints (Unsloth) keep about two layers' inputs on the GPU: the one
+    // being recomputed and the next one coming back from CPU RAM.
+    let kept_layers = if job.offloaded_checkpoints {
+        layers.min(OFFLOADED_CHECKPOINT_LAYERS)
+    } else {
+        layers
+    };
     let blocks = if job.gradient_checkpointing {
-        layers * s * b * h * residual_bytes + s * b * per_token_layer
+        kept_layers * s * b * h * residual_bytes + s * b * per_token_layer
     } else {
         layers * s * b * per_token_layer
     };

@@ -1,10 +1,139 @@
 //! The command that starts the estimated setup, built from the runtime profile's flag
-//! names so the line matches what was estimated (context, cards, memory share, formats).
+//! names so the line matches what was estimated (context, cards, memory share, formats),
+//! and loading a checkpoint that exists in the format planned (see [`super::checkpoints`]):
+//! the model's own repo in its own format, a listed AWQ/GPTQ/FP8/NVFP4 or GGUF repo, or
+//! the 16-bit repo quantized at load time where the engine can. Where none is known there
+//! is no line, and [`missing`] says which checkpoint the reader has to find.
 
+use super::checkpoints;
 use crate::catalog::{GpuSpec, ModelSpec};
-use crate::estimate::{HostOffload, Job, KvPrecision, Layout, Mode, layout};
+use crate::estimate::{Format, HostOffload, Job, KvPrecision, Layout, Mode, Precision, layout};
 use crate::runtime::{Budget, Runtime};
 use serde::Serialize;
+
+/// transformers' load-time quantizers, as `from_pretrained` takes them: the class to
+/// import and the `quantization_config` it is built with.
+const TRANSFORMERS_QUANTIZERS: &[(Precision, &str, &str)] = &[
+    (
+        Precision::Nf4,
+        "BitsAndBytesConfig",
+        "BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type='nf4')",
+    ),
+    (
+        Precision::Int4,
+        "BitsAndBytesConfig",
+        "BitsAndBytesConfig(load_in_4bit=True)",
+    ),
+    (
+        Precision::Int8,
+        "BitsAndBytesConfig",
+        "BitsAndBytesConfig(load_in_8bit=True)",
+    ),
+    (
+        Precision::Fp8,
+        "FineGrainedFP8Config",
+        "FineGrainedFP8Config()",
+    ),
+];
+
+/// Where a launch line's weights come from.
+#[derive(Debug, Clone, PartialEq)]
+enum Weights {
+    /// A repo already stored in the planned format (the model's own, or a listed one).
+    Repo(String),
+    /// The 16-bit repo, quantized while loading (`--quantization fp8`, bitsandbytes).
+    LoadTime(String),
+    /// A GGUF repo as `llama-server -hf` takes it (`repo:TAG`).
+    Gguf(String),
+    /// No checkpoint in this format is known.
+    Missing,
+}
+
+/// A launch line the plan cannot write: no checkpoint of the model in the planned format
+/// is known (the reader has to find one, e.g. on the Hub).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MissingCheckpoint {
+    pub runtime: Runtime,
+    pub precision: Precision,
+}
+
+/// The checkpoint a launch line for `job` would load.
+fn weights(model: &ModelSpec, job: &Job) -> Weights {
+    let p = job.precision;
+    let gguf = job
+        .runtime
+        .profile()
+        .launch
+        .is_some_and(|flags| flags.gguf_file);
+    if gguf {
+        return match checkpoints::gguf(&model.id, p) {
+            Some(repo) => Weights::Gguf(repo),
+            None => Weights::Missing,
+        };
+    }
+    if p == model.native_precision {
+        return Weights::Repo(served_name(model).to_string());
+    }
+    if let Some(repo) = checkpoints::repo(&model.id, p) {
+        return Weights::Repo(repo.to_string());
+    }
+    let from_16_bit = model.native_precision.format() == Format::Float;
+    if from_16_bit && (!p.is_quantized() || load_time_quantizer(job).is_some()) {
+        return Weights::LoadTime(served_name(model).to_string());
+    }
+    Weights::Missing
+}
+
+/// The value of the engine's load-time quantization flag for the job's format, if any.
+fn load_time_quantizer(job: &Job) -> Option<&'static str> {
+    match job.runtime.profile().launch {
+        Some(flags) => flags
+            .quantization
+            .and_then(|(_, values)| values.iter().find(|(p, _)| *p == job.precision))
+            .map(|(_, v)| *v),
+        None => TRANSFORMERS_QUANTIZERS
+            .iter()
+            .find(|(p, _, _)| *p == job.precision)
+            .map(|(_, _, config)| *config),
+    }
+}
+
+/// The checkpoint the reader has to find before the plan can start: Some for an inference
+/// job whose runtime has a launch line when no checkpoint in its format is known.
+pub fn missing(model: &ModelSpec, job: &Job) -> Option<MissingCheckpoint> {
+    (job.mode == Mode::Inference && weights(model, job) == Weights::Missing).then_some(
+        MissingCheckpoint {
+            runtime: job.runtime,
+            precision: job.precision,
+        },
+    )
+}
+
+/// The transformers line: `from_pretrained` with the layout over every visible GPU and
+/// the load-time quantizer the plan uses.
+fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
+    let (repo, config) = match weights(model, job) {
+        Weights::Repo(r) => (r, None),
+        Weights::LoadTime(r) => (
+            r,
+            TRANSFORMERS_QUANTIZERS
+                .iter()
+                .find(|(p, _, _)| *p == job.precision),
+        ),
+        Weights::Gguf(_) | Weights::Missing => return None,
+    };
+    let mut imports = String::from("AutoModelForCausalLM");
+    let mut args = format!("'{repo}', device_map='auto', dtype='auto'");
+    if let Some((_, class, expr)) = config {
+        imports.push_str(", ");
+        imports.push_str(class);
+        args.push_str(", quantization_config=");
+        args.push_str(expr);
+    }
+    Some(format!(
+        "python -c \"from transformers import {imports}; AutoModelForCausalLM.from_pretrained({args})\""
+    ))
+}
 
 /// One launch line.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -22,16 +151,30 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
         return None;
     }
     let profile = job.runtime.profile();
-    let flags = profile.launch?;
+    let Some(flags) = profile.launch else {
+        return (job.runtime == Runtime::Transformers)
+            .then(|| transformers_line(model, job))
+            .flatten()
+            .map(|command| Launch {
+                runtime: job.runtime,
+                command,
+            });
+    };
+    let weights = weights(model, job);
     let mut words: Vec<String> = vec![flags.program.to_string()];
-    if let Some(m) = flags.model {
-        words.push(m.to_string());
+    match &weights {
+        Weights::Missing => return None,
+        Weights::Gguf(repo) => {
+            words.push(GGUF_REPO_FLAG.to_string());
+            words.push(repo.clone());
+        }
+        Weights::Repo(repo) | Weights::LoadTime(repo) => {
+            if let Some(m) = flags.model {
+                words.push(m.to_string());
+            }
+            words.push(repo.clone());
+        }
     }
-    words.push(if flags.gguf_file {
-        gguf_file(model, job)
-    } else {
-        served_name(model).to_string()
-    });
     if let Some(tp) = flags.tensor_parallel {
         let l = gpu
             .and_then(|g| layout(model, job, g, count))
@@ -60,8 +203,10 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
             words.push(job.kv_precision.name().to_string());
         }
     }
-    if let Some((flag, values)) = flags.quantization
-        && let Some((_, v)) = values.iter().find(|(p, _)| *p == job.precision)
+    // Only a 16-bit repo quantized while loading needs the flag: a quantized checkpoint
+    // says its own method in its config.
+    if let (Weights::LoadTime(_), Some((flag, _)), Some(v)) =
+        (&weights, flags.quantization, load_time_quantizer(job))
     {
         words.push(flag.to_string());
         words.push(v.to_string());
@@ -99,13 +244,6 @@ fn served_name(model: &ModelSpec) -> &str {
     model.hub_id.as_deref().unwrap_or(&model.id)
 }
 
-/// The GGUF file people download: the model id and the type in capitals
-/// (`llama-3.1-8b-Q4_K_M.gguf`); 16-bit weights are the F16 file.
-fn gguf_file(model: &ModelSpec, job: &Job) -> String {
-    let kind = if job.precision.is_quantized() {
-        job.precision.name().to_ascii_uppercase()
-    } else {
-        "F16".to_string()
-    };
-    format!("{}-{kind}.gguf", model.id)
-}
+/// llama-server's flag that downloads a GGUF from a Hub repo, `repo:TAG` picking the file
+/// (`common/arg.cpp`: `-hf, -hfr, --hf-repo <user>/<model>[:quant]`).
+const GGUF_REPO_FLAG: &str = "-hf";

@@ -1,5 +1,8 @@
-//! Levers: single changes to a job that make it fit the GPUs the user named, each checked
-//! by running the estimator again with the change applied.
+//! Levers: changes to a job that make it fit the GPUs the user named, each checked by
+//! running the estimator again with the change applied. Single changes first; when none
+//! fits the user's own cards, pairs and triples of them (precision + context, QLoRA +
+//! checkpointing + an 8-bit optimizer, KV fp8 + context, offload + precision), the
+//! smallest and cheapest set that fits; more cards only when nothing else does.
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::estimate::{
@@ -65,11 +68,14 @@ pub enum Change {
     Gpus(u32),
 }
 
-/// One change that makes the job fit, with the verdict it was checked against.
+/// One change (or a set of them) that makes the job fit, with the verdict it was checked
+/// against.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Lever {
     pub kind: LeverKind,
     pub change: Change,
+    /// Further changes made together with `change` (a combined lever); empty for one.
+    pub also: Vec<Change>,
     /// GPUs the changed job runs on: the user's count, or more when even the change needs
     /// more cards (a lower precision that needs fewer cards than the job as asked).
     pub count: u32,
@@ -82,27 +88,104 @@ pub struct Lever {
 }
 
 impl Lever {
-    /// The change in `key=value` words, as JSON's `change` writes it.
+    /// The change in `key=value` words, as JSON's `change` writes it (a combined lever's
+    /// changes joined by spaces).
     pub fn code(&self, asked_count: u32) -> String {
-        let mut out = match self.change {
-            Change::Precision(p) => format!("precision={}", p.name()),
-            Change::KvPrecision(k) => format!("kv_precision={}", k.name()),
-            Change::Context(c) => format!("context={c}"),
-            Change::Offload { runtime, offload } => match offload {
-                HostOffload::GpuLayers(n) => format!("gpu_layers={n} runtime={runtime}"),
-                HostOffload::CpuMoe(k) => format!("n_cpu_moe={k} runtime={runtime}"),
-            },
-            Change::CpuOffload => "cpu_offload".to_string(),
-            Change::GradientCheckpointing => "gradient_checkpointing".to_string(),
-            Change::Qlora => "qlora".to_string(),
-            Change::Optimizer(o) => format!("optimizer={}", optimizer_name(o)),
-            Change::Sharding(s) => format!("sharding={}", s.name()),
-            Change::Gpus(n) => format!("gpus={n}"),
-        };
+        let mut out = change_code(self.change);
+        for c in &self.also {
+            out.push(' ');
+            out.push_str(&change_code(*c));
+        }
         if self.count != asked_count && !matches!(self.change, Change::Gpus(_)) {
             out.push_str(&format!(" gpus={}", self.count));
         }
         out
+    }
+
+    /// Every change this lever makes, `change` first.
+    pub fn changes(&self) -> impl Iterator<Item = Change> + '_ {
+        std::iter::once(self.change).chain(self.also.iter().copied())
+    }
+}
+
+/// One change in `key=value` words.
+fn change_code(change: Change) -> String {
+    match change {
+        Change::Precision(p) => format!("precision={}", p.name()),
+        Change::KvPrecision(k) => format!("kv_precision={}", k.name()),
+        Change::Context(c) => format!("context={c}"),
+        Change::Offload { runtime, offload } => match offload {
+            HostOffload::GpuLayers(n) => format!("gpu_layers={n} runtime={runtime}"),
+            HostOffload::CpuMoe(k) => format!("n_cpu_moe={k} runtime={runtime}"),
+        },
+        Change::CpuOffload => "cpu_offload".to_string(),
+        Change::GradientCheckpointing => "gradient_checkpointing".to_string(),
+        Change::Qlora => "qlora".to_string(),
+        Change::Optimizer(o) => format!("optimizer={}", optimizer_name(o)),
+        Change::Sharding(s) => format!("sharding={}", s.name()),
+        Change::Gpus(n) => format!("gpus={n}"),
+    }
+}
+
+impl Change {
+    /// The lever kind this change belongs to.
+    pub fn kind(self) -> LeverKind {
+        match self {
+            Change::Precision(_) => LeverKind::Precision,
+            Change::KvPrecision(_) => LeverKind::KvPrecision,
+            Change::Context(_) => LeverKind::Context,
+            Change::Offload { .. } | Change::CpuOffload => LeverKind::Offload,
+            Change::GradientCheckpointing => LeverKind::GradientCheckpointing,
+            Change::Qlora => LeverKind::Qlora,
+            Change::Optimizer(_) => LeverKind::Optimizer,
+            Change::Sharding(_) => LeverKind::Zero,
+            Change::Gpus(_) => LeverKind::MoreGpus,
+        }
+    }
+
+    /// `job` with this change made (`Gpus` changes the count, not the job).
+    pub fn apply(self, job: &mut Job) {
+        match self {
+            Change::Precision(p) => job.precision = p,
+            Change::KvPrecision(k) => job.kv_precision = k,
+            Change::Context(c) => job.set_context(c),
+            Change::Offload { runtime, offload } => {
+                job.runtime = runtime;
+                job.host_offload = Some(offload);
+            }
+            Change::CpuOffload => job.cpu_offload = true,
+            Change::GradientCheckpointing => job.gradient_checkpointing = true,
+            Change::Qlora => {
+                job.mode = Mode::Qlora;
+                job.precision = Precision::Nf4;
+            }
+            Change::Optimizer(o) => job.optimizer = o,
+            Change::Sharding(s) => job.sharding = Some(s),
+            Change::Gpus(_) => {}
+        }
+    }
+
+    /// What the change costs in quality and speed, in rough steps (the order combined
+    /// levers are tried in): an 8-bit KV cache, checkpointing, an 8-bit optimizer or
+    /// sharding cost little; a shorter context or QLoRA a bit more; a weight format its
+    /// quality class; offloading to host RAM the most speed.
+    fn cost(self) -> u32 {
+        match self {
+            Change::KvPrecision(_)
+            | Change::GradientCheckpointing
+            | Change::Optimizer(_)
+            | Change::Sharding(_) => 1,
+            Change::Context(_) | Change::Qlora => 2,
+            Change::Precision(p) => match QualityCost::of(p) {
+                QualityCost::Negligible => 1,
+                QualityCost::Small => 2,
+                QualityCost::Moderate => 3,
+                QualityCost::Noticeable => 5,
+            },
+            Change::CpuOffload => 3,
+            Change::Offload { .. } => 4,
+            Change::Gpus(_) => 10,
+        }
     }
 }
 
@@ -151,6 +234,7 @@ pub fn levers_knowing(
             out.push(Lever {
                 kind,
                 change,
+                also: Vec::new(),
                 count: n,
                 fit: f,
                 job: changed,
@@ -177,7 +261,186 @@ pub fn levers_knowing(
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
     }
     promote_usable_offload(&mut out, count);
+    if !out.iter().any(|l| usable_on(l, count))
+        && let Some(combined) = combined(model, job, gpu, count, fit)
+    {
+        out.insert(0, combined);
+    }
+    // A way on the user's own cards makes the ones that need more of them moot, except
+    // the plain "this many cards" the verdict already names.
+    if out.iter().any(|l| usable_on(l, count)) {
+        out.retain(|l| l.count <= count || l.kind == LeverKind::MoreGpus);
+    }
     out
+}
+
+/// Whether a lever fits `count` cards at a usable speed (an offload that crawls does not
+/// count as a way out).
+fn usable_on(l: &Lever, count: u32) -> bool {
+    l.count == count
+        && l.fit.fits
+        && (l.kind != LeverKind::Offload
+            || l.job.mode.is_training()
+            || l.fit.tokens_per_s.is_some_and(|t| t >= USABLE_TOKENS_PER_S))
+}
+
+/// Changes a combined lever picks from, for this job: at most one weight format, and
+/// whether to shorten the context once the rest is applied.
+fn atoms(job: &Job, gpu: &GpuSpec, count: u32) -> (Vec<Change>, Vec<Precision>) {
+    let mut out = Vec::new();
+    let mut formats = Vec::new();
+    if job.mode.is_training() {
+        if !job.gradient_checkpointing {
+            out.push(Change::GradientCheckpointing);
+        }
+        if job.mode == Mode::Lora {
+            out.push(Change::Qlora);
+        }
+        if job.optimizer == Optimizer::Adamw && job.mode == Mode::FullFinetune {
+            out.push(Change::Optimizer(Optimizer::Adamw8bit));
+        }
+        if count > 1 && job.sharding_on(count) != Sharding::Zero3 {
+            out.push(Change::Sharding(Sharding::Zero3));
+        }
+        if !job.cpu_offload {
+            out.push(Change::CpuOffload);
+        }
+    } else {
+        let profile = job.runtime.profile();
+        if job.kv_precision == KvPrecision::Fp16
+            && let Some(&kv) = profile.kv_precisions.first()
+        {
+            out.push(Change::KvPrecision(kv));
+        }
+        let bits = job.precision.bits_per_weight();
+        formats = profile
+            .lower_precisions
+            .iter()
+            .copied()
+            .filter(|p| p.bits_per_weight() < bits && profile.loads(*p) && profile.runs_on(*p, gpu))
+            .collect();
+    }
+    (out, formats)
+}
+
+/// The cheapest set of two or three changes that fits `count` of `gpu`, when no single
+/// change does: sets are tried smallest first, then by [`Change::cost`], and the first
+/// that fits is the answer. A job that does not fit even with every change at once gets
+/// none (a 1T model on one 8 GB card answers at once).
+fn combined(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Option<Lever> {
+    let (atoms, formats) = atoms(job, gpu, count);
+    // Everything at once, the most memory any set can save (with the fewest bits).
+    let mut all = job.clone();
+    for a in &atoms {
+        a.apply(&mut all);
+    }
+    if let Some(&p) = formats.last() {
+        all.precision = p;
+    }
+    all.set_context(MIN_CONTEXT.min(job.context()));
+    let offload_all = !job.mode.is_training() && offload_runtime(job).is_some();
+    if !Fit::holds(model, &all, gpu, count) && !offload_all {
+        return None;
+    }
+    let mut sets: Vec<(Vec<Change>, bool)> = Vec::new();
+    let precisions: Vec<Option<Precision>> = std::iter::once(None)
+        .chain(formats.iter().copied().map(Some))
+        .collect();
+    let subsets = 1u32 << atoms.len();
+    for p in &precisions {
+        for mask in 0..subsets {
+            for context in [false, true] {
+                let mut set: Vec<Change> = p.map(Change::Precision).into_iter().collect();
+                set.extend(
+                    atoms
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & (1 << i) != 0)
+                        .map(|(_, a)| *a),
+                );
+                let size = set.len() + usize::from(context);
+                if (2..=3).contains(&size) {
+                    sets.push((set, context));
+                }
+            }
+        }
+    }
+    let cost = |(set, context): &(Vec<Change>, bool)| {
+        let c: u32 = set.iter().map(|c| c.cost()).sum();
+        (
+            set.len() + usize::from(*context),
+            c + if *context { 2 } else { 0 },
+        )
+    };
+    sets.sort_by_key(cost);
+    for (set, context) in &sets {
+        if let Some(l) = try_set(model, job, gpu, count, fit, set, *context) {
+            return Some(l);
+        }
+    }
+    // Offload + precision: the nearest format whose offload keeps a usable speed.
+    if offload_all {
+        for p in formats {
+            let mut changed = job.clone();
+            changed.precision = p;
+            let mut found = None;
+            host_offload(model, &changed, gpu, count, &mut |_, change, j, n| {
+                found = Some((change, j, n));
+            });
+            if let Some((change, j, n)) = found
+                && let Ok(f) = Fit::check(model, &j, gpu, n)
+                && f.fits
+                && f.tokens_per_s.is_some_and(|t| t >= USABLE_TOKENS_PER_S)
+            {
+                return Some(Lever {
+                    kind: LeverKind::Precision,
+                    change: Change::Precision(p),
+                    also: vec![change],
+                    count: n,
+                    fit: f,
+                    job: j,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// One set of changes, with the longest context that then fits when `context` is set:
+/// a lever when the changed job fits.
+fn try_set(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+    set: &[Change],
+    context: bool,
+) -> Option<Lever> {
+    let mut changed = job.clone();
+    for c in set {
+        c.apply(&mut changed);
+    }
+    let mut changes = set.to_vec();
+    if context {
+        let ctx = longest_context(model, &changed, gpu, count)?;
+        changed.set_context(ctx);
+        changes.push(Change::Context(ctx));
+    }
+    let f = Fit::check(model, &changed, gpu, count).ok()?;
+    if !f.fits || f.per_gpu_gib >= fit.per_gpu_gib {
+        return None;
+    }
+    let mut changes = changes.into_iter();
+    let first = changes.next()?;
+    Some(Lever {
+        kind: first.kind(),
+        change: first,
+        also: changes.collect(),
+        count,
+        fit: f,
+        job: changed,
+    })
 }
 
 /// An offload that keeps the user's cards at a usable speed (MoE experts in RAM, typically)

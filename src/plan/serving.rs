@@ -44,11 +44,12 @@ pub fn capacity(
     let n = f64::from(count);
     let fixed = est.weights + est.activations + est.overhead;
     let pool = (fit.usable_gib * GIB * n - fixed).max(0.0);
-    let tokens = pool / est.kv_bytes_per_token;
+    // An MLA latent kept whole on every tensor-parallel rank takes `kv_copies` bytes.
+    let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
+    let tokens = pool / per_token;
     let top = model.max_position_embeddings.unwrap_or(u64::MAX);
     let max_context = (tokens as u64).min(top);
-    let per_sequence =
-        (est.kv_cache / f64::from(job.batch.max(1)) / est.kv_bytes_per_token).max(1.0);
+    let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
     let concurrency = fit
         .max_concurrency
         .unwrap_or(tokens / per_sequence)

@@ -89,6 +89,10 @@ pub struct Fields {
     /// the logits are never held in fp32 whole.
     #[arg(long = "chunked-loss", num_args = 0..=1, default_missing_value = "true")]
     pub chunked_loss: Option<String>,
+    /// Training: the framework whose recipes to size by (hf, unsloth, axolotl,
+    /// llama-factory, torchtune; default hf = Trainer / TRL + PEFT).
+    #[arg(long = "framework")]
+    pub framework: Option<String>,
     /// Inference offload to CPU RAM (llama.cpp): the host RAM's peak bandwidth in GB/s the
     /// offloaded layers are read at (default 89.6, dual-channel DDR5-5600).
     #[arg(long = "ram-bandwidth", allow_hyphen_values = true)]
@@ -214,6 +218,17 @@ impl Fields {
             master_weights: flag(Field::MasterWeights, &self.master_weights)?,
             optimizer_in_backward: flag(Field::OptimizerInBackward, &self.optimizer_in_backward)?,
             chunked_loss: flag(Field::ChunkedLoss, &self.chunked_loss)?,
+            framework: given(&self.framework)
+                .map(|s| {
+                    s.parse::<crate::runtime::framework::Framework>()
+                        .map_err(|_| {
+                            Error::Job(JobError::UnknownOption {
+                                what: Field::Framework,
+                                value: s.to_string(),
+                            })
+                        })
+                })
+                .transpose()?,
             model_as_typed: None,
             ram_bandwidth_gbs: number(Field::RamBandwidth, &self.ram_bandwidth)?,
             max_context: false,

@@ -53,6 +53,9 @@ pub struct Query {
     pub master_weights: Option<bool>,
     pub optimizer_in_backward: Option<bool>,
     pub chunked_loss: Option<bool>,
+    /// Training: the framework whose recipes to size by (None: hf).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub framework: Option<crate::runtime::framework::Framework>,
     /// The words typed when only part of them named `model` ("qwen 2 5 7b" for "qwen
     /// 7b"): the answer then says which model it assumed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -195,6 +198,17 @@ fn resolve_known(
     }
     if let Some(b) = q.optimizer_in_backward {
         req.job.optimizer_in_backward = b;
+    }
+    // The framework's defaults first, then what the user set explicitly.
+    if let Some(f) = q.framework {
+        let profile = f.profile();
+        req.job.framework = f;
+        req.job.chunked_loss = profile.chunked_loss;
+        req.job.offloaded_checkpoints = profile.offloaded_checkpoints;
+        req.job.master_weights = profile.master_weights;
+        if let Some(m) = q.master_weights {
+            req.job.master_weights = m;
+        }
     }
     if let Some(c) = q.chunked_loss {
         req.job.chunked_loss = c;

@@ -75,6 +75,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // would only send patterns looking for what is no longer there.
     let mut work = Work::new(cleaned);
     let mut q = Query {
+        framework: take_framework(&mut work),
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
         ..Query::default()
@@ -366,6 +367,20 @@ fn take_runtime(w: &mut Work) -> Option<Runtime> {
             .enumerate()
             .find(|(i, _)| c.get(i + 1).is_some())
             .map(|(_, p)| p.runtime)
+    })
+}
+
+/// Training frameworks named in a question ("qlora with unsloth", "llama factory", "trl"):
+/// the non-default ones and TRL; "transformers" stays a runtime word.
+static FRAMEWORK: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(unsloth|axolotl|llama[\s_-]?factory|torchtune|trl)\b"));
+
+fn take_framework(w: &mut Work) -> Option<crate::runtime::framework::Framework> {
+    if !FRAMEWORK.is_match(&w.text) {
+        return None;
+    }
+    w.take(&FRAMEWORK, |c| {
+        c.get(1)?.as_str().replace([' ', '_'], "-").parse().ok()
     })
 }
 

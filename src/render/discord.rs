@@ -137,8 +137,9 @@ impl Embed {
 
 fn colour(a: &Answer) -> u32 {
     match &a.fit {
-        // "Yes, in another format": not the red of a setup that cannot run it.
-        Some(f) if !f.fits && a.best_fit.is_some() => AMBER,
+        // "Yes, in another format": not the red of a setup that cannot run it, nor the green
+        // of one that runs it as shipped.
+        Some(_) if a.best_fit.is_some() || a.tight() => AMBER,
         Some(f) if !f.fits => RED,
         Some(_) => GREEN,
         None if a.recommendations.nothing_fits => RED,

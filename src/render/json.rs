@@ -56,6 +56,16 @@ pub struct AnswerJson {
     /// When the question named no format and the assumed one does not fit the named GPUs:
     /// the format with the most bits that does, on the same cards; null otherwise.
     pub best_fit: Option<BestFitJson>,
+    /// No launch line because no checkpoint of the model in the planned format is known:
+    /// the runtime and format to look for; null otherwise.
+    pub launch_missing: Option<LaunchMissingJson>,
+}
+
+/// The checkpoint a launch line would need and nobody listed.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct LaunchMissingJson {
+    pub runtime: &'static str,
+    pub precision: &'static str,
 }
 
 /// The best format that fits the named GPUs when the assumed one does not.
@@ -66,6 +76,10 @@ pub struct BestFitJson {
     pub count: u32,
     pub per_gpu_gib: f64,
     pub usable_gib: f64,
+    /// The checkpoint's own format, which does not fit (the rest of the answer is about
+    /// `precision`).
+    pub native: &'static str,
+    pub native_per_gpu_gib: f64,
 }
 
 /// Serving capacity of the named setup.
@@ -118,6 +132,9 @@ pub struct QueryJson {
     /// The exact bytes of the repo's weight files (safetensors or GGUF headers) when the
     /// job runs in their format; null otherwise.
     pub weight_bytes_exact: Option<u64>,
+    /// Training: the framework whose recipes the estimate follows (hf = Trainer / TRL +
+    /// PEFT, the default; unsloth, axolotl, llama-factory, torchtune); null for inference.
+    pub framework: Option<&'static str>,
 }
 
 /// The memory breakdown; `*_gib` are 2^30 bytes, `rule_of_thumb_gb` 10^9 bytes.
@@ -157,6 +174,8 @@ pub struct FitJson {
     pub max_concurrency: Option<f64>,
     /// How many of that GPU would do, when these are too few.
     pub needed_count: Option<u32>,
+    /// Fits by the estimate, but not with its error band added: "tight, may not fit".
+    pub tight: bool,
 }
 
 /// One recommended setup.
@@ -298,8 +317,14 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             count: b.fit.count,
             per_gpu_gib: r2(b.fit.per_gpu_gib),
             usable_gib: r2(b.fit.usable_gib),
+            native: b.native.name(),
+            native_per_gpu_gib: r2(b.native_fit.per_gpu_gib),
         }),
         max_context: a.max_context,
+        launch_missing: a.launch_missing.map(|m| LaunchMissingJson {
+            runtime: m.runtime.name(),
+            precision: m.precision.name(),
+        }),
     }
 }
 
@@ -332,6 +357,7 @@ fn query(a: &Answer) -> QueryJson {
             .as_ref()
             .filter(|f| f.serves(a.job.precision))
             .map(|f| f.bytes),
+        framework: a.job.mode.is_training().then(|| a.job.framework.name()),
     }
 }
 
@@ -370,6 +396,7 @@ fn fit(a: &Answer) -> Option<FitJson> {
         kv_capacity_tokens: f.kv_capacity_tokens,
         max_concurrency: f.max_concurrency.map(r1),
         needed_count: a.needed_count,
+        tight: a.tight(),
     })
 }
 

@@ -265,7 +265,12 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
         .s("setup", setup_label_cow(catalog, &fit.gpu, fit.count))
         .s("per_gpu", per_gpu.as_str())
         .s("usable", usable.as_str());
-    if fit.fits {
+    if fit.fits && a.tight() {
+        // Inside the estimate's own error band: a yes would promise too much.
+        let pct = a.estimate.error_band.map_or(0.0, |b| b.pct);
+        let args = args.s("band", format_number(lang, pct, 0));
+        tr_into(out.line(), lang, msg!("answer-fit-tight"), Some(&args));
+    } else if fit.fits {
         let headroom = Num::gib(lang, fit.headroom_gib.abs());
         let args = args.s("headroom", headroom.as_str());
         tr_into(out.line(), lang, msg!("answer-fit-yes"), Some(&args));
@@ -380,7 +385,13 @@ fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));
-    Some(tr(lang, msg!("answer-vllm-capacity"), Some(&args)))
+    // Not one whole sequence: "about 0 sequences" would read as a yes.
+    let id = if sequences < 1.0 {
+        msg!("answer-vllm-capacity-none")
+    } else {
+        msg!("answer-vllm-capacity")
+    };
+    Some(tr(lang, id, Some(&args)))
 }
 
 fn tag_id(tag: Tag) -> &'static MsgId {
@@ -893,6 +904,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
         Note::RuntimeMismatch { runtime, precision } => tr(
@@ -1049,10 +1061,9 @@ pub fn tag_name(lang: Lang, tag: Tag) -> String {
 }
 
 /// The answer's lead when the user named no format and the assumed one does not fit their
-/// cards: the best format that does ("At nf4 (4-bit) it fits on RTX 3090 …").
+/// cards: the one line on the native format, and the format the rest of the answer is for.
 pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String> {
     let best = a.best_fit.as_ref()?;
-    let asked = a.fit.as_ref()?;
     let args = Args::new()
         .s("precision", best.precision.name())
         .s(
@@ -1062,8 +1073,11 @@ pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String
         .s("setup", setup_label(catalog, &best.fit.gpu, best.fit.count))
         .s("per_gpu", format_gib(lang, best.fit.per_gpu_gib))
         .s("usable", format_gib(lang, best.fit.usable_gib))
-        .s("native", a.job.precision.name())
-        .s("native_per_gpu", format_gib(lang, asked.per_gpu_gib));
+        .s("native", best.native.name())
+        .s(
+            "native_per_gpu",
+            format_gib(lang, best.native_fit.per_gpu_gib),
+        );
     Some(tr(lang, msg!("answer-best-fit"), Some(&args)))
 }
 

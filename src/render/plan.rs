@@ -33,6 +33,11 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         .take(SHOWN)
         .collect();
     if shown.is_empty() {
+        // Nothing fits, whatever is changed and however many of these cards (within one
+        // rack): say so rather than stay silent.
+        if a.levers.is_empty() && a.fit.as_ref().is_some_and(|f| !f.fits) && a.offload.is_none() {
+            tr_into(out.line(), lang, msg!("answer-levers-none"), None);
+        }
         return;
     }
     let asked = a.gpu_count.unwrap_or(1);
@@ -58,11 +63,36 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
 /// "weights in nf4 (…): 21.0 GiB per GPU": the change, then the memory per GPU it
 /// leaves, which follows it in every language.
 fn lever_line_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) {
-    change_into(out, lang, a, l, asked);
+    for (i, change) in l.changes().enumerate() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        change_into(out, lang, a, l, change, asked);
+    }
     out.push_str(&separator(lang, Separator::Colon));
     let per_gpu = Num::gib(lang, l.fit.per_gpu_gib);
     let args = Args::new().s("per_gpu", per_gpu.as_str());
     tr_into(out, lang, msg!("amount-per-gpu"), Some(&args));
+}
+
+/// An offload on another runtime than the answer's: that the runtime, and with it the
+/// memory a card offers, changed ("llama.cpp instead of transformers: 23.0 GiB usable per
+/// GPU instead of 22.4 GiB").
+fn runtime_changed_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever) {
+    if l.job.runtime == a.job.runtime {
+        return;
+    }
+    let Some(asked) = a.fit.as_ref() else {
+        return;
+    };
+    let args = Args::new()
+        .s("runtime", l.job.runtime.profile().name)
+        .s("asked", a.job.runtime.profile().name)
+        .s("usable", format_gib(lang, l.fit.usable_gib))
+        .s("asked_usable", format_gib(lang, asked.usable_gib));
+    out.push_str(" (");
+    tr_into(out, lang, msg!("lever-runtime-changed"), Some(&args));
+    out.push(')');
 }
 
 /// The host RAM bandwidth an offload speed assumes, and how to give one's own.
@@ -179,11 +209,11 @@ fn quality_id(q: QualityCost) -> &'static MsgId {
     }
 }
 
-/// One lever's change in words.
-fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) {
+/// One change of a lever in words.
+fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, change: Change, asked: u32) {
     let value = |v: Cow<'static, str>| Args::new().s("value", v);
     let quality = |p| label(lang, quality_id(QualityCost::of(p)));
-    let (id, args) = match l.change {
+    let (id, args) = match change {
         Change::Precision(p) if l.count != asked => (
             msg!("lever-precision-gpus"),
             Some(
@@ -201,7 +231,10 @@ fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, asked: u32) 
             msg!("lever-context"),
             Some(value(format_int(lang, c).into())),
         ),
-        Change::Offload { offload, .. } => return offload_change_into(out, lang, a, l, offload),
+        Change::Offload { offload, .. } => {
+            offload_change_into(out, lang, a, l, offload);
+            return runtime_changed_into(out, lang, a, l);
+        }
         Change::CpuOffload => (msg!("lever-offload"), None),
         Change::GradientCheckpointing => (msg!("lever-gradient-checkpointing"), None),
         Change::Qlora => (msg!("lever-qlora"), None),
@@ -236,10 +269,28 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
     })
 }
 
-/// "To start it:" and the command as inline code.
+/// "To start it:" and the command as inline code; where no checkpoint in the planned
+/// format is known, one line that says which to look for instead.
 pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
     if a.launch.is_empty() {
-        return Vec::new();
+        return a
+            .launch_missing
+            .map(|m| {
+                let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
+                let name = repo.rsplit('/').next().unwrap_or(repo);
+                let kind = if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) {
+                    "GGUF".to_string()
+                } else {
+                    m.precision.name().to_ascii_uppercase()
+                };
+                let args = Args::new()
+                    .s("precision", m.precision.name())
+                    .s("search", format!("{name} {kind}"))
+                    .s("runtime", super::parts::runtime_label(lang, m.runtime));
+                tr(lang, msg!("answer-launch-missing"), Some(&args))
+            })
+            .into_iter()
+            .collect();
     }
     let mut out = vec![t(lang, msg!("answer-launch-title"))];
     out.extend(a.launch.iter().map(|l| format!("`{}`", l.command)));

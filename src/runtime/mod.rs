@@ -4,6 +4,8 @@
 //! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
+pub mod framework;
+
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
 use std::fmt;
 use std::str::FromStr;

@@ -187,9 +187,10 @@ pub struct AnswerView {
     pub json_href: String,
 }
 
-/// The answer's first screen: does it fit (green), not (red), or no card was named (blue).
+/// The answer's first screen: does it fit (green), only inside the error band (amber), not
+/// (red), or no card was named (blue).
 pub struct Verdict {
-    /// `fits`, `no` or `info`: the CSS class that colours it.
+    /// `fits`, `tight`, `no` or `info`: the CSS class that colours it.
     pub class: &'static str,
     pub icon: &'static str,
     pub words: String,
@@ -213,12 +214,23 @@ impl Verdict {
                 .to_string()
         };
         match &a.fit {
-            Some(f) if f.fits => Verdict {
-                class: "fits",
-                icon: "✅",
-                words: t(lang, "web-verdict-fits"),
-                line: (!fit.is_empty()).then(|| html::spans(&strip(&fit.remove(0)))),
-            },
+            // Within the estimate's own error band: amber, "tight, may not fit".
+            Some(f) if f.fits => {
+                let first = (!fit.is_empty()).then(|| strip(&fit.remove(0)));
+                let (class, icon, words) = if a.tight() {
+                    ("tight", "⚠️", "web-verdict-tight")
+                } else {
+                    ("fits", "✅", "web-verdict-fits")
+                };
+                Verdict {
+                    class,
+                    icon,
+                    words: t(lang, words),
+                    // With no format named, the line on the native format that did not
+                    // fit says why this answer is about another one.
+                    line: lead.or(first).map(|l| html::spans(&l)),
+                }
+            }
             Some(_) => {
                 let first = (!fit.is_empty()).then(|| strip(&fit.remove(0)));
                 Verdict {

@@ -12,15 +12,31 @@ fn ask(text: &str) -> (Lang, Answer) {
     (lang, reply.result.expect("answers"))
 }
 
-/// The lead on the text answer, the JSON's `text` and its `best_fit` object.
+/// The lead on the text answer, the JSON's `text` and its `best_fit` object; the rest of
+/// the answer (job, verdict, launch) is about the format that fits: one answer, one verdict.
 fn check_lead(text: &str, want_lang: Lang) {
     let catalog = Catalog::get();
     let (lang, a) = ask(text);
     assert_eq!(lang, want_lang, "{text}");
-    let fit = a.fit.as_ref().expect("a GPU was named");
-    assert!(!fit.fits, "{text}: the native format does not fit one 3090");
-    assert_eq!(fit.count, 1);
     let best = a.best_fit.as_ref().expect("a format that fits is named");
+    let native = &best.native_fit;
+    assert!(
+        !native.fits,
+        "{text}: the native format does not fit one 3090"
+    );
+    assert_eq!(native.count, 1);
+    let fit = a.fit.as_ref().expect("a GPU was named");
+    assert!(
+        fit.fits,
+        "{text}: the answer's verdict is the format that fits"
+    );
+    assert_eq!(fit, &best.fit);
+    assert_eq!(
+        a.job.precision, best.precision,
+        "the job is the one that fits"
+    );
+    assert!(a.levers.iter().all(|l| l.fit.fits));
+
     assert!(best.fit.fits && best.fit.count == 1, "{best:?}");
     assert_eq!(
         best.precision.nominal_bits(),
@@ -32,12 +48,13 @@ fn check_lead(text: &str, want_lang: Lang) {
     let lead = render::parts::best_fit_line(lang, catalog, &a).expect("a lead line");
     assert!(lead.contains(best.precision.name()), "{lead}");
     assert!(
-        lead.contains(a.job.precision.name()),
+        lead.contains(best.native.name()),
         "says the native format does not fit: {lead}"
     );
     assert!(lead.contains("3090"), "{lead}");
     let out = render::text::answer(lang, catalog, &a);
     assert_eq!(out.lines().next(), Some(lead.as_str()), "first line: {out}");
+    assert!(!out.contains('❌'), "one verdict, and it is a yes: {out}");
 
     let json = serde_json::to_value(render::json::answer(lang, catalog, &a)).expect("JSON");
     assert_eq!(
@@ -47,6 +64,9 @@ fn check_lead(text: &str, want_lang: Lang) {
     assert_eq!(json["best_fit"]["precision"], best.precision.name());
     assert_eq!(json["best_fit"]["count"], 1);
     assert_eq!(json["best_fit"]["gpu"], fit.gpu.as_str());
+    assert_eq!(json["best_fit"]["native"], best.native.name());
+    assert_eq!(json["query"]["precision"], best.precision.name());
+    assert_eq!(json["fit"]["fits"], true);
     // Added at the end of the answer object, as the contract asks.
     let raw = serde_json::to_string(&render::json::answer(lang, catalog, &a)).expect("JSON");
     assert!(raw.rfind("\"best_fit\"") > raw.rfind("\"launch\""), "{raw}");
@@ -92,7 +112,12 @@ async fn the_web_page_leads_with_the_format_that_fits() {
         reqwest::Url::parse_with_params(&format!("{base}/ask"), [("q", question)]).expect("url");
     let (status, body) = crate::web::get(url.as_str()).await;
     assert_eq!(status, reqwest::StatusCode::OK);
-    let verdict = body.find("class=\"verdict no\"").expect("a verdict");
+    // One verdict, about the format that fits (amber when inside the error band).
+    let verdict = body.find("class=\"verdict ").expect("a verdict");
+    assert!(
+        !body[verdict..].starts_with("class=\"verdict no\""),
+        "the answer is about the format that fits"
+    );
     let lead = verdict + body[verdict..].find("class=\"line\"").expect("its line");
     assert!(
         lead < body.find("<figure").expect("a chart"),
@@ -131,5 +156,30 @@ fn fp8_is_offered_only_where_transformers_can_run_it() {
     assert_ne!(best.precision.format(), Format::Fp8);
     assert_eq!(best.precision.nominal_bits(), 8.0, "int8 is next: {best:?}");
     let (_, on_4090) = ask("can I run qwen 14b on a 4090?");
-    assert!(fp8(&on_4090), "{:?}", on_4090.levers);
+    let fp8_lead = on_4090
+        .best_fit
+        .as_ref()
+        .is_some_and(|b| b.precision.format() == Format::Fp8);
+    assert!(fp8_lead || fp8(&on_4090), "{:?}", on_4090.levers);
+}
+
+/// A fit inside the estimate's own error band is "tight, may not fit", in every language,
+/// not a ✅; a fit with room stays a plain yes.
+#[test]
+fn a_fit_inside_the_error_band_is_tight_not_a_yes() {
+    let (_, a) = ask("qwen3 32b in nf4 on a 3090");
+    let f = a.fit.as_ref().unwrap();
+    let band = a.estimate.error_band.unwrap().pct;
+    assert!(f.fits && f.per_gpu_gib * (1.0 + band / 100.0) > f.usable_gib);
+    assert!(a.tight());
+    for lang in Lang::ALL {
+        let out = render::text::answer(lang, Catalog::get(), &a);
+        assert!(out.contains("⚠️") && !out.contains('✅'), "{out}");
+    }
+    let json = serde_json::to_value(render::json::answer(Lang::En, Catalog::get(), &a)).unwrap();
+    assert_eq!(json["fit"]["tight"], true);
+    let (_, roomy) = ask("llama 3.1 8b on an h100");
+    assert!(!roomy.tight());
+    let out = render::text::answer(Lang::En, Catalog::get(), &roomy);
+    assert!(out.contains("✅ Fits"), "{out}");
 }

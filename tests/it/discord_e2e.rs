@@ -855,7 +855,13 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     let best = a.best_fit.as_ref().unwrap().precision.name();
     let r = bot.interact(pick(&precision_id, best, USER, "pt-BR")).await;
     assert_eq!(r.body["type"], json!(7));
-    assert_eq!(embed(&r)["color"], json!(0x2e_cc_71), "now it fits: green");
+    // Now it fits: green, or amber when the fit sits inside the estimate's error band
+    // ("tight, may not fit"); never the red of a setup that cannot run it.
+    let colour = embed(&r)["color"].clone();
+    assert!(
+        colour == json!(0x2e_cc_71) || colour == json!(0xf1_c4_0f),
+        "now it fits: {colour}"
+    );
 
     // 9. Each of the asker's picks is a question in the query log; another member's is not.
     assert!(bot.store.log().flush(WAIT).await, "log committed");

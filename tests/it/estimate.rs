@@ -105,7 +105,10 @@ fn weights_count_real_bits_per_weight() {
 fn training_states_follow_the_optimizer() {
     let m = model("llama-3.1-8b");
     let p = m.params_total as f64;
-    let job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    // Assumed on by default (every framework's recipes): compared here with it off.
+    assert!(job.gradient_checkpointing);
+    job.gradient_checkpointing = false;
     let e = estimate::run(m, &job, 1).unwrap();
     // Mixed-precision AdamW: 2 + 2 + 12 bytes per parameter.
     assert_eq!(e.weights + e.gradients + e.optimizer, 16.0 * p);
@@ -615,4 +618,66 @@ fn answers_say_what_hybrid_and_multimodal_models_hold() {
     let reply = answer::for_text(catalog, "llama 3.1 8b in bf16");
     let en = render::text::answer(Lang::En, catalog, &reply.result.expect("an answer"));
     assert!(!en.contains("vision"), "{en}");
+}
+
+/// Training frameworks as profiles: Unsloth's offloaded checkpoints and fused loss leave
+/// fewer activations on the GPU than the HF Trainer's; torchtune trains in pure bf16; the
+/// JSON names the framework (hf when none was given), inference names none.
+#[test]
+fn frameworks_change_what_a_fine_tune_holds() {
+    use vramguide::answer;
+    use vramguide::catalog::Catalog;
+    use vramguide::query::Query;
+    use vramguide::runtime::framework::Framework;
+    let ask = |mode: Mode, framework: Option<Framework>| {
+        answer::for_query(
+            Catalog::get(),
+            &Query {
+                model: Some("llama-3.1-8b".into()),
+                mode: Some(mode),
+                context: Some(4096),
+                framework,
+                ..Query::default()
+            },
+        )
+        .unwrap()
+    };
+    let hf = ask(Mode::Qlora, None);
+    let unsloth = ask(Mode::Qlora, Some(Framework::Unsloth));
+    assert!(unsloth.job.offloaded_checkpoints && unsloth.job.chunked_loss);
+    assert!(
+        unsloth.estimate.activations < hf.estimate.activations / 2.0,
+        "{} vs {}",
+        unsloth.estimate.activations,
+        hf.estimate.activations
+    );
+    let torchtune = ask(Mode::FullFinetune, Some(Framework::Torchtune));
+    assert!(!torchtune.job.master_weights && torchtune.job.chunked_loss);
+    let json = |a: &answer::Answer| {
+        serde_json::to_value(vramguide::render::json::answer(
+            vramguide::i18n::Lang::En,
+            Catalog::get(),
+            a,
+        ))
+        .unwrap()
+    };
+    assert_eq!(json(&hf)["query"]["framework"], "hf");
+    assert_eq!(json(&unsloth)["query"]["framework"], "unsloth");
+    assert!(json(&ask(Mode::Inference, None))["query"]["framework"].is_null());
+    // Named in free text, in any language's sentence.
+    for (text, want) in [
+        (
+            "qlora llama 3.1 8b with unsloth on a 4090",
+            Framework::Unsloth,
+        ),
+        ("fine-tune lora qwen 7b com axolotl", Framework::Axolotl),
+        (
+            "lora llama 3.1 8b con llama factory",
+            Framework::LlamaFactory,
+        ),
+        ("用 torchtune 全量微调 llama 3.1 8b", Framework::Torchtune),
+    ] {
+        let parsed = vramguide::query::parse(Catalog::get(), text);
+        assert_eq!(parsed.query.framework, Some(want), "{text}");
+    }
 }

@@ -127,9 +127,17 @@ fn chinese_answers_use_full_width_separators() {
 }
 
 /// Deepest nesting of round brackets (half- or full-width) in a line.
+/// How deep brackets nest in a line's prose; code spans (a launch line's Python call) are
+/// not prose and are skipped.
 fn paren_depth(line: &str) -> usize {
-    let (mut depth, mut max) = (0usize, 0usize);
+    let (mut depth, mut max, mut code) = (0usize, 0usize, false);
     for c in line.chars() {
+        if c == '`' {
+            code = !code;
+        }
+        if code {
+            continue;
+        }
         match c {
             '(' | '（' => {
                 depth += 1;

@@ -59,7 +59,7 @@ fn the_vllm_line_serves_the_hub_repo() {
         cmd.starts_with("vllm serve meta-llama/Llama-3.1-8B-Instruct --tensor-parallel-size 1 "),
         "{cmd}"
     );
-    // llama.cpp loads a GGUF file, named as before.
+    // llama.cpp downloads a GGUF from a listed repo, by its tag (`-hf repo:TAG`).
     let a = ask(Query {
         model: Some("llama-3.1-8b".into()),
         runtime: Some(Runtime::LlamaCpp),
@@ -69,7 +69,7 @@ fn the_vllm_line_serves_the_hub_repo() {
     assert!(
         a.launch[0]
             .command
-            .starts_with("llama-server -m llama-3.1-8b-"),
+            .starts_with("llama-server -hf bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:"),
         "{}",
         a.launch[0].command
     );

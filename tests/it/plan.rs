@@ -13,26 +13,12 @@ fn ask(q: Query) -> Answer {
     answer::for_query(Catalog::get(), &q).expect("answer")
 }
 
-/// The job a lever describes, applied to the answer's own job.
+/// The job a lever describes, applied to the answer's own job: every change it names, in
+/// order (a combined lever's too).
 fn applied(a: &Answer, l: &Lever) -> Job {
     let mut job = a.job.clone();
-    match l.change {
-        Change::Precision(p) => job.precision = p,
-        Change::KvPrecision(k) => job.kv_precision = k,
-        Change::Context(c) => job.set_context(c),
-        Change::Offload { runtime, offload } => {
-            job.runtime = runtime;
-            job.host_offload = Some(offload);
-        }
-        Change::CpuOffload => job.cpu_offload = true,
-        Change::GradientCheckpointing => job.gradient_checkpointing = true,
-        Change::Qlora => {
-            job.mode = Mode::Qlora;
-            job.precision = Precision::Nf4;
-        }
-        Change::Optimizer(o) => job.optimizer = o,
-        Change::Sharding(s) => job.sharding = Some(s),
-        Change::Gpus(_) => {}
+    for c in l.changes() {
+        c.apply(&mut job);
     }
     job
 }
@@ -121,8 +107,15 @@ fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
     assert!(kind_at(LeverKind::Precision) < kind_at(LeverKind::Offload));
     assert!(kind_at(LeverKind::Offload) < kind_at(LeverKind::MoreGpus));
     assert_levers_fit(&a);
-    // transformers has no server command, so neither the asked job nor its lever has one.
-    assert!(a.launch.is_empty());
+    // transformers has no server: the line loads the best lever's format with
+    // `from_pretrained` and its load-time quantizer.
+    assert_eq!(a.launch.len(), 1);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.contains("from_pretrained('meta-llama/Llama-3.1-70B-Instruct', device_map='auto'"),
+        "{cmd}"
+    );
+    assert!(cmd.contains("quantization_config="), "{cmd}");
     let json = serde_json::to_value(vramguide::render::json::answer(
         vramguide::i18n::Lang::En,
         Catalog::get(),
@@ -213,7 +206,7 @@ fn moe_offload_keeps_experts_in_ram_and_launches_with_n_cpu_moe() {
 #[test]
 fn dense_offload_launch_line_has_its_gpu_layers() {
     let a = ask(Query {
-        model: Some("qwen2.5-32b".into()),
+        model: Some("qwen3-32b".into()),
         precision: Some(Precision::Q8_0),
         runtime: Some(Runtime::LlamaCpp),
         gpu: Some("rtx-3060-12gb".into()),
@@ -407,9 +400,11 @@ fn a_setup_that_does_not_fit_launches_its_best_lever() {
     let Change::Precision(p) = best.change else {
         panic!("{:?}", best.change)
     };
-    let cmd = &a.launch[0].command;
-    let file = format!("qwen2.5-32b-{}.gguf", p.name().to_ascii_uppercase());
-    assert!(cmd.contains(&file), "{cmd}");
+    // No GGUF repo of Qwen2.5 32B is listed: no invented file name, a line on what to find.
+    assert!(a.launch.is_empty(), "{:?}", a.launch);
+    let missing = a.launch_missing.expect("says which checkpoint is missing");
+    assert_eq!(missing.precision, p);
+    assert_eq!(missing.runtime, best.job.runtime);
 }
 
 #[test]
@@ -426,7 +421,7 @@ fn llama_cpp_serving_and_launch_line() {
     assert!(a.serving.unwrap().max_concurrency >= 1);
     assert_eq!(
         a.launch[0].command,
-        "llama-server -m llama-3.1-8b-Q4_K_M.gguf -c 16384 -ngl 999 -ts 1,1 -fa on"
+        "llama-server -hf bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:Q4_K_M -c 16384 -ngl 999 -ts 1,1 -fa on"
     );
 }
 
@@ -526,7 +521,17 @@ fn every_launch_flag_is_documented() {
             .iter()
             .filter_map(|l| vramguide::plan::launch::command(&a.model, &l.job, a.gpu, l.count));
         for l in a.launch.iter().cloned().chain(levers) {
-            let program = l.runtime.profile().launch.unwrap().program;
+            let Some(profile_flags) = l.runtime.profile().launch else {
+                assert!(
+                    l.command
+                        .starts_with("python -c \"from transformers import")
+                        && l.command.contains("device_map='auto'"),
+                    "{}",
+                    l.command
+                );
+                continue;
+            };
+            let program = profile_flags.program;
             assert!(l.command.starts_with(program));
             for word in l.command[program.len()..].split_whitespace() {
                 if word.starts_with('-') {
@@ -588,6 +593,67 @@ fn any_job() -> impl Strategy<Value = Query> {
         })
 }
 
+/// The job a launch line starts, read back from the flags it prints (context, tensor and
+/// pipeline sizes, KV cache type, memory share, load-time quantization or the checkpoint's
+/// format), on top of the job it was built from.
+fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
+    use vramguide::estimate::KvPrecision;
+    let mut job = base.clone();
+    // transformers' line names no context or cards: `device_map='auto'` over all of them.
+    let words: Vec<&str> = if cmd.starts_with("python ") {
+        Vec::new()
+    } else {
+        cmd.split_whitespace().collect()
+    };
+    let value = |flag: &str| {
+        words
+            .iter()
+            .position(|w| *w == flag)
+            .map(|i| words[i + 1].trim_end_matches(['"', ')']))
+    };
+    let (mut tp, mut pp) = (1u32, 1u32);
+    if let Some(c) = value("--max-model-len").or(value("-c")) {
+        job.set_context(c.parse().unwrap());
+    }
+    if let Some(n) = value("--tensor-parallel-size") {
+        tp = n.parse().unwrap();
+    }
+    if let Some(n) = value("--pipeline-parallel-size") {
+        pp = n.parse().unwrap();
+    }
+    if let Some(k) = value("--kv-cache-dtype").or(value("-ctk")) {
+        job.kv_precision = k.parse::<KvPrecision>().unwrap();
+    }
+    if let Some(u) = value("--gpu-memory-utilization") {
+        job.memory_share = Some(u.parse().unwrap());
+    }
+    match value("--quantization") {
+        Some("fp8") => job.precision = Precision::Fp8,
+        Some("bitsandbytes") => assert!(
+            matches!(job.precision, Precision::Nf4 | Precision::Int4),
+            "{cmd}"
+        ),
+        Some(other) => panic!("{other} in {cmd}"),
+        None => {}
+    }
+    // A listed checkpoint is stored in the format the plan sized.
+    let repo = launched_repo(cmd);
+    if let Some(c) = vramguide::plan::checkpoints::all()
+        .iter()
+        .find(|c| c.repo == repo || repo.starts_with(&format!("{}:", c.repo)))
+        && c.format != "gguf"
+    {
+        assert_eq!(c.format, job.precision.name(), "{cmd}");
+    }
+    let count = if cmd.starts_with("vllm ") {
+        tp * pp
+    } else {
+        // `-ts` lists one share per card; transformers' `device_map='auto'` takes them all.
+        value("-ts").map_or(base_count, |t| t.split(',').count() as u32)
+    };
+    (job, count)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -599,6 +665,349 @@ proptest! {
             if let Some(s) = a.serving {
                 prop_assert!(s.kv_pool_gib >= 0.0);
             }
+        }
+    }
+
+    /// Every launch line printed, read back into a job from the flags it prints, fits the
+    /// cards it starts on (a line is only printed for a setup that fits, or its lever).
+    #[test]
+    fn every_launch_line_fits_with_the_flags_it_prints(q in any_job()) {
+        if let Ok(a) = answer::for_query(Catalog::get(), &q) {
+            let gpu = a.gpu.unwrap();
+            let (base, base_count) = match (&a.fit, a.levers.first()) {
+                (Some(f), Some(l)) if !f.fits => (l.job.clone(), l.count),
+                _ => (a.job.clone(), a.gpu_count.unwrap_or(1)),
+            };
+            for l in &a.launch {
+                let (job, count) = job_from_launch(&base, base_count, &l.command);
+                let fit = Fit::check(&a.model, &job, gpu, count).expect("estimates");
+                prop_assert!(fit.fits, "{} does not fit: {fit:?}", l.command);
+            }
+        }
+    }
+}
+
+/// LoRA on Llama 2 13B at 4k tokens on one 4090: no single change fits, QLoRA with
+/// checkpointing together does (the issue's example), and it is offered on the one card.
+#[test]
+fn lora_13b_at_4k_on_a_4090_gets_a_combined_lever() {
+    let a = ask(Query {
+        model: Some("llama-2-13b".into()),
+        mode: Some(Mode::Lora),
+        context: Some(4096),
+        gpu: Some("rtx-4090".into()),
+        gradient_checkpointing: Some(false),
+        ..Query::default()
+    });
+    assert!(!a.fit.as_ref().unwrap().fits);
+    let first = a.levers.first().expect("a way out");
+    assert_eq!(first.count, 1, "{first:?}");
+    assert!(first.fit.fits);
+    let changes: Vec<Change> = first.changes().collect();
+    assert!(changes.contains(&Change::Qlora), "{changes:?}");
+    assert!(
+        changes.len() >= 2 || first.kind == LeverKind::Qlora,
+        "{changes:?}"
+    );
+    assert!(
+        a.levers
+            .iter()
+            .all(|l| l.count == 1 || l.kind == LeverKind::MoreGpus)
+    );
+    assert_levers_fit(&a);
+    let json = serde_json::to_value(vramguide::render::json::answer(
+        vramguide::i18n::Lang::En,
+        Catalog::get(),
+        &a,
+    ))
+    .unwrap();
+    let code = json["levers"][0]["change"].as_str().unwrap();
+    assert!(code.contains("qlora"), "{code}");
+}
+
+/// Bad input: a 1T model on one 8 GB card. No lever, a clear line, and quickly: the lever
+/// search gives up after one estimate with every change at once. Debug builds are about
+/// 20-50x slower than release; the release target is under 1 ms.
+#[test]
+fn an_impossible_job_answers_no_setup_quickly() {
+    let catalog = Catalog::get();
+    let q = Query {
+        model: Some("kimi-k2".into()),
+        gpu: Some("rtx-3070".into()),
+        ..Query::default()
+    };
+    let a = ask(q.clone());
+    assert!(!a.fit.as_ref().unwrap().fits);
+    assert!(a.levers.is_empty(), "{:?}", a.levers);
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, catalog, &a);
+    assert!(text.contains("No change on these cards"), "{text}");
+    let fit = a.fit.clone().unwrap();
+    let mut times: Vec<std::time::Duration> = (0..7)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let l = vramguide::plan::levers::levers(&a.model, &a.job, a.gpu.unwrap(), 1, &fit);
+            let d = t.elapsed();
+            assert!(l.is_empty());
+            d
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    eprintln!("lever search, 1T model on one 8 GB card (debug build): median {median:?}");
+    assert!(
+        median < std::time::Duration::from_millis(50),
+        "lever search on an impossible job took {median:?}"
+    );
+}
+
+/// The repo a launch line loads: `vllm serve REPO`, `llama-server -hf REPO[:TAG]`,
+/// `from_pretrained('REPO', …)`.
+fn launched_repo(cmd: &str) -> String {
+    if let Some(rest) = cmd.strip_prefix("vllm serve ") {
+        return rest.split_whitespace().next().unwrap().to_string();
+    }
+    if let Some(rest) = cmd.strip_prefix("llama-server -hf ") {
+        return rest.split_whitespace().next().unwrap().to_string();
+    }
+    let at = cmd.find("from_pretrained('").expect(cmd) + "from_pretrained('".len();
+    cmd[at..].split('\'').next().unwrap().to_string()
+}
+
+/// Every launch line loads a checkpoint that exists in the format planned: the model's own
+/// repo in its own format (or 16-bit quantized while loading, with the engine's flag), or a
+/// repo listed in data/checkpoints.json for that format. The issue's examples among them.
+#[test]
+fn launch_lines_load_a_checkpoint_in_the_planned_format() {
+    use vramguide::plan::checkpoints;
+    let flags = documented_flags();
+    let questions = [
+        "llama 3.1 70b awq on 2x 4090 with vllm",
+        "deepseek r1 on 8x h100 with vllm",
+        "qwen3 32b q4_k_m on a 3090 with llama.cpp",
+        "what's the max context for qwen3 8b on a 4090 with vllm?",
+        "llama 3.1 8b q4_k_m on a 3060 with llama.cpp",
+        "llama 3.3 70b fp8 on 2x h100 with vllm",
+        "can i run qwen3 32b on a 3090?",
+        "gpt-oss-120b on a 4090 with llama.cpp",
+        "llama 3.1 70b gptq-int4 on 2x 4090 with vllm",
+    ];
+    let mut lines = 0;
+    for q in questions {
+        let reply = answer::for_text(Catalog::get(), q);
+        let a = reply.result.expect(q);
+        if a.launch.is_empty() {
+            assert!(
+                a.launch_missing.is_some() || a.job.mode.is_training(),
+                "{q}"
+            );
+            continue;
+        }
+        for l in &a.launch {
+            lines += 1;
+            let repo = launched_repo(&l.command);
+            let p = a
+                .levers
+                .first()
+                .filter(|_| !a.fit.as_ref().unwrap().fits)
+                .map_or(a.job.precision, |l| l.job.precision);
+            let own = a.model.hub_id.as_deref() == Some(repo.as_str());
+            let listed_gguf = checkpoints::gguf(&a.model.id, p).as_deref() == Some(repo.as_str());
+            let listed = checkpoints::repo(&a.model.id, p) == Some(repo.as_str());
+            assert!(
+                own || listed || listed_gguf,
+                "{q}: {} loads {repo} for {p}",
+                l.command
+            );
+            if own && p != a.model.native_precision {
+                // 16-bit weights quantized while loading: the engine is told how.
+                assert!(
+                    l.command.contains("--quantization ")
+                        || l.command.contains("quantization_config="),
+                    "{q}: {}",
+                    l.command
+                );
+            }
+            if let Some(f) = l.runtime.profile().launch {
+                for word in l.command[f.program.len()..].split_whitespace() {
+                    if word.starts_with('-') {
+                        assert!(
+                            flags
+                                .iter()
+                                .any(|(prog, fl)| prog == f.program && fl == word),
+                            "{q}: {word} undocumented in {}",
+                            l.command
+                        );
+                    }
+                }
+            }
+            if a.max_context_asked
+                && let Some(ctx) = a.max_context
+            {
+                assert!(
+                    l.command.contains(&format!(" {ctx}")),
+                    "{q}: {} at {ctx}",
+                    l.command
+                );
+            }
+        }
+    }
+    assert!(lines >= 6, "{lines} launch lines checked");
+}
+
+/// The issue's 2 x 4090 AWQ example loads the AWQ repo, not the 16-bit one (131 GiB).
+#[test]
+fn awq_on_vllm_loads_the_awq_repo() {
+    let reply = answer::for_text(Catalog::get(), "llama 3.1 70b awq on 2x 4090 with vllm");
+    let a = reply.result.unwrap();
+    assert_eq!(a.job.precision, Precision::AwqInt4);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with("vllm serve hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4 "),
+        "{cmd}"
+    );
+    assert!(cmd.contains("--tensor-parallel-size 2"), "{cmd}");
+    assert!(
+        !cmd.contains("--quantization"),
+        "the checkpoint says its own method: {cmd}"
+    );
+}
+
+/// vLLM keeps an MLA latent whole on every tensor-parallel rank (vllm-project/vllm#51454):
+/// Kimi K2 at 128k on 8 x H200 does not fit in its FP8 checkpoint, though split eight ways
+/// its latent cache (8.6 GiB) would; the serving pool counts each token eight times.
+#[test]
+fn mla_latent_is_whole_on_every_vllm_tensor_rank() {
+    let q = Query {
+        model: Some("kimi-k2".into()),
+        precision: Some(Precision::Fp8Block),
+        runtime: Some(Runtime::Vllm),
+        context: Some(131_072),
+        gpu: Some("h200-sxm".into()),
+        gpu_count: Some(8),
+        ..Query::default()
+    };
+    let a = ask(q.clone());
+    let f = a.fit.as_ref().unwrap();
+    assert!(!f.fits, "{f:?}");
+    assert_eq!(a.estimate.kv_copies, 8);
+    let one_copy = a.estimate.kv_cache / 8.0;
+    assert!(
+        one_copy / GIB_F > 8.0 && one_copy / GIB_F < 9.0,
+        "{one_copy}"
+    );
+    // llama.cpp splits layers, each card holding its own layers' cache: one copy.
+    let a = ask(Query {
+        runtime: Some(Runtime::LlamaCpp),
+        precision: Some(Precision::Q4KM),
+        ..q
+    });
+    assert_eq!(a.estimate.kv_copies, 1);
+}
+
+const GIB_F: f64 = 1024.0 * 1024.0 * 1024.0;
+
+/// "What a datacenter would run" is a current part (bf16 tensor cores: no V100, no T4),
+/// and the NVLink note only shows where a setup splits tensors over several cards.
+#[test]
+fn datacenter_picks_are_current_and_nvlink_needs_a_split() {
+    use vramguide::recommend::Tag;
+    for q in [
+        "can i run qwen3 32b in nf4 on a 3090?",
+        "what gpu for llama 3.1 8b",
+        "what gpu for qwen2.5 14b",
+        "lora llama 3.1 8b on a 4090",
+    ] {
+        let a = answer::for_text(Catalog::get(), q).result.expect(q);
+        for s in &a.recommendations.setups {
+            if s.tags.contains(&Tag::Datacenter) {
+                let g = Catalog::get().gpu(&s.fit.gpu).unwrap();
+                assert_eq!(g.bf16, Some(true), "{q}: {}", g.id);
+            }
+        }
+    }
+    let a = answer::for_text(Catalog::get(), "llama 3.1 8b on a 4090")
+        .result
+        .unwrap();
+    let split = a
+        .recommendations
+        .setups
+        .iter()
+        .any(|s| s.fit.count > 1 && s.layout.is_some_and(|l| l.tensor > 1));
+    assert_eq!(
+        a.recommendations.nvlink_matters, split,
+        "{:?}",
+        a.recommendations.setups
+    );
+    assert!(!split, "an 8B model needs no split");
+}
+
+/// A vLLM pool that holds less than one sequence says the setup does not serve it, never
+/// "about 0 sequences".
+#[test]
+fn a_pool_under_one_sequence_does_not_serve() {
+    let a = ask(Query {
+        model: Some("llama-3.1-70b".into()),
+        precision: Some(Precision::Fp8),
+        runtime: Some(Runtime::Vllm),
+        context: Some(131_072),
+        gpu: Some("h100-sxm".into()),
+        ..Query::default()
+    });
+    let f = a.fit.as_ref().unwrap();
+    assert!(f.max_concurrency.unwrap() < 1.0, "{f:?}");
+    for lang in vramguide::i18n::Lang::ALL {
+        let text = vramguide::render::text::answer(lang, Catalog::get(), &a);
+        assert!(!text.contains(" 0 "), "{text}");
+    }
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &a);
+    assert!(text.contains("does not serve"), "{text}");
+}
+
+/// FP8 on Ampere (no FP8 tensor cores) is said to be weight-only; on Hopper it is not.
+#[test]
+fn fp8_on_ampere_is_said_to_be_weight_only() {
+    use vramguide::estimate::Note;
+    let on = |gpu: &str| {
+        ask(Query {
+            model: Some("llama-3.1-8b".into()),
+            precision: Some(Precision::Fp8),
+            runtime: Some(Runtime::Vllm),
+            gpu: Some(gpu.into()),
+            ..Query::default()
+        })
+    };
+    let ampere = on("a100-80gb-sxm");
+    assert!(ampere.estimate.notes.contains(&Note::Fp8WeightOnly));
+    let text = vramguide::render::text::answer(vramguide::i18n::Lang::En, Catalog::get(), &ampere);
+    assert!(text.contains("weight-only"), "{text}");
+    let hopper = on("h100-sxm");
+    assert!(!hopper.estimate.notes.contains(&Note::Fp8WeightOnly));
+}
+
+/// Setups stay within one machine when some card holds the job in one: no "48 x 4090 in
+/// 12 machines" pick for a model a server of bigger cards holds.
+#[test]
+fn setups_stay_within_one_machine_when_one_does() {
+    for q in [
+        "what gpu for llama 3.1 405b",
+        "what gpu for llama 3.1 70b",
+        "what gpu for deepseek r1",
+    ] {
+        let a = answer::for_text(Catalog::get(), q).result.expect(q);
+        let catalog = Catalog::get();
+        let in_box = |s: &vramguide::recommend::Setup| {
+            s.fit.count <= vramguide::estimate::box_limit(catalog.gpu(&s.fit.gpu).unwrap())
+        };
+        if a.recommendations.setups.iter().any(in_box) {
+            assert!(
+                a.recommendations.setups.iter().all(in_box),
+                "{q}: {:?}",
+                a.recommendations
+                    .setups
+                    .iter()
+                    .map(|s| (&s.fit.gpu, s.fit.count))
+                    .collect::<Vec<_>>()
+            );
         }
     }
 }

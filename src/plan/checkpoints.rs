@@ -1,0 +1,107 @@
+//! Checkpoints in a given format for catalog models (`data/checkpoints.json`, each with its
+//! source): the repo a launch line loads when the plan's format is not the one the model
+//! ships in (an AWQ or FP8 repo for vLLM, a GGUF repo and its quant tag for llama.cpp).
+//! Only repos someone checked are listed; where none is, the plan says so rather than
+//! inventing a name.
+
+use crate::estimate::Precision;
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+/// One row of `data/checkpoints.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Checkpoint {
+    /// Catalog id of the model it is a checkpoint of.
+    pub model: String,
+    /// A precision name (`awq-int4`, `fp8`, `nvfp4`) or `gguf`.
+    pub format: String,
+    /// The Hugging Face repo.
+    pub repo: String,
+    /// GGUF repos: the quant tags it holds (`Q4_K_M`), as `llama-server -hf repo:TAG` takes.
+    #[serde(default)]
+    pub quants: Vec<String>,
+    /// GGUF repos that hold one model (possibly split in parts): `-hf repo` with no tag.
+    #[serde(default)]
+    pub only_file: bool,
+    pub source: String,
+}
+
+/// Every known checkpoint, read once from the embedded data.
+pub fn all() -> &'static [Checkpoint] {
+    static ALL: LazyLock<Vec<Checkpoint>> = LazyLock::new(|| {
+        serde_json::from_str(include_str!("../../data/checkpoints.json"))
+            .expect("data/checkpoints.json is checked by tests")
+    });
+    &ALL
+}
+
+/// The repo of `model`'s checkpoint stored in `precision` (safetensors formats).
+pub fn repo(model: &str, precision: Precision) -> Option<&'static str> {
+    all()
+        .iter()
+        .find(|c| c.model == model && c.format == precision.name())
+        .map(|c| c.repo.as_str())
+}
+
+/// The GGUF tag llama.cpp names a precision by (`q4_k_m` -> `Q4_K_M`, `fp16` -> `F16`).
+pub fn gguf_tag(precision: Precision) -> String {
+    match precision {
+        Precision::Fp16 => "F16".to_string(),
+        Precision::Fp32 => "F32".to_string(),
+        p => p.name().to_ascii_uppercase(),
+    }
+}
+
+/// The GGUF repo of `model` that holds `precision`, as `llama-server -hf` takes it
+/// (`repo:TAG`, or the bare repo when it holds one model).
+pub fn gguf(model: &str, precision: Precision) -> Option<String> {
+    let tag = gguf_tag(precision);
+    all()
+        .iter()
+        .find(|c| c.model == model && c.format == "gguf" && c.quants.contains(&tag))
+        .map(|c| {
+            if c.only_file {
+                c.repo.clone()
+            } else {
+                format!("{}:{tag}", c.repo)
+            }
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_names_a_format_a_repo_and_a_source() {
+        assert!(all().len() >= 10);
+        for c in all() {
+            assert!(c.repo.contains('/'), "{c:?}");
+            assert!(c.source.starts_with("https://"), "{c:?}");
+            if c.format == "gguf" {
+                assert!(!c.quants.is_empty(), "{c:?}");
+            } else {
+                let p: Precision = c.format.parse().expect("a precision name");
+                assert!(p.is_quantized() || p.name() == c.format, "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn lookups_find_the_rows() {
+        assert_eq!(
+            repo("llama-3.1-70b", Precision::AwqInt4),
+            Some("hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4")
+        );
+        assert_eq!(repo("llama-3.1-70b", Precision::GptqInt4), None);
+        assert_eq!(
+            gguf("llama-3.1-8b", Precision::Q4KM).as_deref(),
+            Some("bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:Q4_K_M")
+        );
+        assert_eq!(
+            gguf("gpt-oss-120b", Precision::Mxfp4).as_deref(),
+            Some("ggml-org/gpt-oss-120b-GGUF")
+        );
+        assert_eq!(gguf("llama-3.1-8b", Precision::Q4_0), None);
+    }
+}
