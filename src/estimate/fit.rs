@@ -113,9 +113,9 @@ impl Fit {
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
         let inference = job.mode == Mode::Inference;
-        let pooled = matches!(job.runtime.profile().budget, Budget::Share(_));
+        let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
-            vllm_capacity(&estimate, usable, count, job)
+            pool_capacity(&estimate, usable, count, job)
         } else {
             (None, None)
         };
@@ -188,8 +188,9 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
         .filter(move |&n| n <= max)
 }
 
-/// KV tokens left in a pre-allocated pool (vLLM) after weights, activations and overhead.
-fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+/// KV tokens left in a pre-allocated paged pool (vLLM) after weights, activations and
+/// overhead.
+fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;
     let free = usable * GIB - fixed;

@@ -24,6 +24,14 @@ pub enum Budget {
     Exact { context_gib: f64 },
 }
 
+impl Budget {
+    /// Whether the engine takes its share of the card up front and fills what the weights
+    /// leave with a paged KV pool (the pool's tokens are then part of the answer).
+    pub fn pools_kv(self) -> bool {
+        matches!(self, Budget::Share(_))
+    }
+}
+
 /// What a runtime allocates beyond weights and KV cache while it runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Activation {
@@ -225,7 +233,7 @@ const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
 
 /// The runtimes, in the order choices list them.
-pub const PROFILES: [Profile; 3] = [
+pub const PROFILES: &[Profile] = &[
     Profile {
         runtime: Runtime::Transformers,
         name: "transformers",
@@ -433,9 +441,21 @@ const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
 /// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
 const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
+/// One profile per runtime, in the enum's order: a new runtime without its profile, or
+/// profiles listed out of order, does not compile.
+const _: () = {
+    assert!(PROFILES.len() == Runtime::ALL.len());
+    let mut i = 0;
+    while i < PROFILES.len() {
+        assert!(PROFILES[i].runtime as usize == i);
+        i += 1;
+    }
+};
+
 impl Runtime {
-    /// Every runtime, in the order choices list them.
-    pub const ALL: [Runtime; 3] = [Runtime::Transformers, Runtime::Vllm, Runtime::LlamaCpp];
+    /// Every runtime, in the order choices list them (the enum's, as [`PROFILES`] lists
+    /// their profiles).
+    pub const ALL: &'static [Runtime] = <Runtime as strum::VariantArray>::VARIANTS;
 
     /// Training runs under PyTorch (transformers, PEFT, TRL, accelerate, torchtune)
     /// whatever runtime would serve the model.
@@ -444,8 +464,7 @@ impl Runtime {
     /// Its profile: [`PROFILES`] lists them in this enum's order (checked when compiling),
     /// so the estimator's many look-ups are an index.
     pub fn profile(self) -> &'static Profile {
-        let all: &'static [Profile; 3] = &PROFILES;
-        &all[self as usize]
+        &PROFILES[self as usize]
     }
 
     pub fn name(self) -> &'static str {
@@ -519,7 +538,7 @@ mod tests {
 
     #[test]
     fn every_runtime_has_one_profile_and_its_names_parse() {
-        for r in Runtime::ALL {
+        for &r in Runtime::ALL {
             assert_eq!(r.profile().runtime, r);
             assert_eq!(r.name().parse::<Runtime>().unwrap(), r);
             for a in r.profile().aliases {
