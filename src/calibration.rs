@@ -246,7 +246,7 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
             let est = estimate::run_on(model, &job, tp, Some(gpu)).ok()?;
             let n = f64::from(tp);
             let non_kv = (est.weights + est.activations + est.overhead) / n / GIB;
-            let usable = estimate::usable_gib(gpu, &job);
+            let usable = estimate::usable_gib(gpu, &job, tp);
             let parts: Option<f64> = ["weights_gib", "activation_peak_gib", "non_torch_gib"]
                 .iter()
                 .map(|k| leading::<f64>(&f, k))

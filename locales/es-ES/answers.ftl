@@ -54,7 +54,7 @@ advice-sxm-only = Dentro de un solo servidor, solo las máquinas SXM (8 GPU con 
 advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por InfiniBand.
 
 answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
-answer-vllm-capacity = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
+answer-pool-capacity = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
 
 answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Coincide con nuestra estimación con un margen de { $pct } %.

@@ -6,6 +6,7 @@ answer-best-fit = ✅ En **{ $precision }** ({ $bits } bits) cabe en { $setup }:
 # Los runtimes con el nombre que la gente conoce.
 runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
+runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
 
 controls-precision-placeholder = Probar otro formato

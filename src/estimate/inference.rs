@@ -37,7 +37,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     // These two peaks read neither the count nor the card: any will do.
     let activation = match profile.activation {
         Activation::ProfileRun { .. } => None,
-        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } => {
+        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } | Activation::Outside => {
             Some(activation_peak(profile, model, job, 1, None))
         }
     };
@@ -232,6 +232,7 @@ fn activation_peak(
         Split::Layers => 1.0,
     };
     match profile.activation {
+        Activation::Outside => 0.0,
         Activation::Prefill { factor } => {
             let tokens = job.prompt as f64 * f64::from(job.batch);
             let mut peak = factor * tokens * intermediate * 2.0;

@@ -260,7 +260,7 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
     }
     for l in topology_lines(lang, catalog, a)
         .into_iter()
-        .chain(vllm_line(lang, a))
+        .chain(pool_line(lang, a))
     {
         out.line().push_str(&l);
     }
@@ -318,21 +318,24 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
     out
 }
 
-/// vLLM's KV capacity on the named setup.
-fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
+/// The KV pool of a paged-KV engine (vLLM, SGLang) on the named setup.
+fn pool_line(lang: Lang, a: &Answer) -> Option<String> {
     let fit = a.fit.as_ref()?;
     let tokens = fit.kv_capacity_tokens?;
     let sequences = fit.max_concurrency?;
-    let share = match a.job.runtime.profile().budget {
-        crate::runtime::Budget::Share(s) => a.job.memory_share.unwrap_or(s),
-        _ => return None,
-    };
+    let gpu = a.gpu?;
+    let budget = a.job.runtime.profile().budget;
+    let share = a
+        .job
+        .memory_share
+        .or_else(|| budget.share_on(gpu.gpu_gib(), fit.count))?;
     let args = Args::new()
+        .s("runtime", runtime_label(lang, a.job.runtime))
         .s("util", format_number(lang, share * 100.0, 0))
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));
-    Some(tr(lang, msg!("answer-vllm-capacity"), Some(&args)))
+    Some(tr(lang, msg!("answer-pool-capacity"), Some(&args)))
 }
 
 fn tag_id(tag: Tag) -> &'static MsgId {

@@ -22,4 +22,6 @@ pub enum Runtime {
     Vllm,
     #[serde(rename = "llama.cpp")]
     LlamaCpp,
+    #[serde(rename = "sglang")]
+    Sglang,
 }

@@ -372,3 +372,40 @@ fn offload_speed_matches_published_llamacpp_runs() {
         );
     }
 }
+
+/// SGLang's token pool against its start-up logs (tests/calibration/sglang-kv-pool.csv): the
+/// profile's static share of the card less our weights, over our KV bytes per token.
+#[test]
+fn sglang_token_pool_matches_start_up_logs() {
+    use vramguide::estimate::{Fit, Job, Mode, Precision, Runtime};
+    let catalog = vramguide::catalog::Catalog::get();
+    let csv = include_str!("../calibration/sglang-kv-pool.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let mut rows = 0;
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(',').collect();
+        let model = &catalog.resolve_model(f[col("model_id")]).unwrap().model;
+        let gpu = catalog.resolve_gpu(f[col("gpu_id")]).unwrap().gpu;
+        let tp: u32 = f[col("tp")].parse().unwrap();
+        let precision: Precision = f[col("precision")].parse().unwrap();
+        let mut job = Job::new(Mode::Inference, precision);
+        job.runtime = Runtime::Sglang;
+        job.memory_share = Some(f[col("mem_fraction_static")].parse().unwrap());
+        job.set_context(4096);
+        let fit = Fit::check(model, &job, gpu, tp).unwrap();
+        let ours = fit.kv_capacity_tokens.unwrap() as f64;
+        let logged: f64 = f[col("kv_tokens")].parse().unwrap();
+        let error = ours / logged - 1.0;
+        println!(
+            "{} on {tp} x {}: ours {ours:.0}, logged {logged:.0} ({:+.1} %)",
+            model.id,
+            gpu.id,
+            error * 100.0
+        );
+        assert!(error.abs() < 0.15, "{line}: ours {ours:.0} vs {logged:.0}");
+        rows += 1;
+    }
+    assert!(rows >= 3, "at least three start-up logs");
+}
