@@ -100,7 +100,7 @@ choice_type!(
     |lang, v| keyed("choice-mode")(lang, v)
 );
 choice_type!(
-    /// transformers, vllm, llama.cpp.
+    /// transformers, vllm, llama.cpp, sglang.
     RuntimeChoice,
     Runtime::ALL.iter().map(|r| r.name()).collect(),
     |lang, v| keyed("choice-runtime")(lang, v)
