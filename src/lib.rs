@@ -6,7 +6,6 @@
 
 pub mod answer;
 pub mod ask;
-pub mod calibration;
 pub mod catalog;
 pub mod discord;
 pub mod error;

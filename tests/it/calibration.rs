@@ -2,7 +2,7 @@
 //! memory within 5% median and 15% max over all 112 Qwen2.5 rows, llama.cpp decode speed
 //! for Llama 3 8B within 20% median. `cargo run --release --example calibrate` prints the table.
 
-use vramguide::calibration::{max_abs, median_abs, memory_rows, speed_rows, vllm_rows};
+use crate::calibration_rows::{max_abs, median_abs, memory_rows, speed_rows, vllm_rows};
 use vramguide::catalog::Catalog;
 
 #[test]
@@ -112,7 +112,7 @@ fn error_bands_cover_their_measurements() {
         include_str!("../calibration/answerai-fsdp-qlora-peak.csv"),
         include_str!("../calibration/peft-docs-distributed-peak.csv"),
     ] {
-        training.extend(vramguide::calibration::training_rows(catalog, csv));
+        training.extend(crate::calibration_rows::training_rows(catalog, csv));
     }
     for (mode, precision) in [
         (
@@ -138,7 +138,7 @@ fn error_bands_cover_their_measurements() {
         include_str!("../calibration/h100-training-ours-heldout.csv"),
     ]
     .iter()
-    .flat_map(|csv| vramguide::calibration::training_rows(catalog, csv))
+    .flat_map(|csv| crate::calibration_rows::training_rows(catalog, csv))
     .filter(|r| r.method == "full-finetune")
     .map(|r| r.error())
     .collect();
@@ -147,7 +147,7 @@ fn error_bands_cover_their_measurements() {
         vramguide::estimate::Precision::Bf16,
     ));
     assert!(band.measured && inside(&full, band.pct) >= 0.9, "{full:?}");
-    let llamacpp: Vec<f64> = vramguide::calibration::llamacpp_rows(
+    let llamacpp: Vec<f64> = crate::calibration_rows::llamacpp_rows(
         catalog,
         include_str!("../calibration/llamacpp-ci-v100-buffers.csv"),
     )
@@ -170,7 +170,7 @@ fn error_bands_cover_their_measurements() {
 /// the model, KV and compute buffers it allocated on the GPU. Nothing was fitted on them.
 #[test]
 fn llamacpp_buffers_match_ci_logs() {
-    let rows = vramguide::calibration::llamacpp_rows(
+    let rows = crate::calibration_rows::llamacpp_rows(
         Catalog::get(),
         include_str!("../calibration/llamacpp-ci-v100-buffers.csv"),
     );
@@ -208,7 +208,7 @@ fn training_runs_are_within_their_level() {
             0.27,
         ),
     ] {
-        let rows = vramguide::calibration::training_rows(Catalog::get(), csv);
+        let rows = crate::calibration_rows::training_rows(Catalog::get(), csv);
         assert!(rows.len() >= 5);
         assert!(median_abs(rows.iter().map(|r| r.error())) <= median_max);
         let max = max_abs(rows.iter().map(|r| r.error()));
