@@ -1,7 +1,10 @@
 //! Print the calibration tables: our estimate and the rule of thumb against published
 //! measurements. Run with `cargo run --release --example calibrate`.
 
-use vramguide::calibration::{
+#[path = "../tests/it/calibration_rows.rs"]
+mod calibration;
+
+use calibration::{
     MemoryRow, TrainingRow, llamacpp_rows, max_abs, median_abs, memory_rows, speed_rows,
     training_rows, vllm_rows,
 };
@@ -125,7 +128,7 @@ fn main() {
     );
 }
 
-fn print_vllm(title: &str, vllm: &[vramguide::calibration::KvPoolRow]) {
+fn print_vllm(title: &str, vllm: &[calibration::KvPoolRow]) {
     println!("{title}: KV pool per GPU (GiB)");
     for r in vllm {
         println!(

@@ -242,15 +242,6 @@ impl Reply {
         }
     }
 
-    /// The estimate, or why there is none; `None` for another kind of answer.
-    pub fn into_estimate(self) -> Option<Result<Answer, Error>> {
-        match self.outcome {
-            Ok(Outcome::Estimate(a)) => Some(Ok(*a)),
-            Ok(_) => None,
-            Err(e) => Some(Err(e)),
-        }
-    }
-
     /// Whether the same question may get this reply again without asking (no Hub look-up,
     /// whose fallback must not outlive the Hub's slowness).
     pub fn reusable(&self) -> bool {
@@ -281,11 +272,6 @@ impl Service {
     /// No Hub, no log.
     pub fn offline() -> Service {
         Service::new(Hub::offline(), None)
-    }
-
-    /// The store the rows go to.
-    pub fn store(&self) -> Option<&Store> {
-        self.store.as_ref()
     }
 
     /// Answer one question and log it: the one entry every surface uses.
@@ -607,5 +593,90 @@ fn fallback(
             };
             Err(with_suggestions(catalog, e).into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::Intent;
+
+    fn asked(request: Request) -> Reply {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(Service::offline().answer(Question::of(request, Lang::Pt)))
+    }
+
+    #[test]
+    fn every_kind_of_request_gets_its_kind_of_answer() {
+        let intent = |r: &Reply| r.outcome.as_ref().map(Outcome::intent).ok();
+        let compare = asked(Request::Compare(vec!["4090".into(), "rtx 3090".into()]));
+        assert_eq!(intent(&compare), Some(Intent::Compare));
+        assert_eq!(compare.said, "compare 4090 rtx 3090");
+        assert_eq!(
+            compare.lang,
+            Lang::Pt,
+            "the caller's language when nothing tells"
+        );
+        let explain = asked(Request::Explain("nvlink".into()));
+        assert_eq!(intent(&explain), Some(Intent::Explain));
+        let unknown = asked(Request::Explain("warp-drive".into()));
+        assert_eq!(
+            unknown.outcome.err(),
+            Some(Error::UnknownTopic("warp-drive".into()))
+        );
+        let fit = asked(Request::Fit {
+            gpu: "rtx-4090".into(),
+            count: 1,
+            precision: None,
+        });
+        match fit.outcome {
+            Ok(Outcome::Fit(list)) => {
+                assert_eq!(list.precision, Precision::Fp16);
+                assert!(!list.models.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+        let fields = Fields {
+            model: Some("llama-3.1-8b".into()),
+            precision: Some("fp5".into()),
+            ..Fields::default()
+        };
+        let bad = asked(Request::Fields(Box::new(fields)));
+        assert!(
+            bad.outcome.is_err(),
+            "a bad value is an answered question too"
+        );
+        assert_eq!(bad.said, "model=llama-3.1-8b precision=fp5");
+    }
+
+    #[test]
+    fn free_text_replies_in_its_own_language_and_says_where_the_model_came_from() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let service = Service::offline();
+        let q = Question::text("quanta vram para llama 3.1 8b em fp16?", Lang::En);
+        assert_eq!(q.language(), Some(Lang::Pt));
+        assert!(q.has_subject() && !q.may_take_seconds());
+        let reply = rt.block_on(service.answer(q));
+        assert_eq!(reply.lang, Lang::Pt);
+        assert_eq!(reply.source, ModelSource::Catalog);
+        assert_eq!(
+            reply.outcome.map(|o| o.intent()).ok(),
+            Some(Intent::Estimate)
+        );
+        let config = Attached {
+            name: "config.json".into(),
+            bytes: Ok(b"{not json".to_vec()),
+        };
+        let q = Question::text("fp16 on a 4090", Lang::En).with_config(config);
+        assert!(q.may_take_seconds());
+        let reply = rt.block_on(service.answer(q));
+        assert_eq!(reply.source, ModelSource::Config);
+        assert!(matches!(reply.outcome, Err(Error::ModelSource(_))));
     }
 }

@@ -6,7 +6,6 @@
 
 pub mod answer;
 pub mod ask;
-pub mod calibration;
 pub mod catalog;
 pub mod chart_pool;
 pub mod discord;

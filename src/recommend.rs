@@ -217,9 +217,9 @@ fn minimal_setups<'g>(
                 needs_for(&mut tables, class, sizing, gpu)
             }
         };
-        let usable = reserve.usable_of(facts.gpu_gib) * GIB;
         let count = facts.topology.counts.iter().copied().find(|&n| {
-            needs[n as usize] <= usable && (!by_heads || estimate::offered(model, job, gpu, n))
+            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n) * GIB
+                && (!by_heads || estimate::offered(model, job, gpu, n))
         });
         if let Some(count) = count {
             minimal.push(Candidate {

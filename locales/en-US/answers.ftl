@@ -55,8 +55,8 @@ advice-sxm-only = Within one server, only SXM machines (8 GPUs on NVLink/NVSwitc
 advice-multi-node = This needs several 8-GPU servers linked by InfiniBand.
 
 answer-speed-note = Speeds are estimates from memory bandwidth, not measurements.
-answer-vllm-capacity = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
-answer-vllm-capacity-none = vLLM at { $util }% of the card leaves room for { $tokens } tokens of KV cache: not one sequence of { $context } tokens, so this setup does not serve it.
+answer-pool-capacity = { $runtime } at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
+answer-pool-capacity-none = { $runtime } at { $util }% of the card leaves room for { $tokens } tokens of KV cache: not one sequence of { $context } tokens, so this setup does not serve it.
 
 answer-rule = Rule of thumb (P × 4 bytes × Q/32 × 1.2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = It agrees with our estimate within { $pct }%.

@@ -6,6 +6,7 @@ answer-best-fit = ℹ️ In its own format, { $native }, it does not fit on { $s
 # Runtimes in the words people know them by.
 runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
+runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
 
 controls-precision-placeholder = Try another format

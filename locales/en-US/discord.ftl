@@ -75,6 +75,7 @@ choice-precision-int = { $name } (weight-only quantization)
 choice-precision-gguf = { $name } (GGUF, llama.cpp)
 choice-runtime-transformers = Transformers (PyTorch)
 choice-runtime-vllm = vLLM
+choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
 choice-language-auto = Automatic (follow my Discord language)
 choice-language-en = English

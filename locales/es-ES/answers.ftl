@@ -55,8 +55,8 @@ advice-sxm-only = Dentro de un solo servidor, solo las máquinas SXM (8 GPU con 
 advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por InfiniBand.
 
 answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
-answer-vllm-capacity = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
-answer-vllm-capacity-none = vLLM al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: ni una sola secuencia de { $context } tokens, así que esta configuración no la sirve.
+answer-pool-capacity = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
+answer-pool-capacity-none = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: ni una sola secuencia de { $context } tokens, así que esta configuración no la sirve.
 
 answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Coincide con nuestra estimación con un margen de { $pct } %.

@@ -6,6 +6,7 @@ answer-best-fit = ℹ️ En su formato original, { $native }, no cabe en { $setu
 # Los runtimes con el nombre que la gente conoce.
 runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
+runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
 
 controls-precision-placeholder = Probar otro formato

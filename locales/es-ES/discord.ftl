@@ -75,6 +75,7 @@ choice-precision-int = { $name } (cuantización solo de pesos)
 choice-precision-gguf = { $name } (GGUF, llama.cpp)
 choice-runtime-transformers = Transformers (PyTorch)
 choice-runtime-vllm = vLLM
+choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
 choice-language-auto = Automático (seguir el idioma de mi Discord)
 choice-language-en = Inglés

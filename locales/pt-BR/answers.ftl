@@ -55,8 +55,8 @@ advice-sxm-only = Num único servidor, só máquinas SXM (8 GPUs com NVLink/NVSw
 advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por InfiniBand.
 
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
-answer-vllm-capacity = Com o vLLM usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
-answer-vllm-capacity-none = Com o vLLM usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: nem uma sequência de { $context } tokens cabe, então esta configuração não serve.
+answer-pool-capacity = Com o { $runtime } usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+answer-pool-capacity-none = Com o { $runtime } usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: nem uma sequência de { $context } tokens cabe, então esta configuração não serve.
 
 answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Bate com a nossa estimativa, com diferença de até { $pct }%.

@@ -6,6 +6,7 @@ answer-best-fit = ℹ️ No formato original, { $native }, não cabe em { $setup
 # Runtimes pelos nomes que as pessoas conhecem.
 runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
+runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
 
 controls-precision-placeholder = Testar outro formato

@@ -75,6 +75,7 @@ choice-precision-int = { $name } (quantização só dos pesos)
 choice-precision-gguf = { $name } (GGUF, llama.cpp)
 choice-runtime-transformers = Transformers (PyTorch)
 choice-runtime-vllm = vLLM
+choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
 choice-language-auto = Automático (seguir o idioma do meu Discord)
 choice-language-en = Inglês

@@ -55,8 +55,8 @@ advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NV
 advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
-answer-vllm-capacity = vLLM 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
-answer-vllm-capacity-none = vLLM 占用显卡的 { $util }% 时，KV 缓存能放 { $tokens } 个 token：连一条 { $context } 个 token 的序列都放不下，所以这个配置无法提供服务。
+answer-pool-capacity = { $runtime } 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
+answer-pool-capacity-none = { $runtime } 占用显卡的 { $util }% 时，KV 缓存能放 { $tokens } 个 token：连一条 { $context } 个 token 的序列都放不下，所以这个配置无法提供服务。
 
 answer-rule = 经验公式（P × 4 字节 × Q/32 × 1.2）：**{ $rule } GB**（{ $rule_gib } GiB）。
 rule-close = 与我们的估算相差在 { $pct }% 以内。

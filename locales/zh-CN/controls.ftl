@@ -5,6 +5,7 @@ answer-best-fit = ℹ️ 用原始格式 { $native } 放不进 { $setup }（每�
 # 运行时用大家熟悉的名字。
 runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
+runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
 
 controls-precision-placeholder = 换一种格式试试

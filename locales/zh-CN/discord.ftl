@@ -74,6 +74,7 @@ choice-precision-int = { $name }（仅权重量化）
 choice-precision-gguf = { $name }（GGUF，llama.cpp）
 choice-runtime-transformers = Transformers（PyTorch）
 choice-runtime-vllm = vLLM
+choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
 choice-language-auto = 自动（跟随我的 Discord 语言）
 choice-language-en = 英语

@@ -55,7 +55,7 @@ impl BotArgs {
         <BotOnly as clap::Parser>::try_parse_from(["bot"]).map(|b| b.args)
     }
 
-    fn config(&self, token: String) -> Result<BotConfig, String> {
+    fn config(&self, token: String, offline: bool) -> Result<BotConfig, String> {
         let shards = match (&self.shards, self.total_shards) {
             (Some(r), Some(total)) => Some(ShardRange::parse(r, total)?),
             _ => None,
@@ -69,15 +69,16 @@ impl BotArgs {
             rate_burst: self.rate_burst,
             rate_per_minute: self.rate_per_minute,
             hub: None,
+            offline,
             attachment_base: None,
         })
     }
 }
 
 /// Exit codes: 0 after a clean shutdown, 2 for a missing/bad token or options, 1 otherwise.
-pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
+pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs, offline: bool) -> ExitCode {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
-    let config = match args.config(token) {
+    let config = match args.config(token, offline) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("vramguide bot: {e}");
@@ -125,10 +126,11 @@ pub fn run(args: &BotArgs, store: &super::query_log::StoreArgs) -> ExitCode {
 pub async fn alongside(
     args: BotArgs,
     store: Store,
+    offline: bool,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
-    let config = args.config(token).map_err(anyhow::Error::msg)?;
+    let config = args.config(token, offline).map_err(anyhow::Error::msg)?;
     discord::check_token_shape(&config.token)?;
     discord::run(config, store, shutdown).await
 }

@@ -151,10 +151,6 @@ pub fn main() -> ExitCode {
     let help = config::help(&command);
     let matches = command.after_help(help).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    if cli.offline {
-        // SAFETY: still single-threaded (no runtime yet); the bot reads the same switch.
-        unsafe { std::env::set_var("VRAMGUIDE_OFFLINE", "1") };
-    }
     let server = matches!(cli.command, None | Some(Command::Serve(_)));
     init_tracing(&cli.log_format, server);
     let store = &cli.store;
@@ -171,7 +167,7 @@ pub fn main() -> ExitCode {
         Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out, store),
         Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out, store),
         Some(Command::Serve(s)) => serve::serve(&s, store, None, cli.offline),
-        Some(Command::Bot(b)) => bot::run(&b, store),
+        Some(Command::Bot(b)) => bot::run(&b, store, cli.offline),
         // The guide server, plus the Discord bot when DISCORD_TOKEN is set.
         None => match (serve::ServeArgs::from_env(), bot_from_env()) {
             (Ok(s), Ok(bot)) => serve::serve(&s, store, bot, cli.offline),

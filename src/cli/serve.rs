@@ -149,6 +149,7 @@ async fn run(
         tokio::spawn(super::bot::alongside(
             b,
             store.clone(),
+            offline,
             until_stopped(stopped.clone()),
         ))
     });

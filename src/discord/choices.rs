@@ -8,7 +8,7 @@ use super::localize::DISCORD_LOCALES;
 use crate::answer::Topic;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::vocab::precision;
-use crate::vocab::{Format, Precision, Runtime};
+use crate::vocab::{Format, Mode, Precision, Runtime};
 use poise::{ChoiceParameter, CommandParameterChoice};
 use std::borrow::Cow;
 
@@ -28,15 +28,23 @@ fn choice(label: impl Fn(Lang) -> String) -> CommandParameterChoice {
     }
 }
 
+/// A choice type holding the typed value Discord's pick stands for: the index Discord
+/// sends back maps to a value of the list, never to a name parsed (and maybe dropped) later.
 macro_rules! choice_type {
-    ($(#[$doc:meta])* $ty:ident, $values:expr, $label:expr) => {
+    ($(#[$doc:meta])* $ty:ident($inner:ty), $values:expr, $name:expr, $label:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct $ty(pub &'static str);
+        pub struct $ty(pub $inner);
 
         impl $ty {
-            pub fn values() -> Vec<&'static str> {
+            pub fn values() -> Vec<$inner> {
                 $values
+            }
+
+            /// The value's stable name (the contract's, or the Fluent key's suffix).
+            pub fn name_of(v: $inner) -> &'static str {
+                let name: fn($inner) -> &'static str = $name;
+                name(v)
             }
         }
 
@@ -45,18 +53,21 @@ macro_rules! choice_type {
                 let label: fn(Lang, &str) -> String = $label;
                 Self::values()
                     .into_iter()
-                    .map(|v| choice(|lang| label(lang, v)))
+                    .map(|v| choice(|lang| label(lang, Self::name_of(v))))
                     .collect::<Vec<_>>()
                     .into()
             }
             fn from_index(index: usize) -> Option<Self> {
-                Self::values().get(index).map(|v| $ty(v))
+                Self::values().get(index).copied().map($ty)
             }
             fn from_name(name: &str) -> Option<Self> {
-                Self::values().into_iter().find(|v| *v == name).map($ty)
+                Self::values()
+                    .into_iter()
+                    .find(|v| Self::name_of(*v) == name)
+                    .map($ty)
             }
             fn name(&self) -> &'static str {
-                self.0
+                Self::name_of(self.0)
             }
             fn localized_name(&self, _locale: &str) -> Option<&'static str> {
                 None
@@ -84,42 +95,55 @@ fn precision_label(lang: Lang, name: &str) -> String {
 const LEFT_OUT_OF_MENU: [Precision; 3] = [Precision::Q3KS, Precision::Q3KL, Precision::Q5_0];
 
 choice_type!(
-    /// The contract's precision names, less [`LEFT_OUT_OF_MENU`]: Discord's limit of 25.
-    PrecisionChoice,
+    /// The contract's precisions, less [`LEFT_OUT_OF_MENU`]: Discord's limit of 25.
+    PrecisionChoice(Precision),
     precision::ALL
         .iter()
-        .filter(|(p, _)| !LEFT_OUT_OF_MENU.contains(p))
-        .map(|(_, n)| *n)
+        .map(|(p, _)| *p)
+        .filter(|p| !LEFT_OUT_OF_MENU.contains(p))
         .collect(),
+    Precision::name,
     precision_label
 );
 choice_type!(
     /// inference, full-finetune, lora, qlora.
-    ModeChoice,
-    vec!["inference", "full-finetune", "lora", "qlora"],
+    ModeChoice(Mode),
+    vec![Mode::Inference, Mode::FullFinetune, Mode::Lora, Mode::Qlora],
+    Mode::name,
     |lang, v| keyed("choice-mode")(lang, v)
 );
 choice_type!(
-    /// transformers, vllm, llama.cpp.
-    RuntimeChoice,
-    Runtime::ALL.iter().map(|r| r.name()).collect(),
+    /// transformers, vllm, llama.cpp, sglang.
+    RuntimeChoice(Runtime),
+    Runtime::ALL.to_vec(),
+    Runtime::name,
     |lang, v| keyed("choice-runtime")(lang, v)
 );
 choice_type!(
     /// The guide topics, labelled with their localized titles.
-    TopicChoice,
-    Topic::ALL.iter().map(|t| t.slug()).collect(),
+    TopicChoice(Topic),
+    Topic::ALL.to_vec(),
+    Topic::slug,
     |lang, v| t(lang, &format!("guide-{v}-title"))
 );
 choice_type!(
-    /// Reply languages, plus "auto" to follow the Discord client again.
-    LanguageChoice,
-    vec!["auto", "en", "pt", "es", "zh"],
+    /// Reply languages, plus "auto" (None) to follow the Discord client again.
+    LanguageChoice(Option<Lang>),
+    std::iter::once(None)
+        .chain(Lang::ALL.iter().copied().map(Some))
+        .collect(),
+    |l| l.map_or("auto", Lang::code),
     |lang, v| keyed("choice-language")(lang, v)
 );
 choice_type!(
-    /// Stats periods.
-    PeriodChoice,
-    vec!["day", "week", "month", "all"],
+    /// Stats periods, in days (None: all time).
+    PeriodChoice(Option<u64>),
+    vec![Some(1), Some(7), Some(30), None],
+    |days| match days {
+        Some(1) => "day",
+        Some(7) => "week",
+        Some(30) => "month",
+        _ => "all",
+    },
     |lang, v| keyed("choice-period")(lang, v)
 );

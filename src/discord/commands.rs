@@ -16,7 +16,6 @@ use crate::query::Query;
 use crate::render;
 use crate::render::discord::{self as embed, Embed};
 use crate::store::{Stats, StatsFilter};
-use crate::vocab::{Mode, Precision, Runtime};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
@@ -178,16 +177,16 @@ pub async fn estimate(
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let said = format!("/estimate {model} {}", precision.0);
+    let said = format!("/estimate {model} {}", precision.0.name());
     let q = Query {
         model: Some(model),
-        precision: precision.0.parse::<Precision>().ok(),
+        precision: Some(precision.0),
         context,
         batch,
-        mode: mode.and_then(|m| m.0.parse::<Mode>().ok()),
+        mode: mode.map(|m| m.0),
         gpu,
         gpu_count: gpus,
-        runtime: runtime.and_then(|r| r.0.parse::<Runtime>().ok()),
+        runtime: runtime.map(|r| r.0),
         ..Query::default()
     };
     let request = Request::Query {
@@ -231,7 +230,7 @@ pub async fn explain(ctx: Context<'_>, topic: TopicChoice) -> Result<(), Error> 
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let request = Request::Explain(topic.0.to_string());
+    let request = Request::Explain(topic.0.slug().to_string());
     answer(ctx, Question::of(request, lang)).await
 }
 
@@ -252,7 +251,7 @@ pub async fn fit(
     let request = Request::Fit {
         gpu,
         count: count.unwrap_or(1),
-        precision: precision.and_then(|p| p.0.parse::<Precision>().ok()),
+        precision: precision.map(|p| p.0),
     };
     let question = Question::of(request, lang);
     // Dozens of bisections: cheap, but behind a deferral.
@@ -290,7 +289,7 @@ pub async fn language(
     };
     let prefs = ctx.data().store.prefs();
     let user = ctx.author().id.get();
-    let chosen = language.map(|l| Lang::from_code(l.0));
+    let chosen = language.map(|l| l.0);
     let Some(chosen) = chosen else {
         let lang = reply_lang(ctx).await;
         let args = Args::new().s("language", language_name(lang, lang));
@@ -367,12 +366,8 @@ pub async fn stats(ctx: Context<'_>, period: Option<PeriodChoice>) -> Result<(),
         return Ok(());
     };
     ctx.defer_ephemeral().await?;
-    let days = match period.map_or("month", |p| p.0) {
-        "day" => Some(1),
-        "week" => Some(7),
-        "month" => Some(30),
-        _ => None,
-    };
+    // A month unless another period was picked (None: all time).
+    let days = period.map_or(Some(30), |p| p.0);
     let since = days.map(|d| std::time::Duration::from_secs(d * 86_400));
     let filter = StatsFilter {
         since,

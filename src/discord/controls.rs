@@ -425,7 +425,8 @@ pub fn rows(
     }
     if !a.job.mode.is_training() {
         let runtime_options = Runtime::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .map(|r| {
                 option(
                     parts::runtime_label(lang, r),

@@ -53,6 +53,8 @@ pub struct BotConfig {
     pub rate_per_minute: u32,
     /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
     pub hub: Option<crate::ask::Hub>,
+    /// Never ask the Hub (`--offline`), whatever the environment says.
+    pub offline: bool,
     /// Where attachments are read from instead of Discord's CDN host (the tests' fake
     /// Discord). The payload's URL must still name a Discord attachment host; only its
     /// scheme and host are swapped. None in production.
@@ -123,10 +125,9 @@ impl Bot {
             buttons: buttons::Memory::default(),
             message_content: config.message_content,
             service: crate::ask::Service::new(
-                config
-                    .hub
-                    .clone()
-                    .unwrap_or_else(|| crate::ask::Hub::from_env(false, Some(store.hub_cache()))),
+                config.hub.clone().unwrap_or_else(|| {
+                    crate::ask::Hub::from_env(config.offline, Some(store.hub_cache()))
+                }),
                 Some(store.clone()),
             ),
             attachment_base: config.attachment_base.clone(),

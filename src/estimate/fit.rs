@@ -32,8 +32,8 @@ impl Interconnect {
 /// runtime keeps back (vLLM's utilization share, the CUDA context, PyTorch's fragmentation),
 /// and, on Apple, the share macOS keeps for the CPU. Training runs under PyTorch whatever
 /// the serving runtime.
-pub fn usable_gib(gpu: &GpuSpec, job: &Job) -> f64 {
-    Reserve::of(job).usable_gib(gpu)
+pub fn usable_gib(gpu: &GpuSpec, job: &Job, count: u32) -> f64 {
+    Reserve::of(job).usable_gib(gpu, count)
 }
 
 /// What a job's runtime keeps back on any card, read from its profile once: the setup
@@ -60,15 +60,20 @@ impl Reserve {
         }
     }
 
-    /// [`usable_gib`] of `gpu` for this job.
-    pub fn usable_gib(self, gpu: &GpuSpec) -> f64 {
-        self.usable_of(gpu.gpu_gib())
+    /// [`usable_gib`] of `gpu` for this job on `count` of them.
+    pub fn usable_gib(self, gpu: &GpuSpec, count: u32) -> f64 {
+        self.usable_of(gpu.gpu_gib(), count)
     }
 
-    /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]).
-    pub fn usable_of(self, total: f64) -> f64 {
+    /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]), `count`
+    /// of them working together (a static share reads the tensor-parallel size).
+    pub fn usable_of(self, total: f64, count: u32) -> f64 {
         let usable = match self.budget {
             Budget::Share(share) => total * self.share.unwrap_or(share),
+            Budget::Static(rule) => {
+                let share = self.share.unwrap_or_else(|| rule.share(total, count));
+                (total - rule.context_gib) * share
+            }
             Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
             Budget::Exact { context_gib } => total - context_gib,
         };
@@ -109,13 +114,13 @@ impl Fit {
     pub fn sized(sizing: &Sizing, decode: Option<&DecodeWork>, gpu: &GpuSpec, count: u32) -> Fit {
         let (model, job) = (sizing.model(), sizing.job());
         let estimate = sizing.on(count, Some(gpu));
-        let usable = usable_gib(gpu, job);
+        let usable = usable_gib(gpu, job, count);
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
         let inference = job.mode == Mode::Inference;
-        let pooled = matches!(job.runtime.profile().budget, Budget::Share(_));
+        let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
-            vllm_capacity(&estimate, usable, count, job)
+            pool_capacity(&estimate, usable, count, job)
         } else {
             (None, None)
         };
@@ -144,7 +149,8 @@ impl Fit {
     /// searches that try many variants of a job and need no speeds.
     pub fn holds(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> bool {
         job.validate(model).is_ok()
-            && Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB <= usable_gib(gpu, job)
+            && Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB
+                <= usable_gib(gpu, job, count)
     }
 
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
@@ -160,12 +166,11 @@ impl Fit {
     /// job as asked once for its estimate, its verdict and this count).
     pub fn min_count_sized(sizing: &Sizing, gpu: &GpuSpec) -> Option<u32> {
         let (model, job) = (sizing.model(), sizing.job());
-        let usable = usable_gib(gpu, job) * GIB;
-        Topology::of(gpu)
-            .any_counts
-            .iter()
-            .copied()
-            .find(|&n| super::offered(model, job, gpu, n) && sizing.per_gpu(n, Some(gpu)) <= usable)
+        let reserve = Reserve::of(job);
+        Topology::of(gpu).any_counts.iter().copied().find(|&n| {
+            super::offered(model, job, gpu, n)
+                && sizing.per_gpu(n, Some(gpu)) <= reserve.usable_gib(gpu, n) * GIB
+        })
     }
 }
 
@@ -188,8 +193,9 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
         .filter(move |&n| n <= max)
 }
 
-/// KV tokens left in a pre-allocated pool (vLLM) after weights, activations and overhead.
-fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+/// KV tokens left in a pre-allocated paged pool (vLLM) after weights, activations and
+/// overhead.
+fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;
     let free = usable * GIB - fixed;

@@ -47,7 +47,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     // These two peaks read neither the count nor the card: any will do.
     let activation = match profile.activation {
         Activation::ProfileRun { .. } => None,
-        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } => {
+        Activation::Prefill { .. } | Activation::ComputeBuffer { .. } | Activation::Outside => {
             Some(activation_peak(profile, model, job, 1, None))
         }
     };
@@ -205,7 +205,7 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
         });
     }
     if let Budget::Share(utilization) = profile.budget {
-        notes.push(Note::VllmPreallocates { utilization });
+        notes.push(Note::PoolPreallocates { utilization });
     }
     if !profile.loads(job.precision) {
         notes.push(Note::RuntimeMismatch {
@@ -262,6 +262,7 @@ fn activation_peak(
         Split::Layers => 1.0,
     };
     match profile.activation {
+        Activation::Outside => 0.0,
         Activation::Prefill { factor } => {
             let tokens = job.prompt as f64 * f64::from(job.batch);
             let mut peak = factor * tokens * intermediate * 2.0;

@@ -64,8 +64,9 @@ pub enum Note {
     EmbeddingsStay16Bit { precision: Precision },
     /// The format covers the routed experts only (gpt-oss MXFP4): the rest is 16-bit.
     ExpertsOnly { precision: Precision },
-    /// vLLM reserves this share of each card up front.
-    VllmPreallocates { utilization: f64 },
+    /// A paged-KV engine (vLLM) takes this share of each card up front and fills what
+    /// the weights leave with its KV pool.
+    PoolPreallocates { utilization: f64 },
     /// Training states are sharded over `gpus` (ZeRO stage / FSDP), maybe offloaded to CPU.
     Sharded {
         sharding: Sharding,
@@ -397,7 +398,7 @@ mod tests {
             "qwen3-235b-a22b",
         ] {
             let model = c.model(id).expect("in catalog");
-            for runtime in Runtime::ALL {
+            for &runtime in Runtime::ALL {
                 for mode in [Mode::Inference, Mode::Lora, Mode::FullFinetune] {
                     let mut job = Job::new(mode, Precision::Bf16);
                     job.runtime = runtime;

@@ -175,13 +175,13 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
             words.push(repo.clone());
         }
     }
+    let l = gpu
+        .and_then(|g| layout(model, job, g, count))
+        .unwrap_or(Layout {
+            tensor: count.max(1),
+            pipeline: 1,
+        });
     if let Some(tp) = flags.tensor_parallel {
-        let l = gpu
-            .and_then(|g| layout(model, job, g, count))
-            .unwrap_or(Layout {
-                tensor: count.max(1),
-                pipeline: 1,
-            });
         words.push(tp.to_string());
         words.push(l.tensor.to_string());
         if let Some(pp) = flags.pipeline_parallel
@@ -193,14 +193,26 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
     }
     words.push(flags.context.to_string());
     words.push(job.context().to_string());
-    if let (Some(flag), Budget::Share(share)) = (flags.memory_share, profile.budget) {
+    // The share the estimate used: the user's, else the engine's (a static share reads the
+    // card and the tensor-parallel size, so it is written only when the card is known).
+    let share = job.memory_share.or(match (profile.budget, gpu) {
+        (Budget::Share(s), _) => Some(s),
+        (budget, Some(g)) => budget.share_on(g.gpu_gib(), l.tensor),
+        (_, None) => None,
+    });
+    if let (Some(flag), Some(share)) = (flags.memory_share, share) {
         words.push(flag.to_string());
-        words.push(format!("{}", job.memory_share.unwrap_or(share)));
+        words.push(format!("{share}"));
     }
     if job.kv_precision != KvPrecision::Fp16 {
+        let value = flags
+            .kv_cache_values
+            .iter()
+            .find(|(k, _)| *k == job.kv_precision)
+            .map_or(job.kv_precision.name(), |(_, v)| v);
         for f in flags.kv_cache {
             words.push(f.to_string());
-            words.push(job.kv_precision.name().to_string());
+            words.push(value.to_string());
         }
     }
     // Only a 16-bit repo quantized while loading needs the flag: a quantized checkpoint

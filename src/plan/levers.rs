@@ -549,7 +549,7 @@ fn host_offload(
     }
     // The bisection compares the per-GPU need with what a card offers, as the setup search
     // does (no speeds, no notes); the lever chosen is checked in full by `push`.
-    let usable = usable_gib(gpu, &base) * GIB;
+    let usable = usable_gib(gpu, &base, count) * GIB;
     let sizing = Sizing::new(model, &base);
     // The runtime alone makes it fit: offloading would only slow it down.
     if sizing.per_gpu(count, Some(gpu)) <= usable {

@@ -43,7 +43,7 @@ pub struct Fields {
     /// inference, full-finetune, lora or qlora.
     #[arg(long)]
     pub mode: Option<String>,
-    /// transformers, vllm or llama.cpp.
+    /// transformers, vllm, llama.cpp or sglang.
     #[arg(long)]
     pub runtime: Option<String>,
     /// GPU to check the job against.

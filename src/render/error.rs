@@ -74,7 +74,7 @@ fn value_suggestions(err: &Error, input: &str) -> Vec<&'static str> {
         Error::Precision(_) => closest(input, precision::ALL.iter().map(|(_, n)| *n)),
         Error::UnknownTopic(_) => closest(input, Topic::ALL.iter().map(|t| t.slug())),
         Error::Job(JobError::UnknownOption { what, value }) => match what {
-            Field::Runtime => closest(value, crate::runtime::Runtime::ALL.map(|r| r.name())),
+            Field::Runtime => closest(value, crate::runtime::Runtime::ALL.iter().map(|r| r.name())),
             Field::Mode => closest(value, ["inference", "full-finetune", "lora", "qlora"]),
             Field::Optimizer => closest(value, ["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]),
             _ => Vec::new(),
@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(closest("q4km", precisions).first(), Some(&"q4_k_m"));
         let topics = crate::answer::Topic::ALL.iter().map(|t| t.slug());
         assert_eq!(closest("nvlinks", topics).first(), Some(&"nvlink"));
-        let runtimes = crate::runtime::Runtime::ALL.map(|r| r.name());
+        let runtimes = crate::runtime::Runtime::ALL.iter().map(|r| r.name());
         assert_eq!(closest("vlm", runtimes).first(), Some(&"vllm"));
         assert!(closest("banana", ["fp16", "bf16"]).is_empty());
     }

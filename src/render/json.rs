@@ -98,7 +98,7 @@ pub struct ServingJson {
 /// One launch line.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct LaunchJson {
-    /// vllm or llama.cpp.
+    /// vllm, llama.cpp or sglang.
     pub runtime: &'static str,
     pub command: String,
 }

@@ -11,6 +11,7 @@ pub mod discord;
 pub mod error;
 pub mod html;
 pub mod json;
+pub mod notes;
 pub mod parts;
 pub mod plan;
 pub mod stats;

@@ -1,9 +1,9 @@
 //! Localized pieces of an answer, shared by every surface.
 
-use crate::answer::{Answer, Assumption, Topic};
+use crate::answer::{Answer, Topic};
 use crate::catalog::PriceBasis;
-use crate::catalog::{Catalog, GIB, MatchKind};
-use crate::estimate::{self, ErrorBand, Interconnect, Machine, Mode, Note, Optimizer, Sharding};
+use crate::catalog::{Catalog, GIB};
+use crate::estimate::{self, Interconnect, Machine, Mode, Optimizer};
 use crate::i18n::{
     Args, Lang, MsgId, Num, format_gib, format_int, format_number, format_params, format_usd,
     label, t, tr, tr_into, usd_num,
@@ -11,6 +11,10 @@ use crate::i18n::{
 use crate::msg;
 use crate::recommend::{Setup, Tag, Why};
 use std::borrow::Cow;
+
+pub use super::notes::{
+    assumption_lines, error_band_line, model_lines, note, note_lines, sized_from_name_line,
+};
 
 fn gib(lang: Lang, bytes: f64) -> String {
     format_gib(lang, bytes / GIB)
@@ -313,7 +317,7 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
     }
     for l in topology_lines(lang, catalog, a)
         .into_iter()
-        .chain(vllm_line(lang, a))
+        .chain(pool_line(lang, a))
     {
         out.line().push_str(&l);
     }
@@ -371,25 +375,28 @@ fn topology_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
     out
 }
 
-/// vLLM's KV capacity on the named setup.
-fn vllm_line(lang: Lang, a: &Answer) -> Option<String> {
+/// The KV pool of a paged-KV engine (vLLM, SGLang) on the named setup.
+fn pool_line(lang: Lang, a: &Answer) -> Option<String> {
     let fit = a.fit.as_ref()?;
     let tokens = fit.kv_capacity_tokens?;
     let sequences = fit.max_concurrency?;
-    let share = match a.job.runtime.profile().budget {
-        crate::runtime::Budget::Share(s) => a.job.memory_share.unwrap_or(s),
-        _ => return None,
-    };
+    let gpu = a.gpu?;
+    let budget = a.job.runtime.profile().budget;
+    let share = a
+        .job
+        .memory_share
+        .or_else(|| budget.share_on(gpu.gpu_gib(), fit.count))?;
     let args = Args::new()
+        .s("runtime", runtime_label(lang, a.job.runtime))
         .s("util", format_number(lang, share * 100.0, 0))
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
         .s("context", format_int(lang, a.job.context()));
     // Not one whole sequence: "about 0 sequences" would read as a yes.
     let id = if sequences < 1.0 {
-        msg!("answer-vllm-capacity-none")
+        msg!("answer-pool-capacity-none")
     } else {
-        msg!("answer-vllm-capacity")
+        msg!("answer-pool-capacity")
     };
     Some(tr(lang, id, Some(&args)))
 }
@@ -501,11 +508,6 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
     }
 }
 
-/// A price with cents ("US$3.49", "3,49 USD"): hourly rates and per-token costs.
-pub fn price_usd_cents(lang: Lang, usd: f64) -> String {
-    format_usd(lang, usd, 2)
-}
-
 fn why_id(why: Why) -> &'static MsgId {
     match why {
         Why::CheapestNow => msg!("why-cheapest-now"),
@@ -602,360 +604,6 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
     }
 }
 
-/// The Hub could not be asked: what the answer used instead.
-fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
-    let why = match reason {
-        crate::query::HubMiss::Offline => msg!("hub-why-offline"),
-        crate::query::HubMiss::Unreachable => msg!("hub-why-unreachable"),
-        crate::query::HubMiss::Slow => msg!("hub-why-slow"),
-        crate::query::HubMiss::Busy => msg!("hub-why-busy"),
-    };
-    let id = if a.model.synthetic {
-        msg!("hub-fallback-size")
-    } else {
-        msg!("hub-fallback-catalog")
-    };
-    tr(
-        lang,
-        id,
-        Some(
-            &Args::new()
-                .s("repo", repo.replace('`', "'"))
-                .s("why", t(lang, why))
-                .s("model", a.model.display_name.clone()),
-        ),
-    )
-}
-
-/// Weights measured from the repo's own files, when the job runs in their format.
-fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
-    let file = a
-        .model
-        .weight_file
-        .as_ref()
-        .filter(|f| f.serves(a.job.precision))?;
-    let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
-        msg!("hub-exact-gguf")
-    } else {
-        msg!("hub-exact-safetensors")
-    };
-    Some(tr(
-        lang,
-        id,
-        Some(
-            &Args::new()
-                .s(
-                    "gib",
-                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
-                )
-                .s("tensors", format_int(lang, file.tensors))
-                .s("quantized", format_int(lang, file.quantized_tensors))
-                .s("files", format_int(lang, file.files.len() as u64))
-                .s(
-                    "method",
-                    file.method
-                        .clone()
-                        .unwrap_or_else(|| file.precision.name().to_string()),
-                ),
-        ),
-    ))
-}
-
-/// What the answer chose on the user's behalf, and how the model name was read.
-pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out: Vec<String> = a.assumed.iter().map(|x| assumed_line(lang, a, x)).collect();
-    out.extend(weights_and_match_lines(lang, a));
-    out
-}
-
-/// The assumptions about which model and which weights the answer is for (the Hub could
-/// not be asked, the repo's own files, how the name was read): a reader must see these with
-/// the answer, while the values chosen for them can wait behind a button.
-pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out: Vec<String> = a
-        .assumed
-        .iter()
-        .filter(|x| {
-            matches!(
-                x,
-                Assumption::HubFallback { .. } | Assumption::SizedFromName { .. }
-            )
-        })
-        .map(|x| assumed_line(lang, a, x))
-        .collect();
-    out.extend(weights_and_match_lines(lang, a));
-    out
-}
-
-fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
-    match x {
-        Assumption::Precision { precision, native } => tr(
-            lang,
-            if *native {
-                msg!("assumed-precision-native")
-            } else {
-                msg!("assumed-precision")
-            },
-            Some(&Args::new().s("precision", precision.name())),
-        ),
-        Assumption::Checkpointing { on } => t(
-            lang,
-            if *on {
-                msg!("assumed-checkpointing-on")
-            } else {
-                msg!("assumed-checkpointing-off")
-            },
-        ),
-        Assumption::Sharding { sharding } => tr(
-            lang,
-            msg!("assumed-sharding"),
-            Some(&Args::new().s("sharding", sharding_label(*sharding))),
-        ),
-        Assumption::Context { tokens } => tr(
-            lang,
-            msg!("assumed-context"),
-            Some(&Args::new().s("tokens", format_int(lang, *tokens))),
-        ),
-        Assumption::Runtime { runtime } => tr(
-            lang,
-            msg!("assumed-runtime"),
-            Some(&Args::new().s("runtime", runtime.profile().version)),
-        ),
-        Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
-        Assumption::SizedFromName {
-            name,
-            params_b,
-            moe,
-            like,
-        } => tr(
-            lang,
-            msg!("match-sized-from-name"),
-            Some(
-                &Args::new()
-                    .s("name", name.replace('`', "'"))
-                    .s("params", format_params(lang, *params_b))
-                    .s("kind", if *moe { "moe" } else { "dense" })
-                    .s("like", like.as_str()),
-            ),
-        ),
-    }
-}
-
-/// The line that says the model is not known and was sized from its name: the answer
-/// leads with it, before any figure.
-pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
-    a.assumed
-        .iter()
-        .find(|x| matches!(x, Assumption::SizedFromName { .. }))
-        .map(|x| assumed_line(lang, a, x))
-}
-
-/// Where the weights figure comes from, when the repo's own files gave it, and how the
-/// model name was read.
-fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
-    match &a.model_kind {
-        MatchKind::Exact => {}
-        MatchKind::Newest { candidates } => out.push(tr(
-            lang,
-            msg!("match-newest"),
-            Some(
-                &Args::new()
-                    .s("model", a.model.display_name.as_str())
-                    .s("count", format_int(lang, *candidates as u64)),
-            ),
-        )),
-        MatchKind::Assumed { from } => out.push(tr(
-            lang,
-            msg!("match-assumed"),
-            Some(
-                &Args::new()
-                    .s("input", from.clone())
-                    .s("model", a.model.display_name.as_str()),
-            ),
-        )),
-        MatchKind::Corrected { from } => out.push(tr(
-            lang,
-            msg!("match-corrected"),
-            Some(
-                &Args::new()
-                    .s("input", from.clone())
-                    .s("model", a.model.display_name.as_str()),
-            ),
-        )),
-    }
-    out
-}
-
-/// One sentence per note of the estimate.
-pub fn note_lines(lang: Lang, a: &Answer) -> Vec<String> {
-    a.estimate.notes.iter().map(|n| note(lang, n)).collect()
-}
-
-pub fn note(lang: Lang, n: &Note) -> String {
-    match n {
-        Note::SyntheticArchitecture {
-            params_b,
-            reference,
-        } => tr(
-            lang,
-            msg!("note-synthetic"),
-            Some(&Args::new().s("params", format_params(lang, *params_b)).s(
-                "reference",
-                reference.trim_start_matches("derived from ").to_string(),
-            )),
-        ),
-        Note::MoeAllExperts { active_b } => tr(
-            lang,
-            msg!("note-moe"),
-            Some(&Args::new().s("active", format_params(lang, *active_b))),
-        ),
-        Note::ConfigDisagrees { config_b, header_b } => tr(
-            lang,
-            msg!("note-config-disagrees"),
-            Some(
-                &Args::new()
-                    .s("config", format_params(lang, *config_b))
-                    .s("header", format_params(lang, *header_b)),
-            ),
-        ),
-        Note::MlaCache { bytes_per_token } => tr(
-            lang,
-            msg!("note-mla"),
-            Some(&Args::new().s("bytes", format_int(lang, *bytes_per_token))),
-        ),
-        Note::SlidingWindow { window } => tr(
-            lang,
-            msg!("note-sliding-window"),
-            Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
-        ),
-        Note::HybridState {
-            attention_layers,
-            layers,
-            state_bytes,
-        } => tr(
-            lang,
-            msg!("note-hybrid-state"),
-            Some(
-                &Args::new()
-                    .s("attention", format_int(lang, u64::from(*attention_layers)))
-                    .s("layers", format_int(lang, u64::from(*layers)))
-                    .s("state", format_int(lang, state_bytes.div_ceil(1 << 20))),
-            ),
-        ),
-        Note::VisionTower {
-            params_b,
-            tokens_per_image,
-        } => match tokens_per_image {
-            Some(tokens) => tr(
-                lang,
-                msg!("note-vision-tower-tokens"),
-                Some(
-                    &Args::new()
-                        .s("size", tower_size(lang, *params_b))
-                        .s("tokens", format_int(lang, u64::from(*tokens))),
-                ),
-            ),
-            None => tr(
-                lang,
-                msg!("note-vision-tower"),
-                Some(&Args::new().s("size", tower_size(lang, *params_b))),
-            ),
-        },
-        Note::ContextBeyondModel { max } => tr(
-            lang,
-            msg!("note-context-beyond"),
-            Some(&Args::new().s("max", format_int(lang, *max))),
-        ),
-        Note::EmbeddingsStay16Bit { precision } => tr(
-            lang,
-            msg!("note-embeddings-16bit"),
-            Some(&Args::new().s("precision", precision.name())),
-        ),
-        Note::ExpertsOnly { precision } => tr(
-            lang,
-            msg!("note-experts-only"),
-            Some(&Args::new().s("precision", precision.name())),
-        ),
-        Note::VllmPreallocates { utilization } => tr(
-            lang,
-            msg!("note-vllm"),
-            Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
-        ),
-        Note::Sharded {
-            sharding,
-            gpus,
-            cpu_offload,
-        } => {
-            let mut line = tr(
-                lang,
-                msg!("note-sharded"),
-                Some(
-                    &Args::new()
-                        .s("gpus", gpu_count(lang, *gpus))
-                        .s("sharding", sharding_label(*sharding))
-                        .s("what", t(lang, sharding_what(*sharding))),
-                ),
-            );
-            if *cpu_offload {
-                line.push(' ');
-                line.push_str(&t(lang, msg!("note-sharded-offload")));
-            }
-            line
-        }
-        Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
-        Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
-        Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
-        Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
-        Note::RuntimeMismatch { runtime, precision } => tr(
-            lang,
-            msg!("note-runtime-mismatch"),
-            Some(
-                &Args::new()
-                    .s("runtime", runtime_label(lang, *runtime))
-                    .s("precision", precision.name()),
-            ),
-        ),
-    }
-}
-
-/// "Accuracy: ±5% (from measurements of this runtime and format)."
-pub fn error_band_line(lang: Lang, band: ErrorBand) -> String {
-    let basis = if band.measured {
-        msg!("error-band-measured")
-    } else {
-        msg!("error-band-unmeasured")
-    };
-    tr(
-        lang,
-        msg!("answer-error-band"),
-        Some(
-            &Args::new()
-                .s("pct", format_number(lang, band.pct, 0))
-                .s("basis", t(lang, basis)),
-        ),
-    )
-}
-
-/// How people write a sharding stage: the same in every language.
-fn sharding_label(s: Sharding) -> &'static str {
-    match s {
-        Sharding::Ddp => "DDP",
-        Sharding::Zero1 => "ZeRO-1",
-        Sharding::Zero2 => "ZeRO-2",
-        Sharding::Zero3 => "ZeRO-3/FSDP",
-    }
-}
-
-fn sharding_what(s: Sharding) -> &'static MsgId {
-    match s {
-        Sharding::Ddp => msg!("sharded-ddp"),
-        Sharding::Zero1 => msg!("sharded-zero1"),
-        Sharding::Zero2 => msg!("sharded-zero2"),
-        Sharding::Zero3 => msg!("sharded-zero3"),
-    }
-}
-
 /// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
 /// reader's language (a slug is a URL part, not something to read).
 pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
@@ -1037,7 +685,7 @@ pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
 
 /// A vision tower's size in the unit each language counts it in: millions in English,
 /// Portuguese and Spanish (a "0.4 billion" reads badly), 亿 in Chinese.
-fn tower_size(lang: Lang, params_b: f64) -> String {
+pub(super) fn tower_size(lang: Lang, params_b: f64) -> String {
     match lang {
         Lang::Zh => format_params(lang, params_b),
         _ => format_int(lang, (params_b * 1000.0).round() as u64),
@@ -1053,11 +701,6 @@ pub fn runtime_label(lang: Lang, runtime: crate::runtime::Runtime) -> String {
 /// The Fluent id naming a runtime (`runtime-llama-cpp` for llama.cpp).
 pub fn runtime_message_id(runtime: crate::runtime::Runtime) -> String {
     format!("runtime-{}", runtime.name().replace('.', "-"))
-}
-
-/// A setup's label ("cheapest") in the reader's language.
-pub fn tag_name(lang: Lang, tag: Tag) -> String {
-    t(lang, tag_id(tag))
 }
 
 /// The answer's lead when the user named no format and the assumed one does not fit their
@@ -1116,7 +759,7 @@ mod tests {
     #[test]
     fn every_runtime_has_a_name_in_every_language() {
         for lang in Lang::ALL {
-            for r in crate::runtime::Runtime::ALL {
+            for &r in crate::runtime::Runtime::ALL {
                 let id = runtime_message_id(r);
                 assert!(crate::i18n::has(lang, &id), "{lang:?} {id}");
             }

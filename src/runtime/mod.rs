@@ -18,12 +18,83 @@ pub enum Budget {
     /// A share of the total the driver reports (vLLM's `gpu_memory_utilization`); the
     /// CUDA context and every other allocation of the process count inside it.
     Share(f64),
+    /// A share of the card chosen from its memory and the tensor-parallel size (SGLang's
+    /// `mem_fraction_static`); what it leaves is for activations and CUDA graphs.
+    Static(&'static StaticShare),
     /// The total less the CUDA context and a share lost to the caching allocator's
     /// fragmentation (PyTorch without a pre-allocated pool).
     Allocator { context_gib: f64, slack: f64 },
     /// The total less the CUDA context and library workspaces (llama.cpp's ggml buffers
     /// are sized exactly, so no fragmentation share).
     Exact { context_gib: f64 },
+}
+
+impl Budget {
+    /// Whether the engine takes its share of the card up front and fills what the weights
+    /// leave with a paged KV pool (the pool's tokens are then part of the answer).
+    pub fn pools_kv(self) -> bool {
+        matches!(self, Budget::Share(_) | Budget::Static(_))
+    }
+
+    /// The share of each card it takes on cards of `card_gib` in tensor-parallel groups of
+    /// `tp` (None for budgets that are not a share).
+    pub fn share_on(self, card_gib: f64, tp: u32) -> Option<f64> {
+        match self {
+            Budget::Share(s) => Some(s),
+            Budget::Static(rule) => Some(rule.share(card_gib, tp)),
+            Budget::Allocator { .. } | Budget::Exact { .. } => None,
+        }
+    }
+}
+
+/// How an engine sizes its static share from the card (SGLang's
+/// `ServerArgs._handle_gpu_memory_settings`): a reserve in MiB for attention metadata, the
+/// activations of one chunked prefill, the CUDA graphs and the tensor-parallel group, and
+/// the share is what the card has beyond it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StaticShare {
+    /// Card tiers, smallest first: (cards below this many MiB, chunked prefill tokens,
+    /// largest CUDA-graph batch below TP `graphs_tp`, and from it).
+    pub tiers: &'static [(f64, f64, f64, f64)],
+    /// The same for cards above every tier.
+    pub largest: (f64, f64, f64),
+    /// Tensor-parallel size from which the larger CUDA-graph batch is captured.
+    pub graphs_tp: u32,
+    /// Fixed reserve (attention metadata), MiB.
+    pub base_mib: f64,
+    /// MiB per chunked-prefill token, and the fewest tokens counted.
+    pub per_prefill_token_mib: (f64, f64),
+    /// MiB per CUDA-graph batch entry.
+    pub per_graph_mib: f64,
+    /// MiB per GPU of the tensor-parallel group.
+    pub per_tp_mib: f64,
+    /// On cards above the first many MiB, the reserve is at least the second.
+    pub floor_mib: (f64, f64),
+    /// GiB the CUDA context and the NCCL group take before the share is measured.
+    pub context_gib: f64,
+}
+
+impl StaticShare {
+    /// The share of a card of `card_gib` GiB in a tensor-parallel group of `tp`, rounded
+    /// to three decimals as the engine does.
+    pub fn share(&self, card_gib: f64, tp: u32) -> f64 {
+        let mib = card_gib * 1024.0;
+        let (prefill, small, large) = self
+            .tiers
+            .iter()
+            .find(|t| mib < t.0)
+            .map_or(self.largest, |t| (t.1, t.2, t.3));
+        let graphs = if tp < self.graphs_tp { small } else { large };
+        let (per_token, min_tokens) = self.per_prefill_token_mib;
+        let mut reserve = self.base_mib
+            + prefill.max(min_tokens) * per_token
+            + graphs * self.per_graph_mib
+            + f64::from(tp.max(1)) * self.per_tp_mib;
+        if mib > self.floor_mib.0 {
+            reserve = reserve.max(self.floor_mib.1);
+        }
+        (((mib - reserve) / mib) * 1000.0).round() / 1000.0
+    }
 }
 
 /// What a runtime allocates beyond weights and KV cache while it runs.
@@ -48,6 +119,9 @@ pub enum Activation {
         /// Bytes per logit the sampler holds (fp32 logits, probabilities, sort buffers).
         sampler_bytes: f64,
     },
+    /// None inside the budget: the engine's static share leaves the rest of the card for
+    /// activations and CUDA graphs (SGLang), so they never take from weights or KV cache.
+    Outside,
     /// llama.cpp's compute buffer: the graph of one micro-batch (`n_ubatch`) in f32,
     /// logits included.
     ComputeBuffer { ubatch: f64 },
@@ -176,6 +250,9 @@ pub struct LaunchFlags {
     pub memory_share: Option<&'static str>,
     /// Flags that set the KV cache type (llama.cpp sets keys and values apart).
     pub kv_cache: &'static [&'static str],
+    /// The value those flags take per KV format, where it is not the format's own name
+    /// (SGLang names the FP8 variant).
+    pub kv_cache_values: &'static [(KvPrecision, &'static str)],
     /// The flag that quantizes at load time, with the value per weight precision.
     pub quantization: Option<(&'static str, &'static [(Precision, &'static str)])>,
     /// Flag and value that put every layer on the GPU.
@@ -195,6 +272,7 @@ const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
     context: "--max-model-len",
     memory_share: Some("--gpu-memory-utilization"),
     kv_cache: &["--kv-cache-dtype"],
+    kv_cache_values: &[],
     // Load-time quantization of a 16-bit checkpoint; AWQ/GPTQ checkpoints say their own.
     quantization: Some((
         "--quantization",
@@ -218,16 +296,64 @@ const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
     context: "-c",
     memory_share: None,
     kv_cache: &["-ctk", "-ctv"],
+    kv_cache_values: &[],
     quantization: None,
     gpu_layers: Some(("-ngl", "999")),
     tensor_split: Some("-ts"),
     always: &["-fa", "on"],
 };
 
+/// SGLang's `python3 -m sglang.launch_server` (flags of `ServerArgs.add_cli_args`).
+const SGLANG_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "python3 -m sglang.launch_server",
+    model: Some("--model-path"),
+    gguf_file: false,
+    tensor_parallel: Some("--tp"),
+    pipeline_parallel: Some("--pp-size"),
+    context: "--context-length",
+    memory_share: Some("--mem-fraction-static"),
+    kv_cache: &["--kv-cache-dtype"],
+    // Its choices are auto, fp8_e5m2, fp8_e4m3, bf16 (no bare "fp8").
+    kv_cache_values: &[(KvPrecision::Fp8, "fp8_e5m2")],
+    quantization: Some((
+        "--quantization",
+        &[
+            (Precision::Fp8, "fp8"),
+            (Precision::Nf4, "bitsandbytes"),
+            (Precision::Int4, "bitsandbytes"),
+        ],
+    )),
+    gpu_layers: None,
+    tensor_split: None,
+    always: &[],
+};
+
+/// SGLang's `mem_fraction_static` when none is given (server_args.py at 469c63e5,
+/// `_handle_gpu_memory_settings`; see data/SOURCES.md): T4/4080, A10/4090/5090,
+/// A100 40GB/L40, H100/A100 80GB, H20/H200 tiers; B200 and MI300 above.
+const SGLANG_STATIC: StaticShare = StaticShare {
+    tiers: &[
+        (20.0 * 1024.0, 2048.0, 8.0, 8.0),
+        (35.0 * 1024.0, 2048.0, 24.0, 80.0),
+        (60.0 * 1024.0, 4096.0, 32.0, 160.0),
+        (90.0 * 1024.0, 8192.0, 256.0, 512.0),
+        (160.0 * 1024.0, 8192.0, 256.0, 512.0),
+    ],
+    largest: (16384.0, 512.0, 512.0),
+    graphs_tp: 4,
+    base_mib: 512.0,
+    per_prefill_token_mib: (1.5, 2048.0),
+    per_graph_mib: 2.0,
+    per_tp_mib: 1024.0 / 8.0,
+    floor_mib: (60.0 * 1024.0, 10.0 * 1024.0),
+    // 22.49 GiB L4 cards measured 21.63 GiB free once TP 4 was set up (tests/calibration).
+    context_gib: 0.86,
+};
+
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
 
 /// The runtimes, in the order choices list them.
-pub const PROFILES: [Profile; 3] = [
+pub const PROFILES: &[Profile] = &[
     Profile {
         runtime: Runtime::Transformers,
         name: "transformers",
@@ -390,6 +516,47 @@ pub const PROFILES: [Profile; 3] = [
             sync_ms: LLAMA_CPP_SYNC_MS,
         }),
     },
+    Profile {
+        runtime: Runtime::Sglang,
+        name: "sglang",
+        aliases: &["sgl", "sg-lang"],
+        pattern: r"sg\s?lang",
+        version: "SGLang 0.5 (server_args.py at 469c63e5)",
+        loads: &[
+            Format::Float,
+            Format::Fp8,
+            Format::Microscaled,
+            Format::WeightOnly,
+        ],
+        also_loads: &[],
+        converts_unloadable_to: None,
+        budget: Budget::Static(&SGLANG_STATIC),
+        // Its static share holds weights and the token pool only.
+        activation: Activation::Outside,
+        overhead_gib: 0.0,
+        // NCCL buffers are set up before the share is measured (in `context_gib`).
+        multi_gpu_overhead_gib: (0.0, 0.0),
+        outside_budget_gib: 0.0,
+        split: Split::Tensor,
+        // CUDA graphs, as vLLM's; no measurement of its own yet.
+        decode: Decode {
+            gddr: (0.85, 0.01),
+            hbm: (0.75, 0.01),
+            unified: (0.75, 0.01),
+            quantized: None,
+            prefill_share: 0.6,
+        },
+        mxfp4_expert_align: None,
+        window_saves_kv: false,
+        // Checked against three start-up logs (tests/calibration/sglang_kv_pool.csv), too
+        // few for a band: its estimates say they are unmeasured.
+        error_bands: &[],
+        lower_precisions: &[Precision::Fp8, Precision::GptqInt8, Precision::AwqInt4],
+        kv_precisions: &[KvPrecision::Fp8],
+        launch: Some(&SGLANG_LAUNCH),
+        fp8_needs_fp8_cores: false,
+        offload: None,
+    },
 ];
 
 // `Runtime::profile` indexes PROFILES by the variant.
@@ -435,9 +602,21 @@ const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
 /// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
 const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
+/// One profile per runtime, in the enum's order: a new runtime without its profile, or
+/// profiles listed out of order, does not compile.
+const _: () = {
+    assert!(PROFILES.len() == Runtime::ALL.len());
+    let mut i = 0;
+    while i < PROFILES.len() {
+        assert!(PROFILES[i].runtime as usize == i);
+        i += 1;
+    }
+};
+
 impl Runtime {
-    /// Every runtime, in the order choices list them.
-    pub const ALL: [Runtime; 3] = [Runtime::Transformers, Runtime::Vllm, Runtime::LlamaCpp];
+    /// Every runtime, in the order choices list them (the enum's, as [`PROFILES`] lists
+    /// their profiles).
+    pub const ALL: &'static [Runtime] = <Runtime as strum::VariantArray>::VARIANTS;
 
     /// Training runs under PyTorch (transformers, PEFT, TRL, accelerate, torchtune)
     /// whatever runtime would serve the model.
@@ -446,8 +625,7 @@ impl Runtime {
     /// Its profile: [`PROFILES`] lists them in this enum's order (checked when compiling),
     /// so the estimator's many look-ups are an index.
     pub fn profile(self) -> &'static Profile {
-        let all: &'static [Profile; 3] = &PROFILES;
-        &all[self as usize]
+        &PROFILES[self as usize]
     }
 
     pub fn name(self) -> &'static str {
@@ -521,7 +699,7 @@ mod tests {
 
     #[test]
     fn every_runtime_has_one_profile_and_its_names_parse() {
-        for r in Runtime::ALL {
+        for &r in Runtime::ALL {
             assert_eq!(r.profile().runtime, r);
             assert_eq!(r.name().parse::<Runtime>().unwrap(), r);
             for a in r.profile().aliases {
@@ -532,5 +710,22 @@ mod tests {
         }
         assert_eq!(PROFILES.len(), Runtime::ALL.len());
         assert!("tgi".parse::<Runtime>().is_err());
+    }
+
+    /// SGLang's `mem_fraction_static` for cards as torch reports them (MiB), worked out by
+    /// hand from `_handle_gpu_memory_settings`.
+    #[test]
+    fn sglang_picks_its_share_from_the_card_and_the_tensor_parallel_size() {
+        let share = |mib: f64, tp: u32| SGLANG_STATIC.share(mib / 1024.0, tp);
+        // RTX 4090: 2k prefill, 24 graphs below TP 4 and 80 from it.
+        assert_eq!(share(24_564.0, 1), 0.847);
+        assert_eq!(share(24_564.0, 4), 0.827);
+        // H100 80 GB: 8k prefill, 256 / 512 graphs, over the 10 GiB floor.
+        assert_eq!(share(81_559.0, 1), 0.835);
+        assert_eq!(share(81_559.0, 8), 0.818);
+        // T4: the 2,048-token minimum and 8 graphs.
+        assert_eq!(share(15_360.0, 1), 0.757);
+        assert_eq!("sglang".parse::<Runtime>().unwrap(), Runtime::Sglang);
+        assert_eq!("sgl".parse::<Runtime>().unwrap(), Runtime::Sglang);
     }
 }

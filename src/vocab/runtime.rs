@@ -3,7 +3,18 @@
 use serde::{Deserialize, Serialize};
 
 /// The serving stack; each has its own profile (`runtime::PROFILES`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    strum::VariantArray,
+)]
 pub enum Runtime {
     #[serde(rename = "transformers")]
     Transformers,
@@ -11,4 +22,6 @@ pub enum Runtime {
     Vllm,
     #[serde(rename = "llama.cpp")]
     LlamaCpp,
+    #[serde(rename = "sglang")]
+    Sglang,
 }

@@ -2,7 +2,7 @@
 //! memory within 5% median and 15% max over all 112 Qwen2.5 rows, llama.cpp decode speed
 //! for Llama 3 8B within 20% median. `cargo run --release --example calibrate` prints the table.
 
-use vramguide::calibration::{max_abs, median_abs, memory_rows, speed_rows, vllm_rows};
+use crate::calibration_rows::{max_abs, median_abs, memory_rows, speed_rows, vllm_rows};
 use vramguide::catalog::Catalog;
 
 #[test]
@@ -112,7 +112,7 @@ fn error_bands_cover_their_measurements() {
         include_str!("../calibration/answerai-fsdp-qlora-peak.csv"),
         include_str!("../calibration/peft-docs-distributed-peak.csv"),
     ] {
-        training.extend(vramguide::calibration::training_rows(catalog, csv));
+        training.extend(crate::calibration_rows::training_rows(catalog, csv));
     }
     for (mode, precision) in [
         (
@@ -138,7 +138,7 @@ fn error_bands_cover_their_measurements() {
         include_str!("../calibration/h100-training-ours-heldout.csv"),
     ]
     .iter()
-    .flat_map(|csv| vramguide::calibration::training_rows(catalog, csv))
+    .flat_map(|csv| crate::calibration_rows::training_rows(catalog, csv))
     .filter(|r| r.method == "full-finetune")
     .map(|r| r.error())
     .collect();
@@ -147,7 +147,7 @@ fn error_bands_cover_their_measurements() {
         vramguide::estimate::Precision::Bf16,
     ));
     assert!(band.measured && inside(&full, band.pct) >= 0.9, "{full:?}");
-    let llamacpp: Vec<f64> = vramguide::calibration::llamacpp_rows(
+    let llamacpp: Vec<f64> = crate::calibration_rows::llamacpp_rows(
         catalog,
         include_str!("../calibration/llamacpp-ci-v100-buffers.csv"),
     )
@@ -170,7 +170,7 @@ fn error_bands_cover_their_measurements() {
 /// the model, KV and compute buffers it allocated on the GPU. Nothing was fitted on them.
 #[test]
 fn llamacpp_buffers_match_ci_logs() {
-    let rows = vramguide::calibration::llamacpp_rows(
+    let rows = crate::calibration_rows::llamacpp_rows(
         Catalog::get(),
         include_str!("../calibration/llamacpp-ci-v100-buffers.csv"),
     );
@@ -208,7 +208,7 @@ fn training_runs_are_within_their_level() {
             0.27,
         ),
     ] {
-        let rows = vramguide::calibration::training_rows(Catalog::get(), csv);
+        let rows = crate::calibration_rows::training_rows(Catalog::get(), csv);
         assert!(rows.len() >= 5);
         assert!(median_abs(rows.iter().map(|r| r.error())) <= median_max);
         let max = max_abs(rows.iter().map(|r| r.error()));
@@ -371,4 +371,41 @@ fn offload_speed_matches_published_llamacpp_runs() {
             r.error()
         );
     }
+}
+
+/// SGLang's token pool against its start-up logs (tests/calibration/sglang-kv-pool.csv): the
+/// profile's static share of the card less our weights, over our KV bytes per token.
+#[test]
+fn sglang_token_pool_matches_start_up_logs() {
+    use vramguide::estimate::{Fit, Job, Mode, Precision, Runtime};
+    let catalog = vramguide::catalog::Catalog::get();
+    let csv = include_str!("../calibration/sglang-kv-pool.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let mut rows = 0;
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(',').collect();
+        let model = &catalog.resolve_model(f[col("model_id")]).unwrap().model;
+        let gpu = catalog.resolve_gpu(f[col("gpu_id")]).unwrap().gpu;
+        let tp: u32 = f[col("tp")].parse().unwrap();
+        let precision: Precision = f[col("precision")].parse().unwrap();
+        let mut job = Job::new(Mode::Inference, precision);
+        job.runtime = Runtime::Sglang;
+        job.memory_share = Some(f[col("mem_fraction_static")].parse().unwrap());
+        job.set_context(4096);
+        let fit = Fit::check(model, &job, gpu, tp).unwrap();
+        let ours = fit.kv_capacity_tokens.unwrap() as f64;
+        let logged: f64 = f[col("kv_tokens")].parse().unwrap();
+        let error = ours / logged - 1.0;
+        println!(
+            "{} on {tp} x {}: ours {ours:.0}, logged {logged:.0} ({:+.1} %)",
+            model.id,
+            gpu.id,
+            error * 100.0
+        );
+        assert!(error.abs() < 0.15, "{line}: ours {ours:.0} vs {logged:.0}");
+        rows += 1;
+    }
+    assert!(rows >= 3, "at least three start-up logs");
 }

@@ -168,7 +168,7 @@ fn fit_uses_usable_memory_and_counts_cards() {
     assert_eq!(Fit::min_count_any(m, &job, rtx), Some(8));
     // Apple: only part of unified memory is the GPU's.
     let mac = c.gpu("apple-m4-max").unwrap();
-    assert!(estimate::usable_gib(mac, &job) < mac.memory_gib() * 0.8);
+    assert!(estimate::usable_gib(mac, &job, 1) < mac.memory_gib() * 0.8);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 
 mod best_fit;
 mod calibration;
+mod calibration_rows;
 mod catalog_params;
 mod chart;
 mod config_cli;

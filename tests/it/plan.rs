@@ -433,6 +433,7 @@ fn documented_flags() -> Vec<(String, String)> {
     .unwrap();
     assert!(text.contains("source: https://docs.vllm.ai/"));
     assert!(text.contains("source: https://github.com/ggml-org/llama.cpp/"));
+    assert!(text.contains("source: github:sgl-project/sglang@"));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -503,6 +504,23 @@ fn every_launch_flag_is_documented() {
             None,
             "rtx-4090",
             1,
+            None,
+        ),
+        // SGLang: its share, its FP8 KV name, tensor x pipeline on 3 cards.
+        (
+            "llama-3.1-70b",
+            Some(Runtime::Sglang),
+            Some(Precision::Fp8),
+            "h100-sxm",
+            2,
+            Some("fp8"),
+        ),
+        (
+            "qwen2.5-14b",
+            Some(Runtime::Sglang),
+            None,
+            "rtx-4090",
+            3,
             None,
         ),
     ];
@@ -1010,4 +1028,47 @@ fn setups_stay_within_one_machine_when_one_does() {
             );
         }
     }
+}
+
+/// SGLang's launch line carries the share it sizes its pool with: chosen from the card and
+/// the tensor-parallel size as SGLang does, or the one asked for.
+#[test]
+fn sglang_launch_line_has_its_static_share() {
+    let q = |share: Option<f64>| Query {
+        model: Some("llama-3.1-8b".into()),
+        runtime: Some(Runtime::Sglang),
+        gpu: Some("h100-sxm".into()),
+        gpu_count: Some(2),
+        memory_share: share,
+        ..Query::default()
+    };
+    let a = ask(q(None));
+    let line = &a.launch[0].command;
+    let gpu = a.gpu.unwrap();
+    let share = a
+        .job
+        .runtime
+        .profile()
+        .budget
+        .share_on(gpu.gpu_gib(), 2)
+        .unwrap();
+    assert!((0.8..0.86).contains(&share), "{share}");
+    assert_eq!(
+        line,
+        &format!(
+            "python3 -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct \
+             --tp 2 --context-length 8192 --mem-fraction-static {share}"
+        )
+    );
+    assert!(a.fit.as_ref().unwrap().kv_capacity_tokens.unwrap() > 500_000);
+    let asked = ask(q(Some(0.7)));
+    assert!(
+        asked.launch[0]
+            .command
+            .ends_with("--mem-fraction-static 0.7")
+    );
+    assert!(
+        asked.fit.unwrap().kv_capacity_tokens < a.fit.unwrap().kv_capacity_tokens,
+        "a smaller share, a smaller pool"
+    );
 }

@@ -1,10 +1,16 @@
 //! Published measurements the estimator is checked against (tests/calibration/*.csv).
 //!
 //! Pure: callers pass the CSV text (tests and the `calibrate` example embed the files), and
-//! get one row per measurement with our estimate and the rule of thumb beside it.
+//! get one row per measurement with our estimate and the rule of thumb beside it. Only the
+//! tests and that example use it, so it lives here rather than in the shipped library
+//! (`examples/calibrate.rs` includes this file as a module).
 
-use crate::catalog::{Catalog, GIB};
-use crate::estimate::{self, Job, Mode, Optimizer, Precision, Runtime, Sharding};
+// A row carries every figure of its measurement; the tests and the example each read
+// their own fields.
+#![allow(dead_code)]
+
+use vramguide::catalog::{Catalog, GIB};
+use vramguide::estimate::{self, Job, Mode, Optimizer, Precision, Runtime, Sharding};
 
 /// One memory measurement and our predictions for it.
 #[derive(Debug, Clone)]
@@ -246,7 +252,7 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
             let est = estimate::run_on(model, &job, tp, Some(gpu)).ok()?;
             let n = f64::from(tp);
             let non_kv = (est.weights + est.activations + est.overhead) / n / GIB;
-            let usable = estimate::usable_gib(gpu, &job);
+            let usable = estimate::usable_gib(gpu, &job, tp);
             let parts: Option<f64> = ["weights_gib", "activation_peak_gib", "non_torch_gib"]
                 .iter()
                 .map(|k| leading::<f64>(&f, k))

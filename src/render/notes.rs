@@ -1,0 +1,365 @@
+//! What an answer assumed and what it notes, in words: the assumptions made for the
+//! question (format, context, runtime, a Hub fallback), the model lines (exact weights,
+//! a loose match) and one sentence per estimate note, with the error band.
+
+use super::parts::{gpu_count, tower_size};
+use crate::answer::{Answer, Assumption};
+use crate::catalog::MatchKind;
+use crate::estimate::{ErrorBand, Note, Sharding};
+use crate::i18n::{Args, Lang, MsgId, format_int, format_number, format_params, t, tr};
+use crate::msg;
+
+/// The Hub could not be asked: what the answer used instead.
+fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
+    let why = match reason {
+        crate::query::HubMiss::Offline => msg!("hub-why-offline"),
+        crate::query::HubMiss::Unreachable => msg!("hub-why-unreachable"),
+        crate::query::HubMiss::Slow => msg!("hub-why-slow"),
+        crate::query::HubMiss::Busy => msg!("hub-why-busy"),
+    };
+    let id = if a.model.synthetic {
+        msg!("hub-fallback-size")
+    } else {
+        msg!("hub-fallback-catalog")
+    };
+    tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s("repo", repo.replace('`', "'"))
+                .s("why", t(lang, why))
+                .s("model", a.model.display_name.clone()),
+        ),
+    )
+}
+
+/// Weights measured from the repo's own files, when the job runs in their format.
+fn exact_weights_line(lang: Lang, a: &Answer) -> Option<String> {
+    let file = a
+        .model
+        .weight_file
+        .as_ref()
+        .filter(|f| f.serves(a.job.precision))?;
+    let id = if file.files.iter().any(|f| f.ends_with(".gguf")) {
+        msg!("hub-exact-gguf")
+    } else {
+        msg!("hub-exact-safetensors")
+    };
+    Some(tr(
+        lang,
+        id,
+        Some(
+            &Args::new()
+                .s(
+                    "gib",
+                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
+                )
+                .s("tensors", format_int(lang, file.tensors))
+                .s("quantized", format_int(lang, file.quantized_tensors))
+                .s("files", format_int(lang, file.files.len() as u64))
+                .s(
+                    "method",
+                    file.method
+                        .clone()
+                        .unwrap_or_else(|| file.precision.name().to_string()),
+                ),
+        ),
+    ))
+}
+
+/// What the answer chose on the user's behalf, and how the model name was read.
+pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = a.assumed.iter().map(|x| assumed_line(lang, a, x)).collect();
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+/// The assumptions about which model and which weights the answer is for (the Hub could
+/// not be asked, the repo's own files, how the name was read): a reader must see these with
+/// the answer, while the values chosen for them can wait behind a button.
+pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = a
+        .assumed
+        .iter()
+        .filter(|x| {
+            matches!(
+                x,
+                Assumption::HubFallback { .. } | Assumption::SizedFromName { .. }
+            )
+        })
+        .map(|x| assumed_line(lang, a, x))
+        .collect();
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
+    match x {
+        Assumption::Precision { precision, native } => tr(
+            lang,
+            if *native {
+                msg!("assumed-precision-native")
+            } else {
+                msg!("assumed-precision")
+            },
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Assumption::Checkpointing { on } => t(
+            lang,
+            if *on {
+                msg!("assumed-checkpointing-on")
+            } else {
+                msg!("assumed-checkpointing-off")
+            },
+        ),
+        Assumption::Sharding { sharding } => tr(
+            lang,
+            msg!("assumed-sharding"),
+            Some(&Args::new().s("sharding", sharding_label(*sharding))),
+        ),
+        Assumption::Context { tokens } => tr(
+            lang,
+            msg!("assumed-context"),
+            Some(&Args::new().s("tokens", format_int(lang, *tokens))),
+        ),
+        Assumption::Runtime { runtime } => tr(
+            lang,
+            msg!("assumed-runtime"),
+            Some(&Args::new().s("runtime", runtime.profile().version)),
+        ),
+        Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+        Assumption::SizedFromName {
+            name,
+            params_b,
+            moe,
+            like,
+        } => tr(
+            lang,
+            msg!("match-sized-from-name"),
+            Some(
+                &Args::new()
+                    .s("name", name.replace('`', "'"))
+                    .s("params", format_params(lang, *params_b))
+                    .s("kind", if *moe { "moe" } else { "dense" })
+                    .s("like", like.as_str()),
+            ),
+        ),
+    }
+}
+
+/// The line that says the model is not known and was sized from its name: the answer
+/// leads with it, before any figure.
+pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
+    a.assumed
+        .iter()
+        .find(|x| matches!(x, Assumption::SizedFromName { .. }))
+        .map(|x| assumed_line(lang, a, x))
+}
+
+/// Where the weights figure comes from, when the repo's own files gave it, and how the
+/// model name was read.
+fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
+    match &a.model_kind {
+        MatchKind::Exact => {}
+        MatchKind::Newest { candidates } => out.push(tr(
+            lang,
+            msg!("match-newest"),
+            Some(
+                &Args::new()
+                    .s("model", a.model.display_name.as_str())
+                    .s("count", format_int(lang, *candidates as u64)),
+            ),
+        )),
+        MatchKind::Assumed { from } => out.push(tr(
+            lang,
+            msg!("match-assumed"),
+            Some(
+                &Args::new()
+                    .s("input", from.clone())
+                    .s("model", a.model.display_name.as_str()),
+            ),
+        )),
+        MatchKind::Corrected { from } => out.push(tr(
+            lang,
+            msg!("match-corrected"),
+            Some(
+                &Args::new()
+                    .s("input", from.clone())
+                    .s("model", a.model.display_name.as_str()),
+            ),
+        )),
+    }
+    out
+}
+
+/// One sentence per note of the estimate.
+pub fn note_lines(lang: Lang, a: &Answer) -> Vec<String> {
+    a.estimate.notes.iter().map(|n| note(lang, n)).collect()
+}
+
+pub fn note(lang: Lang, n: &Note) -> String {
+    match n {
+        Note::SyntheticArchitecture {
+            params_b,
+            reference,
+        } => tr(
+            lang,
+            msg!("note-synthetic"),
+            Some(
+                &Args::new()
+                    .s("params", format_params(lang, *params_b))
+                    .s("reference", reference.clone()),
+            ),
+        ),
+        Note::MoeAllExperts { active_b } => tr(
+            lang,
+            msg!("note-moe"),
+            Some(&Args::new().s("active", format_params(lang, *active_b))),
+        ),
+        Note::ConfigDisagrees { config_b, header_b } => tr(
+            lang,
+            msg!("note-config-disagrees"),
+            Some(
+                &Args::new()
+                    .s("config", format_params(lang, *config_b))
+                    .s("header", format_params(lang, *header_b)),
+            ),
+        ),
+        Note::MlaCache { bytes_per_token } => tr(
+            lang,
+            msg!("note-mla"),
+            Some(&Args::new().s("bytes", format_int(lang, *bytes_per_token))),
+        ),
+        Note::SlidingWindow { window } => tr(
+            lang,
+            msg!("note-sliding-window"),
+            Some(&Args::new().s("window", format_int(lang, u64::from(*window)))),
+        ),
+        Note::HybridState {
+            attention_layers,
+            layers,
+            state_bytes,
+        } => tr(
+            lang,
+            msg!("note-hybrid-state"),
+            Some(
+                &Args::new()
+                    .s("attention", format_int(lang, u64::from(*attention_layers)))
+                    .s("layers", format_int(lang, u64::from(*layers)))
+                    .s("state", format_int(lang, state_bytes.div_ceil(1 << 20))),
+            ),
+        ),
+        Note::VisionTower {
+            params_b,
+            tokens_per_image,
+        } => match tokens_per_image {
+            Some(tokens) => tr(
+                lang,
+                msg!("note-vision-tower-tokens"),
+                Some(
+                    &Args::new()
+                        .s("size", tower_size(lang, *params_b))
+                        .s("tokens", format_int(lang, u64::from(*tokens))),
+                ),
+            ),
+            None => tr(
+                lang,
+                msg!("note-vision-tower"),
+                Some(&Args::new().s("size", tower_size(lang, *params_b))),
+            ),
+        },
+        Note::ContextBeyondModel { max } => tr(
+            lang,
+            msg!("note-context-beyond"),
+            Some(&Args::new().s("max", format_int(lang, *max))),
+        ),
+        Note::EmbeddingsStay16Bit { precision } => tr(
+            lang,
+            msg!("note-embeddings-16bit"),
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Note::ExpertsOnly { precision } => tr(
+            lang,
+            msg!("note-experts-only"),
+            Some(&Args::new().s("precision", precision.name())),
+        ),
+        Note::PoolPreallocates { utilization } => tr(
+            lang,
+            msg!("note-vllm"),
+            Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
+        ),
+        Note::Sharded {
+            sharding,
+            gpus,
+            cpu_offload,
+        } => {
+            let mut line = tr(
+                lang,
+                msg!("note-sharded"),
+                Some(
+                    &Args::new()
+                        .s("gpus", gpu_count(lang, *gpus))
+                        .s("sharding", sharding_label(*sharding))
+                        .s("what", t(lang, sharding_what(*sharding))),
+                ),
+            );
+            if *cpu_offload {
+                line.push(' ');
+                line.push_str(&t(lang, msg!("note-sharded-offload")));
+            }
+            line
+        }
+        Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
+        Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
+        Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
+        Note::RuntimeMismatch { runtime, precision } => tr(
+            lang,
+            msg!("note-runtime-mismatch"),
+            Some(
+                &Args::new()
+                    .s("runtime", super::parts::runtime_label(lang, *runtime))
+                    .s("precision", precision.name()),
+            ),
+        ),
+    }
+}
+
+/// "Accuracy: ±5% (from measurements of this runtime and format)."
+pub fn error_band_line(lang: Lang, band: ErrorBand) -> String {
+    let basis = if band.measured {
+        msg!("error-band-measured")
+    } else {
+        msg!("error-band-unmeasured")
+    };
+    tr(
+        lang,
+        msg!("answer-error-band"),
+        Some(
+            &Args::new()
+                .s("pct", format_number(lang, band.pct, 0))
+                .s("basis", t(lang, basis)),
+        ),
+    )
+}
+
+/// How people write a sharding stage: the same in every language.
+fn sharding_label(s: Sharding) -> &'static str {
+    match s {
+        Sharding::Ddp => "DDP",
+        Sharding::Zero1 => "ZeRO-1",
+        Sharding::Zero2 => "ZeRO-2",
+        Sharding::Zero3 => "ZeRO-3/FSDP",
+    }
+}
+
+fn sharding_what(s: Sharding) -> &'static MsgId {
+    match s {
+        Sharding::Ddp => msg!("sharded-ddp"),
+        Sharding::Zero1 => msg!("sharded-zero1"),
+        Sharding::Zero2 => msg!("sharded-zero2"),
+        Sharding::Zero3 => msg!("sharded-zero3"),
+    }
+}
