@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod calibration;
 pub mod catalog;
+pub mod diagnose;
 pub mod discord;
 pub mod error;
 pub mod estimate;
