@@ -45,6 +45,8 @@ pub(super) enum Clue {
     Memory,
     /// `GLUED_COUNT`: "8xh100".
     GluedCount,
+    /// `budget::BUDGET`: currency and budget words.
+    Budget,
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
@@ -79,6 +81,10 @@ const NEEDS: &[(Clue, &[&str])] = &[
             "ventana",
             "len",
             "上下文",
+            "seq",
+            "sequen",
+            "secuen",
+            "序列",
             "k",
             "mil",
             "token",
@@ -115,6 +121,30 @@ const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Sharding, &["fsdp", "ddp", "zero", "offload", "卸载"]),
     (Clue::Memory, &["g"]),
     (Clue::GluedCount, &["x"]),
+    (
+        Clue::Budget,
+        &[
+            "usd",
+            "brl",
+            "eur",
+            "cny",
+            "rmb",
+            "dollar",
+            "dolar",
+            "buck",
+            "reais",
+            "euro",
+            "yuan",
+            "元",
+            "万",
+            "块钱",
+            "人民币",
+            "budget",
+            "orcamento",
+            "presupuesto",
+            "预算",
+        ],
+    ),
 ];
 
 /// Every needed word, and the group each one is a clue for.

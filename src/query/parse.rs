@@ -9,16 +9,21 @@
 //! it did not understand.
 
 use super::Query;
+use super::budget::{self, BUDGET, Budget};
+use super::cards::take_gpu;
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
+use super::filler::FILLER;
+use super::intent::{self, Cues, Intent};
 use super::numbers_words;
 use super::pieces::{is_ascii_space, pieces};
 use crate::catalog::{Catalog, MatchKind, ModelMatch, tokenize};
+use crate::diagnose;
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
+use crate::guide::Topic;
 use crate::i18n::Lang;
 use crate::runtime::PROFILES;
 use regex::{Captures, Regex};
-use rustc_hash::FxHashSet;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
@@ -36,6 +41,21 @@ pub struct Parsed {
     /// A Hub repo id ("org/name", as typed) the catalog lacks: `query.model` holds it and
     /// the adapter looks it up before calling the core ([`crate::answer::for_parsed_with`]).
     pub hub_id: Option<String>,
+    /// What the question asks for ([`super::intent`]).
+    pub intent: Intent,
+    /// Every card named, in order, as typed, with its count; the first is `query.gpu`.
+    /// Two or more make a comparison, or a mixed setup when a model is named with them.
+    pub gpus: Vec<(String, Option<u64>)>,
+    /// A card name the catalog lacks ("rtx 9090"): answered with suggestions, never dropped.
+    pub unknown_gpu: Option<String>,
+    /// A budget ("under $2000", "R$ 10 mil", "2万").
+    pub budget: Option<Budget>,
+    /// The guide topic asked about, when no model is named.
+    pub topic: Option<Topic>,
+    /// A pasted error, read from the whole message (not only its first characters).
+    pub diagnosis: Option<diagnose::Read>,
+    /// The telling words the message holds.
+    pub cues: Cues,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -44,7 +64,7 @@ const MAX_CHARS: usize = 4000;
 /// Compile a parser pattern. Word boundaries are ASCII: the text is accent-stripped and
 /// Chinese runs are spaced off, and Unicode `\b` would force the regex crate onto its slow
 /// engine for any non-ASCII message.
-fn re(pattern: &str) -> Regex {
+pub(super) fn re(pattern: &str) -> Regex {
     Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("parser patterns are valid")
 }
 
@@ -53,6 +73,7 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
+    let diagnosis = diagnose::read(text);
     let text = first_chars(text, MAX_CHARS);
     // Every mention starts with '<' or '@': most messages skip the regex.
     let without_mentions = if text.bytes().any(|b| matches!(b, b'<' | b'@')) {
@@ -73,7 +94,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     };
     // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
     // would only send patterns looking for what is no longer there.
+    let cues = Cues::of(&cleaned);
     let mut work = Work::new(cleaned);
+    // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
+    let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
+        budget::from_captures(c, language)
+    });
     let mut q = Query {
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
@@ -93,6 +119,8 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         }
     }
     take_gpu(catalog, &mut work, &mut q);
+    let gpus = more_gpus(catalog, &mut work, &q);
+    let unknown_gpu = take_unknown_gpu(catalog, &mut work);
     take_memory_amounts(&mut work);
     let mut model_match = take_model(catalog, &mut work, &mut q);
     if hub_id.is_some() {
@@ -109,13 +137,61 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         q.params_b = take_bare_size(&mut work);
     }
     let unparsed = leftovers(&work);
-    Parsed {
+    let mut parsed = Parsed {
         query: q,
         language,
         unparsed,
         model_match,
         hub_id,
+        gpus,
+        unknown_gpu,
+        budget,
+        diagnosis,
+        cues,
+        ..Parsed::default()
+    };
+    parsed.topic = intent::topic(&parsed);
+    parsed.intent = intent::classify(&parsed);
+    parsed
+}
+
+/// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a
+/// 3090" (at most eight).
+fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(String, Option<u64>)> {
+    let Some(first) = &q.gpu else {
+        return Vec::new();
+    };
+    let mut all = vec![(first.clone(), q.gpu_count)];
+    while all.len() < 8 {
+        let mut next = Query::default();
+        take_gpu(catalog, w, &mut next);
+        match next.gpu {
+            Some(name) => all.push((name, next.gpu_count)),
+            None => break,
+        }
     }
+    all
+}
+
+/// Words that only ever open a card's name.
+const CARD_BRANDS: &[&str] = &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"];
+
+/// "rtx 9090": a brand word and a number the catalog does not know. Taken out so the
+/// answer can suggest cards instead of ignoring it.
+fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
+    let tokens = spans(&w.text);
+    let i = tokens.windows(2).position(|pair| {
+        let (brand, number) = (pair[0].2, pair[1].2);
+        CARD_BRANDS.contains(&brand)
+            && number.len() <= 8
+            && number.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            && !catalog.is_gpu_word(number)
+            && !crate::catalog::tokens_size_or_version(number)
+    })?;
+    let (start, end) = (tokens[i].0, tokens[i + 1].1);
+    let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
+    w.blank_range(start, end);
+    Some(name)
 }
 
 /// The first `max` characters of `text`. A text of no more bytes than that has no more
@@ -205,6 +281,12 @@ fn clean(text: &str) -> String {
 
 /// The common case of [`clean`]: an ASCII byte, already its own decomposition.
 fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
+    if b == b'$' {
+        // "$2000", "R$ 10 mil", "US$ 1.500": a word the budget pattern reads.
+        out.push_str(" usd ");
+        *prev_han = None;
+        return;
+    }
     let l = b.to_ascii_lowercase();
     let keep = l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=');
     if !keep {
@@ -234,7 +316,15 @@ fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
     if unicode_normalization::char::is_combining_mark(c) {
         return;
     }
-    let c = if c == '×' { 'x' } else { c };
+    let c = match c {
+        '×' => 'x',
+        '€' | '¥' => {
+            out.push_str(if c == '€' { " eur " } else { " cny " });
+            *prev_han = None;
+            return;
+        }
+        c => c,
+    };
     let han = is_han(c);
     for l in c.to_lowercase() {
         let keep = l.is_alphanumeric() || matches!(l, '.' | '_' | '-' | '/' | ':' | '=');
@@ -255,10 +345,10 @@ fn is_han(c: char) -> bool {
 }
 
 /// The text being parsed; matched spans are blanked so later patterns cannot reuse them.
-struct Work {
-    text: String,
+pub(super) struct Work {
+    pub(super) text: String,
     /// Which patterns can match at all (see [`Clues`]).
-    clues: Clues,
+    pub(super) clues: Clues,
 }
 
 impl Work {
@@ -328,7 +418,7 @@ impl Work {
     }
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
-    fn blank_range(&mut self, start: usize, end: usize) {
+    pub(super) fn blank_range(&mut self, start: usize, end: usize) {
         blank_range(&mut self.text, start, end);
     }
 }
@@ -528,7 +618,7 @@ static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|seq(?:uence)?[\s_-]?len(?:gth)?|max[\s_-]?len)\s*(?:de|of|=|:)?\s*|上下文\s*(?:长度)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
+        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|(?:max[\s_-]?)?seq(?:uence)?s?(?:[\s_-]?len(?:gth)?)?|max[\s_-]?len|sequencias?|secuencias?|(?:comprimento|tamanho|longitud)\s+(?:de\s+|da\s+|de\s+la\s+)?(?:sequencia|secuencia))\s*(?:de|of|=|:|is|e|es)?\s*|(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
     )
 });
 
@@ -561,243 +651,9 @@ fn take_batch(w: &mut Work) -> Option<u64> {
     })
 }
 
-/// Words that precede a GPU name and belong to it.
-const GPU_PREFIX: &[&str] = &[
-    "rtx", "geforce", "nvidia", "tesla", "quadro", "radeon", "rx", "amd", "instinct", "apple",
-    "mac", "macbook", "pro", "studio",
-];
-/// Words that follow a GPU number and belong to it.
-const GPU_SUFFIX: &[&str] = &[
-    "ti",
-    "super",
-    "s",
-    "pcie",
-    "sxm",
-    "sxm2",
-    "sxm4",
-    "sxm5",
-    "nvl",
-    "ada",
-    "xtx",
-    "xt",
-    "max",
-    "ultra",
-    "generation",
-    "de",
-    "da",
-    "com",
-    "con",
-    "with",
-];
-/// Words between a count and the GPU: "2 placas 3090", "dos tarjetas 3090".
-const COUNT_FILLER: &[&str] = &[
-    "x", "placas", "placa", "tarjetas", "tarjeta", "cards", "card", "gpus", "gpu", "de", "of",
-    "sola", "so", "unica", "张", "块", "卡", "台",
-];
-
-/// English words after which "a"/"an" before a GPU means one card: "on a 4090".
-const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
-    "on", "with", "in", "into", "onto", "using", "have", "got", "own", "for", "buy", "just", "only",
-];
-
-fn count_word(word: &str) -> Option<u64> {
-    let n = match word {
-        "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
-        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" => 2,
-        "three" | "tres" | "3x" => 3,
-        "four" | "quatro" | "cuatro" | "4x" => 4,
-        "six" | "seis" | "6x" => 6,
-        "eight" | "oito" | "ocho" | "8x" => 8,
-        "sixteen" | "dezesseis" | "dieciseis" | "16x" => 16,
-        _ => {
-            let digits = word.strip_suffix('x').unwrap_or(word);
-            return digits.parse().ok().filter(|n| (1..=4096).contains(n));
-        }
-    };
-    Some(n)
-}
-
-/// "两张", "8卡", "单卡", "用两块" -> the count before a measure word.
-fn chinese_count(run: &str) -> Option<u64> {
-    let body = run.trim_end_matches(['张', '块', '卡', '台', '个']);
-    if body.len() == run.len() && !run.ends_with(['单', '双']) {
-        return None;
-    }
-    let last = body.chars().last()?;
-    Some(match last {
-        '一' | '单' => 1,
-        '两' | '二' | '俩' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '六' => 6,
-        '八' => 8,
-        '十' => 10,
-        _ => {
-            let digits: String = body
-                .chars()
-                .rev()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            let digits: String = digits.chars().rev().collect();
-            return digits.parse().ok();
-        }
-    })
-}
-
-/// The count words that open a Chinese run after a GPU: "一张卡跑" -> "一张卡",
-/// "单卡推理" -> "单卡".
-fn chinese_count_prefix(run: &str) -> &str {
-    const MEASURE: [char; 4] = ['张', '块', '卡', '台'];
-    let Some(first) = run.find(MEASURE) else {
-        return run;
-    };
-    let end = run[first..]
-        .char_indices()
-        .find(|&(_, c)| !MEASURE.contains(&c))
-        .map_or(run.len(), |(i, _)| first + i);
-    &run[..end]
-}
-
-/// Find a GPU name and its count; blank both.
-fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    if w.clues.has(Clue::GluedCount) {
-        unglue_counts(catalog, w);
-    }
-    let tokens = spans(&w.text);
-    let Some(core) = (0..tokens.len()).find(|&i| {
-        let next = tokens.get(i + 1).map(|&(_, _, t)| t);
-        is_gpu_core(catalog, tokens[i].2, next)
-    }) else {
-        return;
-    };
-    let mut start = core;
-    while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2) {
-        start -= 1;
-    }
-    let mut end = core + 1;
-    while end < tokens.len() {
-        let t = tokens[end].2;
-        let memory = t.ends_with("gb") || t.ends_with('g');
-        if (GPU_SUFFIX.contains(&t) && !matches!(t, "de" | "da" | "com" | "con" | "with"))
-            || (memory && t.trim_end_matches(['g', 'b']).parse::<u32>().is_ok())
-        {
-            end += 1;
-        } else if matches!(t, "de" | "da" | "com" | "con" | "with")
-            && tokens
-                .get(end + 1)
-                .is_some_and(|&(_, _, n)| n.ends_with("gb"))
-        {
-            end += 2;
-        } else {
-            break;
-        }
-    }
-    let mut name = String::new();
-    for &(_, _, t) in &tokens[start..end] {
-        if !name.is_empty() {
-            name.push(' ');
-        }
-        // "A100 80G" is the 80 GB card, as "a100 80gb" is.
-        match t.strip_suffix('g').filter(|n| n.parse::<u32>().is_ok()) {
-            Some(n) => {
-                name.push_str(n);
-                name.push_str("gb");
-            }
-            None => name.push_str(singular(catalog, t)),
-        }
-    }
-    name.truncate(name.trim_end_matches(" de").len());
-    q.gpu = Some(name);
-    // The name, and a count before or after it.
-    let mut blank: Vec<(usize, usize)> = Vec::with_capacity(2);
-    blank.push((tokens[start].0, tokens[end - 1].1));
-    // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
-    let mut i = start;
-    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
-        i -= 1;
-        if start - i > 2 {
-            break;
-        }
-    }
-    let before = (i > 0).then(|| &tokens[i - 1]);
-    if let Some((s, e, word)) = before {
-        // "on a 4060 ti" is one card; Portuguese "a 7900 xtx" is only "the 7900 xtx".
-        let one_after_verb = matches!(*word, "a" | "an")
-            && i > 1
-            && ONE_CARD_BEFORE_ARTICLE.contains(&tokens[i - 2].2);
-        let counted = count_word(word)
-            .or_else(|| chinese_count(word))
-            .or(one_after_verb.then_some(1));
-        if let Some(n) = counted {
-            q.gpu_count = Some(n);
-            blank.push((*s, *e));
-        }
-    }
-    // Count after: "4090 x2", "h100 x 8", "numa h100 só".
-    if q.gpu_count.is_none()
-        && let Some((s, _, word)) = tokens.get(end)
-    {
-        let after_x = word
-            .strip_prefix('x')
-            .and_then(|n| n.parse::<u64>().ok())
-            .or_else(|| {
-                (*word == "x")
-                    .then(|| tokens.get(end + 1).and_then(|&(_, _, n)| n.parse().ok()))
-                    .flatten()
-            });
-        // "4090单卡", "H100 八卡", "4090一张卡".
-        let after_x = after_x.or_else(|| chinese_count(chinese_count_prefix(word)));
-        if let Some(n) = after_x.filter(|n| (1..=4096).contains(n)) {
-            q.gpu_count = Some(n);
-            let last = if *word == "x" { end + 1 } else { end };
-            blank.push((*s, tokens[last].1));
-        }
-    }
-    for (s, e) in blank {
-        w.blank_range(s, e);
-    }
-}
-
-/// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
-fn unglue_counts(catalog: &Catalog, w: &mut Work) {
-    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
-        if catalog.is_gpu_word(&c[2]) {
-            format!("{}x {}", &c[1], &c[2])
-        } else {
-            c[0].to_string()
-        }
-    });
-    if let Cow::Owned(text) = unglued {
-        w.text = text;
-    }
-}
-
-static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
-
-/// "a100s" -> "a100", "3090s" -> "3090".
-fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
-    match token.strip_suffix('s') {
-        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => stem,
-        _ => token,
-    }
-}
-
-/// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
-    if !catalog.is_gpu_word(token) {
-        return false;
-    }
-    match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => matches!(next, Some("ada") | Some("blackwell")),
-        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
-        _ => true,
-    }
-}
-
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
 /// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
-fn spans(text: &str) -> Vec<(usize, usize, &str)> {
+pub(super) fn spans(text: &str) -> Vec<(usize, usize, &str)> {
     // At most one token per two bytes: one allocation, no regrowing.
     let mut out = Vec::with_capacity(text.len() / 2 + 1);
     out.extend(pieces(text, is_ascii_space).map(|(start, t)| (start, start + t.len(), t)));
@@ -954,111 +810,6 @@ fn take_bare_size(w: &mut Work) -> Option<f64> {
         }
     })
 }
-
-/// Ordinary words of questions in our four languages: never reported as not understood.
-const FILLER_WORDS: &[&str] = &[
-    // en
-    "a",
-    "an",
-    "could",
-    "running",
-    "fits",
-    "vram",
-    "gpu",
-    "gpus",
-    "models",
-    "inference",
-    "serve",
-    "serving",
-    "deploy",
-    "host",
-    "local",
-    "locally",
-    "just",
-    "min",
-    "required",
-    "requirements",
-    "hey",
-    "hi",
-    "help",
-    "please",
-    "pls",
-    "guys",
-    "team",
-    "ok",
-    "big",
-    "how's",
-    "by",
-    "per",
-    "into",
-    "only",
-    "also",
-    "quantized",
-    "quant",
-    "quantization",
-    "tokens",
-    "token",
-    "without",
-    "vs",
-    "same",
-    "time",
-    "box",
-    "machine",
-    "server",
-    "rig",
-    "setup",
-    "setups",
-    "kv",
-    "cache",
-    "budget",
-    "cheap",
-    "cheapest",
-    "best",
-    "fast",
-    "fastest",
-    "speed",
-    "tok",
-    "s",
-    // pt
-    "precisamos",
-    "de",
-    "um",
-    "o",
-    "os",
-    "as",
-    "e",
-    "consegue",
-    "dá",
-    "cabe",
-    "vocês",
-    "só",
-    "modelo",
-    "modelos",
-    "precisaria",
-    "nisso",
-    "tokens",
-    "inferencia",
-    "rodando",
-    "servir",
-    "necessario",
-    // es
-    "la",
-    "saber",
-    "tal",
-    "inferencia",
-    "desplegar",
-    "servir",
-    "necesario",
-];
-
-/// Ordinary words: the filler above and every word language detection knows.
-static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
-    FILLER_WORDS
-        .iter()
-        .copied()
-        .chain(super::detect::words())
-        .collect()
-});
 
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
