@@ -201,6 +201,35 @@ pub fn read(text: &str) -> Option<Read> {
     })
 }
 
+/// Where a pasted log starts: its first line break, or the first word only logs hold.
+const LOG_STARTS: &[&str] = &[
+    "Traceback",
+    "RuntimeError",
+    "ValueError",
+    "torch.",
+    "ggml_",
+    "llama_",
+    "cudaMalloc",
+    "alloc_tensor",
+    "INFO",
+    "ERROR",
+    "WARNING",
+    "(EngineCore",
+    "CUDA out of memory",
+];
+
+/// The words a person typed before the log they pasted: the language of the reply is
+/// theirs, not the log's.
+pub fn before_log(text: &str) -> &str {
+    let end = LOG_STARTS
+        .iter()
+        .filter_map(|m| text.find(m))
+        .chain(text.find('\n'))
+        .min()
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 /// The last [`MAX_LOG_BYTES`] of a log, cut at a character boundary.
 fn tail(text: &str) -> &str {
     if text.len() <= MAX_LOG_BYTES {

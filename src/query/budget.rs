@@ -76,7 +76,7 @@ impl Rates {
 /// The budget pattern: a currency word before or after the amount, or a budget word before it.
 pub(super) static BUDGET: LazyLock<regex::Regex> = LazyLock::new(|| {
     super::parse::re(
-        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币)|(\d+(?:\.\d+)?)\s*(万)",
+        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币|budget|de\s+orcamento|de\s+presupuesto)|(\d+(?:\.\d+)?)\s*(万)",
     )
 });
 
@@ -92,13 +92,14 @@ pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> 
     };
     let currency = match currency_word {
         Some("r usd" | "brl" | "reais") => Currency::Brl,
-        Some("us usd" | "usd" | "dollar" | "dollars" | "dolares" | "bucks") => Currency::Usd,
+        Some("us usd" | "usd" | "dollar" | "dollars" | "dolares" | "bucks" | "美元" | "美金") => {
+            Currency::Usd
+        }
         Some("eur" | "euro" | "euros") => Currency::Eur,
         Some("cny" | "rmb" | "yuan" | "元" | "块钱" | "人民币") => Currency::Cny,
-        Some(_) => return None,
-        // "2万" is yuan; a bare amount after a budget word is in the language's currency.
-        None if scale == Some("万") => Currency::Cny,
-        None => Currency::of_language(lang),
+        // "2万" is yuan; a bare amount beside a budget word is in the language's currency.
+        _ if scale == Some("万") => Currency::Cny,
+        _ => Currency::of_language(lang),
     };
     let amount = amount(number)?
         * match scale {

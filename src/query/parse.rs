@@ -82,7 +82,14 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         Cow::Borrowed(text)
     };
     let cleaned = clean(&decimal_commas(&without_mentions));
-    let language = detect_cleaned(&without_mentions, &cleaned);
+    let language = match &diagnosis {
+        // A pasted log is English whatever language its sender writes in.
+        Some(_) => {
+            let own = diagnose::before_log(&without_mentions);
+            detect_cleaned(own, &clean(own))
+        }
+        None => detect_cleaned(&without_mentions, &cleaned),
+    };
     // Sizes in words become "70b" only after the language is known: "bilhoes" and
     // "millones" tell the language.
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
@@ -183,10 +190,11 @@ fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
     let i = tokens.windows(2).position(|pair| {
         let (brand, number) = (pair[0].2, pair[1].2);
         CARD_BRANDS.contains(&brand)
-            && number.len() <= 8
+            && (3..=7).contains(&number.len())
             && number.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            // A model size ("70b") or a context ("32k") is not a card.
+            && !number.ends_with(['b', 'm', 'k'])
             && !catalog.is_gpu_word(number)
-            && !crate::catalog::tokens_size_or_version(number)
     })?;
     let (start, end) = (tokens[i].0, tokens[i + 1].1);
     let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
@@ -843,6 +851,18 @@ mod tests {
         parse(Catalog::get(), text)
             .model_match
             .map(|m| (m.model.id.clone(), m.kind))
+    }
+
+    #[test]
+    fn unknown_cards_are_kept() {
+        for text in [
+            "rtx 9090 vs 4090",
+            "roda mistral 7b numa rtx 9090?",
+            "rtx 9090 和 4090 哪个好",
+        ] {
+            let p = parse(Catalog::get(), text);
+            assert_eq!(p.unknown_gpu.as_deref(), Some("rtx 9090"), "{p:?}");
+        }
     }
 
     #[test]

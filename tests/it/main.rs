@@ -20,6 +20,7 @@ mod fake_hub;
 mod glossary;
 mod hub;
 mod hub_ids;
+mod intent_corpus;
 mod known_setups;
 mod locales;
 mod openapi;
