@@ -107,7 +107,7 @@ pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> 
             Some("万") => 10_000.0,
             _ => 1.0,
         };
-    (amount >= 1.0 && amount < 1e9).then(|| Budget {
+    (1.0..1e9).contains(&amount).then(|| Budget {
         amount,
         currency,
         usd: Rates::get().to_usd(amount, currency),
