@@ -5,6 +5,7 @@
 //! adapters (CLI, web, Discord, store) stay thin around it.
 
 pub mod answer;
+pub mod buy;
 pub mod calibration;
 pub mod catalog;
 pub mod diagnose;

@@ -28,7 +28,9 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
         .or_else(|| sized.as_ref().and_then(|c| c.get(0)))
         .map(|m| m.start())
         .or_else(|| lower.find("unable to allocate cuda"))
-        .or_else(|| lower.find("failed to allocate buffer for kv cache"))?;
+        .or_else(|| lower.find("failed to allocate buffer for kv cache"))
+        .or_else(|| lower.find("failed to allocate compute buffers"))
+        .or_else(|| lower.find("cudamalloc failed: out of memory"))?;
     let mut f = Figures {
         tried_gib: alloc
             .as_ref()
