@@ -15,6 +15,7 @@ pub mod estimate;
 pub mod guide;
 pub mod hub;
 pub mod i18n;
+pub mod mixed;
 pub mod plan;
 pub mod query;
 pub mod recommend;
