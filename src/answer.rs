@@ -52,6 +52,136 @@ pub struct Answer {
     pub best_fit: Option<BestFit>,
 }
 
+/// What one question gets back, whatever kind of question it was. The estimate is the
+/// common case; the other kinds are what the surfaces already answer apart (`/compare`,
+/// `/explain`, `/fit`), so every surface renders the same set.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// How much memory a job needs, which setups fit; "max context" questions too
+    /// ([`Answer::max_context_asked`]).
+    Estimate(Box<Answer>),
+    /// GPUs side by side, in the order named.
+    Compare(Vec<&'static GpuSpec>),
+    /// A guide topic.
+    Explain(Topic),
+    /// What runs on a setup: every catalog model that fits, with its longest context.
+    Fit(FitList),
+}
+
+/// The kind of an [`Outcome`], as the log and the JSON name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+pub enum Intent {
+    Estimate,
+    Compare,
+    Explain,
+    Fit,
+    MaxContext,
+}
+
+impl Outcome {
+    /// What was asked.
+    pub fn intent(&self) -> Intent {
+        match self {
+            Outcome::Estimate(a) if a.max_context_asked => Intent::MaxContext,
+            Outcome::Estimate(_) => Intent::Estimate,
+            Outcome::Compare(_) => Intent::Compare,
+            Outcome::Explain(_) => Intent::Explain,
+            Outcome::Fit(_) => Intent::Fit,
+        }
+    }
+
+    /// The estimate, when this is one.
+    pub fn answer(&self) -> Option<&Answer> {
+        match self {
+            Outcome::Estimate(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The models that run on one setup (`/fit`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FitList {
+    pub gpu: &'static GpuSpec,
+    pub count: u32,
+    pub precision: Precision,
+    /// Display name and longest context, largest model first.
+    pub models: Vec<(String, u64)>,
+}
+
+/// GPUs by name, in order, or the first name that matches none.
+pub fn gpus_named(
+    catalog: &'static Catalog,
+    names: &[&str],
+) -> Result<Vec<&'static GpuSpec>, Error> {
+    names
+        .iter()
+        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
+        .collect()
+}
+
+/// What runs on `count` of `gpu` in `precision`: dozens of bisections, milliseconds.
+pub fn fit_list(
+    catalog: &'static Catalog,
+    gpu: &str,
+    count: u32,
+    precision: Precision,
+) -> Result<FitList, Error> {
+    let gpu = catalog.resolve_gpu(gpu)?.gpu;
+    let models = recommend::models_on(catalog, precision, gpu, count)
+        .into_iter()
+        .map(|(m, context)| (m.display_name.clone(), context))
+        .collect();
+    Ok(FitList {
+        gpu,
+        count,
+        precision,
+        models,
+    })
+}
+
+impl Answer {
+    /// The formats that matter for this model, native first: the one it ships in, the one
+    /// answered, then the smaller formats people download for each runtime (every profile's
+    /// step-down list), most bits first; only those the job can run in (a full fine-tune
+    /// cannot train 4-bit weights).
+    pub fn formats_offered(&self, max: usize) -> Vec<Precision> {
+        let a = self;
+        let runs = |p: &Precision| {
+            let mut job = a.job.clone();
+            job.precision = *p;
+            // The runtime a pick would use: the asked one when it loads the format, else the
+            // format's own (as `apply` does); it must run the format on the named card.
+            let profile = a.job.runtime.profile();
+            let runtime = if profile.loads(*p) {
+                a.job.runtime
+            } else {
+                crate::runtime::Runtime::default_for(*p)
+            };
+            let on_card = a.gpu.is_none_or(|g| runtime.profile().runs_on(*p, g));
+            *p == a.job.precision || (on_card && job.validate(&a.model).is_ok())
+        };
+        let native = a.model.native_precision;
+        let mut lower: Vec<Precision> = crate::runtime::PROFILES
+            .iter()
+            .flat_map(|p| p.lower_precisions.iter().copied())
+            .filter(|p| p.bits_per_weight() < native.bits_per_weight())
+            .collect();
+        lower.sort_by(|x, y| y.bits_per_weight().total_cmp(&x.bits_per_weight()));
+        let mut out = vec![native, a.job.precision];
+        out.extend(lower);
+        let mut seen = Vec::with_capacity(out.len());
+        out.retain(|p| {
+            let new = !seen.contains(p) && runs(p);
+            seen.push(*p);
+            new
+        });
+        out.truncate(max);
+        out
+    }
+}
+
 /// The best weight format that fits the named cards when the assumed one does not.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BestFit {

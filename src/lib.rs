@@ -5,6 +5,7 @@
 //! adapters (CLI, web, Discord, store) stay thin around it.
 
 pub mod answer;
+pub mod ask;
 pub mod buy;
 pub mod calibration;
 pub mod catalog;
@@ -23,4 +24,5 @@ pub mod render;
 pub mod runtime;
 pub mod sanitize;
 pub mod store;
+pub mod vocab;
 pub mod web;

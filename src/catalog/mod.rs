@@ -8,7 +8,7 @@ mod lookup;
 mod synthetic;
 mod tokens;
 
-use crate::estimate::Precision;
+use crate::vocab::{Precision, Topology};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
@@ -127,7 +127,7 @@ impl WeightFile {
     pub fn serves(&self, precision: Precision) -> bool {
         precision == self.precision
             || (precision.format() == self.precision.format()
-                && precision.format() != crate::estimate::Format::Gguf
+                && precision.format() != crate::vocab::Format::Gguf
                 && precision.bits_per_weight().round() == self.precision.bits_per_weight().round())
     }
 }
@@ -617,7 +617,7 @@ pub struct GpuFacts {
     pub gpu_gib: f64,
     pub memory_kind: MemoryKind,
     /// How many of it a setup may have.
-    pub topology: &'static crate::estimate::Topology,
+    pub topology: &'static Topology,
 }
 
 impl GpuFacts {
@@ -625,7 +625,22 @@ impl GpuFacts {
         GpuFacts {
             gpu_gib: gpu.gpu_gib(),
             memory_kind: gpu.memory_kind(),
-            topology: crate::estimate::Topology::of(gpu),
+            topology: Topology::of(gpu),
+        }
+    }
+}
+
+/// A card's topology follows from its kind: read from the catalog's facts.
+impl Topology {
+    pub fn of(gpu: &GpuSpec) -> &'static Topology {
+        if gpu.is_unified() {
+            &Topology::UNIFIED
+        } else if gpu.form_factor == FormFactor::Consumer {
+            &Topology::CONSUMER
+        } else if gpu.form_factor == FormFactor::Sxm {
+            &Topology::SXM
+        } else {
+            &Topology::SERVER
         }
     }
 }

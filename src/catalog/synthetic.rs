@@ -52,7 +52,8 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         sliding_window: None,
         sliding_window_pattern: None,
         release: None,
-        sources: vec![format!("derived from {}", reference.id)],
+        // The model whose shape this is: its catalog entry carries the sources.
+        sources: vec![reference.id.clone()],
         synthetic: true,
         state_layers: None,
         vision_params: None,

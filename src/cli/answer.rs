@@ -1,4 +1,5 @@
-//! `ask`, `estimate`, `compare`, `explain`: one question in, one answer out.
+//! `ask`, `estimate`, `compare`, `explain`: one question in, one answer out, through the
+//! answer service (which logs it), like every other surface.
 
 use super::Output;
 use super::query_log::StoreArgs;
@@ -6,17 +7,14 @@ use clap::Args as ClapArgs;
 use serde_json::Value;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
-use vramguide::answer::{self, Topic};
+use vramguide::answer::Outcome;
+use vramguide::ask::{Attached, Hub, MAX_USER_CONFIG, Question, Reply, Request, Service, Who};
 use vramguide::catalog::Catalog;
 use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
-use vramguide::hub::{self, Hub};
 use vramguide::i18n::{Lang, t};
-use vramguide::query::hub_id;
-use vramguide::query::{Fields, Query};
+use vramguide::query::Fields;
 use vramguide::render;
-use vramguide::store::Store;
-use vramguide::store::{LogEntry, Source};
+use vramguide::store::{Source, Store};
 
 /// Options of `estimate`: the web API's field set ([`Fields`]) plus the two negative
 /// switches people type on a command line.
@@ -38,8 +36,8 @@ pub struct EstimateArgs {
 }
 
 impl EstimateArgs {
-    /// The same field checks as the web API's `/api/v1/estimate` (`query::Fields`).
-    fn query(&self) -> Result<Query, Error> {
+    /// The web API's fields (`query::Fields`), with the negative switches folded in.
+    fn fields(&self) -> Fields {
         let mut fields = self.fields.clone();
         if self.no_gradient_checkpointing {
             fields.gradient_checkpointing = Some("false".to_string());
@@ -47,7 +45,7 @@ impl EstimateArgs {
         if self.no_master_weights {
             fields.master_weights = Some("false".to_string());
         }
-        fields.query()
+        fields
     }
 }
 
@@ -58,22 +56,24 @@ fn print_out(text: &str) {
     let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
-/// Print an answer or an error; returns the contract's exit code.
-fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> ExitCode {
+/// Print a reply as text or as the JSON contract; returns the contract's exit code.
+fn finish(json: bool, reply: &Reply) -> ExitCode {
     let catalog = Catalog::get();
-    match result {
-        Ok((text, value)) => {
+    let lang = reply.lang;
+    match &reply.outcome {
+        Ok(outcome) => {
             if json {
+                let value = json_of(lang, outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
-                print_out(&text);
+                print_out(&text_of(lang, outcome));
             }
             ExitCode::SUCCESS
         }
         Err(err) => {
-            let message = render::error::message(lang, catalog, &err);
+            let message = render::error::message(lang, catalog, err);
             if json {
-                let value = serde_json::to_value(render::json::error(lang, catalog, &err))
+                let value = serde_json::to_value(render::json::error(lang, catalog, err))
                     .unwrap_or_default();
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
@@ -83,18 +83,65 @@ fn finish(lang: Lang, json: bool, result: Result<(String, Value), Error>) -> Exi
     }
 }
 
-fn answer_query(lang: Lang, q: &Query) -> Result<(String, Value), Error> {
-    let a = answer::for_query(Catalog::get(), q)?;
-    Ok(rendered(lang, &a))
+/// The answer as text.
+fn text_of(lang: Lang, outcome: &Outcome) -> String {
+    let catalog = Catalog::get();
+    match outcome {
+        Outcome::Estimate(a) => render::text::answer(lang, catalog, a),
+        Outcome::Compare(gpus) => render::compare::text(lang, catalog, gpus),
+        Outcome::Explain(topic) => render::text::guide(lang, *topic),
+        Outcome::Fit(list) => {
+            serde_json::to_string_pretty(&render::json::fit_list(lang, list)).unwrap_or_default()
+        }
+    }
 }
 
-/// Build the answer to a resolved request, as text and as the JSON contract.
-fn rendered(lang: Lang, a: &answer::Answer) -> (String, Value) {
+/// The answer as the JSON contract.
+fn json_of(lang: Lang, outcome: &Outcome) -> Value {
     let catalog = Catalog::get();
-    (
-        render::text::answer(lang, catalog, a),
-        serde_json::to_value(render::json::answer(lang, catalog, a)).unwrap_or_default(),
-    )
+    let value = match outcome {
+        Outcome::Estimate(a) => serde_json::to_value(render::json::answer(lang, catalog, a)),
+        Outcome::Compare(gpus) => serde_json::to_value(render::compare::json(lang, catalog, gpus)),
+        Outcome::Explain(topic) => Ok(serde_json::json!({
+            "language": lang.code(), "topic": topic.slug(),
+            "title": t(lang, &format!("guide-{}-title", topic.slug())),
+            "text": render::text::guide(lang, *topic),
+        })),
+        Outcome::Fit(list) => serde_json::to_value(render::json::fit_list(lang, list)),
+    };
+    value.unwrap_or_default()
+}
+
+/// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query
+/// log) is opened first and drained after, so the row is committed before the process
+/// exits. A database that cannot be opened costs a warning, never the answer.
+fn ask_once(question: Question, who: &Who, store: &StoreArgs, offline: bool) -> Option<Reply> {
+    let rt = super::runtime()?;
+    Some(rt.block_on(async {
+        let opened = match Store::open(store.config()).await {
+            Ok(s) => Some(s),
+            Err(e) => {
+                tracing::warn!("query log unavailable, this question was not logged: {e:#}");
+                None
+            }
+        };
+        let hub = Hub::from_env(offline, opened.as_ref().map(Store::hub_cache));
+        let service = Service::new(hub, opened.clone());
+        let reply = service.ask(question, who).await;
+        if let Some(s) = opened {
+            s.shutdown().await;
+        }
+        reply
+    }))
+}
+
+/// Answer one question on stdout, logged as asked on the command line.
+fn answer(question: Question, out: &Output, store: &StoreArgs, offline: bool) -> ExitCode {
+    let who = Who::on(Source::Cli).with_locale(out.lang.map(|l| l.locale()));
+    match ask_once(question, &who, store, offline) {
+        Some(reply) => finish(out.json, &reply),
+        None => ExitCode::FAILURE,
+    }
 }
 
 pub fn estimate(
@@ -104,146 +151,57 @@ pub fn estimate(
     offline: bool,
 ) -> ExitCode {
     let lang = args.out.lang.unwrap_or_default();
-    let catalog = Catalog::get();
-    let result = args.query().and_then(|q| match model_config {
-        Some(path) => {
-            let spec = read_model_config(path)?;
-            answer::for_query_with(catalog, &q, Some(spec)).map(|a| rendered(lang, &a))
-        }
-        None if q
-            .model
-            .as_deref()
-            .is_some_and(|m| hub_id::needs_hub(catalog, m)) =>
-        {
-            let answer = on_runtime(async {
-                let (hub, opened) = hub_for(store, offline).await;
-                let answer = hub.answer_query(catalog, &q).await;
-                if let Some(s) = opened {
-                    s.shutdown().await;
-                }
-                answer
-            });
-            answer.map(|a| rendered(lang, &a))
-        }
-        None => answer_query(lang, &q),
-    });
-    finish(lang, args.out.json, result)
+    let mut question = Question::of(Request::Fields(Box::new(args.fields())), lang);
+    if let Some(path) = model_config {
+        question = question.with_config(read_model_config(path));
+    }
+    answer(question, &args.out, store, offline)
 }
 
 /// A config.json from disk, read up to its cap.
-fn read_model_config(path: &Path) -> Result<vramguide::catalog::ModelSpec, Error> {
+fn read_model_config(path: &Path) -> Attached {
     use std::io::Read as _;
     let name = path.file_name().map_or_else(
         || "config.json".to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let mut bytes = Vec::new();
-    let read = std::fs::File::open(path)
-        .and_then(|f| f.take(hub::MAX_USER_CONFIG + 1).read_to_end(&mut bytes));
-    if let Err(e) = read {
-        return Err(Error::ModelSource(ModelSourceError {
+    let read =
+        std::fs::File::open(path).and_then(|f| f.take(MAX_USER_CONFIG + 1).read_to_end(&mut bytes));
+    let bytes = match read {
+        Ok(_) => Ok(bytes),
+        Err(e) => Err(Error::ModelSource(ModelSourceError {
             kind: SourceErrorKind::InvalidConfig,
-            repo: name,
+            repo: name.clone(),
             detail: e.to_string(),
             suggestions: Vec::new(),
-        }));
-    }
-    hub::spec_from_user_config(&name, &bytes)
-}
-
-/// The Hub with the store's cache when the database opens (without it otherwise: a
-/// look-up still answers, it is just not kept).
-async fn hub_for(store: &StoreArgs, offline: bool) -> (Hub, Option<Store>) {
-    match Store::open(store.config()).await {
-        Ok(s) => (Hub::from_env(offline, Some(s.hub_cache())), Some(s)),
-        Err(e) => {
-            tracing::warn!("no Hub cache: {e:#}");
-            (Hub::from_env(offline, None), None)
-        }
-    }
-}
-
-/// Run one future on a fresh runtime; a runtime that cannot start is an internal error
-/// reported as the Hub being unreachable.
-fn on_runtime<T>(f: impl std::future::Future<Output = Result<T, Error>>) -> Result<T, Error> {
-    match super::runtime() {
-        Some(rt) => rt.block_on(f),
-        None => Err(Error::ModelSource(ModelSourceError {
-            kind: SourceErrorKind::Unreachable,
-            repo: String::new(),
-            detail: "unreachable".into(),
-            suggestions: Vec::new(),
         })),
-    }
-}
-
-/// Answer one free-text question on stdout; the query-log row comes back for the caller
-/// to write after the answer is out.
-pub fn ask(
-    text: &str,
-    out: &Output,
-    started: Instant,
-    store: &StoreArgs,
-    offline: bool,
-) -> (ExitCode, LogEntry) {
-    let catalog = Catalog::get();
-    let parsed = vramguide::query::parse(catalog, text);
-    let result = if parsed.hub_id.is_some() {
-        on_runtime(async {
-            let (hub, opened) = hub_for(store, offline).await;
-            let answer = hub.answer_parsed(catalog, &parsed).await;
-            if let Some(s) = opened {
-                s.shutdown().await;
-            }
-            answer
-        })
-    } else {
-        answer::for_parsed(catalog, &parsed)
     };
-    let reply = answer::Reply { parsed, result };
-    let lang = reply.parsed.language.or(out.lang).unwrap_or_default();
-    let rendered_result = reply.result.as_ref().map(|a| rendered(lang, a));
-    let code = finish(lang, out.json, rendered_result.map_err(Clone::clone));
-    let entry = LogEntry::from_answer(
-        Source::Cli,
-        lang,
-        text,
-        Some(&reply.parsed.query),
-        reply.result.as_ref(),
-        started.elapsed(),
+    Attached { name, bytes }
+}
+
+/// Answer one free-text question on stdout.
+pub fn ask(text: &str, out: &Output, store: &StoreArgs, offline: bool) -> ExitCode {
+    let question = Question::text(text, out.lang.unwrap_or_default());
+    answer(question, out, store, offline)
+}
+
+pub fn compare(names: &[String], out: &Output, store: &StoreArgs) -> ExitCode {
+    let request = Request::Compare(names.to_vec());
+    answer(
+        Question::of(request, out.lang.unwrap_or_default()),
+        out,
+        store,
+        true,
     )
-    .with_locale(out.lang.map(|l| l.locale()));
-    (code, entry)
 }
 
-pub fn compare(names: &[String], out: &Output) -> ExitCode {
-    let catalog = Catalog::get();
-    let lang = out.lang.unwrap_or_default();
-    let gpus: Result<Vec<_>, Error> = names
-        .iter()
-        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
-        .collect();
-    let result = gpus.map(|gpus| {
-        (
-            render::compare::text(lang, catalog, &gpus),
-            serde_json::to_value(render::compare::json(lang, catalog, &gpus)).unwrap_or_default(),
-        )
-    });
-    finish(lang, out.json, result)
-}
-
-pub fn explain(topic: &str, out: &Output) -> ExitCode {
-    let lang = out.lang.unwrap_or_default();
-    let result = Topic::from_slug(topic)
-        .ok_or_else(|| Error::UnknownTopic(topic.to_string()))
-        .map(|topic| {
-            let text = render::text::guide(lang, topic);
-            let value = serde_json::json!({
-                "language": lang.code(), "topic": topic.slug(),
-                "title": t(lang, &format!("guide-{}-title", topic.slug())),
-                "text": text,
-            });
-            (text, value)
-        });
-    finish(lang, out.json, result)
+pub fn explain(topic: &str, out: &Output, store: &StoreArgs) -> ExitCode {
+    let request = Request::Explain(topic.to_string());
+    answer(
+        Question::of(request, out.lang.unwrap_or_default()),
+        out,
+        store,
+        true,
+    )
 }

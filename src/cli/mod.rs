@@ -127,17 +127,6 @@ fn runtime() -> Option<tokio::runtime::Runtime> {
     }
 }
 
-/// Answer first, then log: the answer is printed before the database is even opened.
-fn ask(a: &AskArgs, store: &query_log::StoreArgs, offline: bool) -> ExitCode {
-    let started = std::time::Instant::now();
-    let question = a.text.join(" ");
-    let (code, entry) = answer::ask(&question, &a.out, started, store, offline);
-    if let Some(rt) = runtime() {
-        rt.block_on(query_log::log_ask(store, entry));
-    }
-    code
-}
-
 /// Run a query-log command on a fresh runtime.
 fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
     runtime().map_or(ExitCode::FAILURE, |rt| rt.block_on(f))
@@ -163,7 +152,7 @@ pub fn main() -> ExitCode {
     init_tracing(&cli.log_format, server);
     let store = &cli.store;
     match cli.command {
-        Some(Command::Ask(a)) => ask(&a, store, cli.offline),
+        Some(Command::Ask(a)) => answer::ask(&a.text.join(" "), &a.out, store, cli.offline),
         Some(Command::Stats(s)) => with_runtime(query_log::stats(store, &s)),
         Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
@@ -173,8 +162,8 @@ pub fn main() -> ExitCode {
             let model_config = cli.config.as_deref().filter(|p| config::is_model_config(p));
             answer::estimate(&e, model_config, store, cli.offline)
         }
-        Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out),
-        Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out),
+        Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out, store),
+        Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out, store),
         Some(Command::Serve(s)) => serve::serve(&s, store, None, cli.offline),
         Some(Command::Bot(b)) => bot::run(&b, store),
         // The guide server, plus the Discord bot when DISCORD_TOKEN is set.

@@ -1,4 +1,4 @@
-//! The query log from the command line: logging `ask`, `stats`, `forget`, `migrate`, and a
+//! The query log from the command line: `stats`, `forget`, `migrate`, and a
 //! hidden `log-burst` used by the shutdown-drain test and for load checks.
 
 use clap::Args as ClapArgs;
@@ -89,20 +89,6 @@ pub struct LogBurstArgs {
     /// After logging, wait for SIGTERM or Ctrl-C, then drain and exit.
     #[arg(long = "then-wait")]
     then_wait: bool,
-}
-
-/// Log one `ask`. Runs after the answer is printed, so the database never delays it; a
-/// database that cannot be opened costs a warning on stderr, never the answer.
-pub async fn log_ask(args: &StoreArgs, entry: LogEntry) {
-    let store = match Store::open(args.config()).await {
-        Ok(store) => store,
-        Err(e) => {
-            tracing::warn!("query log unavailable, this question was not logged: {e:#}");
-            return;
-        }
-    };
-    store.log().record(entry);
-    store.shutdown().await;
 }
 
 async fn open(args: &StoreArgs) -> Option<Store> {

@@ -116,7 +116,7 @@ async fn run(
             header_timeout: std::time::Duration::from_secs(args.idle_timeout),
             ..web::ConnLimits::default()
         },
-        hub: Some(vramguide::hub::Hub::from_env(
+        hub: Some(vramguide::ask::Hub::from_env(
             offline,
             Some(store.hub_cache()),
         )),

@@ -1,9 +1,8 @@
 //! A config.json attached to a mention or to `/estimate`: read from the URL Discord gives
 //! in the payload, only on Discord's own attachment hosts, with a size cap.
 
-use crate::catalog::ModelSpec;
+use crate::ask::{Attached, MAX_USER_CONFIG};
 use crate::error::{Error as CoreError, ModelSourceError, SourceErrorKind};
-use crate::hub::{self, MAX_USER_CONFIG};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -38,25 +37,31 @@ fn invalid(name: &str, kind: SourceErrorKind, detail: String) -> CoreError {
     })
 }
 
-/// Read the attachment and turn it into a spec. `base` replaces the scheme and host of
-/// Discord's URL (the tests' fake Discord); the URL must name a Discord host either way.
-pub async fn read_config(
+/// Read the attachment for the answer service, which turns it into a spec. `base`
+/// replaces the scheme and host of Discord's URL (the tests' fake Discord); the URL must
+/// name a Discord host either way.
+pub async fn read_config(a: &serenity::Attachment, base: Option<&str>) -> Attached {
+    let name = crate::sanitize::one_line(&a.filename);
+    let bytes = read_bytes(a, base, &name).await;
+    Attached { name, bytes }
+}
+
+async fn read_bytes(
     a: &serenity::Attachment,
     base: Option<&str>,
-) -> Result<ModelSpec, CoreError> {
-    let name = crate::sanitize::one_line(&a.filename);
+    name: &str,
+) -> Result<Vec<u8>, CoreError> {
     if u64::from(a.size) > MAX_USER_CONFIG {
         let detail = format!("{} bytes, over {MAX_USER_CONFIG}", a.size);
-        return Err(invalid(&name, SourceErrorKind::TooLarge, detail));
+        return Err(invalid(name, SourceErrorKind::TooLarge, detail));
     }
     if !allowed(&a.url) {
         let detail = "not a Discord attachment URL".to_string();
-        return Err(invalid(&name, SourceErrorKind::InvalidConfig, detail));
+        return Err(invalid(name, SourceErrorKind::InvalidConfig, detail));
     }
-    let bytes = fetch(&rebased(&a.url, base))
+    fetch(&rebased(&a.url, base))
         .await
-        .map_err(|detail| invalid(&name, SourceErrorKind::Unreachable, detail))?;
-    hub::spec_from_user_config(&name, &bytes)
+        .map_err(|detail| invalid(name, SourceErrorKind::Unreachable, detail))
 }
 
 /// Discord's URL with its scheme and host replaced by `base`, when one is configured.

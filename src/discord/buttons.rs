@@ -12,7 +12,8 @@ use super::controls::{self, Control, WhatIf};
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Bot, sanitize};
-use crate::answer::{Answer, Topic};
+use crate::answer::{Answer, Outcome, Topic};
+use crate::ask::{Question, Request};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
@@ -244,16 +245,6 @@ fn chosen(click: &serenity::ComponentInteraction) -> Option<&str> {
     }
 }
 
-/// The core's answer to the question as it now stands (Hub repos through the Hub cache).
-async fn answer_for(bot: &Bot, q: &Query) -> Result<Answer, crate::error::Error> {
-    let catalog = Catalog::get();
-    if crate::query::hub_id::needs_hub(catalog, q.model.as_deref().unwrap_or("")) {
-        bot.hub.answer_query(catalog, q).await
-    } else {
-        crate::answer::for_query(catalog, q)
-    }
-}
-
 /// The answer again, in `view`, with its components rebuilt for the question as it now
 /// stands, as an in-place update of the message.
 async fn re_answer(
@@ -278,25 +269,16 @@ async fn re_answer(
     )
 }
 
-/// A pick is a new question: it goes to the query log like a typed one, its "question"
-/// being the change made (`what-if precision=q4_k_m`).
-fn log_pick(
-    bot: &Bot,
-    click: &serenity::ComponentInteraction,
-    lang: Lang,
-    change: (Control, &str),
-    q: &Query,
-    result: Result<&Answer, &crate::error::Error>,
-    started: std::time::Instant,
-) {
-    let question = format!("what-if {}={}", change.0.name(), change.1);
-    let mut entry = super::query_log::entry(lang, &question, q, result, started);
-    entry.guild_id = click.guild_id.map(|g| g.get());
-    entry.channel_id = Some(click.channel_id.get());
-    entry.user_id = Some(click.user.id.get().to_string());
-    bot.store
-        .log()
-        .record(entry.with_locale(Some(&click.locale)));
+/// The question as it now stands. A pick is a new question: it goes to the query log
+/// like a typed one, its "question" being the change made (`what-if precision=q4_k_m`).
+/// The breakdown and the levers are other views of a question already logged.
+fn again(q: Query, lang: Lang, pick: Option<(Control, &str)>) -> Question {
+    let said = pick.map_or_else(String::new, |(c, v)| format!("what-if {}={v}", c.name()));
+    let request = Request::Query {
+        query: Box::new(q),
+        said,
+    };
+    Question::of(request, lang)
 }
 
 /// The rate limit every question has, for clicks too: None lets the click through, else
@@ -374,17 +356,26 @@ pub async fn on_click(
         match q {
             None => expired(),
             Some(q) => {
-                let started = std::time::Instant::now();
-                let result = answer_for(bot, &q).await;
-                if let (Action::Pick(c, _), Some(v)) = (&parsed.action, chosen(click)) {
-                    log_pick(bot, click, lang, (*c, v), &q, result.as_ref(), started);
-                }
-                match result {
-                    Ok(a) => re_answer(bot, lang, parsed.owner, &q, &a, view).await,
-                    Err(e) => serenity::CreateInteractionResponse::Message(message(
-                        embed::error(lang, &e),
+                let pick = match &parsed.action {
+                    Action::Pick(c, _) => chosen(click).map(|v| (*c, v)),
+                    _ => None,
+                };
+                let question = again(q, lang, pick);
+                let reply = if pick.is_some() {
+                    let who = super::query_log::of_click(click);
+                    bot.service.ask(question, &who).await
+                } else {
+                    bot.service.answer(question).await
+                };
+                match (&reply.outcome, &reply.query) {
+                    (Ok(Outcome::Estimate(a)), Some(q)) => {
+                        re_answer(bot, lang, parsed.owner, q, a, view).await
+                    }
+                    (Err(e), _) => serenity::CreateInteractionResponse::Message(message(
+                        embed::error(lang, e),
                         true,
                     )),
+                    _ => expired(),
                 }
             }
         }
@@ -401,12 +392,12 @@ mod tests {
     fn custom_ids_round_trip_and_fit() {
         let longest = WhatIf {
             model: "deepseek-r1-distill-qwen-1.5b".into(),
-            precision: Some(crate::estimate::Precision::Q4KM),
+            precision: Some(crate::vocab::Precision::Q4KM),
             context: Some(131_072),
-            runtime: Some(crate::runtime::Runtime::LlamaCpp),
+            runtime: Some(crate::vocab::Runtime::LlamaCpp),
             gpu: Some("rtx-pro-6000-blackwell".into()),
             count: Some(8),
-            mode: Some(crate::estimate::Mode::Inference),
+            mode: Some(crate::vocab::Mode::Inference),
             batch: Some(16),
         };
         for action in [

@@ -6,9 +6,9 @@
 
 use super::localize::DISCORD_LOCALES;
 use crate::answer::Topic;
-use crate::estimate::precision;
-use crate::estimate::{Format, Precision, Runtime};
 use crate::i18n::{Args, Lang, t, tr};
+use crate::vocab::precision;
+use crate::vocab::{Format, Precision, Runtime};
 use poise::{ChoiceParameter, CommandParameterChoice};
 use std::borrow::Cow;
 

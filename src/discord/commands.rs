@@ -8,18 +8,17 @@ use super::choices::{
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Context, Data, Error, buttons, sanitize};
-use crate::answer::Topic;
+use crate::answer::Outcome;
+use crate::ask::{Question, Request};
 use crate::catalog::Catalog;
-use crate::error::Error as CoreError;
-use crate::estimate::{Mode, Precision, Runtime};
 use crate::i18n::{Args, Lang, format_int, t, tr};
 use crate::query::Query;
 use crate::render;
 use crate::render::discord::{self as embed, Embed};
-use crate::store::{LogEntry, Stats, StatsFilter};
+use crate::store::{Stats, StatsFilter};
+use crate::vocab::{Mode, Precision, Runtime};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use std::time::Instant;
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
@@ -118,11 +117,40 @@ async fn public(
     Ok(())
 }
 
-fn where_from(ctx: Context<'_>, mut entry: LogEntry) -> LogEntry {
-    entry.guild_id = ctx.guild_id().map(|g| g.get());
-    entry.channel_id = Some(ctx.channel_id().get());
-    entry.user_id = Some(ctx.author().id.get().to_string());
-    entry.with_locale(ctx.locale())
+/// The embed of an answer that estimates nothing (a comparison, a guide topic, a `/fit`
+/// list), or the compact view of an estimate.
+pub fn embed_of(lang: Lang, outcome: &Outcome) -> Embed {
+    let catalog = Catalog::get();
+    match outcome {
+        Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
+        Outcome::Compare(gpus) => embed::compare(lang, catalog, gpus),
+        Outcome::Explain(topic) => embed::guide(lang, *topic),
+        Outcome::Fit(list) => {
+            let setup = render::parts::setup_label(catalog, &list.gpu.id, list.count);
+            embed::fit(lang, &setup, list.precision.name(), &list.models)
+        }
+    }
+}
+
+/// Ask the answer service and send what it says: an estimate publicly with its chart and
+/// controls, another kind of answer publicly, an error only to the asker.
+async fn answer(ctx: Context<'_>, question: Question) -> Result<(), Error> {
+    let reply = ctx
+        .data()
+        .service
+        .ask(question, &super::query_log::of_command(ctx))
+        .await;
+    let lang = reply.lang;
+    match &reply.outcome {
+        Ok(Outcome::Estimate(a)) => {
+            let q = reply.query.clone().unwrap_or_default();
+            let rows = buttons::for_answer(ctx.data(), lang, a, &q, ctx.author().id.get());
+            let e = embed::answer(lang, Catalog::get(), a, false);
+            super::chart::public(ctx, lang, a, e, rows).await
+        }
+        Ok(other) => public(ctx, embed_of(lang, other), Vec::new()).await,
+        Err(e) => ephemeral(ctx, embed::error(lang, e)).await,
+    }
 }
 
 /// How much GPU memory a model needs, and which GPUs fit.
@@ -149,10 +177,10 @@ pub async fn estimate(
     let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
     };
-    let started = Instant::now();
     let lang = reply_lang(ctx).await;
+    let said = format!("/estimate {model} {}", precision.0);
     let q = Query {
-        model: Some(model.clone()),
+        model: Some(model),
         precision: precision.0.parse::<Precision>().ok(),
         context,
         batch,
@@ -162,40 +190,20 @@ pub async fn estimate(
         runtime: runtime.and_then(|r| r.0.parse::<Runtime>().ok()),
         ..Query::default()
     };
-    let catalog = Catalog::get();
-    let result = match &config {
-        // A config.json or a Hub look-up can take seconds: Discord wants a reply in 3.
-        Some(file) => {
-            ctx.defer().await?;
-            match super::attachment::read_config(file, ctx.data().attachment_base.as_deref()).await
-            {
-                Ok(spec) => crate::answer::for_query_with(catalog, &q, Some(spec)),
-                Err(e) => Err(e),
-            }
-        }
-        None if crate::query::hub_id::needs_hub(catalog, &model) => {
-            ctx.defer().await?;
-            ctx.data().hub.answer_query(catalog, &q).await
-        }
-        None => crate::answer::for_query(catalog, &q),
+    let request = Request::Query {
+        query: Box::new(q),
+        said,
     };
-    let question = format!("/estimate {model} {}", precision.0);
-    let entry = super::query_log::entry(lang, &question, &q, result.as_ref(), started);
-    ctx.data().store.log().record(where_from(ctx, entry));
-    match result {
-        Ok(a) => {
-            let rows = buttons::for_answer(ctx.data(), lang, &a, &q, ctx.author().id.get());
-            super::chart::public(
-                ctx,
-                lang,
-                &a,
-                embed::answer(lang, Catalog::get(), &a, false),
-                rows,
-            )
-            .await
-        }
-        Err(e) => ephemeral(ctx, embed::error(lang, &e)).await,
+    let mut question = Question::of(request, lang);
+    // A config.json or a Hub look-up can take seconds: Discord wants a reply in 3.
+    if let Some(file) = &config {
+        ctx.defer().await?;
+        let base = ctx.data().attachment_base.as_deref();
+        question = question.with_config(super::attachment::read_config(file, base).await);
+    } else if question.may_take_seconds() {
+        ctx.defer().await?;
     }
+    answer(ctx, question).await
 }
 
 /// Compare GPUs side by side.
@@ -211,22 +219,9 @@ pub async fn compare(
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let catalog = Catalog::get();
     let names = [Some(gpu_a), Some(gpu_b), gpu_c, gpu_d];
-    let gpus: Result<Vec<_>, CoreError> = names
-        .iter()
-        .flatten()
-        .map(|n| {
-            catalog
-                .resolve_gpu(n)
-                .map(|m| m.gpu)
-                .map_err(CoreError::from)
-        })
-        .collect();
-    match gpus {
-        Ok(gpus) => public(ctx, embed::compare(lang, catalog, &gpus), Vec::new()).await,
-        Err(e) => ephemeral(ctx, embed::error(lang, &e)).await,
-    }
+    let request = Request::Compare(names.into_iter().flatten().collect());
+    answer(ctx, Question::of(request, lang)).await
 }
 
 /// A short guide topic.
@@ -236,8 +231,8 @@ pub async fn explain(ctx: Context<'_>, topic: TopicChoice) -> Result<(), Error> 
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let topic = Topic::from_slug(topic.0).unwrap_or(Topic::Vram);
-    public(ctx, embed::guide(lang, topic), Vec::new()).await
+    let request = Request::Explain(topic.0.to_string());
+    answer(ctx, Question::of(request, lang)).await
 }
 
 /// Which catalog models fit on a setup, with how much context.
@@ -254,31 +249,17 @@ pub async fn fit(
         return Ok(());
     };
     let lang = reply_lang(ctx).await;
-    let catalog = Catalog::get();
-    let gpu = match catalog.resolve_gpu(&gpu) {
-        Ok(m) => m.gpu,
-        Err(e) => return ephemeral(ctx, embed::error(lang, &CoreError::from(e))).await,
+    let request = Request::Fit {
+        gpu,
+        count: count.unwrap_or(1),
+        precision: precision.and_then(|p| p.0.parse::<Precision>().ok()),
     };
-    let count = count.unwrap_or(1);
-    let precision = precision
-        .and_then(|p| p.0.parse::<Precision>().ok())
-        .unwrap_or(Precision::Fp16);
-    // Dozens of bisections: cheap, but off the async threads and behind a deferral.
-    ctx.defer().await?;
-    let rows = tokio::task::spawn_blocking(move || {
-        crate::recommend::models_on(catalog, precision, gpu, count)
-            .into_iter()
-            .map(|(m, context)| (m.display_name.clone(), context))
-            .collect::<Vec<_>>()
-    })
-    .await?;
-    let setup = render::parts::setup_label(catalog, &gpu.id, count);
-    public(
-        ctx,
-        embed::fit(lang, &setup, precision.name(), &rows),
-        Vec::new(),
-    )
-    .await
+    let question = Question::of(request, lang);
+    // Dozens of bisections: cheap, but behind a deferral.
+    if question.may_take_seconds() {
+        ctx.defer().await?;
+    }
+    answer(ctx, question).await
 }
 
 fn has_permission(ctx: Context<'_>, perm: serenity::Permissions) -> bool {

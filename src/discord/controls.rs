@@ -11,12 +11,11 @@
 
 use crate::answer::Answer;
 use crate::catalog::Catalog;
-use crate::estimate::precision::ALL as PRECISIONS;
-use crate::estimate::{Mode, Precision};
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::query::Query;
 use crate::render::parts;
-use crate::runtime::{PROFILES, Runtime};
+use crate::vocab::precision::ALL as PRECISIONS;
+use crate::vocab::{Mode, Precision, Runtime};
 use poise::serenity_prelude as serenity;
 
 /// Discord's limits: options in one select menu, characters in a custom id, in an option's
@@ -249,42 +248,9 @@ fn option(label: String, value: String, chosen: bool) -> serenity::CreateSelectM
     .default_selection(chosen)
 }
 
-/// The formats that matter for this model, native first: the one it ships in, the one
-/// answered, then the smaller formats people download for each runtime (every profile's
-/// step-down list), most bits first; only those the job can run in (a full fine-tune
-/// cannot train 4-bit weights).
+/// The formats offered in the menu (see [`Answer::formats_offered`]).
 pub fn precisions(a: &Answer) -> Vec<Precision> {
-    let runs = |p: &Precision| {
-        let mut job = a.job.clone();
-        job.precision = *p;
-        // The runtime a pick would use: the asked one when it loads the format, else the
-        // format's own (as `apply` does); it must run the format on the named card.
-        let profile = a.job.runtime.profile();
-        let runtime = if profile.loads(*p) {
-            a.job.runtime
-        } else {
-            Runtime::default_for(*p)
-        };
-        let on_card = a.gpu.is_none_or(|g| runtime.profile().runs_on(*p, g));
-        *p == a.job.precision || (on_card && job.validate(&a.model).is_ok())
-    };
-    let native = a.model.native_precision;
-    let mut lower: Vec<Precision> = PROFILES
-        .iter()
-        .flat_map(|p| p.lower_precisions.iter().copied())
-        .filter(|p| p.bits_per_weight() < native.bits_per_weight())
-        .collect();
-    lower.sort_by(|x, y| y.bits_per_weight().total_cmp(&x.bits_per_weight()));
-    let mut out = vec![native, a.job.precision];
-    out.extend(lower);
-    let mut seen = Vec::with_capacity(out.len());
-    out.retain(|p| {
-        let new = !seen.contains(p) && runs(p);
-        seen.push(*p);
-        new
-    });
-    out.truncate(OPTIONS_MAX);
-    out
+    a.formats_offered(OPTIONS_MAX)
 }
 
 /// The context lengths offered: 4k, 8k, 32k, 128k, the model's maximum and the asked one,
@@ -378,7 +344,8 @@ pub fn rows(
     ));
     if !a.job.mode.is_training() {
         let runtime_options = Runtime::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .map(|r| {
                 option(
                     parts::runtime_label(lang, r),

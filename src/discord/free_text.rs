@@ -6,12 +6,12 @@
 use super::lang::{self, Asker};
 use super::rate_limit::Verdict;
 use super::{Data, Error, buttons, sanitize};
+use crate::answer::Outcome;
+use crate::ask::Question;
 use crate::catalog::Catalog;
-use crate::i18n::{Args, tr};
-use crate::query;
+use crate::i18n::{Args, Lang, tr};
 use crate::render::discord as embed;
 use poise::serenity_prelude as serenity;
-use std::time::Instant;
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -66,22 +66,22 @@ async fn on_message(
         return Ok(());
     }
     let text = strip_mentions(&msg.content, me);
-    let parsed = query::parse(Catalog::get(), &text);
+    let mut question = Question::text(&text, Lang::En);
     let attached = super::attachment::config_of(&msg.attachments);
-    if listened && !parsed.query.has_subject() && attached.is_none() {
+    if listened && !question.has_subject() && attached.is_none() {
         return Ok(());
     }
     let Some(_guard) = bot.work.enter().await else {
         return Ok(());
     };
-    let started = Instant::now();
     let asker = Asker {
-        detected: parsed.language,
+        detected: question.language(),
         user: Some(msg.author.id.get()),
         locale: None,
         guild: msg.guild_id.map(|g| g.get()),
     };
     let lang = lang::pick(bot.store.prefs(), asker).await;
+    question.fallback = lang;
     let reply = match bot.limiter.check(msg.author.id.get()) {
         Verdict::Allow => None,
         Verdict::Drop => return Ok(()),
@@ -95,21 +95,28 @@ async fn on_message(
     let (e, rows) = match reply {
         Some(notice) => (notice, Vec::new()),
         None => {
-            let result = answer_message(ctx, bot, msg, &parsed).await;
-            let mut entry =
-                super::query_log::entry(lang, &text, &parsed.query, result.as_ref(), started);
-            entry.guild_id = msg.guild_id.map(|g| g.get());
-            entry.channel_id = Some(msg.channel_id.get());
-            entry.user_id = Some(msg.author.id.get().to_string());
-            bot.store.log().record(entry);
-            match result {
-                Ok(a) => {
-                    chart = super::chart::Chart::of(lang, &a).await;
-                    let rows =
-                        buttons::for_answer(bot, lang, &a, &parsed.query, msg.author.id.get());
-                    (embed::answer(lang, Catalog::get(), &a, false), rows)
+            // A config to read or a Hub look-up takes seconds: typing shows meanwhile.
+            if let Some(file) = attached {
+                let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
+                let config = super::attachment::read_config(file, bot.attachment_base.as_deref());
+                question = question.with_config(config.await);
+            } else if question.may_take_seconds() {
+                let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
+            }
+            let reply = bot
+                .service
+                .ask(question, &super::query_log::of_message(msg))
+                .await;
+            let owner = msg.author.id.get();
+            match &reply.outcome {
+                Ok(Outcome::Estimate(a)) => {
+                    chart = super::chart::Chart::of(lang, a).await;
+                    let q = reply.query.clone().unwrap_or_default();
+                    let rows = buttons::for_answer(bot, lang, a, &q, owner);
+                    (embed::answer(lang, Catalog::get(), a, false), rows)
                 }
-                Err(err) => (embed::error(lang, &err), Vec::new()),
+                Ok(other) => (super::commands::embed_of(lang, other), Vec::new()),
+                Err(err) => (embed::error(lang, err), Vec::new()),
             }
         }
     };
@@ -120,25 +127,4 @@ async fn on_message(
         .allowed_mentions(sanitize::no_mentions());
     msg.channel_id.send_message(&ctx.http, message).await?;
     Ok(())
-}
-
-/// The core's answer to a message: with the model of an attached config.json, or one
-/// looked up on the Hub (typing shows while that takes its seconds), or the catalog's.
-async fn answer_message(
-    ctx: &serenity::Context,
-    bot: &Data,
-    msg: &serenity::Message,
-    parsed: &query::Parsed,
-) -> Result<crate::answer::Answer, crate::error::Error> {
-    let catalog = Catalog::get();
-    if let Some(file) = super::attachment::config_of(&msg.attachments) {
-        let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
-        let spec = super::attachment::read_config(file, bot.attachment_base.as_deref()).await?;
-        return crate::answer::for_parsed_with(catalog, parsed, Some(spec));
-    }
-    if parsed.hub_id.is_some() {
-        let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
-        return bot.hub.answer_parsed(catalog, parsed).await;
-    }
-    crate::answer::for_parsed(catalog, parsed)
 }

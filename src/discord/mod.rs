@@ -52,7 +52,7 @@ pub struct BotConfig {
     pub rate_burst: u32,
     pub rate_per_minute: u32,
     /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
-    pub hub: Option<crate::hub::Hub>,
+    pub hub: Option<crate::ask::Hub>,
     /// Where attachments are read from instead of Discord's CDN host (the tests' fake
     /// Discord). The payload's URL must still name a Discord attachment host; only its
     /// scheme and host are swapped. None in production.
@@ -108,8 +108,8 @@ pub struct Bot {
     work: work::Work,
     buttons: buttons::Memory,
     message_content: bool,
-    /// Hub look-ups for org/name models the catalog lacks, cached in the store.
-    hub: crate::hub::Hub,
+    /// Every question goes here: Hub look-ups (cached in the store) and the query log.
+    service: crate::ask::Service,
     /// See [`BotConfig::attachment_base`].
     attachment_base: Option<String>,
 }
@@ -122,10 +122,13 @@ impl Bot {
             work: work::Work::default(),
             buttons: buttons::Memory::default(),
             message_content: config.message_content,
-            hub: config
-                .hub
-                .clone()
-                .unwrap_or_else(|| crate::hub::Hub::from_env(false, Some(store.hub_cache()))),
+            service: crate::ask::Service::new(
+                config
+                    .hub
+                    .clone()
+                    .unwrap_or_else(|| crate::ask::Hub::from_env(false, Some(store.hub_cache()))),
+                Some(store.clone()),
+            ),
             attachment_base: config.attachment_base.clone(),
         }
     }

@@ -3,25 +3,8 @@
 use super::{DecodeWork, Estimate, Job, JobError, Mode, Runtime, Sizing, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec, Vendor};
 use crate::runtime::Budget;
+pub use crate::vocab::{Interconnect, Machine, NODE, Topology};
 use serde::Serialize;
-
-/// How the GPUs of a setup talk to each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Interconnect {
-    /// One GPU: nothing to connect.
-    Single,
-    /// NVLink/NVSwitch between every GPU of an SXM node.
-    Nvlink,
-    /// A two-card NVLink bridge (RTX A6000); more cards fall back to PCIe.
-    NvlinkBridge,
-    Pcie,
-    /// AMD Infinity Fabric between OAM modules.
-    InfinityFabric,
-    /// Several nodes of 8: InfiniBand or Ethernet between them.
-    MultiNode,
-}
 
 impl Interconnect {
     pub fn of(gpu: &GpuSpec, count: u32) -> Interconnect {
@@ -130,9 +113,9 @@ impl Fit {
         let per_gpu = estimate.per_gpu_gib();
         let fits = per_gpu <= usable;
         let inference = job.mode == Mode::Inference;
-        let pooled = matches!(job.runtime.profile().budget, Budget::Share(_));
+        let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
-            vllm_capacity(&estimate, usable, count, job)
+            pool_capacity(&estimate, usable, count, job)
         } else {
             (None, None)
         };
@@ -186,84 +169,9 @@ impl Fit {
     }
 }
 
-/// How cards of one kind are put together: the one definition the fit, the "how many
-/// would do" count, the recommendations and the advice read.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Topology {
-    /// What kind of machine holds the cards (what the answer calls it beyond one box).
-    pub machine: Machine,
-    /// Most cards one machine takes: consumer boards 4 (slots, power, cooling), servers 8
-    /// per node, an Apple machine its one GPU.
-    pub per_box: u32,
-    /// Counts worth recommending: tensor-parallel sizes people run in one box, and for SXM
-    /// several nodes of 8.
-    pub counts: &'static [u32],
-    /// Counts tried when the user insists on this card beyond one box.
-    pub any_counts: &'static [u32],
-}
-
-/// What kind of machine a card goes in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Machine {
-    /// A desktop or workstation board: at most 4 consumer cards (slots, power, cooling).
-    Desktop,
-    /// A server node of 8 GPUs.
-    Server,
-    /// An Apple or other unified-memory machine: its one GPU.
-    Unified,
-}
-
 /// Machines `count` cards of this kind take, one box holding [`box_limit`].
 pub fn machines(gpu: &GpuSpec, count: u32) -> u32 {
     count.div_ceil(box_limit(gpu).max(1))
-}
-
-/// Servers' GPUs per node, and the size of one NVLink domain of SXM cards.
-pub const NODE: u32 = 8;
-/// Beyond one box, counts people build clusters of.
-const CLUSTER_COUNTS: &[u32] = &[1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
-
-const UNIFIED: Topology = Topology {
-    machine: Machine::Unified,
-    per_box: 1,
-    counts: &[1],
-    any_counts: &[1],
-};
-const CONSUMER: Topology = Topology {
-    machine: Machine::Desktop,
-    per_box: 4,
-    counts: &[1, 2, 3, 4],
-    any_counts: CLUSTER_COUNTS,
-};
-const SXM: Topology = Topology {
-    machine: Machine::Server,
-    per_box: NODE,
-    counts: &[1, 2, 4, 8, 16, 32, 64],
-    any_counts: CLUSTER_COUNTS,
-};
-const SERVER: Topology = Topology {
-    machine: Machine::Server,
-    per_box: NODE,
-    counts: &[1, 2, 4, 8],
-    any_counts: CLUSTER_COUNTS,
-};
-
-impl Topology {
-    /// Every count any kind is tried at, in order (the recommendations compute the per-GPU
-    /// need once per count).
-    pub const ALL_COUNTS: [u32; 8] = [1, 2, 3, 4, 8, 16, 32, 64];
-
-    pub fn of(gpu: &GpuSpec) -> &'static Topology {
-        if gpu.is_unified() {
-            &UNIFIED
-        } else if gpu.form_factor == FormFactor::Consumer {
-            &CONSUMER
-        } else if gpu.form_factor == FormFactor::Sxm {
-            &SXM
-        } else {
-            &SERVER
-        }
-    }
 }
 
 /// Most GPUs of this kind one machine takes (consumer boxes 4, servers 8, Apple 1).
@@ -280,8 +188,9 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
         .filter(move |&n| n <= max)
 }
 
-/// KV tokens left in a pre-allocated pool (vLLM) after weights, activations and overhead.
-fn vllm_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+/// KV tokens left in a pre-allocated paged pool (vLLM) after weights, activations and
+/// overhead.
+fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;
     let free = usable * GIB - fixed;

@@ -175,7 +175,7 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
         });
     }
     if let Budget::Share(utilization) = profile.budget {
-        notes.push(Note::VllmPreallocates { utilization });
+        notes.push(Note::PoolPreallocates { utilization });
     }
     if !profile.loads(job.precision) {
         notes.push(Note::RuntimeMismatch {

@@ -1,36 +1,13 @@
 //! What the user wants to run: the inputs of the memory model, validated.
 
-use super::precision::{Format, KvPrecision, Precision};
 use crate::catalog::ModelSpec;
 pub use crate::runtime::Runtime;
 use crate::runtime::UnknownRuntime;
+pub use crate::vocab::Mode;
+use crate::vocab::{Format, KvPrecision, Precision};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-
-/// Inference or one of the training set-ups.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, strum::IntoStaticStr,
-)]
-#[strum(serialize_all = "kebab-case")]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    #[default]
-    Inference,
-    FullFinetune,
-    Lora,
-    Qlora,
-}
-
-impl Mode {
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn is_training(self) -> bool {
-        self != Mode::Inference
-    }
-}
 
 /// Optimizer for full fine-tuning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -131,12 +108,6 @@ parse_by_name!(LoraTargets, Field::LoraTargets, [
     "attention" => LoraTargets::Attention, "attn" => LoraTargets::Attention,
     "all-linear" => LoraTargets::AllLinear, "all" => LoraTargets::AllLinear,
 ]);
-
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// An option of a job, as the user names it: errors say which one was wrong, and rendering
 /// turns it into the localized word (`field-<id>` in the Fluent files).

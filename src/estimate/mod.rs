@@ -10,10 +10,11 @@ mod inference;
 pub mod job;
 pub mod offload;
 mod parallel;
-pub mod precision;
 mod speed;
 mod training;
 
+pub use crate::vocab::precision;
+pub use crate::vocab::{Format, KvPrecision, Precision, Scope};
 pub use band::{ErrorBand, error_band};
 pub use fit::{
     Fit, Interconnect, Machine, NODE, Reserve, Topology, box_limit, candidate_counts, machines,
@@ -26,7 +27,6 @@ pub use job::{
 };
 pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
 pub use parallel::{Layout, layout, offered, splits_tensors, tensor_parallel_ok};
-pub use precision::{Format, KvPrecision, Precision, Scope};
 pub use speed::{DecodeWork, decode_tokens_per_s, prefill_tokens_per_s};
 pub use training::lora_params;
 
@@ -64,8 +64,9 @@ pub enum Note {
     EmbeddingsStay16Bit { precision: Precision },
     /// The format covers the routed experts only (gpt-oss MXFP4): the rest is 16-bit.
     ExpertsOnly { precision: Precision },
-    /// vLLM reserves this share of each card up front.
-    VllmPreallocates { utilization: f64 },
+    /// A paged-KV engine (vLLM) takes this share of each card up front and fills what
+    /// the weights leave with its KV pool.
+    PoolPreallocates { utilization: f64 },
     /// Training states are sharded over `gpus` (ZeRO stage / FSDP), maybe offloaded to CPU.
     Sharded {
         sharding: Sharding,
@@ -369,7 +370,7 @@ mod tests {
             "qwen3-235b-a22b",
         ] {
             let model = c.model(id).expect("in catalog");
-            for runtime in Runtime::ALL {
+            for &runtime in Runtime::ALL {
                 for mode in [Mode::Inference, Mode::Lora, Mode::FullFinetune] {
                     let mut job = Job::new(mode, Precision::Bf16);
                     job.runtime = runtime;

@@ -1,11 +1,11 @@
 //! Models the catalog lacks, from the Hugging Face Hub or a config.json the user brings.
 //!
-//! Not part of the pure core: this does I/O. An adapter holding a question that names an
-//! `org/name` id the catalog does not know asks [`Hub`] (through the store's cache) for a
-//! [`ModelSpec`] with the exact weight bytes of the repo's files, then calls the core with
-//! it ([`answer::for_query_with`], [`answer::for_parsed_with`]). When the Hub cannot be
-//! asked or does not answer in time, the answer falls back to the catalog's closest model
-//! or a shape derived from the size in the name, and says so.
+//! Not part of the pure core: this does I/O. The answer service ([`crate::ask`]), holding a
+//! question that names an `org/name` id the catalog does not know, asks [`Hub`] (through
+//! the store's cache) for a [`ModelSpec`] with the exact weight bytes of the repo's files,
+//! then calls the core with it. When the Hub cannot be asked or does not answer in time,
+//! the service falls back to the catalog's closest model or a shape derived from the size
+//! in the name, and says so.
 
 pub mod client;
 pub mod config;
@@ -13,11 +13,10 @@ pub mod gguf;
 pub mod repo;
 pub mod safetensors;
 
-use crate::answer::{self, Answer, Reply};
-use crate::catalog::{Catalog, ModelSpec, Origin, size_of, tokenize};
+use crate::catalog::{ModelSpec, Origin};
 use crate::error::{Error, ModelSourceError, SourceErrorKind};
 use crate::estimate::Precision;
-use crate::query::{self, Assumption, HubMiss, Parsed, Query, hub_id};
+use crate::query::{HubMiss, hub_id};
 use crate::store::HubCache;
 use client::HubClient;
 use repo::Failure;
@@ -158,51 +157,6 @@ impl Hub {
             tracing::warn!("cannot cache the Hub look-up: {e:#}");
         }
     }
-
-    /// The answer to a structured question, looking a Hub id up first when the catalog
-    /// lacks it.
-    pub async fn answer_query(
-        &self,
-        catalog: &'static Catalog,
-        q: &Query,
-    ) -> Result<Answer, Error> {
-        let repo = match &q.model {
-            Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
-            _ => return answer::for_query(catalog, q),
-        };
-        match self.model(&repo, q.precision).await {
-            Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
-            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
-            Looked::Miss(miss) => {
-                fallback(catalog, q, &repo, miss, |q| answer::for_query(catalog, q))
-            }
-        }
-    }
-
-    /// The answer to a parsed message (see [`Hub::answer_query`]).
-    pub async fn answer_parsed(
-        &self,
-        catalog: &'static Catalog,
-        parsed: &Parsed,
-    ) -> Result<Answer, Error> {
-        let Some(repo) = &parsed.hub_id else {
-            return answer::for_parsed(catalog, parsed);
-        };
-        match self.model(repo, parsed.query.precision).await {
-            Looked::Found(spec) => answer::for_parsed_with(catalog, parsed, Some(*spec)),
-            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
-            Looked::Miss(miss) => fallback(catalog, &parsed.query, repo, miss, |q| {
-                answer::for_query(catalog, q)
-            }),
-        }
-    }
-
-    /// [`answer::for_text`] with Hub look-ups.
-    pub async fn answer_text(&self, catalog: &'static Catalog, text: &str) -> Reply {
-        let parsed = query::parse(catalog, text);
-        let result = self.answer_parsed(catalog, &parsed).await;
-        Reply { parsed, result }
-    }
 }
 
 impl Cached {
@@ -237,67 +191,6 @@ fn source_error(kind: SourceErrorKind, repo: &str, detail: String) -> ModelSourc
         repo: repo.to_string(),
         detail,
         suggestions: Vec::new(),
-    }
-}
-
-/// A repo that does not exist gets the catalog's closest names (or the model its name
-/// loosely matches).
-fn with_suggestions(catalog: &Catalog, mut e: ModelSourceError) -> ModelSourceError {
-    if matches!(
-        e.kind,
-        SourceErrorKind::NotFound | SourceErrorKind::Unreachable
-    ) {
-        e.suggestions = match catalog.resolve_model(&e.repo) {
-            Ok(m) => vec![m.model.id.clone()],
-            Err(crate::catalog::LookupError::UnknownModel { suggestions, .. }) => suggestions,
-            Err(_) => Vec::new(),
-        };
-    }
-    e
-}
-
-/// The Hub gave nothing: the catalog's match for the name, else a model of the size the
-/// name carries ("org/Foo-13B"), with a note saying so; else an error that says why.
-fn fallback(
-    catalog: &'static Catalog,
-    q: &Query,
-    repo: &str,
-    miss: HubMiss,
-    answer_with: impl Fn(&Query) -> Result<Answer, Error>,
-) -> Result<Answer, Error> {
-    let note = Assumption::HubFallback {
-        repo: repo.to_string(),
-        reason: miss,
-    };
-    let by_name = catalog.resolve_model(repo).is_ok().then(|| answer_with(q));
-    let result = by_name.or_else(|| {
-        let name = repo.rsplit('/').next().unwrap_or(repo);
-        let size = tokenize(name).iter().find_map(|t| size_of(t))?;
-        let sized = Query {
-            model: None,
-            params_b: Some(size),
-            ..q.clone()
-        };
-        Some(answer_with(&sized))
-    });
-    match result {
-        Some(Ok(mut a)) => {
-            a.assumed.push(note);
-            Ok(a)
-        }
-        Some(Err(e)) => Err(e),
-        None => {
-            let detail = match miss {
-                HubMiss::Offline => "offline",
-                HubMiss::Unreachable => "unreachable",
-                HubMiss::Slow => "slow",
-            };
-            Err(with_suggestions(
-                catalog,
-                source_error(SourceErrorKind::Unreachable, repo, detail.to_string()),
-            )
-            .into())
-        }
     }
 }
 

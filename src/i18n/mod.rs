@@ -12,60 +12,16 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
 use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use rustc_hash::FxHashMap;
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::{LazyLock, OnceLock};
 use unic_langid::LanguageIdentifier;
 
 include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 
-/// A reply language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-    Pt,
-    Es,
-    Zh,
-}
+pub use crate::vocab::Lang;
 
+/// Negotiation needs Fluent's language tags: it lives with the rest of Fluent.
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Pt, Lang::Es, Lang::Zh];
-
-    /// Short code of the JSON contract: en | pt | es | zh.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pt => "pt",
-            Lang::Es => "es",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// The Fluent locale folder: en-US | pt-BR | es-ES | zh-CN.
-    pub fn locale(self) -> &'static str {
-        match self {
-            Lang::En => "en-US",
-            Lang::Pt => "pt-BR",
-            Lang::Es => "es-ES",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// Map any language code or tag onto a reply language: "pt", "pt-PT", "es-419",
-    /// "zh-TW", "zh-Hans-CN", "en-GB". Unknown codes give None.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "pt" => Some(Lang::Pt),
-            "es" => Some(Lang::Es),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
-
     /// Pick from an HTTP Accept-Language header, in the client's order of preference.
     pub fn from_accept_language(header: &str) -> Option<Lang> {
         let requested = fluent_langneg::accepted_languages::parse(header);

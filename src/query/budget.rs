@@ -5,7 +5,7 @@
 //! when the text holds one of the currency or budget words ([`super::clues::Clue::Budget`]).
 //! Amounts are converted to US dollars at the dated rates of `data/exchange_rates.json`.
 
-use crate::i18n::Lang;
+use crate::vocab::Lang;
 use regex::Captures;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;

@@ -4,7 +4,7 @@
 //! Short messages made only of names and numbers ("llama 70b fp16") have no language of
 //! their own; `detect` then returns None and the caller's locale decides.
 
-use crate::i18n::Lang;
+use crate::vocab::Lang;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 

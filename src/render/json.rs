@@ -444,3 +444,38 @@ pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
         text: error::message(lang, catalog, err),
     }
 }
+
+/// What runs on one setup (`/fit`): each catalog model that fits, with its longest context.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = FitList)]
+pub struct FitListJson {
+    pub language: &'static str,
+    pub gpu: String,
+    pub count: u32,
+    pub precision: &'static str,
+    pub models: Vec<FitModelJson>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct FitModelJson {
+    pub model: String,
+    pub max_context: u64,
+}
+
+/// The JSON of a `/fit` list.
+pub fn fit_list(lang: Lang, list: &crate::answer::FitList) -> FitListJson {
+    FitListJson {
+        language: lang.code(),
+        gpu: list.gpu.id.clone(),
+        count: list.count,
+        precision: list.precision.name(),
+        models: list
+            .models
+            .iter()
+            .map(|(model, max_context)| FitModelJson {
+                model: model.clone(),
+                max_context: *max_context,
+            })
+            .collect(),
+    }
+}

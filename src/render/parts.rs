@@ -442,11 +442,6 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
     }
 }
 
-/// A price with cents ("US$3.49", "3,49 USD"): hourly rates and per-token costs.
-pub fn price_usd_cents(lang: Lang, usd: f64) -> String {
-    format_usd(lang, usd, 2)
-}
-
 fn why_id(why: Why) -> &'static MsgId {
     match why {
         Why::CheapestNow => msg!("why-cheapest-now"),
@@ -710,10 +705,11 @@ pub fn note(lang: Lang, n: &Note) -> String {
         } => tr(
             lang,
             msg!("note-synthetic"),
-            Some(&Args::new().s("params", format_params(lang, *params_b)).s(
-                "reference",
-                reference.trim_start_matches("derived from ").to_string(),
-            )),
+            Some(
+                &Args::new()
+                    .s("params", format_params(lang, *params_b))
+                    .s("reference", reference.clone()),
+            ),
         ),
         Note::MoeAllExperts { active_b } => tr(
             lang,
@@ -778,7 +774,7 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-experts-only"),
             Some(&Args::new().s("precision", precision.name())),
         ),
-        Note::VllmPreallocates { utilization } => tr(
+        Note::PoolPreallocates { utilization } => tr(
             lang,
             msg!("note-vllm"),
             Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
@@ -955,11 +951,6 @@ pub fn runtime_message_id(runtime: crate::runtime::Runtime) -> String {
     format!("runtime-{}", runtime.name().replace('.', "-"))
 }
 
-/// A setup's label ("cheapest") in the reader's language.
-pub fn tag_name(lang: Lang, tag: Tag) -> String {
-    t(lang, tag_id(tag))
-}
-
 /// The answer's lead when the user named no format and the assumed one does not fit their
 /// cards: the best format that does ("At nf4 (4-bit) it fits on RTX 3090 …").
 pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String> {
@@ -1014,7 +1005,7 @@ mod tests {
     #[test]
     fn every_runtime_has_a_name_in_every_language() {
         for lang in Lang::ALL {
-            for r in crate::runtime::Runtime::ALL {
+            for &r in crate::runtime::Runtime::ALL {
                 let id = runtime_message_id(r);
                 assert!(crate::i18n::has(lang, &id), "{lang:?} {id}");
             }

@@ -4,21 +4,11 @@
 //! read these profiles instead of branching on the runtime, so adding one (SGLang, MLX) is
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
-use crate::estimate::{Format, KvPrecision, Mode, Precision};
-use serde::{Deserialize, Serialize};
+use crate::vocab::{Format, KvPrecision, Mode, Precision};
 use std::fmt;
 use std::str::FromStr;
 
-/// The serving stack; each has its own [`Profile`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
-pub enum Runtime {
-    #[serde(rename = "transformers")]
-    Transformers,
-    #[serde(rename = "vllm")]
-    Vllm,
-    #[serde(rename = "llama.cpp")]
-    LlamaCpp,
-}
+pub use crate::vocab::Runtime;
 
 /// How much of a device a runtime lets the job use.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -32,6 +22,14 @@ pub enum Budget {
     /// The total less the CUDA context and library workspaces (llama.cpp's ggml buffers
     /// are sized exactly, so no fragmentation share).
     Exact { context_gib: f64 },
+}
+
+impl Budget {
+    /// Whether the engine takes its share of the card up front and fills what the weights
+    /// leave with a paged KV pool (the pool's tokens are then part of the answer).
+    pub fn pools_kv(self) -> bool {
+        matches!(self, Budget::Share(_))
+    }
 }
 
 /// What a runtime allocates beyond weights and KV cache while it runs.
@@ -235,7 +233,7 @@ const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
 const GIB_PER_MIB: f64 = 1.0 / 1024.0;
 
 /// The runtimes, in the order choices list them.
-pub const PROFILES: [Profile; 3] = [
+pub const PROFILES: &[Profile] = &[
     Profile {
         runtime: Runtime::Transformers,
         name: "transformers",
@@ -443,9 +441,21 @@ const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
 /// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
 const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
+/// One profile per runtime, in the enum's order: a new runtime without its profile, or
+/// profiles listed out of order, does not compile.
+const _: () = {
+    assert!(PROFILES.len() == Runtime::ALL.len());
+    let mut i = 0;
+    while i < PROFILES.len() {
+        assert!(PROFILES[i].runtime as usize == i);
+        i += 1;
+    }
+};
+
 impl Runtime {
-    /// Every runtime, in the order choices list them.
-    pub const ALL: [Runtime; 3] = [Runtime::Transformers, Runtime::Vllm, Runtime::LlamaCpp];
+    /// Every runtime, in the order choices list them (the enum's, as [`PROFILES`] lists
+    /// their profiles).
+    pub const ALL: &'static [Runtime] = <Runtime as strum::VariantArray>::VARIANTS;
 
     /// Training runs under PyTorch (transformers, PEFT, TRL, accelerate, torchtune)
     /// whatever runtime would serve the model.
@@ -454,8 +464,7 @@ impl Runtime {
     /// Its profile: [`PROFILES`] lists them in this enum's order (checked when compiling),
     /// so the estimator's many look-ups are an index.
     pub fn profile(self) -> &'static Profile {
-        let all: &'static [Profile; 3] = &PROFILES;
-        &all[self as usize]
+        &PROFILES[self as usize]
     }
 
     pub fn name(self) -> &'static str {
@@ -529,7 +538,7 @@ mod tests {
 
     #[test]
     fn every_runtime_has_one_profile_and_its_names_parse() {
-        for r in Runtime::ALL {
+        for &r in Runtime::ALL {
             assert_eq!(r.profile().runtime, r);
             assert_eq!(r.name().parse::<Runtime>().unwrap(), r);
             for a in r.profile().aliases {

@@ -6,11 +6,8 @@ use super::db::{Db, on_db};
 use super::hashing::UserHasher;
 use super::stats::{self, Stats, StatsFilter};
 use super::writer::{self, Queue, now_ms};
-use crate::answer::Answer;
-use crate::error::Error;
-use crate::i18n::Lang;
-use crate::query::Query;
 use crate::sanitize::{self, truncate};
+use crate::vocab::Lang;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
@@ -64,7 +61,7 @@ pub struct LogEntry {
     /// Language of the reply.
     pub language: Lang,
     pub question: String,
-    /// The parsed query as JSON text ([`query_json`]), serialized once: the column is
+    /// The parsed query as JSON text, serialized once: the column is
     /// text, and a `serde_json::Value` tree cost an allocation per field on every logged
     /// question. Shared, so the guide server logs the JSON its cached answer keeps, and
     /// the writer binds it as it is, without copying it per row.
@@ -80,34 +77,19 @@ pub struct LogEntry {
 }
 
 impl LogEntry {
-    /// The one way an answered question becomes a row, whichever adapter asked: the
-    /// question is cleaned and cut to [`MAX_LOGGED_CHARS`] here, the query is the one the
-    /// core read, and what the answer resolved (model, precision, GPU, total) comes from
-    /// the answer itself. Adapters add where it came from (guild, channel, user, locale).
-    pub fn from_answer(
-        source: Source,
-        language: Lang,
-        question: &str,
-        query: Option<&Query>,
-        result: Result<&Answer, &Error>,
-        latency: Duration,
-    ) -> Self {
+    /// An entry for `question`, cleaned and cut to [`MAX_LOGGED_CHARS`] here whatever
+    /// the caller passed; the answer service ([`crate::ask`]) fills in what the answer
+    /// resolved and where the question came from.
+    pub fn asked(source: Source, language: Lang, question: &str, latency: Duration) -> Self {
         let question = sanitize::clean(truncate(question, MAX_LOGGED_CHARS));
-        let answer = result.ok();
         LogEntry {
-            query: query.map(query_json),
-            model: answer.map(|a| a.model.id.clone()),
-            precision: answer.map(|a| a.job.precision.name().to_string()),
-            gpu: answer.and_then(|a| a.gpu.map(|g| g.id.clone())),
-            total_gib: answer.map(|a| a.estimate.total_gib()),
-            understood: answer.is_some(),
             latency_us: u64::try_from(latency.as_micros()).unwrap_or(u64::MAX),
             ..LogEntry::new(source, language, question)
         }
     }
 
-    /// The query's JSON ([`query_json`]) from a caller that keeps it with the answer (the
-    /// guide server's answer cache), instead of serializing the same query for every row.
+    /// The query's JSON, serialized once with the answer (the guide server's answer cache
+    /// logs a hit without serializing the same query again).
     pub fn with_query_json(mut self, json: Option<Arc<str>>) -> Self {
         self.query = json;
         self
@@ -138,12 +120,6 @@ impl LogEntry {
             latency_us: 0,
         }
     }
-}
-
-/// The `query_json` column of a parsed query.
-pub fn query_json(query: &Query) -> Arc<str> {
-    // Serializing our own type into a String cannot fail.
-    serde_json::to_string(query).unwrap_or_default().into()
 }
 
 /// The query log of one store: the queue in front of the table and the tasks that empty

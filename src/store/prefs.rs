@@ -4,7 +4,7 @@
 use super::db::{Db, on_db};
 use super::hashing::UserHasher;
 use super::writer::now_ms;
-use crate::i18n::Lang;
+use crate::vocab::Lang;
 
 /// The preference tables of one store. Reads and writes go straight to the database:
 /// they are rare (a `/language` command, a lookup per question) and must be current.

@@ -150,8 +150,8 @@ mod tests {
     /// (SQLite in memory).
     #[tokio::test]
     async fn counts_one_guild() {
-        use crate::i18n::Lang;
         use crate::store::{LogEntry, Source, Store, StoreConfig};
+        use crate::vocab::Lang;
         let entry = |guild: u64, user: &str, model: Option<&str>| LogEntry {
             guild_id: Some(guild),
             user_id: Some(user.to_string()),

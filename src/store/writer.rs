@@ -12,7 +12,7 @@
 use super::db::{Db, on_db};
 use super::hashing::UserHasher;
 use super::{LogEntry, Source};
-use crate::i18n::Lang;
+use crate::vocab::Lang;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Once};
@@ -488,8 +488,8 @@ async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Lang;
     use crate::store::Source;
+    use crate::vocab::Lang;
 
     #[test]
     fn a_batch_is_cut_into_the_few_statement_sizes_in_order() {

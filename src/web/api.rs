@@ -4,8 +4,8 @@ use super::AppState;
 use super::ask::{MAX_QUESTION_CHARS, ask as ask_question};
 use super::errors::{self, api_error};
 use super::input::{self, GpuListError};
-use super::querylog::Question;
 use crate::answer::Topic;
+use crate::ask::{Attached, Question, Request, Who};
 use crate::catalog::Catalog;
 use crate::catalog::{GpuSpec, ModelSpec};
 use crate::error::Error;
@@ -13,6 +13,7 @@ use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Fields;
 use crate::render::compare::CompareJson;
 use crate::render::json::{AnswerJson, ErrorJson};
+use crate::store::Source;
 use crate::{render, sanitize};
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -139,7 +140,7 @@ pub async fn ask(
         return bad_request(lang, "too_long", None, text);
     }
     let asked = ask_question(&state, "api", q, lang_param, headers).await;
-    let status = if asked.result.is_ok() {
+    let status = if asked.reply.outcome.is_ok() {
         StatusCode::OK
     } else {
         StatusCode::BAD_REQUEST
@@ -186,14 +187,8 @@ pub async fn estimate(
         Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
     };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let fields = p.fields;
-    let query = fields.query();
-    let result = match &query {
-        Ok(q) if q.has_subject() => state.hub.answer_query(Catalog::get(), q).await,
-        Ok(_) => Err(Error::NeedModel),
-        Err(e) => Err(e.clone()),
-    };
-    respond(&state, lang, &fields, query.as_ref().ok(), result, started)
+    let question = Question::of(Request::Fields(Box::new(p.fields)), lang);
+    respond(&state, question, started).await
 }
 
 /// `POST /api/v1/estimate?precision=...` with a config.json as the body: the model is the
@@ -218,41 +213,26 @@ pub async fn estimate_config(
         Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
     };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
-    let fields = p.fields;
-    let query = fields.query();
-    let result = query.as_ref().map_err(Clone::clone).and_then(|q| {
-        let spec = crate::hub::spec_from_user_config("config.json", &body)?;
-        crate::answer::for_query_with(Catalog::get(), q, Some(spec))
-    });
-    respond(&state, lang, &fields, query.as_ref().ok(), result, started)
+    let config = Attached {
+        name: "config.json".to_string(),
+        bytes: Ok(body.to_vec()),
+    };
+    let question = Question::of(Request::Fields(Box::new(p.fields)), lang).with_config(config);
+    respond(&state, question, started).await
 }
 
-/// Metrics, the query log and the JSON of one estimate.
-fn respond(
-    state: &AppState,
-    lang: Lang,
-    fields: &Fields,
-    query: Option<&crate::query::Query>,
-    result: Result<crate::answer::Answer, Error>,
-    started: Instant,
-) -> Response {
-    let elapsed = started.elapsed();
-    state
-        .metrics
-        .answer("api", lang, result.is_ok(), elapsed.as_secs_f64());
-    let described = describe(fields);
-    state.log.record(Question {
-        lang,
-        locale: None,
-        text: &described,
-        query: query.map(crate::store::log::query_json),
-        result: result.as_ref(),
-        latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-    });
-    match result {
-        Ok(a) => Json(render::json::answer(lang, Catalog::get(), &a)).into_response(),
-        Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
-    }
+/// Ask the answer service (which logs the question), count it, and send its JSON.
+async fn respond(state: &AppState, question: Question, started: Instant) -> Response {
+    let reply = state.service.ask(question, &Who::on(Source::Web)).await;
+    let ok = reply.outcome.is_ok();
+    let elapsed = started.elapsed().as_secs_f64();
+    state.metrics.answer("api", reply.lang, ok, elapsed);
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    json_response(status, super::ask::json_of(&reply).into())
 }
 
 /// A 400 for parameters refused before any work, in the language the request asks for.
@@ -264,26 +244,6 @@ fn refused_query(headers: &HeaderMap, raw: Option<&str>, refused: input::Refused
             bad_request(lang, "bad_request", None, t(lang, "web-bad-request"))
         }
     }
-}
-
-/// The estimate's parameters as one line for the query log.
-fn describe(f: &Fields) -> String {
-    let pairs = [
-        ("model", &f.model),
-        ("params_b", &f.params_b),
-        ("precision", &f.precision),
-        ("context", &f.context),
-        ("batch", &f.batch),
-        ("mode", &f.mode),
-        ("gpu", &f.gpu),
-        ("gpus", &f.gpus),
-        ("runtime", &f.runtime),
-    ];
-    pairs
-        .iter()
-        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={v}")))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// `GET /api/v1/compare?gpus=a,b,c`: two to eight GPUs.
@@ -319,11 +279,8 @@ pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: Header
 pub fn resolve_gpus(
     catalog: &'static Catalog,
     names: &[&str],
-) -> Result<Vec<&'static crate::catalog::GpuSpec>, Error> {
-    names
-        .iter()
-        .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
-        .collect()
+) -> Result<Vec<&'static GpuSpec>, Error> {
+    crate::answer::gpus_named(catalog, names)
 }
 
 fn json_bytes(body: &'static str) -> Response {
@@ -349,7 +306,7 @@ pub async fn gpus() -> Response {
     json_bytes(&GPUS)
 }
 
-fn topic_json(lang: Lang, topic: Topic) -> GuideTopicJson {
+pub fn topic_json(lang: Lang, topic: Topic) -> GuideTopicJson {
     let slug = topic.slug();
     GuideTopicJson {
         language: lang.code(),

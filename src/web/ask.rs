@@ -1,13 +1,12 @@
-//! One free-text question through the core, timed, counted and logged: what the `/ask`
-//! page and `/api/v1/ask` share.
+//! One free-text question through the answer service, timed, counted and logged: what the
+//! `/ask` page and `/api/v1/ask` share, with a cache of rendered answers in front.
 
 use super::AppState;
-use super::querylog::Question;
-use crate::answer::{self, Answer};
+use crate::answer::Outcome;
+use crate::ask::{Question, Reply, Who};
 use crate::catalog::Catalog;
-use crate::error::Error;
 use crate::i18n::Lang;
-use crate::query::Query;
+use crate::store::Source;
 use crate::{render, sanitize};
 use axum::body::Bytes;
 use axum::http::HeaderMap;
@@ -18,17 +17,22 @@ use std::time::Instant;
 /// Questions longer than this are not questions.
 pub const MAX_QUESTION_CHARS: usize = 500;
 
-/// The answer (or why there is none) and the language to say it in.
+/// The service's reply, with the JSON it renders to.
 pub struct Asked {
-    pub lang: Lang,
-    pub query: Query,
-    /// The query as the query log stores it, serialized once with the answer: a cache hit
-    /// is logged without serializing the same query again.
-    pub query_json: Arc<str>,
-    pub result: Result<Answer, Error>,
+    /// The answer (or why there is none), the language to say it in, and what the log
+    /// keeps of the question (serialized once: a cache hit is logged without serializing
+    /// the same query again).
+    pub reply: Reply,
     /// The JSON contract object `/api/v1/ask` sends; also what the cache weighs. Shared
     /// bytes, so a cache hit hands the response body over without copying it.
     pub json: Bytes,
+}
+
+impl Asked {
+    /// The language of the reply.
+    pub fn lang(&self) -> Lang {
+        self.reply.lang
+    }
 }
 
 /// Answers already worked out, keyed by the language a reply falls back to and the
@@ -79,7 +83,7 @@ impl AnswerCache {
         // The JSON stands for the answer's own heap too, which holds the same facts.
         let cost = key.len()
             + 2 * asked.json.len()
-            + asked.query_json.len()
+            + asked.reply.query_json.as_ref().map_or(0, |q| q.len())
             + std::mem::size_of::<Asked>();
         let Ok(mut cache) = self.0.lock() else {
             return;
@@ -100,8 +104,9 @@ impl AnswerCache {
     }
 }
 
-/// Parse, resolve and build (or reuse); `source` labels the metrics ("web" or "api").
-/// The caller has checked the length; the text is cleaned and put on one line here.
+/// Ask the answer service (or reuse its answer); `source` labels the metrics ("web" or
+/// "api"). The caller has checked the length; the text is cleaned and put on one line
+/// here. Every request is one logged question, a cache hit too.
 pub async fn ask(
     state: &AppState,
     source: &'static str,
@@ -112,19 +117,13 @@ pub async fn ask(
     let started = Instant::now();
     let text = &sanitize::one_line(text);
     let asked = cached(state, text, lang_param, headers).await;
-    let (lang, result) = (asked.lang, &asked.result);
     let elapsed = started.elapsed();
+    let (lang, ok) = (asked.lang(), asked.reply.outcome.is_ok());
     state
         .metrics
-        .answer(source, lang, result.is_ok(), elapsed.as_secs_f64());
-    state.log.record(Question {
-        lang,
-        locale: super::input::accept_language(headers),
-        text,
-        query: Some(asked.query_json.clone()),
-        result: result.as_ref(),
-        latency_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-    });
+        .answer(source, lang, ok, elapsed.as_secs_f64());
+    let who = Who::on(Source::Web).with_locale(super::input::accept_language(headers));
+    state.service.record(&who, &asked.reply, elapsed);
     asked
 }
 
@@ -141,13 +140,11 @@ pub async fn cached(
     if let Some(asked) = state.answers.get(&key) {
         return asked;
     }
-    let catalog = Catalog::get();
-    let parsed = crate::query::parse(catalog, text);
+    let reply = state.service.answer(Question::text(text, fallback)).await;
     // Hub answers are kept by the Hub cache: a fallback given while the Hub was
     // slow must not outlive the slowness here.
-    let keep = parsed.hub_id.is_none();
-    let result = state.hub.answer_parsed(catalog, &parsed).await;
-    let fresh = Arc::new(asked_from(answer::Reply { parsed, result }, fallback));
+    let keep = reply.reusable();
+    let fresh = Arc::new(asked_from(reply));
     if keep {
         state.answers.put(key, fresh.clone());
     }
@@ -165,43 +162,41 @@ fn cache_key(fallback: Lang, text: &str) -> String {
     key
 }
 
-/// The core's answer for one question; `fallback` is the reply language when the
-/// question does not tell.
-#[cfg(test)]
-fn work_out(text: &str, fallback: Lang) -> Asked {
-    asked_from(answer::for_text(Catalog::get(), text), fallback)
+/// Render a reply once, as the cache keeps it.
+pub fn asked_from(reply: Reply) -> Asked {
+    let json = json_of(&reply).into();
+    Asked { reply, json }
 }
 
-/// Render a reply once, as the cache keeps it.
-fn asked_from(reply: answer::Reply, fallback: Lang) -> Asked {
+/// The JSON of a reply: the contract's answer or error object, or for another kind of
+/// answer the object its own endpoint sends.
+pub fn json_of(reply: &Reply) -> String {
     let catalog = Catalog::get();
-    let answer::Reply { parsed, result } = reply;
-    let lang = parsed.language.unwrap_or(fallback);
+    let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
-    let json = match &result {
-        Ok(a) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
+    match &reply.outcome {
+        Ok(Outcome::Estimate(a)) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
+        Ok(Outcome::Compare(gpus)) => {
+            serde_json::to_string(&render::compare::json(lang, catalog, gpus))
+        }
+        Ok(Outcome::Explain(topic)) => serde_json::to_string(&super::api::topic_json(lang, *topic)),
+        Ok(Outcome::Fit(list)) => serde_json::to_string(&render::json::fit_list(lang, list)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }
     .unwrap_or_default()
-    .into();
-    Asked {
-        lang,
-        query_json: crate::store::log::query_json(&parsed.query),
-        query: parsed.query,
-        result,
-        json,
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_cache_evicts_the_oldest_answers_past_its_budget() {
+    #[tokio::test]
+    async fn the_cache_evicts_the_oldest_answers_past_its_budget() {
+        let service = crate::ask::Service::offline();
         let cache = AnswerCache::with_budget(64 * 1024);
         for i in 0..200 {
-            let asked = Arc::new(work_out(&format!("llama {i}b fp16"), Lang::En));
+            let question = Question::text(&format!("llama {i}b fp16"), Lang::En);
+            let asked = Arc::new(asked_from(service.answer(question).await));
             cache.put(format!("en\u{0}{i}"), asked);
         }
         let (entries, bytes) = cache.size();

@@ -1,9 +1,9 @@
 //! The guide server: the same answers, guides and catalog as the CLI and the bot, over
 //! HTTP as server-rendered pages and a JSON API (CONTRACT.md).
 //!
-//! Thin around the core: handlers turn parameters into a [`Query`](crate::query::Query),
-//! call the core, render with a template or `render::json`, and log the question without
-//! waiting for the log.
+//! Thin around the answer service: handlers turn parameters into a
+//! [`Question`](crate::ask::Question), ask [`crate::ask::Service`] (which logs it without
+//! waiting for the log), and render with a template or `render::json`.
 
 pub mod api;
 pub mod ask;
@@ -54,7 +54,7 @@ pub struct Config {
     /// How many connections, for how long.
     pub connections: ConnLimits,
     /// Hub look-ups for org/name models the catalog lacks (None: offline).
-    pub hub: Option<crate::hub::Hub>,
+    pub hub: Option<crate::ask::Hub>,
 }
 
 /// Shared by every handler: cheap to clone.
@@ -67,7 +67,8 @@ pub struct Inner {
     pub log: querylog::QueryLog,
     pub answers: ask::AnswerCache,
     pub connections: ConnLimits,
-    pub hub: crate::hub::Hub,
+    /// Every question goes here: Hub look-ups and the query log.
+    pub service: crate::ask::Service,
 }
 
 impl Deref for AppState {
@@ -82,10 +83,13 @@ impl AppState {
         AppState(Arc::new(Inner {
             metrics: metrics::Metrics::default(),
             limiter: limits::limiter(config.rate_limit_per_minute),
+            service: crate::ask::Service::new(
+                config.hub.unwrap_or_else(crate::ask::Hub::offline),
+                config.log.store().cloned(),
+            ),
             log: config.log,
             answers: ask::AnswerCache::default(),
             connections: config.connections,
-            hub: config.hub.unwrap_or_else(crate::hub::Hub::offline),
         }))
     }
 }

@@ -4,13 +4,15 @@
 use super::AppState;
 use super::ask::MAX_QUESTION_CHARS;
 use super::input;
-use crate::answer::{Answer, Topic};
+use crate::answer::{Answer, Outcome, Topic};
+use crate::ask::{Attached, Question, Reply, Who};
 use crate::catalog::{Catalog, GpuSpec, ModelSpec};
 use crate::error::Error;
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::render::html::{self, Bar, Block, Span};
 use crate::render::{self, parts};
 use crate::sanitize;
+use crate::store::Source as Surface;
 use askama::Template;
 use axum::extract::{OriginalUri, Path, Query as QueryParams, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -389,13 +391,15 @@ pub async fn ask(
         )
     } else {
         let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers).await;
-        match &asked.result {
-            Ok(a) => (
+        match asked.reply.estimate() {
+            Some(Ok(a)) => (
                 StatusCode::OK,
-                Some(AnswerView::new(asked.lang, a, &q)),
+                Some(AnswerView::new(asked.lang(), a, &q)),
                 None,
             ),
-            Err(e) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang, e))),
+            Some(Err(e)) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang(), e))),
+            // Another kind of answer has its own page.
+            None => return Redirect::to(&elsewhere(&asked.reply)).into_response(),
         }
     };
     let og = answer.as_ref().map(|a| OpenGraph::new(a, &q, &headers));
@@ -428,15 +432,15 @@ pub async fn chart_png(
         return StatusCode::BAD_REQUEST.into_response();
     }
     let asked = super::ask::cached(&state, &q, p.lang.as_deref(), &headers).await;
-    if asked.result.is_err() {
+    if !matches!(asked.reply.estimate(), Some(Ok(_))) {
         return StatusCode::NOT_FOUND.into_response();
     }
     // Shaping and PNG compression take milliseconds: off the async threads.
-    let png = tokio::task::spawn_blocking(move || match &asked.result {
-        Ok(a) => {
-            crate::render::chart::png(asked.lang, Catalog::get(), a).map_err(|e| e.to_string())
+    let png = tokio::task::spawn_blocking(move || match asked.reply.estimate() {
+        Some(Ok(a)) => {
+            crate::render::chart::png(asked.lang(), Catalog::get(), a).map_err(|e| e.to_string())
         }
-        Err(_) => Err("no answer".to_string()),
+        _ => Err("no answer".to_string()),
     })
     .await;
     match png {
@@ -470,21 +474,30 @@ pub struct ConfigForm {
 /// `POST /ask` with a pasted config.json: the model it describes, the rest of the job from
 /// the question box beside it ("fp8 on 2x h100").
 pub async fn ask_config(
+    State(state): State<AppState>,
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
     axum::Form(form): axum::Form<ConfigForm>,
 ) -> Response {
-    let lang = super::lang::negotiate(form.lang.as_deref(), &headers);
+    let started = std::time::Instant::now();
+    let fallback = super::lang::negotiate(form.lang.as_deref(), &headers);
     let raw = form.q.unwrap_or_default();
     let q = sanitize::clean(sanitize::truncate(&raw, MAX_QUESTION_CHARS));
-    let catalog = Catalog::get();
-    let parsed = crate::query::parse(catalog, &q);
-    let lang = parsed.language.unwrap_or(lang);
-    let result = crate::hub::spec_from_user_config("config.json", form.config.as_bytes())
-        .and_then(|spec| crate::answer::for_parsed_with(catalog, &parsed, Some(spec)));
-    let (answer, error) = match &result {
-        Ok(a) => (Some(AnswerView::new(lang, a, &q)), None),
-        Err(e) => (None, Some(ErrorView::new(lang, e))),
+    let config = Attached {
+        name: "config.json".to_string(),
+        bytes: Ok(form.config.into_bytes()),
+    };
+    let question = Question::text(&q, fallback).with_config(config);
+    let who = Who::on(Surface::Web).with_locale(input::accept_language(&headers));
+    let reply = state.service.ask(question, &who).await;
+    let lang = reply.lang;
+    let ok = reply.outcome.is_ok();
+    let elapsed = started.elapsed().as_secs_f64();
+    state.metrics.answer("web", lang, ok, elapsed);
+    let (answer, error) = match reply.estimate() {
+        Some(Ok(a)) => (Some(AnswerView::new(lang, a, &q)), None),
+        Some(Err(e)) => (None, Some(ErrorView::new(lang, e))),
+        None => return Redirect::to(&elsewhere(&reply)).into_response(),
     };
     // No preview image: the chart's URL cannot carry a pasted config.
     let body = IndexPage {
@@ -497,6 +510,19 @@ pub async fn ask_config(
         og: None,
     };
     page(StatusCode::OK, body.render())
+}
+
+/// The page of an answer that estimates nothing: the comparison, the guide topic.
+fn elsewhere(reply: &Reply) -> String {
+    let code = reply.lang.code();
+    match &reply.outcome {
+        Ok(Outcome::Compare(gpus)) => {
+            let ids: Vec<&str> = gpus.iter().map(|g| g.id.as_str()).collect();
+            format!("/compare?gpus={}&lang={code}", ids.join(","))
+        }
+        Ok(Outcome::Explain(topic)) => format!("/guide/{}?lang={code}", topic.slug()),
+        _ => format!("/?lang={code}"),
+    }
 }
 
 #[derive(Template)]

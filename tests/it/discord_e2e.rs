@@ -110,6 +110,18 @@ impl Running {
             .expect("query log readable")
     }
 
+    /// How many questions the log holds (once the writer committed them).
+    pub async fn logged_rows(&self) -> i64 {
+        assert!(self.store.log().flush(WAIT).await, "log committed");
+        let Db::Sqlite(pool) = self.store.db() else {
+            panic!("the bot's test store is SQLite");
+        };
+        sqlx::query_scalar("SELECT COUNT(*) FROM query_log")
+            .fetch_one(pool)
+            .await
+            .expect("query log readable")
+    }
+
     pub async fn stop(mut self) -> FakeDiscord {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
@@ -665,14 +677,30 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
         .collect();
     assert_eq!(after.len(), 1, "nothing but the note: {after:?}");
 
-    // 3. The asker picks q4_k_m: the same message, updated, with the smaller total.
+    // 3. The asker picks q4_k_m: the same message, updated, with the smaller total. The
+    //    pick is one more question: exactly one more row.
+    let rows_before = bot.logged_rows().await;
+    assert_eq!(
+        rows_before, 1,
+        "the /estimate, and not the other member's pick"
+    );
     let started = std::time::Instant::now();
     let r = bot
         .interact(pick(&precision_id, "q4_k_m", USER, "pt-BR"))
         .await;
+    assert_eq!(
+        bot.logged_rows().await,
+        rows_before + 1,
+        "one pick, one row"
+    );
     println!(
         "what-if pick: dispatch to UPDATE_MESSAGE callback in {:?}",
         started.elapsed()
+    );
+    assert_eq!(
+        bot.logged_rows().await,
+        rows_before + 1,
+        "one pick, one row"
     );
     assert_eq!(
         r.body["type"],

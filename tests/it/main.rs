@@ -22,6 +22,7 @@ mod hub;
 mod hub_ids;
 mod intent_corpus;
 mod known_setups;
+mod layers;
 mod locales;
 mod openapi;
 mod parser_corpus;

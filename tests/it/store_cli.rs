@@ -84,6 +84,49 @@ fn ask_is_logged_with_its_outcome() {
     );
 }
 
+/// `estimate`, `compare` and `explain` are questions too: each run writes exactly one row,
+/// with what the answer resolved; a bad flag value is one unanswered row.
+#[test]
+fn estimate_compare_and_explain_are_logged_once_each() {
+    let dir = temp_dir("estimate");
+    let out = run(vramguide(&dir).args([
+        "estimate",
+        "--model",
+        "llama-3.1-8b",
+        "--precision",
+        "q4_k_m",
+        "--gpu",
+        "rtx-4090",
+    ]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = stats(&dir);
+    assert_eq!(s["total"], 1, "one estimate, one row: {s}");
+    assert_eq!(s["understood"], 1);
+    assert_eq!(s["by_source"][0][0], "cli");
+    assert_eq!(s["top_models"][0][0], "llama-3.1-8b");
+    assert_eq!(s["top_precisions"][0][0], "q4_k_m");
+    let out =
+        run(vramguide(&dir).args(["estimate", "--model", "llama-3.1-8b", "--precision", "fp5"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        run(vramguide(&dir).args(["compare", "rtx-4090", "rtx-3090"]))
+            .status
+            .success()
+    );
+    assert!(
+        run(vramguide(&dir).args(["explain", "nvlink"]))
+            .status
+            .success()
+    );
+    let s = stats(&dir);
+    assert_eq!(s["total"], 4, "{s}");
+    assert_eq!(s["understood"], 3, "{s}");
+}
+
 #[test]
 fn ask_answers_when_the_database_cannot_be_opened() {
     let dir = temp_dir("nodb");

@@ -384,6 +384,61 @@ async fn every_question_is_logged_to_the_store_with_source_web() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A pasted config.json (the page's form, the API's body) is one question: one row each,
+/// with the model the config describes.
+#[tokio::test]
+async fn a_posted_question_writes_exactly_one_row() {
+    let store = Store::open(StoreConfig::in_memory()).await.unwrap();
+    let base = start_with(web::Config {
+        rate_limit_per_minute: 0,
+        log: QueryLog::new(Some(store.clone())),
+        ..web::Config::default()
+    })
+    .await;
+    let config = serde_json::json!({
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama",
+        "_name_or_path": "me/pasted-8b",
+        "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 128,
+        "vocab_size": 128256, "max_position_embeddings": 8192,
+        "tie_word_embeddings": false, "torch_dtype": "bfloat16"
+    })
+    .to_string();
+    let rows = || async {
+        assert!(store.log().flush(std::time::Duration::from_secs(10)).await);
+        store.log().stats(&StatsFilter::default()).await.unwrap()
+    };
+    let page = client()
+        .post(format!("{base}/ask"))
+        .form(&[("config", config.as_str()), ("q", "fp16 on a 4090")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let stats = rows().await;
+    assert_eq!(stats.total, 1, "the form: one row");
+    assert_eq!(stats.understood, 1);
+    assert_eq!(stats.by_source, vec![("web".to_string(), 1)]);
+    assert!(
+        stats.top_gpus.iter().any(|(g, _)| g == "rtx-4090"),
+        "{stats:?}"
+    );
+    let api = client()
+        .post(format!("{base}/api/v1/estimate?precision=q4_k_m"))
+        .body(config.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 200);
+    let stats = rows().await;
+    assert_eq!(stats.total, 2, "the API: one more row");
+    assert!(
+        stats.top_precisions.iter().any(|(p, _)| p == "q4_k_m"),
+        "{stats:?}"
+    );
+    store.shutdown().await;
+}
+
 #[tokio::test]
 async fn repeated_questions_reuse_the_answer_but_are_each_counted() {
     let base = start(0).await;

@@ -1,0 +1,525 @@
+//! The answer service: one call per question, for every surface.
+//!
+//! An adapter (the CLI, the guide server, the Discord bot) hands over what a person sent (a
+//! [`Question`]: free text, a structured request, an attached config.json, a what-if pick)
+//! and who asked ([`Who`]). [`Service::ask`] picks where the model comes from (the
+//! attached config, the Hub for an `org/name` the catalog lacks, else the catalog), calls
+//! the pure core, picks the reply language and writes exactly one query-log row. The
+//! adapter renders the [`Reply`]: it never parses, looks a model up, estimates or logs by
+//! itself, so the three surfaces cannot drift apart.
+
+use crate::answer::{self, Answer, Outcome, Topic};
+use crate::catalog::{Catalog, ModelSpec, size_of, tokenize};
+use crate::error::{Error, ModelSourceError, SourceErrorKind};
+use crate::estimate::Precision;
+use crate::hub::{self, Looked};
+pub use crate::hub::{Hub, MAX_USER_CONFIG};
+use crate::i18n::Lang;
+use crate::query::{self, Assumption, Fields, HubMiss, Parsed, Query, hub_id};
+use crate::store::{LogEntry, Source, Store};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Who asked, as the adapter knows it: the row's "where from". The raw user id is hashed
+/// by the store; a client address is never kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Who {
+    pub surface: Source,
+    pub guild_id: Option<u64>,
+    pub channel_id: Option<u64>,
+    /// Raw id (a Discord user id); only its keyed hash is stored.
+    pub user_id: Option<String>,
+    /// The client's locale: Discord's, the browser's Accept-Language, `--lang`.
+    pub locale: Option<String>,
+}
+
+impl Who {
+    /// Someone on `surface` about whom nothing else is known.
+    pub fn on(surface: Source) -> Who {
+        Who {
+            surface,
+            guild_id: None,
+            channel_id: None,
+            user_id: None,
+            locale: None,
+        }
+    }
+
+    /// The same asker with the client's locale.
+    pub fn with_locale(mut self, locale: Option<&str>) -> Who {
+        self.locale = locale.map(str::to_string);
+        self
+    }
+}
+
+/// What a person asked, in the shape their surface gave it.
+#[derive(Debug, Clone)]
+pub enum Request {
+    /// Free text (a message, `vramguide ask`, the `/ask` box), already read.
+    Text { text: String, parsed: Box<Parsed> },
+    /// Named fields as the API and `vramguide estimate` take them; read here, so a bad
+    /// value is answered (and logged) like any other question.
+    Fields(Box<Fields>),
+    /// A structured question (slash-command options, a what-if pick); `said` is how the
+    /// log shows it (`/estimate llama-3.1-8b fp16`, `what-if precision=q4_k_m`).
+    Query { query: Box<Query>, said: String },
+    /// GPUs side by side, by the names given.
+    Compare(Vec<String>),
+    /// A guide topic by its slug.
+    Explain(String),
+    /// What runs on `count` of `gpu` (fp16 when no precision is given).
+    Fit {
+        gpu: String,
+        count: u32,
+        precision: Option<Precision>,
+    },
+}
+
+/// A config.json a person attached or pasted, or why it could not be read (a Discord
+/// attachment that did not download).
+#[derive(Debug, Clone)]
+pub struct Attached {
+    /// The file's name, as the answer and errors call it.
+    pub name: String,
+    pub bytes: Result<Vec<u8>, Error>,
+}
+
+/// One question: what was sent, an attached model config, and the language to reply in
+/// when the question does not tell (the caller's `--lang`, stored preference or locale).
+#[derive(Debug, Clone)]
+pub struct Question {
+    pub request: Request,
+    pub config: Option<Attached>,
+    pub fallback: Lang,
+}
+
+impl Question {
+    /// Free text; it is read now, so the adapter can look at it before asking
+    /// ([`Question::language`], [`Question::has_subject`]).
+    pub fn text(text: &str, fallback: Lang) -> Question {
+        let parsed = query::parse(Catalog::get(), text);
+        Question::of(
+            Request::Text {
+                text: text.to_string(),
+                parsed: Box::new(parsed),
+            },
+            fallback,
+        )
+    }
+
+    /// A request with no attachment.
+    pub fn of(request: Request, fallback: Lang) -> Question {
+        Question {
+            request,
+            config: None,
+            fallback,
+        }
+    }
+
+    /// The model of this config.json instead of the one named.
+    pub fn with_config(mut self, config: Attached) -> Question {
+        self.config = Some(config);
+        self
+    }
+
+    /// The language free text is written in, when its words tell.
+    pub fn language(&self) -> Option<Lang> {
+        match &self.request {
+            Request::Text { parsed, .. } => parsed.language,
+            _ => None,
+        }
+    }
+
+    /// Whether free text names anything to estimate (other requests always do).
+    pub fn has_subject(&self) -> bool {
+        match &self.request {
+            Request::Text { parsed, .. } => parsed.query.has_subject(),
+            _ => true,
+        }
+    }
+
+    /// Whether answering may take seconds (a config to read, a Hub look-up): Discord then
+    /// acknowledges first.
+    pub fn may_take_seconds(&self) -> bool {
+        let catalog = Catalog::get();
+        self.config.is_some()
+            || match &self.request {
+                Request::Text { parsed, .. } => parsed.hub_id.is_some(),
+                Request::Query { query, .. } => query
+                    .model
+                    .as_deref()
+                    .is_some_and(|m| hub_id::needs_hub(catalog, m)),
+                Request::Fields(f) => f
+                    .model
+                    .as_deref()
+                    .is_some_and(|m| hub_id::needs_hub(catalog, m.trim())),
+                // Dozens of bisections, once the GPU is known.
+                Request::Fit { gpu, .. } => catalog.resolve_gpu(gpu).is_ok(),
+                Request::Compare(_) | Request::Explain(_) => false,
+            }
+    }
+}
+
+/// Where the model of an answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelSource {
+    /// The catalog, or no model at all (compare, explain, fit, an error before any).
+    Catalog,
+    /// The Hub (or its cache, or the fallback when it could not be asked).
+    Hub,
+    /// A config.json the person brought.
+    Config,
+}
+
+/// The answer to one question, ready to render.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The language to reply in.
+    pub lang: Lang,
+    /// The question as the log shows it.
+    pub said: String,
+    /// The question as read, when it was one to estimate.
+    pub query: Option<Query>,
+    /// `query` as the log's JSON, serialized once with the answer.
+    pub query_json: Option<Arc<str>>,
+    pub source: ModelSource,
+    pub outcome: Result<Outcome, Error>,
+}
+
+impl Reply {
+    /// The estimate, or why there is none; `None` for another kind of answer.
+    pub fn estimate(&self) -> Option<Result<&Answer, &Error>> {
+        match &self.outcome {
+            Ok(Outcome::Estimate(a)) => Some(Ok(a)),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// The estimate, or why there is none; `None` for another kind of answer.
+    pub fn into_estimate(self) -> Option<Result<Answer, Error>> {
+        match self.outcome {
+            Ok(Outcome::Estimate(a)) => Some(Ok(*a)),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Whether the same question may get this reply again without asking (no Hub look-up,
+    /// whose fallback must not outlive the Hub's slowness).
+    pub fn reusable(&self) -> bool {
+        self.source != ModelSource::Hub
+    }
+}
+
+/// The answer service of one process: the catalog, the Hub and the query log. Cheap to
+/// clone.
+#[derive(Debug, Clone)]
+pub struct Service {
+    catalog: &'static Catalog,
+    hub: Hub,
+    store: Option<Store>,
+}
+
+impl Service {
+    /// Answers with `hub` for models the catalog lacks, logging into `store` (no log
+    /// without one: tests, `serve --no-log`).
+    pub fn new(hub: Hub, store: Option<Store>) -> Service {
+        Service {
+            catalog: Catalog::get(),
+            hub,
+            store,
+        }
+    }
+
+    /// No Hub, no log.
+    pub fn offline() -> Service {
+        Service::new(Hub::offline(), None)
+    }
+
+    /// The store the rows go to.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// Answer one question and log it: the one entry every surface uses.
+    pub async fn ask(&self, question: Question, who: &Who) -> Reply {
+        let started = Instant::now();
+        let reply = self.answer(question).await;
+        self.record(who, &reply, started.elapsed());
+        reply
+    }
+
+    /// Answer without logging: another view of a question already logged (the full
+    /// breakdown, the chart of an answer page).
+    pub async fn answer(&self, question: Question) -> Reply {
+        let Question {
+            request,
+            config,
+            fallback,
+        } = question;
+        let catalog = self.catalog;
+        match request {
+            Request::Text { text, parsed } => {
+                let lang = parsed.language.unwrap_or(fallback);
+                let (source, result) = self.for_parsed(&parsed, config).await;
+                reply(lang, text, Some(parsed.query), source, result)
+            }
+            Request::Fields(fields) => {
+                let said = describe(&fields);
+                match fields.query() {
+                    Ok(q) => {
+                        let (source, result) = match config {
+                            None if !q.has_subject() => {
+                                (ModelSource::Catalog, Err(Error::NeedModel))
+                            }
+                            config => self.for_query(&q, config).await,
+                        };
+                        reply(fallback, said, Some(q), source, result)
+                    }
+                    Err(e) => reply(fallback, said, None, ModelSource::Catalog, Err(e)),
+                }
+            }
+            Request::Query { query, said } => {
+                let (source, result) = self.for_query(&query, config).await;
+                reply(fallback, said, Some(*query), source, result)
+            }
+            Request::Compare(names) => {
+                let said = format!("compare {}", names.join(" "));
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                let outcome = answer::gpus_named(catalog, &names).map(Outcome::Compare);
+                other(fallback, said, outcome)
+            }
+            Request::Explain(slug) => {
+                let said = format!("explain {slug}");
+                let outcome = Topic::from_slug(slug.trim())
+                    .map(Outcome::Explain)
+                    .ok_or(Error::UnknownTopic(slug));
+                other(fallback, said, outcome)
+            }
+            Request::Fit {
+                gpu,
+                count,
+                precision,
+            } => {
+                let precision = precision.unwrap_or(Precision::Fp16);
+                let said = format!("fit {gpu} x{count} {}", precision.name());
+                // Dozens of bisections: milliseconds, off the async threads.
+                let worked = tokio::task::spawn_blocking(move || {
+                    answer::fit_list(catalog, &gpu, count, precision)
+                })
+                .await;
+                let outcome = match worked {
+                    Ok(list) => list.map(Outcome::Fit),
+                    // A panic in the core: the adapter answers its internal-error notice.
+                    Err(e) => std::panic::resume_unwind(e.into_panic()),
+                };
+                other(fallback, said, outcome)
+            }
+        }
+    }
+
+    /// Write the one row of an answered question (a cached reply given again is one more
+    /// question, so it is logged too). Never waits for the database.
+    pub fn record(&self, who: &Who, reply: &Reply, latency: Duration) {
+        let ok = reply.outcome.is_ok();
+        tracing::debug!(
+            surface = who.surface.as_str(),
+            language = reply.lang.code(),
+            understood = ok,
+            latency_us = latency.as_micros() as u64,
+            "question"
+        );
+        let Some(store) = &self.store else {
+            return;
+        };
+        let mut entry = LogEntry::asked(who.surface, reply.lang, &reply.said, latency)
+            .with_query_json(reply.query_json.clone())
+            .with_locale(who.locale.as_deref());
+        entry.understood = ok;
+        if let Ok(Outcome::Estimate(a)) = &reply.outcome {
+            entry.model = Some(a.model.id.clone());
+            entry.precision = Some(a.job.precision.name().to_string());
+            entry.gpu = a.gpu.map(|g| g.id.clone());
+            entry.total_gib = Some(a.estimate.total_gib());
+        }
+        entry.guild_id = who.guild_id;
+        entry.channel_id = who.channel_id;
+        entry.user_id.clone_from(&who.user_id);
+        store.log().record(entry);
+    }
+
+    /// Free text: with the attached config's model, the Hub's, or the catalog's.
+    async fn for_parsed(
+        &self,
+        parsed: &Parsed,
+        config: Option<Attached>,
+    ) -> (ModelSource, Result<Answer, Error>) {
+        let catalog = self.catalog;
+        if let Some(file) = config {
+            let answer =
+                spec_of(file).and_then(|spec| answer::for_parsed_with(catalog, parsed, Some(spec)));
+            return (ModelSource::Config, answer);
+        }
+        let Some(repo) = &parsed.hub_id else {
+            return (ModelSource::Catalog, answer::for_parsed(catalog, parsed));
+        };
+        let answer = match self.hub.model(repo, parsed.query.precision).await {
+            Looked::Found(spec) => answer::for_parsed_with(catalog, parsed, Some(*spec)),
+            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
+            Looked::Miss(miss) => fallback(catalog, &parsed.query, repo, miss),
+        };
+        (ModelSource::Hub, answer)
+    }
+
+    /// A structured question: with the attached config's model, the Hub's for an
+    /// `org/name` the catalog lacks, or the catalog's.
+    async fn for_query(
+        &self,
+        q: &Query,
+        config: Option<Attached>,
+    ) -> (ModelSource, Result<Answer, Error>) {
+        let catalog = self.catalog;
+        if let Some(file) = config {
+            let answer =
+                spec_of(file).and_then(|spec| answer::for_query_with(catalog, q, Some(spec)));
+            return (ModelSource::Config, answer);
+        }
+        let repo = match &q.model {
+            Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
+            _ => return (ModelSource::Catalog, answer::for_query(catalog, q)),
+        };
+        let answer = match self.hub.model(&repo, q.precision).await {
+            Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
+            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
+            Looked::Miss(miss) => fallback(catalog, q, &repo, miss),
+        };
+        (ModelSource::Hub, answer)
+    }
+}
+
+/// An estimate's reply, its query serialized once for the log.
+fn reply(
+    lang: Lang,
+    said: String,
+    query: Option<Query>,
+    source: ModelSource,
+    result: Result<Answer, Error>,
+) -> Reply {
+    Reply {
+        lang,
+        said,
+        query_json: query.as_ref().map(query_json),
+        query,
+        source,
+        outcome: result.map(|a| Outcome::Estimate(Box::new(a))),
+    }
+}
+
+/// The `query_json` column of a question as read.
+fn query_json(query: &Query) -> Arc<str> {
+    // Serializing our own type into a String cannot fail.
+    serde_json::to_string(query).unwrap_or_default().into()
+}
+
+/// A reply that estimates nothing (compare, explain, fit).
+fn other(lang: Lang, said: String, outcome: Result<Outcome, Error>) -> Reply {
+    Reply {
+        lang,
+        said,
+        query: None,
+        query_json: None,
+        source: ModelSource::Catalog,
+        outcome,
+    }
+}
+
+/// The spec of an attached config.json.
+fn spec_of(file: Attached) -> Result<ModelSpec, Error> {
+    hub::spec_from_user_config(&file.name, &file.bytes?)
+}
+
+/// Named fields as one line for the query log (`model=llama-3.1-8b precision=fp16`).
+fn describe(f: &Fields) -> String {
+    let pairs = [
+        ("model", &f.model),
+        ("params_b", &f.params_b),
+        ("precision", &f.precision),
+        ("context", &f.context),
+        ("batch", &f.batch),
+        ("mode", &f.mode),
+        ("gpu", &f.gpu),
+        ("gpus", &f.gpus),
+        ("runtime", &f.runtime),
+    ];
+    pairs
+        .iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={v}")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A repo that does not exist gets the catalog's closest names (or the model its name
+/// loosely matches).
+fn with_suggestions(catalog: &Catalog, mut e: ModelSourceError) -> ModelSourceError {
+    if matches!(
+        e.kind,
+        SourceErrorKind::NotFound | SourceErrorKind::Unreachable
+    ) {
+        e.suggestions = match catalog.resolve_model(&e.repo) {
+            Ok(m) => vec![m.model.id.clone()],
+            Err(crate::catalog::LookupError::UnknownModel { suggestions, .. }) => suggestions,
+            Err(_) => Vec::new(),
+        };
+    }
+    e
+}
+
+/// The Hub gave nothing: the catalog's match for the name, else a model of the size the
+/// name carries ("org/Foo-13B"), with a note saying so; else an error that says why.
+fn fallback(
+    catalog: &'static Catalog,
+    q: &Query,
+    repo: &str,
+    miss: HubMiss,
+) -> Result<Answer, Error> {
+    let note = Assumption::HubFallback {
+        repo: repo.to_string(),
+        reason: miss,
+    };
+    let by_name = catalog
+        .resolve_model(repo)
+        .is_ok()
+        .then(|| answer::for_query(catalog, q));
+    let result = by_name.or_else(|| {
+        let name = repo.rsplit('/').next().unwrap_or(repo);
+        let size = tokenize(name).iter().find_map(|t| size_of(t))?;
+        let sized = Query {
+            model: None,
+            params_b: Some(size),
+            ..q.clone()
+        };
+        Some(answer::for_query(catalog, &sized))
+    });
+    match result {
+        Some(Ok(mut a)) => {
+            a.assumed.push(note);
+            Ok(a)
+        }
+        Some(Err(e)) => Err(e),
+        None => {
+            let detail = match miss {
+                HubMiss::Offline => "offline",
+                HubMiss::Unreachable => "unreachable",
+                HubMiss::Slow => "slow",
+            };
+            let e = ModelSourceError {
+                kind: SourceErrorKind::Unreachable,
+                repo: repo.to_string(),
+                detail: detail.to_string(),
+                suggestions: Vec::new(),
+            };
+            Err(with_suggestions(catalog, e).into())
+        }
+    }
+}
