@@ -46,6 +46,7 @@ fix-tensor-parallel = split the weights over more GPUs
 fix-enforce-eager = skip CUDA graphs, which hold memory of their own
 fix-expandable-segments = let PyTorch grow its blocks instead of fragmenting (set before starting Python)
 fix-gradient-checkpointing = recompute activations in the backward pass instead of keeping them
+fix-load-in-4bit = load the weights in 4 bits: a quarter of the fp16 memory
 fix-qlora = train LoRA adapters on a 4-bit base model
 fix-smaller-batch = a smaller batch with gradient accumulation keeps the same effective batch
 fix-free-other-processes = see which processes hold the GPU and stop those you do not need

@@ -46,6 +46,7 @@ fix-tensor-parallel = reparte los pesos entre más GPU
 fix-enforce-eager = prescinde de los CUDA graphs, que ocupan memoria propia
 fix-expandable-segments = deja que PyTorch amplíe sus bloques en vez de fragmentar (antes de arrancar Python)
 fix-gradient-checkpointing = recalcula las activaciones en el backward en vez de guardarlas
+fix-load-in-4bit = carga los pesos en 4 bits: una cuarta parte de la memoria en fp16
 fix-qlora = entrena adaptadores LoRA sobre el modelo base en 4 bits
 fix-smaller-batch = un lote más pequeño con acumulación de gradientes mantiene el mismo lote efectivo
 fix-free-other-processes = mira qué procesos ocupan la GPU y detén los que no necesites

@@ -46,6 +46,7 @@ fix-tensor-parallel = divida os pesos entre mais GPUs
 fix-enforce-eager = dispense os CUDA graphs, que ocupam memória própria
 fix-expandable-segments = deixe o PyTorch aumentar os blocos em vez de fragmentar (defina antes de iniciar o Python)
 fix-gradient-checkpointing = recalcule as ativações no backward em vez de guardá-las
+fix-load-in-4bit = carregue os pesos em 4 bits: um quarto da memória em fp16
 fix-qlora = treine adaptadores LoRA sobre o modelo base em 4 bits
 fix-smaller-batch = um batch menor com acumulação de gradientes mantém o mesmo batch efetivo
 fix-free-other-processes = veja quais processos ocupam a GPU e pare os que não precisa

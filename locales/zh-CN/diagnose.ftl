@@ -46,6 +46,7 @@ fix-tensor-parallel = 把权重分到更多 GPU 上
 fix-enforce-eager = 不用 CUDA graph，它们本身也占显存
 fix-expandable-segments = 让 PyTorch 扩展显存块而不是产生碎片（在启动 Python 之前设置）
 fix-gradient-checkpointing = 在反向传播中重算激活值，而不是全部保存
+fix-load-in-4bit = 以 4 位加载权重：只占 fp16 显存的四分之一
 fix-qlora = 在 4 位基础模型上训练 LoRA 适配器
 fix-smaller-batch = 更小的 batch 加梯度累积，等效 batch 不变
 fix-free-other-processes = 查看哪些进程占用了 GPU，停掉不需要的

@@ -11,7 +11,7 @@ use vramguide::answer::Outcome;
 use vramguide::ask::{Attached, Hub, MAX_USER_CONFIG, Question, Reply, Request, Service, Who};
 use vramguide::catalog::Catalog;
 use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
-use vramguide::i18n::{Lang, t};
+use vramguide::i18n::Lang;
 use vramguide::query::Fields;
 use vramguide::render;
 use vramguide::store::{Source, Store};
@@ -63,12 +63,17 @@ fn finish(json: bool, reply: &Reply) -> ExitCode {
     match &reply.outcome {
         Ok(outcome) => {
             if json {
-                let value = json_of(lang, outcome);
+                let value = json_of(reply, outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
                 print_out(&text_of(lang, outcome));
             }
-            ExitCode::SUCCESS
+            // A pasted error of a kind we cannot read is answered, but not understood.
+            if outcome.understood() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            }
         }
         Err(err) => {
             let message = render::error::message(lang, catalog, err);
@@ -85,29 +90,23 @@ fn finish(json: bool, reply: &Reply) -> ExitCode {
 
 /// The answer as text.
 fn text_of(lang: Lang, outcome: &Outcome) -> String {
-    let catalog = Catalog::get();
-    match outcome {
-        Outcome::Estimate(a) => render::text::answer(lang, catalog, a),
-        Outcome::Compare(gpus) => render::compare::text(lang, catalog, gpus),
-        Outcome::Explain(topic) => render::text::guide(lang, *topic),
-        Outcome::Fit(list) => {
-            serde_json::to_string_pretty(&render::json::fit_list(lang, list)).unwrap_or_default()
-        }
-    }
+    render::outcome::text(lang, Catalog::get(), outcome)
 }
 
-/// The answer as the JSON contract.
-fn json_of(lang: Lang, outcome: &Outcome) -> Value {
-    let catalog = Catalog::get();
+/// The answer as the JSON contract: `compare` and `explain` print their own objects; a
+/// free-text question (it has a query) names its intent and that intent's fields.
+fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
+    let (lang, catalog) = (reply.lang, Catalog::get());
     let value = match outcome {
-        Outcome::Estimate(a) => serde_json::to_value(render::json::answer(lang, catalog, a)),
-        Outcome::Compare(gpus) => serde_json::to_value(render::compare::json(lang, catalog, gpus)),
-        Outcome::Explain(topic) => Ok(serde_json::json!({
+        Outcome::Compare(gpus) if reply.query.is_none() => {
+            serde_json::to_value(render::compare::json(lang, catalog, gpus))
+        }
+        Outcome::Explain(topic) if reply.query.is_none() => Ok(serde_json::json!({
             "language": lang.code(), "topic": topic.slug(),
-            "title": t(lang, &format!("guide-{}-title", topic.slug())),
+            "title": vramguide::i18n::t(lang, &format!("guide-{}-title", topic.slug())),
             "text": render::text::guide(lang, *topic),
         })),
-        Outcome::Fit(list) => serde_json::to_value(render::json::fit_list(lang, list)),
+        _ => Ok(render::outcome::json(lang, catalog, outcome)),
     };
     value.unwrap_or_default()
 }

@@ -27,6 +27,8 @@ pub enum Fix {
     GradientCheckpointing,
     /// Training: a 4-bit base model with LoRA adapters.
     Qlora,
+    /// Inference: load the weights in 4 bits.
+    LoadIn4bit,
     /// Training: half the batch, twice the accumulation steps.
     SmallerBatch,
     /// Something else holds the card: look at what.
@@ -59,6 +61,7 @@ impl Fix {
             Fix::ExpandableSegments => "expandable-segments",
             Fix::GradientCheckpointing => "gradient-checkpointing",
             Fix::Qlora => "qlora",
+            Fix::LoadIn4bit => "load-in-4bit",
             Fix::SmallerBatch => "smaller-batch",
             Fix::FreeOtherProcesses => "free-other-processes",
             Fix::GpuLayers(_) => "gpu-layers",
@@ -83,6 +86,7 @@ impl Fix {
             Fix::ExpandableSegments => "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True".to_string(),
             Fix::GradientCheckpointing => "model.gradient_checkpointing_enable()".to_string(),
             Fix::Qlora => "BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=\"nf4\") + LoraConfig(r=16)".to_string(),
+            Fix::LoadIn4bit => "BitsAndBytesConfig(load_in_4bit=True)".to_string(),
             Fix::SmallerBatch => "--per_device_train_batch_size 1 --gradient_accumulation_steps 8".to_string(),
             Fix::FreeOtherProcesses => "nvidia-smi --query-compute-apps=pid,used_memory --format=csv".to_string(),
             Fix::GpuLayers(n) => format!("-ngl {n}"),

@@ -264,6 +264,15 @@ fn is_training(lower: &str) -> bool {
         "sft",
         "accelerate launch",
         "peft",
+        "lora",
+        "treino",
+        "treinando",
+        "treinar",
+        "entrenando",
+        "entrenar",
+        "entrenamiento",
+        "训练",
+        "微调",
     ]
     .iter()
     .any(|w| lower.contains(w))

@@ -120,9 +120,10 @@ fn fixes(engine: Engine, training: bool, f: &Figures) -> Vec<Fix> {
             fixes.push(Fix::SmallerBatch);
             fixes.push(Fix::Qlora);
         }
-        _ => {}
+        // Inference under transformers: the weights are most of it.
+        _ => fixes.push(Fix::LoadIn4bit),
     }
-    if !fragmented && f.reserved_unallocated_gib.is_none() {
+    if !fragmented {
         fixes.push(Fix::ExpandableSegments);
     }
     fixes

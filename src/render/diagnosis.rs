@@ -87,7 +87,7 @@ fn cause(lang: Lang, d: &Diagnosis) -> String {
 
 /// The log's own figures, one line each.
 fn figure_lines(lang: Lang, f: &Figures) -> Vec<String> {
-    let gib = |v: f64| format_gib(lang, v);
+    let gib = |v: f64| format!("{} GiB", format_gib(lang, v));
     let mut lines = Vec::new();
     let mut line = |id: &str, args: Args| lines.push(tr(lang, id, Some(&args)));
     if let (Some(total), Some(free)) = (f.total_gib, f.free_gib) {

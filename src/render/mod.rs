@@ -13,6 +13,7 @@ pub mod discord;
 pub mod error;
 pub mod html;
 pub mod json;
+pub mod outcome;
 pub mod parts;
 pub mod plan;
 pub mod stats;

@@ -5,6 +5,7 @@
 //! estimate::name`. Fixtures stay beside this folder (`tests/calibration/`, `tests/corpus/`),
 //! shared with `examples/calibrate.rs`.
 
+mod ask_intents;
 mod best_fit;
 mod calibration;
 mod catalog_params;
@@ -14,6 +15,7 @@ mod discord_bench;
 mod discord_chart;
 mod discord_commands;
 mod discord_e2e;
+mod discord_intents;
 mod estimate;
 mod fake_discord;
 mod fake_hub;
