@@ -158,12 +158,12 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
             fit_list(catalog, gpu, count, precision).map(Outcome::Fit)
         }
         Intent::Buy => match (parsed.budget, parsed.query.has_subject()) {
-            (Some(budget), true) => for_parsed(catalog, parsed).and_then(|a| {
+            (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
                 let sizing = Sizing::new(&a.model, &a.job);
-                Ok(Outcome::Buy(Box::new(Purchase {
+                Outcome::Buy(Box::new(Purchase {
                     model: a.model.display_name.clone(),
                     shopping: crate::buy::within(catalog, &sizing, budget),
-                })))
+                }))
             }),
             // A budget and no model: how to choose a card.
             _ => Ok(Outcome::Explain(Topic::Choosing)),

@@ -481,7 +481,8 @@ pub(super) fn classify(p: &Parsed) -> Intent {
     if cards >= 2 && (cues.has(Cue::Compare) || !subject) {
         return Intent::Compare;
     }
-    if p.budget.is_some() {
+    // A budget with a model, or with buying words ("which card under $1000?").
+    if p.budget.is_some() && (subject || cues.has(Cue::Buy)) {
         return Intent::Buy;
     }
     if p.query.max_context {

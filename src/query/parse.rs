@@ -73,8 +73,14 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
-    let diagnosis = diagnose::read(text);
+    let whole = text;
     let text = first_chars(text, MAX_CHARS);
+    // A binary file pasted as text: its random letters would only make up names.
+    if looks_binary(text) {
+        return Parsed::default();
+    }
+    // A pasted log is read whole: its error is at the end.
+    let diagnosis = diagnose::read(whole);
     // Every mention starts with '<' or '@': most messages skip the regex.
     let without_mentions = if text.bytes().any(|b| matches!(b, b'<' | b'@')) {
         MENTION.replace_all(text, " ")
@@ -200,6 +206,22 @@ fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
     let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
     w.blank_range(start, end);
     Some(name)
+}
+
+/// Control bytes and replacement characters (invalid UTF-8 read as text) make up more than
+/// a twentieth of the text: binary junk, not a question.
+fn looks_binary(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let control = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t'))
+        .count();
+    let replaced = bytes
+        .windows(3)
+        .filter(|w| w == &[0xEF, 0xBF, 0xBD])
+        .count();
+    let odd = control + replaced;
+    odd >= 8 && odd * 20 > text.chars().count()
 }
 
 /// The first `max` characters of `text`. A text of no more bytes than that has no more

@@ -10,7 +10,8 @@ use vramguide::catalog::Catalog;
 use vramguide::hub::Hub;
 use vramguide::i18n::Lang;
 use vramguide::render;
-use vramguide::store::{Db, Source, Store, StoreConfig};
+use vramguide::store::db::Db;
+use vramguide::store::{Source, Store, StoreConfig};
 
 const OOM: &str = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Process 4242 has 22.51 GiB memory in use. Of the allocated memory 18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
 
@@ -185,9 +186,9 @@ async fn bad_input_is_answered_without_a_panic_and_logged() {
     let mut long = "INFO 05-02 11:02:13 loading shard 3 of 30\n".repeat(2600);
     long.push_str(OOM);
     assert!(long.len() > 100 * 1024);
-    let junk: String = (0..20_000u32)
-        .map(|i| char::from_u32(i * 7919 % 0xD000).unwrap_or('\u{fffd}'))
-        .collect();
+    // A binary file pasted or attached: its bytes read as text, invalid UTF-8 replaced.
+    let bytes: Vec<u8> = (0..20_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    let junk = String::from_utf8_lossy(&bytes).into_owned();
     let unknown = "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[8192,8192]: out of memory";
     let cut = &OOM[..OOM.find("of which").unwrap_or(OOM.len())];
     let (v, ok) = ask(&service, &long).await;

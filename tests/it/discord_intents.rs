@@ -7,7 +7,7 @@ use crate::fake_discord::fixtures::{self, USER};
 use serde_json::Value;
 use std::time::Duration;
 use vramguide::i18n::{Lang, t};
-use vramguide::store::Db;
+use vramguide::store::db::Db;
 
 const WAIT: Duration = Duration::from_secs(15);
 const OOM: &str = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Process 4242 has 22.51 GiB memory in use. Of the allocated memory 18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
