@@ -50,6 +50,8 @@ pub struct Answer {
     /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
     /// lead with what was really asked. None otherwise.
     pub best_fit: Option<BestFit>,
+    /// Cards of different kinds named together ("a 4090 and a 3090"): each card's share.
+    pub mixed: Option<crate::mixed::Mixed>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -148,6 +150,22 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
             .collect::<Vec<_>>()
     };
     Some(match parsed.intent {
+        // Cards of different kinds with a model: sized per card (a layer split), or refused.
+        Intent::Estimate if parsed.gpus.len() >= 2 && parsed.hub_id.is_none() => {
+            let cards = parsed
+                .gpus
+                .iter()
+                .map(|(n, c)| {
+                    let gpu = catalog.resolve_gpu(n)?.gpu;
+                    Ok((gpu, c.unwrap_or(1).clamp(1, 8) as u32))
+                })
+                .collect::<Result<Vec<_>, Error>>();
+            cards.and_then(|cards| {
+                let mut a = for_parsed(catalog, parsed)?;
+                a.mixed = crate::mixed::size(&a.model, &a.job, &cards).ok();
+                Ok(Outcome::Estimate(Box::new(a)))
+            })
+        }
         Intent::Estimate | Intent::MaxContext => return None,
         Intent::Compare => gpus_named(catalog, &names()).map(Outcome::Compare),
         Intent::Explain => Ok(Outcome::Explain(parsed.topic.unwrap_or(Topic::Vram))),
@@ -398,6 +416,7 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         best_fit,
         max_context,
         max_context_asked,
+        mixed: None,
     };
     answer.topics = topics(&answer);
     Ok(answer)

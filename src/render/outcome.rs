@@ -10,14 +10,22 @@ use super::discord::{self as embed, Embed};
 use crate::answer::{Outcome, Topic};
 use crate::catalog::Catalog;
 use crate::diagnose::Read;
-use crate::i18n::{Lang, t};
+use crate::i18n::{Args, Lang, format_gib, t, tr};
+use crate::mixed::Mixed;
 use crate::query::budget::Rates;
 use serde_json::{Value, json};
 
 /// The answer as chat text.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     match outcome {
-        Outcome::Estimate(a) => super::text::answer(lang, catalog, a),
+        Outcome::Estimate(a) => {
+            let mut out = super::text::answer(lang, catalog, a);
+            if let Some(m) = &a.mixed {
+                out.push_str("\n\n");
+                out.push_str(&mixed_text(lang, catalog, m));
+            }
+            out
+        }
         Outcome::Compare(gpus) => super::compare::text(lang, catalog, gpus),
         Outcome::Explain(topic) => super::text::guide(lang, *topic),
         Outcome::Fit(list) => fit_text(lang, catalog, list),
@@ -64,6 +72,9 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
         let mut v = serde_json::to_value(super::json::answer(lang, catalog, a)).unwrap_or_default();
         if let Value::Object(map) = &mut v {
             map.insert("intent".into(), intent.into());
+            if let Some(m) = &a.mixed {
+                map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
+            }
         }
         return v;
     }
@@ -119,6 +130,51 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
         map.insert("text".into(), text(lang, catalog, outcome).into());
     }
     v
+}
+
+/// A mixed setup: each card's share of the layers, or why the runtime refuses it.
+fn mixed_text(lang: Lang, catalog: &Catalog, m: &Mixed) -> String {
+    let name = |id: &str| {
+        catalog
+            .gpu(id)
+            .map_or(id.to_string(), |g| g.display_name.clone())
+    };
+    let gib = |v: f64| format!("{} GiB", format_gib(lang, v));
+    match m {
+        Mixed::Layers {
+            devices,
+            fits,
+            tensor_split,
+        } => {
+            let verdict = if *fits { "mixed-fits" } else { "mixed-no-fit" };
+            let mut out = format!("**{}**", t(lang, verdict));
+            for d in devices {
+                let args = Args::new()
+                    .s("gpu", name(&d.gpu))
+                    .s("layers", d.layers.to_string())
+                    .s("need", gib(d.need_gib))
+                    .s("usable", gib(d.usable_gib));
+                out.push_str(&format!("\n• {}", tr(lang, "mixed-device", Some(&args))));
+            }
+            if let Some(ts) = tensor_split {
+                out.push_str(&format!("\n`{ts}`"));
+            }
+            out
+        }
+        Mixed::Refused {
+            runtime,
+            smallest,
+            per_gpu_gib,
+            smallest_usable_gib,
+        } => {
+            let args = Args::new()
+                .s("runtime", *runtime)
+                .s("need", gib(*per_gpu_gib))
+                .s("gpu", name(smallest))
+                .s("usable", gib(*smallest_usable_gib));
+            tr(lang, "mixed-refused", Some(&args))
+        }
+    }
 }
 
 fn topic_fields(lang: Lang, topic: Topic) -> Value {

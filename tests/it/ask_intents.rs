@@ -170,6 +170,22 @@ async fn each_intent_in_each_language_carries_its_fields() {
     assert_eq!(v["diagnosis"]["total_gib"], 23.64);
     let fixes = v["diagnosis"]["fixes"].to_string();
     assert!(fixes.contains("expandable_segments:True"), "{fixes}");
+    // Cards of different kinds: sized per card for llama.cpp, refused by vLLM.
+    let (v, _) = ask(
+        &service,
+        "qwen2.5 32b q4_k_m on llama.cpp with a 4090 and a 3090",
+    )
+    .await;
+    assert_eq!(v["intent"], "estimate");
+    assert_eq!(v["mixed"]["split"], "layers", "{}", v["mixed"]);
+    assert_eq!(v["mixed"]["devices"].as_array().map(Vec::len), Some(2));
+    let (v, _) = ask(
+        &service,
+        "qwen2.5 32b awq on vllm with a 4090 and a 4060 ti 16gb",
+    )
+    .await;
+    assert_eq!(v["mixed"]["split"], "refused", "{}", v["mixed"]);
+    assert_eq!(v["mixed"]["smallest"], "rtx-4060-ti-16gb");
     let (v, _) = ask(&service, "rtx 9090 vs 4090").await;
     assert_eq!(v["error"]["kind"], "unknown_gpu", "{v}");
     assert!(
