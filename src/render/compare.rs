@@ -72,6 +72,24 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
             g.msrp_usd
                 .map_or_else(|| t(lang, "compare-no-price"), |p| price_usd(lang, p))
         }),
+        // What one card sells for now and rents for, each with when it was published: the
+        // answer to "how much is an h100?".
+        row(
+            "compare-street-price",
+            &|g| match (g.street_usd, &g.street_usd_date) {
+                (Some(p), Some(d)) => format!("{} ({d})", price_usd(lang, p)),
+                (Some(p), None) => price_usd(lang, p),
+                _ => "–".to_string(),
+            },
+        ),
+        row(
+            "compare-cloud-price",
+            &|g| match (g.cloud_usd_per_hour, &g.cloud_usd_per_hour_date) {
+                (Some(p), Some(d)) => format!("{} ({d})", crate::i18n::format_usd(lang, p, 2)),
+                (Some(p), None) => crate::i18n::format_usd(lang, p, 2),
+                _ => "–".to_string(),
+            },
+        ),
         row("compare-price-per-gb", &|g| {
             g.usd_per_gb()
                 .map_or_else(|| "–".to_string(), |p| price_usd(lang, p))
