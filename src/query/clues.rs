@@ -47,6 +47,8 @@ pub(super) enum Clue {
     GluedCount,
     /// `budget::BUDGET`: currency and budget words.
     Budget,
+    /// A card brand ("rtx 9090"): a card the catalog may lack.
+    Brand,
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
@@ -121,6 +123,10 @@ const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Sharding, &["fsdp", "ddp", "zero", "offload", "卸载"]),
     (Clue::Memory, &["g"]),
     (Clue::GluedCount, &["x"]),
+    (
+        Clue::Brand,
+        &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"],
+    ),
     (
         Clue::Budget,
         &[

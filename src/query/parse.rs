@@ -133,7 +133,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     let gpus = more_gpus(catalog, &mut work, &q);
-    let unknown_gpu = take_unknown_gpu(catalog, &mut work);
+    let unknown_gpu = if work.clues.has(Clue::Brand) {
+        take_unknown_gpu(catalog, &mut work)
+    } else {
+        None
+    };
     take_memory_amounts(&mut work);
     let mut model_match = take_model(catalog, &mut work, &mut q);
     if hub_id.is_some() {
