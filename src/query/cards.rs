@@ -243,3 +243,43 @@ fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
         _ => true,
     }
 }
+
+/// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a
+/// 3090" (at most eight).
+pub(super) fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(String, Option<u64>)> {
+    let Some(first) = &q.gpu else {
+        return Vec::new();
+    };
+    let mut all = vec![(first.clone(), q.gpu_count)];
+    while all.len() < 8 {
+        let mut next = Query::default();
+        take_gpu(catalog, w, &mut next);
+        match next.gpu {
+            Some(name) => all.push((name, next.gpu_count)),
+            None => break,
+        }
+    }
+    all
+}
+
+/// Words that only ever open a card's name.
+const CARD_BRANDS: &[&str] = &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"];
+
+/// "rtx 9090": a brand word and a number the catalog does not know. Taken out so the
+/// answer can suggest cards instead of ignoring it.
+pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
+    let tokens = spans(&w.text);
+    let i = tokens.windows(2).position(|pair| {
+        let (brand, number) = (pair[0].2, pair[1].2);
+        CARD_BRANDS.contains(&brand)
+            && (3..=7).contains(&number.len())
+            && number.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            // A model size ("70b") or a context ("32k") is not a card.
+            && !number.ends_with(['b', 'm', 'k'])
+            && !catalog.is_gpu_word(number)
+    })?;
+    let (start, end) = (tokens[i].0, tokens[i + 1].1);
+    let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
+    w.blank_range(start, end);
+    Some(name)
+}

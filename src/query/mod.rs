@@ -7,6 +7,7 @@
 
 pub mod budget;
 mod cards;
+mod clean;
 mod clues;
 pub mod detect;
 pub mod fields;

@@ -10,7 +10,8 @@
 
 use super::Query;
 use super::budget::{self, BUDGET, Budget};
-use super::cards::take_gpu;
+use super::cards::{more_gpus, take_gpu, take_unknown_gpu};
+use super::clean::{clean, decimal_commas, is_han};
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
 use super::filler::FILLER;
@@ -172,46 +173,6 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     parsed
 }
 
-/// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a
-/// 3090" (at most eight).
-fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(String, Option<u64>)> {
-    let Some(first) = &q.gpu else {
-        return Vec::new();
-    };
-    let mut all = vec![(first.clone(), q.gpu_count)];
-    while all.len() < 8 {
-        let mut next = Query::default();
-        take_gpu(catalog, w, &mut next);
-        match next.gpu {
-            Some(name) => all.push((name, next.gpu_count)),
-            None => break,
-        }
-    }
-    all
-}
-
-/// Words that only ever open a card's name.
-const CARD_BRANDS: &[&str] = &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"];
-
-/// "rtx 9090": a brand word and a number the catalog does not know. Taken out so the
-/// answer can suggest cards instead of ignoring it.
-fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
-    let tokens = spans(&w.text);
-    let i = tokens.windows(2).position(|pair| {
-        let (brand, number) = (pair[0].2, pair[1].2);
-        CARD_BRANDS.contains(&brand)
-            && (3..=7).contains(&number.len())
-            && number.bytes().next().is_some_and(|b| b.is_ascii_digit())
-            // A model size ("70b") or a context ("32k") is not a card.
-            && !number.ends_with(['b', 'm', 'k'])
-            && !catalog.is_gpu_word(number)
-    })?;
-    let (start, end) = (tokens[i].0, tokens[i + 1].1);
-    let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
-    w.blank_range(start, end);
-    Some(name)
-}
-
 /// Control bytes and replacement characters (invalid UTF-8 read as text) make up more than
 /// a twentieth of the text: binary junk, not a question.
 fn looks_binary(text: &str) -> bool {
@@ -274,108 +235,6 @@ fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let (&first, _) = needle.split_first()?;
     let last = haystack.len().checked_sub(needle.len())?;
     (0..=last).find(|&at| haystack[at] == first && haystack[at..].starts_with(needle))
-}
-
-/// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
-/// versions and sizes: "qwen 2,5 7b"), "32,768" -> "32768" (a thousands separator); other commas stay and
-/// [`clean`] turns them into spaces.
-fn decimal_commas(text: &str) -> Cow<'_, str> {
-    static COMMA: LazyLock<Regex> = LazyLock::new(|| re(r"(\d),(\d{1,3})([bkm]?)\b"));
-    if !text.contains(',') {
-        return Cow::Borrowed(text);
-    }
-    COMMA.replace_all(text, |c: &Captures| {
-        if c[2].len() == 3 {
-            format!("{}{}{}", &c[1], &c[2], &c[3])
-        } else {
-            format!("{}.{}{}", &c[1], &c[2], &c[3])
-        }
-    })
-}
-
-/// Lowercase, strip accents, keep the punctuation names use ("q4_k_m", "llama.cpp",
-/// "deepseek-r1:14b", "org/model"), space Chinese runs off Latin words and digits.
-fn clean(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut prev_han: Option<bool> = None;
-    for c in text.chars() {
-        if c.is_ascii() {
-            emit_ascii(c as u8, &mut out, &mut prev_han);
-        } else if is_han(c) {
-            // CJK ideographs have no decomposition: skip the NFKD machinery for them.
-            emit(c, &mut out, &mut prev_han);
-        } else {
-            unicode_normalization::char::decompose_compatible(c, |d| {
-                emit(d, &mut out, &mut prev_han)
-            });
-        }
-    }
-    out
-}
-
-/// The common case of [`clean`]: an ASCII byte, already its own decomposition.
-fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
-    if b == b'$' {
-        // "$2000", "R$ 10 mil", "US$ 1.500": a word the budget pattern reads.
-        out.push_str(" usd ");
-        *prev_han = None;
-        return;
-    }
-    let l = b.to_ascii_lowercase();
-    let keep = l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=');
-    if !keep {
-        out.push(' ');
-        *prev_han = None;
-        return;
-    }
-    if *prev_han == Some(true) {
-        out.push(' ');
-    }
-    out.push(char::from(l));
-    *prev_han = Some(false);
-}
-
-/// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.
-fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
-    // The two unified ideograph blocks are letters throughout, with no case and no marks:
-    // kept as they are, without the three Unicode table look-ups below.
-    if matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}') {
-        if *prev_han == Some(false) {
-            out.push(' ');
-        }
-        out.push(c);
-        *prev_han = Some(true);
-        return;
-    }
-    if unicode_normalization::char::is_combining_mark(c) {
-        return;
-    }
-    let c = match c {
-        '×' => 'x',
-        '€' | '¥' => {
-            out.push_str(if c == '€' { " eur " } else { " cny " });
-            *prev_han = None;
-            return;
-        }
-        c => c,
-    };
-    let han = is_han(c);
-    for l in c.to_lowercase() {
-        let keep = l.is_alphanumeric() || matches!(l, '.' | '_' | '-' | '/' | ':' | '=');
-        let mapped = if keep { l } else { ' ' };
-        if mapped != ' '
-            && let Some(p) = *prev_han
-            && p != han
-        {
-            out.push(' ');
-        }
-        out.push(mapped);
-        *prev_han = if mapped == ' ' { None } else { Some(han) };
-    }
-}
-
-fn is_han(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 /// The text being parsed; matched spans are blanked so later patterns cannot reuse them.
@@ -870,64 +729,4 @@ fn has_letters_not_han(word: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn model(text: &str) -> Option<(String, MatchKind)> {
-        parse(Catalog::get(), text)
-            .model_match
-            .map(|m| (m.model.id.clone(), m.kind))
-    }
-
-    #[test]
-    fn unknown_cards_are_kept() {
-        for text in [
-            "rtx 9090 vs 4090",
-            "roda mistral 7b numa rtx 9090?",
-            "rtx 9090 和 4090 哪个好",
-        ] {
-            let p = parse(Catalog::get(), text);
-            assert_eq!(p.unknown_gpu.as_deref(), Some("rtx 9090"), "{p:?}");
-        }
-    }
-
-    #[test]
-    fn decimal_comma_is_a_version() {
-        assert_eq!(
-            model("dá pra rodar qwen 2,5 7b?"),
-            Some(("qwen2.5-7b".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            model("deepseek r1 distill qwen 1,5b"),
-            Some(("deepseek-r1-distill-qwen-1.5b".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            parse(Catalog::get(), "contexto de 32,768 tokens")
-                .query
-                .context,
-            Some(32768)
-        );
-    }
-
-    /// The ideographs [`emit`] keeps without looking them up are what the look-ups give.
-    #[test]
-    fn unified_ideographs_are_letters_without_case() {
-        for c in ('\u{4E00}'..='\u{9FFF}').chain('\u{3400}'..='\u{4DBF}') {
-            assert!(c.is_alphanumeric(), "{c:?}");
-            assert!(!unicode_normalization::char::is_combining_mark(c));
-            assert!(c.to_lowercase().eq(std::iter::once(c)), "{c:?}");
-        }
-    }
-
-    #[test]
-    fn a_model_read_from_part_of_the_words_is_an_assumption() {
-        let (id, kind) = model("qwen 2 5 7b").expect("a model");
-        assert_eq!(id, "qwen2.5-7b", "the typed size is kept");
-        assert_eq!(
-            kind,
-            MatchKind::Assumed {
-                from: "qwen 2 5 7b".into()
-            }
-        );
-    }
-}
+mod tests;
