@@ -32,11 +32,6 @@ static WEIGHTS: LazyLock<Regex> = LazyLock::new(|| re(r"Model loading took ([\d.
 static TP: LazyLock<Regex> =
     LazyLock::new(|| re(r"tensor[_-]parallel[_-]size['\x22]?\s*[=:]?\s*(\d+)"));
 
-/// Round a context down to a multiple of 256 tokens, as people set it.
-fn round_len(n: u64) -> u64 {
-    if n >= 1024 { n / 256 * 256 } else { n }
-}
-
 pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
     let mut f = Figures {
         gpu_memory_utilization: last_number(&GPU_MEMORY_UTILIZATION, text),
@@ -54,18 +49,14 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
             let share = f.kv_available_gib? / f.kv_needed_gib?;
             Some((f.max_seq_len? as f64 * share) as u64)
         });
-        let mut fixes = vec![Fix::MaxModelLen(round_len(
-            f.estimated_max_len.unwrap_or(0),
-        ))];
+        let mut fixes = vec![Fix::MaxModelLen(f.estimated_max_len.unwrap_or(0))];
         fixes.extend(raise);
         fixes.push(Fix::KvCacheFp8);
         (Kind::MaxModelLen, c.get(0)?.start(), fixes)
     } else if let Some(c) = V0.captures(text) {
         f.max_seq_len = c[1].parse().ok();
         f.estimated_max_len = c[2].parse().ok();
-        let mut fixes = vec![Fix::MaxModelLen(round_len(
-            f.estimated_max_len.unwrap_or(0),
-        ))];
+        let mut fixes = vec![Fix::MaxModelLen(f.estimated_max_len.unwrap_or(0))];
         fixes.extend(raise);
         fixes.push(Fix::KvCacheFp8);
         (Kind::MaxModelLen, c.get(0)?.start(), fixes)
