@@ -53,6 +53,8 @@ pub struct Answer {
     /// No launch line because no checkpoint in the planned format is known: which one the
     /// reader has to find (never an invented repo or file name).
     pub launch_missing: Option<MissingCheckpoint>,
+    /// Cards of different kinds named together ("a 4090 and a 3090"): each card's share.
+    pub mixed: Option<crate::mixed::Mixed>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -69,17 +71,27 @@ pub enum Outcome {
     Explain(Topic),
     /// What runs on a setup: every catalog model that fits, with its longest context.
     Fit(FitList),
+    /// What a budget buys for a model.
+    Buy(Box<Purchase>),
+    /// A pasted error, read, with our estimate for the model it names.
+    Diagnose(Box<Diagnosed>),
 }
 
-/// The kind of an [`Outcome`], as the log and the JSON name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
-#[strum(serialize_all = "snake_case")]
-pub enum Intent {
-    Estimate,
-    Compare,
-    Explain,
-    Fit,
-    MaxContext,
+/// The kind of an [`Outcome`], as the log and the JSON name it: what the question asked.
+pub use crate::query::intent::Intent;
+
+/// The setups a budget buys for a model.
+#[derive(Debug, Clone)]
+pub struct Purchase {
+    pub model: String,
+    pub shopping: crate::buy::Shopping,
+}
+
+/// A pasted error and, when the log names a model, our estimate for it.
+#[derive(Debug, Clone)]
+pub struct Diagnosed {
+    pub read: crate::diagnose::Read,
+    pub estimate: Option<Answer>,
 }
 
 impl Outcome {
@@ -91,7 +103,15 @@ impl Outcome {
             Outcome::Compare(_) => Intent::Compare,
             Outcome::Explain(_) => Intent::Explain,
             Outcome::Fit(_) => Intent::Fit,
+            Outcome::Buy(_) => Intent::Buy,
+            Outcome::Diagnose(_) => Intent::Diagnose,
         }
+    }
+
+    /// False for a pasted error of a kind no reader knows: answered (with what to paste),
+    /// but logged and exited as not understood.
+    pub fn understood(&self) -> bool {
+        !matches!(self, Outcome::Diagnose(d) if d.read == crate::diagnose::Read::Unknown)
     }
 
     /// The estimate, when this is one.
@@ -111,6 +131,74 @@ pub struct FitList {
     pub precision: Precision,
     /// Display name and longest context, largest model first.
     pub models: Vec<(String, u64)>,
+}
+
+/// Free text that asks for something other than an estimate (a comparison, a guide topic,
+/// what fits a setup, what a budget buys, a pasted error), answered; None for an estimate
+/// or a max-context question, which the caller answers with the model source it picks.
+/// A card the catalog lacks ("rtx 9090") is answered with suggestions, never dropped.
+pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<Outcome, Error>> {
+    if let Some(name) = &parsed.unknown_gpu
+        && parsed.intent != Intent::Diagnose
+        && parsed.intent != Intent::Explain
+        && let Err(e) = catalog.resolve_gpu(name)
+    {
+        return Some(Err(e.into()));
+    }
+    let names = || {
+        parsed
+            .gpus
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+    };
+    Some(match parsed.intent {
+        // Cards of different kinds with a model: sized per card (a layer split), or refused.
+        Intent::Estimate if parsed.gpus.len() >= 2 && parsed.hub_id.is_none() => {
+            let cards = parsed
+                .gpus
+                .iter()
+                .map(|(n, c)| {
+                    let gpu = catalog.resolve_gpu(n)?.gpu;
+                    Ok((gpu, c.unwrap_or(1).clamp(1, 8) as u32))
+                })
+                .collect::<Result<Vec<_>, Error>>();
+            cards.and_then(|cards| {
+                let mut a = for_parsed(catalog, parsed)?;
+                a.mixed = crate::mixed::size(&a.model, &a.job, &cards).ok();
+                Ok(Outcome::Estimate(Box::new(a)))
+            })
+        }
+        Intent::Estimate | Intent::MaxContext => return None,
+        Intent::Compare => gpus_named(catalog, &names()).map(Outcome::Compare),
+        Intent::Explain => Ok(Outcome::Explain(parsed.topic.unwrap_or(Topic::Vram))),
+        Intent::Fit => {
+            let (gpu, count) = parsed.gpus.first()?;
+            let count = count.unwrap_or(1).clamp(1, 64) as u32;
+            let precision = parsed.query.precision.unwrap_or(Precision::Fp16);
+            fit_list(catalog, gpu, count, precision).map(Outcome::Fit)
+        }
+        Intent::Buy => match (parsed.budget, parsed.query.has_subject()) {
+            (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
+                let sizing = Sizing::new(&a.model, &a.job);
+                Outcome::Buy(Box::new(Purchase {
+                    model: a.model.display_name.clone(),
+                    shopping: crate::buy::within(catalog, &sizing, budget),
+                }))
+            }),
+            // A budget and no model: how to choose a card.
+            _ => Ok(Outcome::Explain(Topic::Choosing)),
+        },
+        Intent::Diagnose => {
+            let read = parsed.diagnosis.clone()?;
+            let estimate = parsed
+                .query
+                .has_subject()
+                .then(|| for_parsed(catalog, parsed).ok())
+                .flatten();
+            Ok(Outcome::Diagnose(Box::new(Diagnosed { read, estimate })))
+        }
+    })
 }
 
 /// GPUs by name, in order, or the first name that matches none.
@@ -395,6 +483,7 @@ fn build_one(
         launch_missing,
         max_context,
         max_context_asked,
+        mixed: None,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))

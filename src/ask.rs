@@ -158,6 +158,17 @@ impl Question {
         }
     }
 
+    /// Whether free text asks for anything we answer: something to estimate, or another
+    /// intent (a comparison, a guide topic, a pasted error...). Other requests always do.
+    pub fn asks_something(&self) -> bool {
+        match &self.request {
+            Request::Text { parsed, .. } => {
+                parsed.query.has_subject() || parsed.intent != answer::Intent::Estimate
+            }
+            _ => true,
+        }
+    }
+
     /// Whether free text names anything to estimate (other requests always do).
     pub fn has_subject(&self) -> bool {
         match &self.request {
@@ -230,6 +241,8 @@ pub struct Reply {
     pub query_json: Option<Arc<str>>,
     pub source: ModelSource,
     pub outcome: Result<Outcome, Error>,
+    /// What the question asked, answered or not (the log's `intent`).
+    pub intent: answer::Intent,
 }
 
 impl Reply {
@@ -301,6 +314,23 @@ impl Service {
         match request {
             Request::Text { text, parsed } => {
                 let lang = parsed.language.unwrap_or(fallback);
+                if config.is_none() {
+                    // Fit lists take dozens of bisections: off the async threads.
+                    let routed = if parsed.intent == answer::Intent::Fit {
+                        let p = parsed.clone();
+                        tokio::task::spawn_blocking(move || answer::for_intent(catalog, &p))
+                            .await
+                            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+                    } else {
+                        answer::for_intent(catalog, &parsed)
+                    };
+                    if let Some(outcome) = routed {
+                        let mut r = other(lang, text, outcome, parsed.intent);
+                        r.query_json = Some(query_json(&parsed.query));
+                        r.query = Some(parsed.query);
+                        return r;
+                    }
+                }
                 let (source, result) = self.for_parsed(&parsed, config, who).await;
                 reply(lang, text, Some(parsed.query), source, result)
             }
@@ -327,14 +357,14 @@ impl Service {
                 let said = format!("compare {}", names.join(" "));
                 let names: Vec<&str> = names.iter().map(String::as_str).collect();
                 let outcome = answer::gpus_named(catalog, &names).map(Outcome::Compare);
-                other(fallback, said, outcome)
+                other(fallback, said, outcome, answer::Intent::Compare)
             }
             Request::Explain(slug) => {
                 let said = format!("explain {slug}");
                 let outcome = Topic::from_slug(slug.trim())
                     .map(Outcome::Explain)
                     .ok_or(Error::UnknownTopic(slug));
-                other(fallback, said, outcome)
+                other(fallback, said, outcome, answer::Intent::Explain)
             }
             Request::Fit {
                 gpu,
@@ -353,7 +383,7 @@ impl Service {
                     // A panic in the core: the adapter answers its internal-error notice.
                     Err(e) => std::panic::resume_unwind(e.into_panic()),
                 };
-                other(fallback, said, outcome)
+                other(fallback, said, outcome, answer::Intent::Fit)
             }
         }
     }
@@ -361,7 +391,7 @@ impl Service {
     /// Write the one row of an answered question (a cached reply given again is one more
     /// question, so it is logged too). Never waits for the database.
     pub fn record(&self, who: &Who, reply: &Reply, latency: Duration) {
-        let ok = reply.outcome.is_ok();
+        let ok = reply.outcome.as_ref().is_ok_and(Outcome::understood);
         tracing::debug!(
             surface = who.surface.as_str(),
             language = reply.lang.code(),
@@ -376,6 +406,7 @@ impl Service {
             .with_query_json(reply.query_json.clone())
             .with_locale(who.locale.as_deref());
         entry.understood = ok;
+        entry.intent = Some(reply.intent.name());
         if let Ok(Outcome::Estimate(a)) = &reply.outcome {
             entry.model = Some(a.model.id.clone());
             entry.precision = Some(a.job.precision.name().to_string());
@@ -480,7 +511,13 @@ fn reply(
     source: ModelSource,
     result: Result<Answer, Error>,
 ) -> Reply {
+    let intent = if query.as_ref().is_some_and(|q| q.max_context) {
+        answer::Intent::MaxContext
+    } else {
+        answer::Intent::Estimate
+    };
     Reply {
+        intent,
         lang,
         said,
         query_json: query.as_ref().map(query_json),
@@ -497,8 +534,14 @@ fn query_json(query: &Query) -> Arc<str> {
 }
 
 /// A reply that estimates nothing (compare, explain, fit).
-fn other(lang: Lang, said: String, outcome: Result<Outcome, Error>) -> Reply {
+fn other(
+    lang: Lang,
+    said: String,
+    outcome: Result<Outcome, Error>,
+    intent: answer::Intent,
+) -> Reply {
     Reply {
+        intent,
         lang,
         said,
         query: None,

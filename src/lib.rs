@@ -6,14 +6,17 @@
 
 pub mod answer;
 pub mod ask;
+pub mod buy;
 pub mod catalog;
 pub mod chart_pool;
+pub mod diagnose;
 pub mod discord;
 pub mod error;
 pub mod estimate;
 pub mod guide;
 pub mod hub;
 pub mod i18n;
+pub mod mixed;
 pub mod plan;
 pub mod query;
 pub mod recommend;

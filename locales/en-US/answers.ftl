@@ -122,6 +122,7 @@ compare-power = Power
 compare-ecc = ECC
 compare-price = Price
 compare-price-launch = { $price } at launch
+compare-cloud-price = Cloud rental per hour
 compare-price-per-gb = Price per GB
 compare-runs-16bit = Runs at 16-bit
 compare-runs-4bit = Runs at 4-bit (Q4_K_M)

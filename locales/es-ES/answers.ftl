@@ -122,6 +122,7 @@ compare-power = Consumo
 compare-ecc = ECC
 compare-price = Precio
 compare-price-launch = { $price } en el lanzamiento
+compare-cloud-price = Alquiler en la nube por hora
 compare-price-per-gb = Precio por GB
 compare-runs-16bit = Funciona en 16 bits
 compare-runs-4bit = Funciona en 4 bits (Q4_K_M)

@@ -122,6 +122,7 @@ compare-power = Consumo
 compare-ecc = ECC
 compare-price = Preço
 compare-price-launch = { $price } no lançamento
+compare-cloud-price = Aluguel na nuvem por hora
 compare-price-per-gb = Preço por GB
 compare-runs-16bit = Roda em 16 bits
 compare-runs-4bit = Roda em 4 bits (Q4_K_M)

@@ -122,6 +122,7 @@ compare-power = 功耗
 compare-ecc = ECC
 compare-price = 价格
 compare-price-launch = 首发价 { $price }
+compare-cloud-price = 云端租用每小时价格
 compare-price-per-gb = 每 GB 价格
 compare-runs-16bit = 16-bit 能跑
 compare-runs-4bit = 4-bit（Q4_K_M）能跑

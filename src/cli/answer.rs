@@ -11,7 +11,7 @@ use vramguide::answer::Outcome;
 use vramguide::ask::{Attached, Hub, MAX_USER_CONFIG, Question, Reply, Request, Service, Who};
 use vramguide::catalog::Catalog;
 use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
-use vramguide::i18n::{Lang, t};
+use vramguide::i18n::Lang;
 use vramguide::query::Fields;
 use vramguide::render;
 use vramguide::store::{Source, Store};
@@ -68,12 +68,17 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
     match &reply.outcome {
         Ok(outcome) => {
             if json {
-                let value = json_of(lang, outcome);
+                let value = json_of(reply, outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
                 super::terminal::print(&text_of(lang, outcome), out.format);
             }
-            ExitCode::SUCCESS
+            // A pasted error of a kind we cannot read is answered, but not understood.
+            if outcome.understood() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            }
         }
         Err(err) => {
             let message = render::error::message_with(lang, catalog, err, out.example);
@@ -90,14 +95,10 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
 
 /// The answer as text.
 fn text_of(lang: Lang, outcome: &Outcome) -> String {
-    let catalog = Catalog::get();
+    let text = render::outcome::text(lang, Catalog::get(), outcome);
     match outcome {
-        Outcome::Estimate(a) => with_ram_hint(lang, a, render::text::answer(lang, catalog, a)),
-        Outcome::Compare(gpus) => render::compare::text(lang, catalog, gpus),
-        Outcome::Explain(topic) => render::text::guide(lang, *topic),
-        Outcome::Fit(list) => {
-            serde_json::to_string_pretty(&render::json::fit_list(lang, list)).unwrap_or_default()
-        }
+        Outcome::Estimate(a) => with_ram_hint(lang, a, text),
+        _ => text,
     }
 }
 
@@ -111,23 +112,25 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
         .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none());
     if assumed {
         text.push('\n');
-        text.push_str(&t(lang, "cli-ram-bandwidth-hint"));
+        text.push_str(&vramguide::i18n::t(lang, "cli-ram-bandwidth-hint"));
     }
     text
 }
 
-/// The answer as the JSON contract.
-fn json_of(lang: Lang, outcome: &Outcome) -> Value {
-    let catalog = Catalog::get();
+/// The answer as the JSON contract: `compare` and `explain` print their own objects; a
+/// free-text question (it has a query) names its intent and that intent's fields.
+fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
+    let (lang, catalog) = (reply.lang, Catalog::get());
     let value = match outcome {
-        Outcome::Estimate(a) => serde_json::to_value(render::json::answer(lang, catalog, a)),
-        Outcome::Compare(gpus) => serde_json::to_value(render::compare::json(lang, catalog, gpus)),
-        Outcome::Explain(topic) => Ok(serde_json::json!({
+        Outcome::Compare(gpus) if reply.query.is_none() => {
+            serde_json::to_value(render::compare::json(lang, catalog, gpus))
+        }
+        Outcome::Explain(topic) if reply.query.is_none() => Ok(serde_json::json!({
             "language": lang.code(), "topic": topic.slug(),
-            "title": t(lang, &format!("guide-{}-title", topic.slug())),
+            "title": vramguide::i18n::t(lang, &format!("guide-{}-title", topic.slug())),
             "text": render::text::guide(lang, *topic),
         })),
-        Outcome::Fit(list) => serde_json::to_value(render::json::fit_list(lang, list)),
+        _ => Ok(render::outcome::json(lang, catalog, outcome)),
     };
     value.unwrap_or_default()
 }

@@ -1,5 +1,6 @@
-//! A config.json attached to a mention or to `/estimate`: read from the URL Discord gives
-//! in the payload, only on Discord's own attachment hosts, with a size cap.
+//! A config.json attached to a mention or to `/estimate`, or a log too long for a message
+//! (`.txt`, `.log`): read from the URL Discord gives in the payload, only on Discord's own
+//! attachment hosts, with a size cap.
 
 use crate::ask::{Attached, MAX_USER_CONFIG};
 use crate::error::{Error as CoreError, ModelSourceError, SourceErrorKind};
@@ -26,6 +27,22 @@ pub fn config_of(attachments: &[serenity::Attachment]) -> Option<&serenity::Atta
     attachments
         .iter()
         .find(|a| a.filename.to_ascii_lowercase().ends_with(".json"))
+}
+
+/// The first attachment that looks like a pasted log (a .txt or .log file).
+pub fn log_of(attachments: &[serenity::Attachment]) -> Option<&serenity::Attachment> {
+    attachments.iter().find(|a| {
+        let name = a.filename.to_ascii_lowercase();
+        name.ends_with(".txt") || name.ends_with(".log")
+    })
+}
+
+/// A log attachment's text (invalid UTF-8 replaced), with the same host rule and size cap
+/// as a config; what went wrong reading it, as the core's error.
+pub async fn read_log(a: &serenity::Attachment, base: Option<&str>) -> Result<String, CoreError> {
+    let name = crate::sanitize::one_line(&a.filename);
+    let bytes = read_bytes(a, base, &name).await?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 fn invalid(name: &str, kind: SourceErrorKind, detail: String) -> CoreError {

@@ -119,16 +119,7 @@ async fn public(
 /// The embed of an answer that estimates nothing (a comparison, a guide topic, a `/fit`
 /// list), or the compact view of an estimate.
 pub fn embed_of(lang: Lang, outcome: &Outcome) -> Embed {
-    let catalog = Catalog::get();
-    match outcome {
-        Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
-        Outcome::Compare(gpus) => embed::compare(lang, catalog, gpus),
-        Outcome::Explain(topic) => embed::guide(lang, *topic),
-        Outcome::Fit(list) => {
-            let setup = render::parts::setup_label(catalog, &list.gpu.id, list.count);
-            embed::fit(lang, &setup, list.precision.name(), &list.models)
-        }
-    }
+    render::outcome::embed(lang, Catalog::get(), outcome)
 }
 
 /// Ask the answer service and send what it says: an estimate publicly with its chart and

@@ -65,10 +65,23 @@ async fn on_message(
     if !(dm || mentioned || listened) {
         return Ok(());
     }
-    let text = strip_mentions(&msg.content, me);
-    let mut question = Question::text(&text, Lang::En);
+    let mut text = strip_mentions(&msg.content, me);
     let attached = super::attachment::config_of(&msg.attachments);
-    if listened && !question.has_subject() && attached.is_none() {
+    // A log too long for a message comes as a file: its text follows the message's.
+    if attached.is_none()
+        && let Some(file) = super::attachment::log_of(&msg.attachments)
+    {
+        let _ = msg.channel_id.broadcast_typing(&ctx.http).await;
+        match super::attachment::read_log(file, bot.attachment_base.as_deref()).await {
+            Ok(log) => {
+                text.push('\n');
+                text.push_str(&log);
+            }
+            Err(e) => tracing::info!("log attachment not read: {e}"),
+        }
+    }
+    let mut question = Question::text(&text, Lang::En);
+    if listened && !question.asks_something() && attached.is_none() {
         return Ok(());
     }
     let Some(_guard) = bot.work.enter().await else {

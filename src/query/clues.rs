@@ -45,6 +45,10 @@ pub(super) enum Clue {
     Memory,
     /// `GLUED_COUNT`: "8xh100".
     GluedCount,
+    /// `budget::BUDGET`: currency and budget words.
+    Budget,
+    /// A card brand ("rtx 9090"): a card the catalog may lack.
+    Brand,
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
@@ -79,6 +83,10 @@ const NEEDS: &[(Clue, &[&str])] = &[
             "ventana",
             "len",
             "上下文",
+            "seq",
+            "sequen",
+            "secuen",
+            "序列",
             "k",
             "mil",
             "token",
@@ -115,6 +123,34 @@ const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Sharding, &["fsdp", "ddp", "zero", "offload", "卸载"]),
     (Clue::Memory, &["g"]),
     (Clue::GluedCount, &["x"]),
+    (
+        Clue::Brand,
+        &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"],
+    ),
+    (
+        Clue::Budget,
+        &[
+            "usd",
+            "brl",
+            "eur",
+            "cny",
+            "rmb",
+            "dollar",
+            "dolar",
+            "buck",
+            "reais",
+            "euro",
+            "yuan",
+            "元",
+            "万",
+            "块钱",
+            "人民币",
+            "budget",
+            "orcamento",
+            "presupuesto",
+            "预算",
+        ],
+    ),
 ];
 
 /// Every needed word, and the group each one is a clue for.

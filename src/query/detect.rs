@@ -87,6 +87,23 @@ const PT: &[&str] = &[
     "compro",
     "quero",
     "usar",
+    "ou",
+    "serve",
+    "sobe",
+    "morreu",
+    "deu",
+    "aqui",
+    "erro",
+    "dando",
+    "pq",
+    "toda",
+    "hora",
+    "trocar",
+    "pela",
+    "comecar",
+    "usada",
+    "cabe",
+    "lance",
 ];
 const ES: &[&str] = &[
     "necesito",
@@ -155,6 +172,24 @@ const ES: &[&str] = &[
     "caben",
     "corre",
     "ejecutar",
+    "la",
+    "lo",
+    "cae",
+    "arranca",
+    "ayuda",
+    "sale",
+    "esto",
+    "explicame",
+    "empezar",
+    "conviene",
+    "ahora",
+    "precio",
+    "cuesta",
+    "menos",
+    "dolares",
+    "todo",
+    "rato",
+    "pasar",
 ];
 const EN: &[&str] = &[
     "can",
@@ -252,6 +287,56 @@ const SHARED_IBERIAN: &[&str] = &[
     "compro",
 ];
 
+/// (phrase, Portuguese (else Spanish), weight): read as whole words.
+const PHRASES: &[(&str, bool, f64)] = &[
+    ("da pra", true, 2.0),
+    ("o que", true, 2.0),
+    ("oque", true, 2.0),
+    ("quanto de", true, 1.0),
+    ("pra que", true, 1.0),
+    ("e o", true, 1.0),
+    ("que es", false, 1.0),
+    ("que son", false, 1.0),
+    // Spanish "no" before a verb is "not"; Portuguese "no" is "in the" and says "não".
+    ("no arranca", false, 1.5),
+    ("no inicia", false, 1.5),
+    ("no funciona", false, 1.5),
+    ("no carga", false, 1.5),
+    ("no corre", false, 1.5),
+    ("no cabe", false, 1.5),
+];
+
+/// Whether `phrase` stands in `text` as whole words ("o que" is not in "lo que").
+fn has_phrase(text: &str, phrase: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find(phrase) {
+        let start = from + at;
+        let end = start + phrase.len();
+        let open = start == 0 || !bytes[start - 1].is_ascii_alphanumeric();
+        let close = end == bytes.len() || !bytes[end].is_ascii_alphanumeric();
+        if open && close {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// " o " right after a word with a digit in it.
+fn or_after_number(text: &str) -> bool {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(" o ") {
+        let start = from + at;
+        let word = text[..start].rsplit(' ').next().unwrap_or("");
+        if word.bytes().any(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        from = start + 2;
+    }
+    false
+}
+
 fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
@@ -323,9 +408,21 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
             .split(|c: char| !c.is_alphanumeric())
             .for_each(count);
     }
-    // "dá pra" is Portuguese even without other telling words.
-    if cleaned.contains("da pra") {
-        pt += 2.0;
+    // Phrases that settle short questions whose words both languages share: "dá pra",
+    // "o que é", "quanto de" are Portuguese; "qué es", "qué son" Spanish.
+    for &(phrase, is_pt, weight) in PHRASES {
+        if has_phrase(cleaned, phrase) {
+            if is_pt {
+                pt += weight;
+            } else {
+                es += weight;
+            }
+        }
+    }
+    // "a6000 o l40s": a lone "o" after a card or a number is Spanish "or" (Portuguese
+    // writes "ou"; its article "o" comes before nouns, not after numbers).
+    if or_after_number(cleaned) {
+        es += 1.0;
     }
     let best = pt.max(es).max(en);
     if best < 1.0 {

@@ -5,10 +5,15 @@
 //! and the list of assumptions made. CLI flags, slash-command options, web parameters and
 //! the free-text parser all produce a `Query`, so they all share one set of rules.
 
+pub mod budget;
+mod cards;
+mod clean;
 mod clues;
 pub mod detect;
 pub mod fields;
+mod filler;
 pub mod hub_id;
+pub mod intent;
 pub mod numbers_words;
 pub mod parse;
 mod pieces;

@@ -9,16 +9,22 @@
 //! it did not understand.
 
 use super::Query;
+use super::budget::{self, BUDGET, Budget};
+use super::cards::{more_gpus, take_gpu, take_unknown_gpu};
+use super::clean::{clean, decimal_commas, is_han};
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
+use super::filler::FILLER;
+use super::intent::{self, Cues, Intent};
 use super::numbers_words;
 use super::pieces::{is_ascii_space, pieces};
 use crate::catalog::{Catalog, MatchKind, ModelMatch, is_variant_word, tokenize};
+use crate::diagnose;
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
+use crate::guide::Topic;
 use crate::runtime::PROFILES;
 use crate::vocab::Lang;
 use regex::{Captures, Regex};
-use rustc_hash::FxHashSet;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
@@ -36,6 +42,21 @@ pub struct Parsed {
     /// A Hub repo id ("org/name", as typed) the catalog lacks: `query.model` holds it and
     /// the adapter looks it up before calling the core ([`crate::answer::for_parsed_with`]).
     pub hub_id: Option<String>,
+    /// What the question asks for ([`super::intent`]).
+    pub intent: Intent,
+    /// Every card named, in order, as typed, with its count; the first is `query.gpu`.
+    /// Two or more make a comparison, or a mixed setup when a model is named with them.
+    pub gpus: Vec<(String, Option<u64>)>,
+    /// A card name the catalog lacks ("rtx 9090"): answered with suggestions, never dropped.
+    pub unknown_gpu: Option<String>,
+    /// A budget ("under $2000", "R$ 10 mil", "2万").
+    pub budget: Option<Budget>,
+    /// The guide topic asked about, when no model is named.
+    pub topic: Option<Topic>,
+    /// A pasted error, read from the whole message (not only its first characters).
+    pub diagnosis: Option<diagnose::Read>,
+    /// The telling words the message holds.
+    pub cues: Cues,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -44,7 +65,7 @@ const MAX_CHARS: usize = 4000;
 /// Compile a parser pattern. Word boundaries are ASCII: the text is accent-stripped and
 /// Chinese runs are spaced off, and Unicode `\b` would force the regex crate onto its slow
 /// engine for any non-ASCII message.
-fn re(pattern: &str) -> Regex {
+pub(super) fn re(pattern: &str) -> Regex {
     Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("parser patterns are valid")
 }
 
@@ -53,7 +74,14 @@ static MENTION: LazyLock<Regex> =
 
 /// Parse one message. Never panics; unknown input gives an empty query.
 pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
+    let whole = text;
     let text = first_chars(text, MAX_CHARS);
+    // A binary file pasted as text: its random letters would only make up names.
+    if looks_binary(text) {
+        return Parsed::default();
+    }
+    // A pasted log is read whole: its error is at the end.
+    let diagnosis = diagnose::read(whole);
     // Every mention starts with '<' or '@': most messages skip the regex.
     let without_mentions = if text.bytes().any(|b| matches!(b, b'<' | b'@')) {
         MENTION.replace_all(text, " ")
@@ -61,7 +89,14 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         Cow::Borrowed(text)
     };
     let cleaned = clean(&decimal_commas(&without_mentions));
-    let language = detect_cleaned(&without_mentions, &cleaned);
+    let language = match &diagnosis {
+        // A pasted log is English whatever language its sender writes in.
+        Some(_) => {
+            let own = diagnose::before_log(&without_mentions);
+            detect_cleaned(own, &clean(own))
+        }
+        None => detect_cleaned(&without_mentions, &cleaned),
+    };
     // Sizes in words become "70b" only after the language is known: "bilhoes" and
     // "millones" tell the language.
     let cleaned = numbers_words::rewrite_sizes(&cleaned).unwrap_or(cleaned);
@@ -73,7 +108,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     };
     // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
     // would only send patterns looking for what is no longer there.
+    let cues = Cues::of(&cleaned);
     let mut work = Work::new(cleaned);
+    // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
+    let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
+        budget::from_captures(c, language)
+    });
     let mut q = Query {
         framework: take_framework(&mut work),
         runtime: take_runtime(&mut work),
@@ -94,6 +134,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         }
     }
     take_gpu(catalog, &mut work, &mut q);
+    let gpus = more_gpus(catalog, &mut work, &q);
+    let unknown_gpu = if work.clues.has(Clue::Brand) {
+        take_unknown_gpu(catalog, &mut work)
+    } else {
+        None
+    };
     take_memory_amounts(&mut work);
     let mut model_match = take_model(catalog, &mut work, &mut q);
     if hub_id.is_some() {
@@ -110,13 +156,38 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         q.params_b = take_bare_size(&mut work);
     }
     let unparsed = leftovers(&work);
-    Parsed {
+    let mut parsed = Parsed {
         query: q,
         language,
         unparsed,
         model_match,
         hub_id,
-    }
+        gpus,
+        unknown_gpu,
+        budget,
+        diagnosis,
+        cues,
+        ..Parsed::default()
+    };
+    parsed.topic = intent::topic(&parsed);
+    parsed.intent = intent::classify(&parsed);
+    parsed
+}
+
+/// Control bytes and replacement characters (invalid UTF-8 read as text) make up more than
+/// a twentieth of the text: binary junk, not a question.
+fn looks_binary(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let control = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t'))
+        .count();
+    let replaced = bytes
+        .windows(3)
+        .filter(|w| w == &[0xEF, 0xBF, 0xBD])
+        .count();
+    let odd = control + replaced;
+    odd >= 8 && odd * 20 > text.chars().count()
 }
 
 /// The first `max` characters of `text`. A text of no more bytes than that has no more
@@ -167,99 +238,11 @@ fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     (0..=last).find(|&at| haystack[at] == first && haystack[at..].starts_with(needle))
 }
 
-/// "2,5" -> "2.5", "1,5b" -> "1.5b" (a decimal comma, as Portuguese and Spanish write
-/// versions and sizes: "qwen 2,5 7b"), "32,768" -> "32768" (a thousands separator); other commas stay and
-/// [`clean`] turns them into spaces.
-fn decimal_commas(text: &str) -> Cow<'_, str> {
-    static COMMA: LazyLock<Regex> = LazyLock::new(|| re(r"(\d),(\d{1,3})([bkm]?)\b"));
-    if !text.contains(',') {
-        return Cow::Borrowed(text);
-    }
-    COMMA.replace_all(text, |c: &Captures| {
-        if c[2].len() == 3 {
-            format!("{}{}{}", &c[1], &c[2], &c[3])
-        } else {
-            format!("{}.{}{}", &c[1], &c[2], &c[3])
-        }
-    })
-}
-
-/// Lowercase, strip accents, keep the punctuation names use ("q4_k_m", "llama.cpp",
-/// "deepseek-r1:14b", "org/model"), space Chinese runs off Latin words and digits.
-fn clean(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut prev_han: Option<bool> = None;
-    for c in text.chars() {
-        if c.is_ascii() {
-            emit_ascii(c as u8, &mut out, &mut prev_han);
-        } else if is_han(c) {
-            // CJK ideographs have no decomposition: skip the NFKD machinery for them.
-            emit(c, &mut out, &mut prev_han);
-        } else {
-            unicode_normalization::char::decompose_compatible(c, |d| {
-                emit(d, &mut out, &mut prev_han)
-            });
-        }
-    }
-    out
-}
-
-/// The common case of [`clean`]: an ASCII byte, already its own decomposition.
-fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
-    let l = b.to_ascii_lowercase();
-    let keep = l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=');
-    if !keep {
-        out.push(' ');
-        *prev_han = None;
-        return;
-    }
-    if *prev_han == Some(true) {
-        out.push(' ');
-    }
-    out.push(char::from(l));
-    *prev_han = Some(false);
-}
-
-/// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.
-fn emit(c: char, out: &mut String, prev_han: &mut Option<bool>) {
-    // The two unified ideograph blocks are letters throughout, with no case and no marks:
-    // kept as they are, without the three Unicode table look-ups below.
-    if matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}') {
-        if *prev_han == Some(false) {
-            out.push(' ');
-        }
-        out.push(c);
-        *prev_han = Some(true);
-        return;
-    }
-    if unicode_normalization::char::is_combining_mark(c) {
-        return;
-    }
-    let c = if c == '×' { 'x' } else { c };
-    let han = is_han(c);
-    for l in c.to_lowercase() {
-        let keep = l.is_alphanumeric() || matches!(l, '.' | '_' | '-' | '/' | ':' | '=');
-        let mapped = if keep { l } else { ' ' };
-        if mapped != ' '
-            && let Some(p) = *prev_han
-            && p != han
-        {
-            out.push(' ');
-        }
-        out.push(mapped);
-        *prev_han = if mapped == ' ' { None } else { Some(han) };
-    }
-}
-
-fn is_han(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
-}
-
 /// The text being parsed; matched spans are blanked so later patterns cannot reuse them.
-struct Work {
-    text: String,
+pub(super) struct Work {
+    pub(super) text: String,
     /// Which patterns can match at all (see [`Clues`]).
-    clues: Clues,
+    pub(super) clues: Clues,
 }
 
 impl Work {
@@ -329,7 +312,7 @@ impl Work {
     }
 
     /// Overwrite bytes with spaces in place (same length keeps every offset valid).
-    fn blank_range(&mut self, start: usize, end: usize) {
+    pub(super) fn blank_range(&mut self, start: usize, end: usize) {
         blank_range(&mut self.text, start, end);
     }
 }
@@ -543,7 +526,7 @@ static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|seq(?:uence)?[\s_-]?len(?:gth)?|max[\s_-]?len)\s*(?:de|of|=|:)?\s*|上下文\s*(?:长度)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
+        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|(?:max[\s_-]?)?seq(?:uence)?s?(?:[\s_-]?len(?:gth)?)?|max[\s_-]?len|sequencias?|secuencias?|(?:comprimento|tamanho|longitud)\s+(?:de\s+|da\s+|de\s+la\s+)?(?:sequencia|secuencia))\s*(?:de|of|=|:|is|e|es)?\s*|(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
     )
 });
 
@@ -576,243 +559,9 @@ fn take_batch(w: &mut Work) -> Option<u64> {
     })
 }
 
-/// Words that precede a GPU name and belong to it.
-const GPU_PREFIX: &[&str] = &[
-    "rtx", "geforce", "nvidia", "tesla", "quadro", "radeon", "rx", "amd", "instinct", "apple",
-    "mac", "macbook", "pro", "studio",
-];
-/// Words that follow a GPU number and belong to it.
-const GPU_SUFFIX: &[&str] = &[
-    "ti",
-    "super",
-    "s",
-    "pcie",
-    "sxm",
-    "sxm2",
-    "sxm4",
-    "sxm5",
-    "nvl",
-    "ada",
-    "xtx",
-    "xt",
-    "max",
-    "ultra",
-    "generation",
-    "de",
-    "da",
-    "com",
-    "con",
-    "with",
-];
-/// Words between a count and the GPU: "2 placas 3090", "dos tarjetas 3090".
-const COUNT_FILLER: &[&str] = &[
-    "x", "placas", "placa", "tarjetas", "tarjeta", "cards", "card", "gpus", "gpu", "de", "of",
-    "sola", "so", "unica", "张", "块", "卡", "台",
-];
-
-/// English words after which "a"/"an" before a GPU means one card: "on a 4090".
-const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
-    "on", "with", "in", "into", "onto", "using", "have", "got", "own", "for", "buy", "just", "only",
-];
-
-fn count_word(word: &str) -> Option<u64> {
-    let n = match word {
-        "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
-        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" => 2,
-        "three" | "tres" | "3x" => 3,
-        "four" | "quatro" | "cuatro" | "4x" => 4,
-        "six" | "seis" | "6x" => 6,
-        "eight" | "oito" | "ocho" | "8x" => 8,
-        "sixteen" | "dezesseis" | "dieciseis" | "16x" => 16,
-        _ => {
-            let digits = word.strip_suffix('x').unwrap_or(word);
-            return digits.parse().ok().filter(|n| (1..=4096).contains(n));
-        }
-    };
-    Some(n)
-}
-
-/// "两张", "8卡", "单卡", "用两块" -> the count before a measure word.
-fn chinese_count(run: &str) -> Option<u64> {
-    let body = run.trim_end_matches(['张', '块', '卡', '台', '个']);
-    if body.len() == run.len() && !run.ends_with(['单', '双']) {
-        return None;
-    }
-    let last = body.chars().last()?;
-    Some(match last {
-        '一' | '单' => 1,
-        '两' | '二' | '俩' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '六' => 6,
-        '八' => 8,
-        '十' => 10,
-        _ => {
-            let digits: String = body
-                .chars()
-                .rev()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            let digits: String = digits.chars().rev().collect();
-            return digits.parse().ok();
-        }
-    })
-}
-
-/// The count words that open a Chinese run after a GPU: "一张卡跑" -> "一张卡",
-/// "单卡推理" -> "单卡".
-fn chinese_count_prefix(run: &str) -> &str {
-    const MEASURE: [char; 4] = ['张', '块', '卡', '台'];
-    let Some(first) = run.find(MEASURE) else {
-        return run;
-    };
-    let end = run[first..]
-        .char_indices()
-        .find(|&(_, c)| !MEASURE.contains(&c))
-        .map_or(run.len(), |(i, _)| first + i);
-    &run[..end]
-}
-
-/// Find a GPU name and its count; blank both.
-fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
-    if w.clues.has(Clue::GluedCount) {
-        unglue_counts(catalog, w);
-    }
-    let tokens = spans(&w.text);
-    let Some(core) = (0..tokens.len()).find(|&i| {
-        let next = tokens.get(i + 1).map(|&(_, _, t)| t);
-        is_gpu_core(catalog, tokens[i].2, next)
-    }) else {
-        return;
-    };
-    let mut start = core;
-    while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2) {
-        start -= 1;
-    }
-    let mut end = core + 1;
-    while end < tokens.len() {
-        let t = tokens[end].2;
-        let memory = t.ends_with("gb") || t.ends_with('g');
-        if (GPU_SUFFIX.contains(&t) && !matches!(t, "de" | "da" | "com" | "con" | "with"))
-            || (memory && t.trim_end_matches(['g', 'b']).parse::<u32>().is_ok())
-        {
-            end += 1;
-        } else if matches!(t, "de" | "da" | "com" | "con" | "with")
-            && tokens
-                .get(end + 1)
-                .is_some_and(|&(_, _, n)| n.ends_with("gb"))
-        {
-            end += 2;
-        } else {
-            break;
-        }
-    }
-    let mut name = String::new();
-    for &(_, _, t) in &tokens[start..end] {
-        if !name.is_empty() {
-            name.push(' ');
-        }
-        // "A100 80G" is the 80 GB card, as "a100 80gb" is.
-        match t.strip_suffix('g').filter(|n| n.parse::<u32>().is_ok()) {
-            Some(n) => {
-                name.push_str(n);
-                name.push_str("gb");
-            }
-            None => name.push_str(singular(catalog, t)),
-        }
-    }
-    name.truncate(name.trim_end_matches(" de").len());
-    q.gpu = Some(name);
-    // The name, and a count before or after it.
-    let mut blank: Vec<(usize, usize)> = Vec::with_capacity(2);
-    blank.push((tokens[start].0, tokens[end - 1].1));
-    // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
-    let mut i = start;
-    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
-        i -= 1;
-        if start - i > 2 {
-            break;
-        }
-    }
-    let before = (i > 0).then(|| &tokens[i - 1]);
-    if let Some((s, e, word)) = before {
-        // "on a 4060 ti" is one card; Portuguese "a 7900 xtx" is only "the 7900 xtx".
-        let one_after_verb = matches!(*word, "a" | "an")
-            && i > 1
-            && ONE_CARD_BEFORE_ARTICLE.contains(&tokens[i - 2].2);
-        let counted = count_word(word)
-            .or_else(|| chinese_count(word))
-            .or(one_after_verb.then_some(1));
-        if let Some(n) = counted {
-            q.gpu_count = Some(n);
-            blank.push((*s, *e));
-        }
-    }
-    // Count after: "4090 x2", "h100 x 8", "numa h100 só".
-    if q.gpu_count.is_none()
-        && let Some((s, _, word)) = tokens.get(end)
-    {
-        let after_x = word
-            .strip_prefix('x')
-            .and_then(|n| n.parse::<u64>().ok())
-            .or_else(|| {
-                (*word == "x")
-                    .then(|| tokens.get(end + 1).and_then(|&(_, _, n)| n.parse().ok()))
-                    .flatten()
-            });
-        // "4090单卡", "H100 八卡", "4090一张卡".
-        let after_x = after_x.or_else(|| chinese_count(chinese_count_prefix(word)));
-        if let Some(n) = after_x.filter(|n| (1..=4096).contains(n)) {
-            q.gpu_count = Some(n);
-            let last = if *word == "x" { end + 1 } else { end };
-            blank.push((*s, tokens[last].1));
-        }
-    }
-    for (s, e) in blank {
-        w.blank_range(s, e);
-    }
-}
-
-/// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
-fn unglue_counts(catalog: &Catalog, w: &mut Work) {
-    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
-        if catalog.is_gpu_word(&c[2]) {
-            format!("{}x {}", &c[1], &c[2])
-        } else {
-            c[0].to_string()
-        }
-    });
-    if let Cow::Owned(text) = unglued {
-        w.text = text;
-    }
-}
-
-static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
-
-/// "a100s" -> "a100", "3090s" -> "3090".
-fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
-    match token.strip_suffix('s') {
-        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => stem,
-        _ => token,
-    }
-}
-
-/// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
-    if !catalog.is_gpu_word(token) {
-        return false;
-    }
-    match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => matches!(next, Some("ada") | Some("blackwell")),
-        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
-        _ => true,
-    }
-}
-
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
 /// whitespace into ASCII spaces, so the ASCII split (no char decoding) is the same split.
-fn spans(text: &str) -> Vec<(usize, usize, &str)> {
+pub(super) fn spans(text: &str) -> Vec<(usize, usize, &str)> {
     // At most one token per two bytes: one allocation, no regrowing.
     let mut out = Vec::with_capacity(text.len() / 2 + 1);
     out.extend(pieces(text, is_ascii_space).map(|(start, t)| (start, start + t.len(), t)));
@@ -983,111 +732,6 @@ fn take_bare_size(w: &mut Work) -> Option<f64> {
     })
 }
 
-/// Ordinary words of questions in our four languages: never reported as not understood.
-const FILLER_WORDS: &[&str] = &[
-    // en
-    "a",
-    "an",
-    "could",
-    "running",
-    "fits",
-    "vram",
-    "gpu",
-    "gpus",
-    "models",
-    "inference",
-    "serve",
-    "serving",
-    "deploy",
-    "host",
-    "local",
-    "locally",
-    "just",
-    "min",
-    "required",
-    "requirements",
-    "hey",
-    "hi",
-    "help",
-    "please",
-    "pls",
-    "guys",
-    "team",
-    "ok",
-    "big",
-    "how's",
-    "by",
-    "per",
-    "into",
-    "only",
-    "also",
-    "quantized",
-    "quant",
-    "quantization",
-    "tokens",
-    "token",
-    "without",
-    "vs",
-    "same",
-    "time",
-    "box",
-    "machine",
-    "server",
-    "rig",
-    "setup",
-    "setups",
-    "kv",
-    "cache",
-    "budget",
-    "cheap",
-    "cheapest",
-    "best",
-    "fast",
-    "fastest",
-    "speed",
-    "tok",
-    "s",
-    // pt
-    "precisamos",
-    "de",
-    "um",
-    "o",
-    "os",
-    "as",
-    "e",
-    "consegue",
-    "dá",
-    "cabe",
-    "vocês",
-    "só",
-    "modelo",
-    "modelos",
-    "precisaria",
-    "nisso",
-    "tokens",
-    "inferencia",
-    "rodando",
-    "servir",
-    "necessario",
-    // es
-    "la",
-    "saber",
-    "tal",
-    "inferencia",
-    "desplegar",
-    "servir",
-    "necesario",
-];
-
-/// Ordinary words: the filler above and every word language detection knows.
-static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
-    FILLER_WORDS
-        .iter()
-        .copied()
-        .chain(super::detect::words())
-        .collect()
-});
-
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
 fn leftovers(w: &Work) -> Vec<String> {
@@ -1113,52 +757,4 @@ fn has_letters_not_han(word: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn model(text: &str) -> Option<(String, MatchKind)> {
-        parse(Catalog::get(), text)
-            .model_match
-            .map(|m| (m.model.id.clone(), m.kind))
-    }
-
-    #[test]
-    fn decimal_comma_is_a_version() {
-        assert_eq!(
-            model("dá pra rodar qwen 2,5 7b?"),
-            Some(("qwen2.5-7b".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            model("deepseek r1 distill qwen 1,5b"),
-            Some(("deepseek-r1-distill-qwen-1.5b".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            parse(Catalog::get(), "contexto de 32,768 tokens")
-                .query
-                .context,
-            Some(32768)
-        );
-    }
-
-    /// The ideographs [`emit`] keeps without looking them up are what the look-ups give.
-    #[test]
-    fn unified_ideographs_are_letters_without_case() {
-        for c in ('\u{4E00}'..='\u{9FFF}').chain('\u{3400}'..='\u{4DBF}') {
-            assert!(c.is_alphanumeric(), "{c:?}");
-            assert!(!unicode_normalization::char::is_combining_mark(c));
-            assert!(c.to_lowercase().eq(std::iter::once(c)), "{c:?}");
-        }
-    }
-
-    #[test]
-    fn a_model_read_from_part_of_the_words_is_an_assumption() {
-        let (id, kind) = model("qwen 2 5 7b").expect("a model");
-        assert_eq!(id, "qwen2.5-7b", "the typed size is kept");
-        assert_eq!(
-            kind,
-            MatchKind::Assumed {
-                from: "qwen 2 5 7b".into()
-            }
-        );
-    }
-}
+mod tests;

@@ -93,6 +93,16 @@ pub fn rows(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> Vec<(String, Ve
         row("compare-power", &|g| opt(lang, g.tdp_w, 0) + " W"),
         row("compare-ecc", &|g| yes_no(g.ecc)),
         row("compare-price", &|g| price_today(lang, g)),
+        // What one card rents for by the hour, with when it was published: with the
+        // price above, the answer to "how much is an h100?".
+        row(
+            "compare-cloud-price",
+            &|g| match (g.cloud_usd_per_hour, &g.cloud_usd_per_hour_date) {
+                (Some(p), Some(d)) => format!("{} ({d})", crate::i18n::format_usd(lang, p, 2)),
+                (Some(p), None) => crate::i18n::format_usd(lang, p, 2),
+                _ => "–".to_string(),
+            },
+        ),
         row("compare-price-per-gb", &|g| {
             g.buy_price().map_or_else(
                 || "–".to_string(),

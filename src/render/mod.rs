@@ -5,13 +5,16 @@
 //! (`html`), the JSON (`json`) and the memory chart (`chart`) say the same thing in the
 //! same words.
 
+pub mod buy;
 pub mod chart;
 pub mod compare;
+pub mod diagnosis;
 pub mod discord;
 pub mod error;
 pub mod html;
 pub mod json;
 pub mod notes;
+pub mod outcome;
 pub mod parts;
 pub mod plan;
 pub mod stats;

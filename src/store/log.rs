@@ -74,6 +74,9 @@ pub struct LogEntry {
     /// model, a job that cannot run. The stats list these as unanswered.
     pub understood: bool,
     pub latency_us: u64,
+    /// What the question asked (`estimate`, `compare`, `explain`, `fit`, `max_context`,
+    /// `buy`, `diagnose`); None for rows written before intents were logged.
+    pub intent: Option<&'static str>,
 }
 
 impl LogEntry {
@@ -118,6 +121,7 @@ impl LogEntry {
             total_gib: None,
             understood: false,
             latency_us: 0,
+            intent: None,
         }
     }
 }

@@ -35,7 +35,7 @@ use tokio::time::Instant;
 /// Rows per INSERT statement, largest first: a batch is cut greedily into these sizes, so
 /// only five statements are ever prepared and all stay in sqlx's statement cache. (Cut
 /// into 1,000-row chunks, each batch's odd-sized remainder prepared a new statement of up
-/// to 15,000 parameters, and the cache kept up to a hundred of them.) 256 rows of 15
+/// to 15,000 parameters, and the cache kept up to a hundred of them.) 256 rows of 16
 /// parameters stay under SQLite's 32,766 and Postgres's 65,535 bind limits.
 const STATEMENT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
 /// Rows per transaction: large enough for throughput, small enough to keep a failed retry
@@ -51,7 +51,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 const INSERT: &str = "INSERT INTO query_log (created_at, source, guild_id, channel_id, user_hash, \
     locale, language, question, query_json, model_id, precision_id, gpu_id, total_gib, \
-    understood, latency_us) ";
+    understood, latency_us, intent) ";
 
 /// A row waiting for the writer: the entry and when it was logged.
 pub struct Pending {
@@ -789,7 +789,7 @@ fn statements(mut batch: &[Pending]) -> impl Iterator<Item = &[Pending]> {
 }
 
 /// Columns per row.
-const COLUMNS: usize = 15;
+const COLUMNS: usize = 16;
 
 /// The INSERT of `rows` rows (one of `STATEMENT_ROWS`) in the placeholders of `db`'s
 /// backend (`?` for SQLite, `$n` for Postgres), written once per process: written per
@@ -857,7 +857,8 @@ async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), s
                 args.add(e.gpu.as_deref().map(text))?;
                 args.add(e.total_gib)?;
                 args.add(e.understood)?;
-                args.add(e.latency_us.min(i64::MAX as u64) as i64)
+                args.add(e.latency_us.min(i64::MAX as u64) as i64)?;
+                args.add(e.intent)
             };
             for p in chunk {
                 add(p).map_err(sqlx::Error::Encode)?;
@@ -905,10 +906,11 @@ mod tests {
             }
         }
         assert!(values_sql(2, true).ends_with(
-            "($16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)"
+            "($17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)"
         ));
         assert!(
-            values_sql(1, false).ends_with("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            values_sql(1, false)
+                .ends_with("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
     }
 }

@@ -184,12 +184,9 @@ pub fn json_of(reply: &Reply) -> String {
     let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
     match &reply.outcome {
+        // The contract's answer object as before; other kinds name their intent.
         Ok(Outcome::Estimate(a)) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
-        Ok(Outcome::Compare(gpus)) => {
-            serde_json::to_string(&render::compare::json(lang, catalog, gpus))
-        }
-        Ok(Outcome::Explain(topic)) => serde_json::to_string(&super::api::topic_json(lang, *topic)),
-        Ok(Outcome::Fit(list)) => serde_json::to_string(&render::json::fit_list(lang, list)),
+        Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }
     .unwrap_or_default()

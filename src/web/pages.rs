@@ -598,7 +598,15 @@ pub async fn ask_config(
     let (answer, error) = match reply.estimate() {
         Some(Ok(a)) => (Some(AnswerView::new(lang, a, &q)), None),
         Some(Err(e)) => (None, Some(ErrorView::new(lang, e))),
-        None => return Redirect::to(&elsewhere(&reply)).into_response(),
+        // A fit list, a budget's picks, a pasted error: the page has no section of their
+        // own yet, so their text is shown in the message block.
+        None => match &reply.outcome {
+            Ok(o @ (Outcome::Fit(_) | Outcome::Buy(_) | Outcome::Diagnose(_))) => {
+                let text = render::outcome::text(lang, Catalog::get(), o);
+                (None, Some(ErrorView::text(lang, text)))
+            }
+            _ => return Redirect::to(&elsewhere(&reply)).into_response(),
+        },
     };
     // No preview image: the chart's URL cannot carry a pasted config.
     let body = IndexPage {

@@ -5,6 +5,7 @@
 //! estimate::name`. Fixtures stay beside this folder (`tests/calibration/`, `tests/corpus/`),
 //! shared with `examples/calibrate.rs`.
 
+mod ask_intents;
 mod best_fit;
 mod calibration;
 mod calibration_rows;
@@ -15,6 +16,7 @@ mod discord_bench;
 mod discord_chart;
 mod discord_commands;
 mod discord_e2e;
+mod discord_intents;
 mod estimate;
 mod fake_discord;
 mod fake_hub;
@@ -24,6 +26,7 @@ mod hub_fuzz;
 mod hub_hostile;
 mod hub_ids;
 mod hub_search;
+mod intent_corpus;
 mod known_setups;
 mod layers;
 mod locales;

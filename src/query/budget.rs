@@ -1,0 +1,171 @@
+//! Budgets in free text: "$2000", "US$ 1.500", "R$ 10 mil", "1500€", "2万元", "预算15000".
+//!
+//! [`super::parse`]'s cleaning turns the currency signs into words ("$" -> "usd", "€" ->
+//! "eur", "¥" -> "cny"), so one pattern reads every way of writing an amount; it runs only
+//! when the text holds one of the currency or budget words ([`super::clues::Clue::Budget`]).
+//! Amounts are converted to US dollars at the dated rates of `data/exchange_rates.json`.
+
+use crate::vocab::Lang;
+use regex::Captures;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+/// A currency a budget can be typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Currency {
+    Usd,
+    Brl,
+    Eur,
+    Cny,
+}
+
+impl Currency {
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Usd => "USD",
+            Currency::Brl => "BRL",
+            Currency::Eur => "EUR",
+            Currency::Cny => "CNY",
+        }
+    }
+
+    /// The currency a bare amount is in: the one people of that language most often mean.
+    fn of_language(lang: Option<Lang>) -> Currency {
+        match lang {
+            Some(Lang::Pt) => Currency::Brl,
+            Some(Lang::Es) => Currency::Eur,
+            Some(Lang::Zh) => Currency::Cny,
+            _ => Currency::Usd,
+        }
+    }
+}
+
+/// A budget as typed, and in US dollars.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Budget {
+    pub amount: f64,
+    pub currency: Currency,
+    pub usd: f64,
+}
+
+/// The rate table (`data/exchange_rates.json`).
+#[derive(Debug, Deserialize)]
+pub struct Rates {
+    pub date: String,
+    pub source: String,
+    per_eur: std::collections::BTreeMap<String, f64>,
+}
+
+impl Rates {
+    pub fn get() -> &'static Rates {
+        static RATES: LazyLock<Rates> = LazyLock::new(|| {
+            serde_json::from_str(include_str!("../../data/exchange_rates.json"))
+                .expect("data/exchange_rates.json is checked by tests")
+        });
+        &RATES
+    }
+
+    /// US dollars for `amount` of `currency`.
+    pub fn to_usd(&self, amount: f64, currency: Currency) -> f64 {
+        let per_eur = |c: Currency| self.per_eur.get(c.code()).copied().unwrap_or(1.0);
+        amount / per_eur(currency) * per_eur(Currency::Usd)
+    }
+}
+
+/// The budget pattern: a currency word before or after the amount, or a budget word before it.
+pub(super) static BUDGET: LazyLock<regex::Regex> = LazyLock::new(|| {
+    super::parse::re(
+        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币|budget|de\s+orcamento|de\s+presupuesto)|(\d+(?:\.\d+)?)\s*(万)",
+    )
+});
+
+/// Read one match of [`BUDGET`].
+pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> {
+    let g = |i: usize| c.get(i).map(|m| m.as_str());
+    let (currency_word, number, scale) = if let Some(n) = g(2) {
+        (g(1), n, g(3))
+    } else if let Some(n) = g(4) {
+        (g(6), n, g(5))
+    } else {
+        (None, g(7)?, g(8))
+    };
+    let currency = match currency_word {
+        Some("r usd" | "brl" | "reais") => Currency::Brl,
+        Some("us usd" | "usd" | "dollar" | "dollars" | "dolares" | "bucks" | "美元" | "美金") => {
+            Currency::Usd
+        }
+        Some("eur" | "euro" | "euros") => Currency::Eur,
+        Some("cny" | "rmb" | "yuan" | "元" | "块钱" | "人民币") => Currency::Cny,
+        // "2万" is yuan; a bare amount beside a budget word is in the language's currency.
+        _ if scale == Some("万") => Currency::Cny,
+        _ => Currency::of_language(lang),
+    };
+    let amount = amount(number)?
+        * match scale {
+            Some("k" | "mil") => 1_000.0,
+            Some("万") => 10_000.0,
+            _ => 1.0,
+        };
+    (1.0..1e9).contains(&amount).then(|| Budget {
+        amount,
+        currency,
+        usd: Rates::get().to_usd(amount, currency),
+    })
+}
+
+/// "1.500" and "10.000" are thousands (nobody prices a GPU in fractions of a unit); "1.5"
+/// is one and a half.
+fn amount(number: &str) -> Option<f64> {
+    let thousands = number
+        .split_once('.')
+        .is_some_and(|(_, rest)| rest.len() == 3 && !rest.contains('.'));
+    let n: f64 = if thousands {
+        number.replace('.', "").parse().ok()?
+    } else {
+        number.parse().ok()?
+    };
+    n.is_finite().then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, lang: Option<Lang>) -> Option<(f64, Currency)> {
+        let c = BUDGET.captures(text)?;
+        from_captures(&c, lang).map(|b| (b.amount, b.currency))
+    }
+
+    #[test]
+    fn reads_amounts_in_every_currency() {
+        assert_eq!(read("under usd 2000", None), Some((2000.0, Currency::Usd)));
+        assert_eq!(read("usd 2k", None), Some((2000.0, Currency::Usd)));
+        assert_eq!(read("r usd 10 mil", None), Some((10_000.0, Currency::Brl)));
+        assert_eq!(read("us usd 1.500", None), Some((1500.0, Currency::Usd)));
+        assert_eq!(read("1500 eur", None), Some((1500.0, Currency::Eur)));
+        assert_eq!(read("1500 euros", None), Some((1500.0, Currency::Eur)));
+        assert_eq!(read("2 万 元", None), Some((20_000.0, Currency::Cny)));
+        assert_eq!(
+            read("预算 15000", Some(Lang::Zh)),
+            Some((15_000.0, Currency::Cny))
+        );
+        assert_eq!(
+            read("orcamento de 8 mil", Some(Lang::Pt)),
+            Some((8000.0, Currency::Brl))
+        );
+        assert_eq!(read("5000 reais", None), Some((5000.0, Currency::Brl)));
+        assert_eq!(read("llama 70b", None), None);
+    }
+
+    #[test]
+    fn converts_at_the_dated_rates() {
+        let r = Rates::get();
+        assert!(r.date.starts_with("2025-") && r.source.contains("European Central Bank"));
+        assert!((r.to_usd(1.0, Currency::Usd) - 1.0).abs() < 1e-9);
+        let brl = r.to_usd(10_000.0, Currency::Brl);
+        assert!((1600.0..1800.0).contains(&brl), "{brl}");
+        let cny = r.to_usd(20_000.0, Currency::Cny);
+        assert!((2600.0..2900.0).contains(&cny), "{cny}");
+    }
+}

@@ -1,0 +1,285 @@
+//! GPU names and their counts in free text: "2x 4090", "duas 3090", "两张4090", "h100 x8",
+//! "a100 80g". Each call of [`take_gpu`] takes the first card named and blanks it, so a
+//! message naming several ("4090 vs 3090", "一张5090和两张3090") is read by calling it again.
+
+use super::Query;
+use super::clues::Clue;
+use super::parse::{Work, re, spans};
+use crate::catalog::Catalog;
+use regex::{Captures, Regex};
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+/// Words that precede a GPU name and belong to it.
+const GPU_PREFIX: &[&str] = &[
+    "rtx", "geforce", "nvidia", "tesla", "quadro", "radeon", "rx", "amd", "instinct", "apple",
+    "mac", "macbook", "pro", "studio",
+];
+/// Words that follow a GPU number and belong to it.
+const GPU_SUFFIX: &[&str] = &[
+    "ti",
+    "super",
+    "s",
+    "pcie",
+    "sxm",
+    "sxm2",
+    "sxm4",
+    "sxm5",
+    "nvl",
+    "ada",
+    "xtx",
+    "xt",
+    "max",
+    "ultra",
+    "generation",
+    "de",
+    "da",
+    "com",
+    "con",
+    "with",
+];
+/// Words between a count and the GPU: "2 placas 3090", "dos tarjetas 3090".
+const COUNT_FILLER: &[&str] = &[
+    "x", "placas", "placa", "tarjetas", "tarjeta", "cards", "card", "gpus", "gpu", "de", "of",
+    "sola", "so", "unica", "张", "块", "卡", "台",
+];
+
+/// English words after which "a"/"an" before a GPU means one card: "on a 4090".
+const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
+    "on", "with", "in", "into", "onto", "using", "have", "got", "own", "for", "buy", "just", "only",
+];
+
+fn count_word(word: &str) -> Option<u64> {
+    let n = match word {
+        "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
+        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" => 2,
+        "three" | "tres" | "3x" => 3,
+        "four" | "quatro" | "cuatro" | "4x" => 4,
+        "six" | "seis" | "6x" => 6,
+        "eight" | "oito" | "ocho" | "8x" => 8,
+        "sixteen" | "dezesseis" | "dieciseis" | "16x" => 16,
+        _ => {
+            let digits = word.strip_suffix('x').unwrap_or(word);
+            return digits.parse().ok().filter(|n| (1..=4096).contains(n));
+        }
+    };
+    Some(n)
+}
+
+/// "两张", "8卡", "单卡", "用两块" -> the count before a measure word.
+fn chinese_count(run: &str) -> Option<u64> {
+    let body = run.trim_end_matches(['张', '块', '卡', '台', '个']);
+    if body.len() == run.len() && !run.ends_with(['单', '双']) {
+        return None;
+    }
+    let last = body.chars().last()?;
+    Some(match last {
+        '一' | '单' => 1,
+        '两' | '二' | '俩' | '双' => 2,
+        '三' => 3,
+        '四' => 4,
+        '六' => 6,
+        '八' => 8,
+        '十' => 10,
+        _ => {
+            let digits: String = body
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            let digits: String = digits.chars().rev().collect();
+            return digits.parse().ok();
+        }
+    })
+}
+
+/// The count words that open a Chinese run after a GPU: "一张卡跑" -> "一张卡",
+/// "单卡推理" -> "单卡".
+fn chinese_count_prefix(run: &str) -> &str {
+    const MEASURE: [char; 4] = ['张', '块', '卡', '台'];
+    let Some(first) = run.find(MEASURE) else {
+        return run;
+    };
+    let end = run[first..]
+        .char_indices()
+        .find(|&(_, c)| !MEASURE.contains(&c))
+        .map_or(run.len(), |(i, _)| first + i);
+    &run[..end]
+}
+
+/// Find a GPU name and its count; blank both.
+pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
+    if w.clues.has(Clue::GluedCount) {
+        unglue_counts(catalog, w);
+    }
+    let tokens = spans(&w.text);
+    let Some(core) = (0..tokens.len()).find(|&i| {
+        let next = tokens.get(i + 1).map(|&(_, _, t)| t);
+        is_gpu_core(catalog, tokens[i].2, next)
+    }) else {
+        return;
+    };
+    let mut start = core;
+    while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2) {
+        start -= 1;
+    }
+    let mut end = core + 1;
+    while end < tokens.len() {
+        let t = tokens[end].2;
+        let memory = t.ends_with("gb") || t.ends_with('g');
+        if (GPU_SUFFIX.contains(&t) && !matches!(t, "de" | "da" | "com" | "con" | "with"))
+            || (memory && t.trim_end_matches(['g', 'b']).parse::<u32>().is_ok())
+        {
+            end += 1;
+        } else if matches!(t, "de" | "da" | "com" | "con" | "with")
+            && tokens
+                .get(end + 1)
+                .is_some_and(|&(_, _, n)| n.ends_with("gb"))
+        {
+            end += 2;
+        } else {
+            break;
+        }
+    }
+    let mut name = String::new();
+    for &(_, _, t) in &tokens[start..end] {
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        // "A100 80G" is the 80 GB card, as "a100 80gb" is.
+        match t.strip_suffix('g').filter(|n| n.parse::<u32>().is_ok()) {
+            Some(n) => {
+                name.push_str(n);
+                name.push_str("gb");
+            }
+            None => name.push_str(singular(catalog, t)),
+        }
+    }
+    name.truncate(name.trim_end_matches(" de").len());
+    q.gpu = Some(name);
+    // The name, and a count before or after it.
+    let mut blank: Vec<(usize, usize)> = Vec::with_capacity(2);
+    blank.push((tokens[start].0, tokens[end - 1].1));
+    // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
+    let mut i = start;
+    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
+        i -= 1;
+        if start - i > 2 {
+            break;
+        }
+    }
+    let before = (i > 0).then(|| &tokens[i - 1]);
+    if let Some((s, e, word)) = before {
+        // "on a 4060 ti" is one card; Portuguese "a 7900 xtx" is only "the 7900 xtx".
+        let one_after_verb = matches!(*word, "a" | "an")
+            && i > 1
+            && ONE_CARD_BEFORE_ARTICLE.contains(&tokens[i - 2].2);
+        let counted = count_word(word)
+            .or_else(|| chinese_count(word))
+            .or(one_after_verb.then_some(1));
+        if let Some(n) = counted {
+            q.gpu_count = Some(n);
+            blank.push((*s, *e));
+        }
+    }
+    // Count after: "4090 x2", "h100 x 8", "numa h100 só".
+    if q.gpu_count.is_none()
+        && let Some((s, _, word)) = tokens.get(end)
+    {
+        let after_x = word
+            .strip_prefix('x')
+            .and_then(|n| n.parse::<u64>().ok())
+            .or_else(|| {
+                (*word == "x")
+                    .then(|| tokens.get(end + 1).and_then(|&(_, _, n)| n.parse().ok()))
+                    .flatten()
+            });
+        // "4090单卡", "H100 八卡", "4090一张卡".
+        let after_x = after_x.or_else(|| chinese_count(chinese_count_prefix(word)));
+        if let Some(n) = after_x.filter(|n| (1..=4096).contains(n)) {
+            q.gpu_count = Some(n);
+            let last = if *word == "x" { end + 1 } else { end };
+            blank.push((*s, tokens[last].1));
+        }
+    }
+    for (s, e) in blank {
+        w.blank_range(s, e);
+    }
+}
+
+/// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
+fn unglue_counts(catalog: &Catalog, w: &mut Work) {
+    let unglued = GLUED_COUNT.replace_all(&w.text, |c: &Captures| {
+        if catalog.is_gpu_word(&c[2]) {
+            format!("{}x {}", &c[1], &c[2])
+        } else {
+            c[0].to_string()
+        }
+    });
+    if let Cow::Owned(text) = unglued {
+        w.text = text;
+    }
+}
+
+static GLUED_COUNT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(\d{1,4})x([a-z0-9]+)\b"));
+
+/// "a100s" -> "a100", "3090s" -> "3090".
+fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
+    match token.strip_suffix('s') {
+        Some(stem) if catalog.find_gpu(token).is_none() && catalog.find_gpu(stem).is_some() => stem,
+        _ => token,
+    }
+}
+
+/// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
+/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
+fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
+    if !catalog.is_gpu_word(token) {
+        return false;
+    }
+    match token.strip_suffix('s').unwrap_or(token) {
+        "6000" => matches!(next, Some("ada") | Some("blackwell")),
+        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
+        _ => true,
+    }
+}
+
+/// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a
+/// 3090" (at most eight).
+pub(super) fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(String, Option<u64>)> {
+    let Some(first) = &q.gpu else {
+        return Vec::new();
+    };
+    let mut all = vec![(first.clone(), q.gpu_count)];
+    while all.len() < 8 {
+        let mut next = Query::default();
+        take_gpu(catalog, w, &mut next);
+        match next.gpu {
+            Some(name) => all.push((name, next.gpu_count)),
+            None => break,
+        }
+    }
+    all
+}
+
+/// Words that only ever open a card's name.
+const CARD_BRANDS: &[&str] = &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"];
+
+/// "rtx 9090": a brand word and a number the catalog does not know. Taken out so the
+/// answer can suggest cards instead of ignoring it.
+pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String> {
+    let tokens = spans(&w.text);
+    let i = tokens.windows(2).position(|pair| {
+        let (brand, number) = (pair[0].2, pair[1].2);
+        CARD_BRANDS.contains(&brand)
+            && (3..=7).contains(&number.len())
+            && number.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            // A model size ("70b") or a context ("32k") is not a card.
+            && !number.ends_with(['b', 'm', 'k'])
+            && !catalog.is_gpu_word(number)
+    })?;
+    let (start, end) = (tokens[i].0, tokens[i + 1].1);
+    let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
+    w.blank_range(start, end);
+    Some(name)
+}
