@@ -488,12 +488,17 @@ impl Writer {
         let file = match tokio::fs::File::open(&path).await {
             Ok(file) => file,
             Err(e) => {
+                // Missing: nothing to write. Unreadable: said once, and left for the next
+                // start rather than tried after every commit.
                 if e.kind() != std::io::ErrorKind::NotFound {
-                    tracing::warn!(error = %e, file = %path.display(), "cannot read the spill file");
-                } else {
-                    self.spill_dirty = false;
-                    self.answer_held_flushes();
+                    tracing::warn!(
+                        error = %e,
+                        file = %path.display(),
+                        "cannot read the spill file; its rows wait for the next start"
+                    );
                 }
+                self.spill_dirty = false;
+                self.answer_held_flushes();
                 return;
             }
         };
@@ -514,7 +519,13 @@ impl Writer {
                 }
                 Ok(None) => true,
                 Err(e) => {
-                    tracing::warn!(error = %e, file = %path.display(), "cannot read the spill file");
+                    tracing::warn!(
+                        error = %e,
+                        file = %path.display(),
+                        "cannot read the spill file; the rest waits for the next start"
+                    );
+                    cut_front(&path, done_bytes).await;
+                    self.spill_dirty = false;
                     return;
                 }
             };
@@ -540,8 +551,11 @@ impl Writer {
             }
         }
         if let Err(e) = tokio::fs::remove_file(&path).await {
-            tracing::warn!(error = %e, file = %path.display(), "cannot delete the spill file");
-            return;
+            tracing::warn!(
+                error = %e,
+                file = %path.display(),
+                "cannot delete the spill file once written: its rows would be written again at the next start"
+            );
         }
         self.counters.spilled.store(0, Ordering::Relaxed);
         self.spill_dirty = false;
