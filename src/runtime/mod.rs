@@ -387,7 +387,11 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.4,
         },
         mxfp4_expert_align: None,
-        window_saves_kv: true,
+        // transformers 5.17 keeps every prompt token of a sliding-window layer in the cache
+        // a prefill returns: measured on an H200 (bench/device/hybrid_state.py,
+        // results/device-run-2026-11-26): gpt-oss-20b 49,152 bytes per token and
+        // EXAONE 4.0 32B 262,144, linear to 8,192 tokens, past both windows (128, 4,096).
+        window_saves_kv: false,
         // Qwen2.5 on transformers, A100 (112 rows), Qwen3 on transformers, H20 (80 rows),
         // our H100 runs: bf16, FP8 (block-scaled), GPTQ and AWQ. Training runs under
         // PyTorch too: Answer.AI's FSDP-QLoRA benchmarks, PEFT's docs (peak reserved memory

@@ -185,3 +185,81 @@ fn listed_moe_layers_and_dense_widths_are_read() {
         + 3 * (9 * 3 * 64 * 32 + 8 * 64);
     assert_eq!(spec.params_total, want);
 }
+
+/// What transformers' cache really held after one prefill, measured on an H200 with models
+/// built from these configs with random weights (`bench/device/hybrid_state.py`, rows in
+/// `tests/calibration/transformers-cache-h200.csv`): the parameter count, the bytes per
+/// token (the slope between two prompt lengths, every layer kind included) and, under the
+/// transformers profile, the whole cache at 8,192 tokens. Nemotron-H's Mamba-2 state is the
+/// constant part: transformers holds about 47 MiB of it per sequence, we count about half
+/// (the state's dtype), so its total is checked on the growing part only.
+#[test]
+fn configs_match_what_transformers_allocated_on_the_device() {
+    use vramguide::estimate::{self, Job, Mode, Precision};
+    use vramguide::runtime::Runtime;
+    let path = format!(
+        "{}/tests/calibration/transformers-cache-h200.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let head = rows.headers().unwrap().clone();
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let (model, params, prompt, bytes) = (
+        col("model"),
+        col("params_total"),
+        col("prompt_tokens"),
+        col("cache_bytes"),
+    );
+    let mut measured: std::collections::BTreeMap<String, (f64, Vec<(f64, f64)>)> =
+        Default::default();
+    for row in rows.records() {
+        let row = row.unwrap();
+        let entry = measured
+            .entry(row[model].to_string())
+            .or_insert((row[params].parse().unwrap(), Vec::new()));
+        entry
+            .1
+            .push((row[prompt].parse().unwrap(), row[bytes].parse().unwrap()));
+    }
+    assert_eq!(measured.len(), 5, "five models measured");
+    let mut wrong = Vec::new();
+    for (name, (params_measured, points)) in &measured {
+        let file = format!(
+            "{}/bench/device/configs_hybrid/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let spec = spec_from_user_config(name, &std::fs::read(&file).unwrap()).unwrap();
+        let gap = spec.params_total as f64 / params_measured - 1.0;
+        if gap.abs() > 0.005 {
+            wrong.push(format!(
+                "{name}: {} parameters ({gap:+.4})",
+                spec.params_total
+            ));
+        }
+        let (t0, b0) = points[0];
+        let (t1, b1) = points[1];
+        let slope = (b1 - b0) / (t1 - t0);
+        if (kv_bytes_per_token(&spec, KvPrecision::Fp16) - slope).abs() > 1.0 {
+            wrong.push(format!(
+                "{name}: {} bytes per token, measured {slope}",
+                kv_bytes_per_token(&spec, KvPrecision::Fp16)
+            ));
+        }
+        let (t_long, b_long) = *points.last().unwrap();
+        let mut job = Job::new(Mode::Inference, Precision::Bf16);
+        job.runtime = Runtime::Transformers;
+        job.prompt = t_long as u64;
+        job.generate = 0;
+        let est = estimate::run(&spec, &job, 1).unwrap();
+        // The growing part must be all there; a constant state may be counted short.
+        let growing = slope * t_long;
+        if est.kv_cache < growing * 0.99 || est.kv_cache > b_long * 1.01 {
+            wrong.push(format!(
+                "{name}: cache at {t_long} tokens {} bytes, measured {b_long} ({growing} growing)",
+                est.kv_cache
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
