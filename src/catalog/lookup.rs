@@ -140,7 +140,7 @@ fn is_gpu_noise(word: &str) -> bool {
     )
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(super) struct ModelKeys {
     pub(super) tokens: HashSet<String>,
     /// Words of the id that are neither its version nor its size ("llama", "instruct").
@@ -308,6 +308,18 @@ impl Index {
         }
         index.gpu_vocab = Vocab::new(vocab);
         index
+    }
+}
+
+impl super::Catalog {
+    /// The lookup keys of `m`: the ones worked out at load for a catalog entry (found by
+    /// address: a hundred pointer compares against re-tokenizing every name of the entry,
+    /// which cost about 16k instructions per question), else worked out now (a Hub model).
+    pub(super) fn keys_of(&self, m: &ModelSpec) -> std::borrow::Cow<'_, ModelKeys> {
+        match self.models.iter().position(|x| std::ptr::eq(x, m)) {
+            Some(i) => std::borrow::Cow::Borrowed(&self.index.model_keys[i]),
+            None => std::borrow::Cow::Owned(model_keys(m)),
+        }
     }
 }
 

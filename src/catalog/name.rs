@@ -91,7 +91,7 @@ impl Catalog {
     /// entry found from part of a name stands for the whole name only then.
     pub fn agrees(&self, model: &ModelSpec, text: &str) -> bool {
         let mut tokens = strip_noise(tokenize(repo_name(text)), is_model_noise);
-        let keys = model_keys(model);
+        let keys = self.keys_of(model);
         // "qwen 2 5 7b": the version typed with a space for its dot.
         if let Some(own) = &keys.version
             && let Some(at) = tokens
