@@ -128,6 +128,10 @@ async fn on_message(
                     let rows = buttons::for_answer(bot, lang, a, &q, owner);
                     (embed::answer(lang, Catalog::get(), a, false), rows)
                 }
+                Ok(Outcome::Explain(topic)) => (
+                    super::commands::embed_of(lang, &Outcome::Explain(*topic)),
+                    buttons::for_topic(lang, *topic, owner),
+                ),
                 Ok(other) => (super::commands::embed_of(lang, other), Vec::new()),
                 Err(err) => (embed::error(lang, err), Vec::new()),
             }

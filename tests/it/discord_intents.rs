@@ -36,6 +36,27 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     let e = first_embed(&r.body);
     assert_eq!(e["title"], t(Lang::En, "guide-nvlink-title"), "{}", r.body);
     assert!(r.schema_errors.is_empty(), "{:?}", r.schema_errors);
+    // The same next-topic buttons `/explain nvlink` gives, each owned by the asker.
+    let buttons = r.body["components"][0]["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let ids: Vec<&str> = buttons
+        .iter()
+        .filter_map(|b| b["custom_id"].as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            format!("vg:x:{USER}:en:multi-gpu"),
+            format!("vg:x:{USER}:en:sxm")
+        ],
+        "{}",
+        r.body
+    );
+    for b in &buttons {
+        assert!(!b["label"].as_str().unwrap_or("").is_empty(), "{b}");
+    }
 
     let r = bot
         .message(mention("4090 vs 3090"), WAIT)
