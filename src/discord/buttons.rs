@@ -254,19 +254,29 @@ pub fn next_topics(topic: Topic) -> [Topic; 2] {
         .map_or([Topic::Vram, Topic::Choosing], |(_, next)| *next)
 }
 
+/// One button that opens a guide topic, labelled with its title's short part.
+fn topic_button(lang: Lang, topic: Topic, owner: u64) -> serenity::CreateButton {
+    let title = t(lang, &format!("guide-{}-title", topic.slug()));
+    let short = title.split([':', '：']).next().unwrap_or(&title).trim();
+    let label: String = short.chars().take(80).collect();
+    serenity::CreateButton::new(custom_id(owner, lang, &Action::Explain(topic)))
+        .label(label)
+        .style(serenity::ButtonStyle::Secondary)
+}
+
+/// A row with the one button that opens `topic` (under a budget's cards: the choosing guide).
+pub fn to_topic(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateActionRow> {
+    vec![serenity::CreateActionRow::Buttons(vec![topic_button(
+        lang, topic, owner,
+    )])]
+}
+
 /// The buttons under a guide topic, from `/explain`, a mention ("nvlink?") or an explain
 /// button alike: one per next topic, labelled with the short part of its title.
 pub fn for_topic(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateActionRow> {
     let buttons = next_topics(topic)
         .into_iter()
-        .map(|next| {
-            let title = t(lang, &format!("guide-{}-title", next.slug()));
-            let short = title.split([':', '：']).next().unwrap_or(&title).trim();
-            let label: String = short.chars().take(80).collect();
-            serenity::CreateButton::new(custom_id(owner, lang, &Action::Explain(next)))
-                .label(label)
-                .style(serenity::ButtonStyle::Secondary)
-        })
+        .map(|next| topic_button(lang, next, owner))
         .collect();
     vec![serenity::CreateActionRow::Buttons(buttons)]
 }

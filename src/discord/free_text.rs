@@ -132,6 +132,11 @@ async fn on_message(
                     super::commands::embed_of(lang, &Outcome::Explain(*topic)),
                     buttons::for_topic(lang, *topic, owner),
                 ),
+                // A budget's cards: the choosing guide a click away.
+                Ok(o @ Outcome::Cards(_)) => (
+                    super::commands::embed_of(lang, o),
+                    buttons::to_topic(lang, crate::answer::Topic::Choosing, owner),
+                ),
                 Ok(other) => (super::commands::embed_of(lang, other), Vec::new()),
                 Err(err) => (embed::error(lang, err), Vec::new()),
             }

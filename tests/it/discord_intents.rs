@@ -91,6 +91,20 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     let text = first_embed(&r.body)["description"].to_string();
     assert!(text.contains("expandable_segments"), "{text}");
 
+    // A budget and no model: the cards it buys, and the choosing guide a click away.
+    let r = bot
+        .message(mention("which gpu should I buy for $2000?"), WAIT)
+        .await
+        .expect("a reply");
+    let text = first_embed(&r.body)["description"].to_string();
+    assert!(text.contains("RTX 3090"), "{text}");
+    assert_eq!(
+        r.body["components"][0]["components"][0]["custom_id"],
+        format!("vg:x:{USER}:en:choosing"),
+        "{}",
+        r.body
+    );
+
     assert!(bot.store.log().flush(WAIT).await, "log committed");
     let Db::Sqlite(pool) = bot.store.db() else {
         panic!("the bot's test store is SQLite");
@@ -104,6 +118,9 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
         .iter()
         .map(|i| i.as_deref().unwrap_or("-"))
         .collect();
-    assert_eq!(intents, ["explain", "compare", "diagnose", "diagnose"]);
+    assert_eq!(
+        intents,
+        ["explain", "compare", "diagnose", "diagnose", "buy"]
+    );
     bot.stop().await;
 }
