@@ -8,14 +8,15 @@ use crate::i18n::{Args, Lang, format_number, t, tr};
 use crate::query::budget::{Currency, Rates};
 
 /// The budget as typed: "10.000 BRL", or the dollars the locale's way.
-fn budget_label(lang: Lang, amount: f64, currency: Currency) -> String {
+pub fn budget_label(lang: Lang, amount: f64, currency: Currency) -> String {
     match currency {
         Currency::Usd => price_usd(lang, amount),
         other => format!("{} {}", format_number(lang, amount, 0), other.code()),
     }
 }
 
-fn line(lang: Lang, catalog: &Catalog, p: &Priced) -> String {
+/// "2 × RTX 3090: US$1,700 (street price) · ≈40 tokens/s".
+pub fn line(lang: Lang, catalog: &Catalog, p: &Priced) -> String {
     let basis = match p.basis {
         PriceBasis::Street => t(lang, "buy-street"),
         PriceBasis::Launch => t(lang, "buy-launch"),

@@ -353,18 +353,27 @@ async fn pages_fit_a_phone_and_a_desktop() {
     tokio::spawn(web::serve(listener, state, std::future::pending()));
     let profile = std::env::temp_dir().join(format!("vramguide-cdp-{}", std::process::id()));
     let mut browser = Browser::start(&bin, &profile).await;
-    let ask = |q: &str| {
+    let ask_in = |q: &str, lang: &str| {
         let query: String = form_urlencoded::Serializer::new(String::new())
             .append_pair("q", q)
-            .append_pair("lang", "en")
+            .append_pair("lang", lang)
             .finish();
         format!("{base}/ask?{query}")
     };
+    let ask = |q: &str| ask_in(q, "en");
+    let oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Process 4242 has 22.51 GiB memory in use. Of the allocated memory 18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
     let answers = [
         ask("llama 3.1 8b on rtx 4090 with vllm"),
         ask("llama 3.1 70b fp16 on one rtx 4090"),
         ask("fine-tune llama 3.1 8b with lora on rtx 3060"),
         ask("qwen2.5 72b"),
+        // Answers of other intents: the same verdict box first.
+        ask("what can i run on 2x 3090?"),
+        ask("which card should i buy for qwen3 32b q4_k_m under $2000?"),
+        ask("which gpu should I buy for $2000?"),
+        ask(&format!("help, training crashed\n{oom}")),
+        ask_in("qual placa comprar com R$ 10 mil?", "pt-BR"),
+        ask_in(&format!("训练的时候报错了\n{oom}"), "zh-CN"),
     ];
     let others = [
         format!("{base}/?lang=en"),
