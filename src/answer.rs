@@ -75,6 +75,8 @@ pub enum Outcome {
     Buy(Box<Purchase>),
     /// A pasted error, read, with our estimate for the model it names.
     Diagnose(Box<Diagnosed>),
+    /// What a budget buys when no model was named: cards, largest memory first.
+    Cards(Box<crate::buy::Affordable>),
 }
 
 /// The kind of an [`Outcome`], as the log and the JSON name it: what the question asked.
@@ -103,7 +105,7 @@ impl Outcome {
             Outcome::Compare(_) => Intent::Compare,
             Outcome::Explain(_) => Intent::Explain,
             Outcome::Fit(_) => Intent::Fit,
-            Outcome::Buy(_) => Intent::Buy,
+            Outcome::Buy(_) | Outcome::Cards(_) => Intent::Buy,
             Outcome::Diagnose(_) => Intent::Diagnose,
         }
     }
@@ -186,8 +188,12 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
                     shopping: crate::buy::within(catalog, &sizing, budget),
                 }))
             }),
-            // A budget and no model: how to choose a card.
-            _ => Ok(Outcome::Explain(Topic::Choosing)),
+            // A budget and no model: the cards it buys (the answer links the choosing guide).
+            (Some(budget), false) => Ok(Outcome::Cards(Box::new(crate::buy::cards_within(
+                catalog, budget,
+            )))),
+            // Neither: how to choose a card.
+            (None, _) => Ok(Outcome::Explain(Topic::Choosing)),
         },
         Intent::Diagnose => {
             let read = parsed.diagnosis.clone()?;

@@ -5,7 +5,7 @@
 //! The budget was typed in any currency and converted to US dollars at the dated rates of
 //! `data/exchange_rates.json` ([`crate::query::budget`]); prices are the catalog's.
 
-use crate::catalog::{Catalog, GpuSpec, PriceBasis};
+use crate::catalog::{Catalog, FormFactor, GpuSpec, PriceBasis};
 use crate::estimate::{DecodeWork, Fit, Sizing};
 use crate::query::budget::Budget;
 use serde::Serialize;
@@ -67,6 +67,58 @@ pub fn within(catalog: &'static Catalog, sizing: &Sizing, budget: Budget) -> Sho
     }
 }
 
+/// One card and what it costs, for a budget with no model named.
+#[derive(Debug, Clone, Serialize)]
+pub struct Card {
+    #[serde(skip)]
+    pub gpu: &'static GpuSpec,
+    pub usd: f64,
+    pub basis: PriceBasis,
+}
+
+/// The cards a budget buys when no model was named ("which gpu for $2000?").
+#[derive(Debug, Clone, Serialize)]
+pub struct Affordable {
+    pub budget: Budget,
+    /// Largest memory first (memory bounds what a card can run), then cheapest; at most
+    /// [`MAX_CARDS`].
+    pub within: Vec<Card>,
+    /// When no card is within the budget: the cheapest card.
+    pub cheapest: Option<Card>,
+}
+
+/// The most cards a budget-only answer lists.
+pub const MAX_CARDS: usize = 8;
+
+/// Every card sold on its own (an SXM module needs a whole server) that the budget pays
+/// for, at its street price (launch price where none was found, and the answer says so).
+pub fn cards_within(catalog: &'static Catalog, budget: Budget) -> Affordable {
+    let mut cards: Vec<Card> = catalog
+        .gpus
+        .iter()
+        .filter(|gpu| gpu.form_factor != FormFactor::Sxm)
+        .filter_map(|gpu| {
+            let (usd, basis) = gpu.buy_price()?;
+            Some(Card { gpu, usd, basis })
+        })
+        .collect();
+    cards.sort_by(|a, b| a.usd.total_cmp(&b.usd));
+    let cheapest = cards.first().cloned();
+    let mut within: Vec<Card> = cards.into_iter().filter(|c| c.usd <= budget.usd).collect();
+    within.sort_by(|a, b| {
+        b.gpu
+            .memory_gb
+            .total_cmp(&a.gpu.memory_gb)
+            .then(a.usd.total_cmp(&b.usd))
+    });
+    within.truncate(MAX_CARDS);
+    Affordable {
+        budget,
+        cheapest: if within.is_empty() { cheapest } else { None },
+        within,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +157,28 @@ mod tests {
         // Reais are converted before comparing.
         let brl = Rates::get().to_usd(10_000.0, Currency::Brl);
         assert!(brl < 2000.0);
+    }
+
+    #[test]
+    fn a_budget_alone_buys_cards_largest_memory_first() {
+        let catalog = Catalog::get();
+        let a = cards_within(catalog, budget(2000.0));
+        assert!(!a.within.is_empty() && a.cheapest.is_none());
+        assert!(a.within.len() <= MAX_CARDS);
+        for c in &a.within {
+            assert!(c.usd <= 2000.0, "{} {}", c.gpu.id, c.usd);
+            assert_ne!(c.gpu.form_factor, FormFactor::Sxm, "{}", c.gpu.id);
+        }
+        for pair in a.within.windows(2) {
+            assert!(pair[0].gpu.memory_gb >= pair[1].gpu.memory_gb);
+        }
+        // The largest card within the budget is first: none left out has more memory.
+        let first = a.within[0].gpu.memory_gb;
+        assert!(catalog.gpus.iter().all(|g| g.form_factor == FormFactor::Sxm
+            || g.buy_price().is_none_or(|(p, _)| p > 2000.0)
+            || g.memory_gb <= first));
+        let poor = cards_within(catalog, budget(10.0));
+        assert!(poor.within.is_empty());
+        assert!(poor.cheapest.expect("the cheapest card").usd > 10.0);
     }
 }

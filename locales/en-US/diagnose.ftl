@@ -62,3 +62,7 @@ buy-rate = { $amount } ≈ { $usd } at the rate of { $date }
 buy-none = Nothing that holds it costs { $budget } or less. The cheapest setup: { $setup }, { $price }.
 buy-street = street price
 buy-launch = launch price
+buy-cards-title = What { $budget } buys
+buy-cards-none = No card costs { $budget } or less. The cheapest: { $card }, { $price }.
+buy-cards-hint = Name a model to see which of them hold it, e.g. "qwen3-32b under $2000".
+buy-cards-guide = Which one suits your work: { $guide }

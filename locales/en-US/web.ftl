@@ -71,3 +71,6 @@ web-verdict-no = Does not fit
 web-verdict-estimate = Estimate
 web-copy = Copy
 web-copied = Copied
+web-fit-models-title = Models that run, largest first
+web-buy-setups-title = Setups within the budget, fastest first
+web-buy-cards-title = Cards within the budget, most memory first

@@ -62,3 +62,7 @@ buy-rate = { $amount } ≈ { $usd } al cambio del { $date }
 buy-none = Nada que lo aloje cuesta { $budget } o menos. La configuración más barata: { $setup }, { $price }.
 buy-street = precio de mercado
 buy-launch = precio de lanzamiento
+buy-cards-title = Lo que { $budget } compra
+buy-cards-none = Ninguna tarjeta cuesta { $budget } o menos. La más barata: { $card }, { $price }.
+buy-cards-hint = Indica un modelo para ver cuáles lo alojan, por ejemplo «qwen3-32b por menos de 2000 €».
+buy-cards-guide = Cuál encaja con tu trabajo: { $guide }

@@ -71,3 +71,6 @@ web-verdict-no = No cabe
 web-verdict-estimate = Estimación
 web-copy = Copiar
 web-copied = Copiado
+web-fit-models-title = Modelos que funcionan, del más grande al más pequeño
+web-buy-setups-title = Configuraciones dentro del presupuesto, de la más rápida a la más lenta
+web-buy-cards-title = Tarjetas dentro del presupuesto, de más a menos memoria

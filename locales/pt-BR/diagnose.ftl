@@ -62,3 +62,7 @@ buy-rate = { $amount } ≈ { $usd } pelo câmbio de { $date }
 buy-none = Nada que comporte o modelo custa { $budget } ou menos. A configuração mais barata: { $setup }, { $price }.
 buy-street = preço de mercado
 buy-launch = preço de lançamento
+buy-cards-title = O que { $budget } compra
+buy-cards-none = Nenhuma placa custa { $budget } ou menos. A mais barata: { $card }, { $price }.
+buy-cards-hint = Diga o modelo para ver quais delas comportam o modelo, por exemplo "qwen3-32b até R$ 10 mil".
+buy-cards-guide = Qual combina com o seu uso: { $guide }

@@ -71,3 +71,6 @@ web-verdict-no = Não cabe
 web-verdict-estimate = Estimativa
 web-copy = Copiar
 web-copied = Copiado
+web-fit-models-title = Modelos que rodam, do maior para o menor
+web-buy-setups-title = Configurações dentro do orçamento, da mais rápida para a mais lenta
+web-buy-cards-title = Placas dentro do orçamento, da com mais memória para a com menos

@@ -62,3 +62,7 @@ buy-rate = { $amount } ≈ { $usd }（按 { $date } 的汇率）
 buy-none = 能放下它的配置都超过 { $budget }。最便宜的配置：{ $setup }，{ $price }。
 buy-street = 市场价
 buy-launch = 首发价
+buy-cards-title = { $budget } 能买到的显卡
+buy-cards-none = 没有显卡在 { $budget } 以内。最便宜的：{ $card }，{ $price }。
+buy-cards-hint = 说出模型名，就能看到其中哪些放得下它，例如“qwen3-32b 预算 2000 美元”。
+buy-cards-guide = 哪张适合你的工作：{ $guide }

@@ -71,3 +71,6 @@ web-verdict-no = 放不下
 web-verdict-estimate = 估算
 web-copy = 复制
 web-copied = 已复制
+web-fit-models-title = 能运行的模型（从大到小）
+web-buy-setups-title = 预算内的配置（从快到慢）
+web-buy-cards-title = 预算内的显卡（显存从大到小）

@@ -230,6 +230,57 @@ pub fn for_answer_in(
     rows
 }
 
+/// Where a guide topic leads next, as data: each topic's two nearest neighbours, the
+/// topics a reader of it most often needs after it.
+const NEXT_TOPICS: &[(Topic, [Topic; 2])] = &[
+    (Topic::Vram, [Topic::KvCache, Topic::Quantization]),
+    (Topic::Nvlink, [Topic::MultiGpu, Topic::Sxm]),
+    (Topic::TensorCores, [Topic::Precision, Topic::Choosing]),
+    (Topic::Sxm, [Topic::Nvlink, Topic::Choosing]),
+    (Topic::Precision, [Topic::Quantization, Topic::TensorCores]),
+    (Topic::Quantization, [Topic::Precision, Topic::Vram]),
+    (Topic::KvCache, [Topic::Vram, Topic::Oom]),
+    (Topic::Oom, [Topic::KvCache, Topic::Quantization]),
+    (Topic::MultiGpu, [Topic::Nvlink, Topic::CudaVisibleDevices]),
+    (Topic::CudaVisibleDevices, [Topic::MultiGpu, Topic::Oom]),
+    (Topic::Choosing, [Topic::Vram, Topic::Nvlink]),
+];
+
+/// The topics a guide answer offers next.
+pub fn next_topics(topic: Topic) -> [Topic; 2] {
+    NEXT_TOPICS
+        .iter()
+        .find(|(t, _)| *t == topic)
+        .map_or([Topic::Vram, Topic::Choosing], |(_, next)| *next)
+}
+
+/// One button that opens a guide topic, labelled with its title's short part.
+fn topic_button(lang: Lang, topic: Topic, owner: u64) -> serenity::CreateButton {
+    let title = t(lang, &format!("guide-{}-title", topic.slug()));
+    let short = title.split([':', '：']).next().unwrap_or(&title).trim();
+    let label: String = short.chars().take(80).collect();
+    serenity::CreateButton::new(custom_id(owner, lang, &Action::Explain(topic)))
+        .label(label)
+        .style(serenity::ButtonStyle::Secondary)
+}
+
+/// A row with the one button that opens `topic` (under a budget's cards: the choosing guide).
+pub fn to_topic(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateActionRow> {
+    vec![serenity::CreateActionRow::Buttons(vec![topic_button(
+        lang, topic, owner,
+    )])]
+}
+
+/// The buttons under a guide topic, from `/explain`, a mention ("nvlink?") or an explain
+/// button alike: one per next topic, labelled with the short part of its title.
+pub fn for_topic(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateActionRow> {
+    let buttons = next_topics(topic)
+        .into_iter()
+        .map(|next| topic_button(lang, next, owner))
+        .collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
 fn message(e: embed::Embed, ephemeral: bool) -> serenity::CreateInteractionResponseMessage {
     serenity::CreateInteractionResponseMessage::new()
         .embed(e.to_serenity())
@@ -353,7 +404,10 @@ pub async fn on_click(
         let (q, view) = match &parsed.action {
             Action::Explain(topic) => {
                 let e = embed::guide(lang, *topic);
-                let r = serenity::CreateInteractionResponse::Message(message(e, false));
+                let rows = for_topic(lang, *topic, parsed.owner);
+                let r = serenity::CreateInteractionResponse::Message(
+                    message(e, false).components(rows),
+                );
                 click.create_response(&ctx.http, r).await?;
                 return Ok(());
             }
@@ -405,6 +459,18 @@ pub async fn on_click(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_topic_leads_to_two_others() {
+        for &topic in Topic::ALL {
+            let next = next_topics(topic);
+            assert!(
+                NEXT_TOPICS.iter().any(|(t, _)| *t == topic),
+                "{topic:?} has next topics"
+            );
+            assert!(!next.contains(&topic) && next[0] != next[1], "{topic:?}");
+        }
+    }
 
     #[test]
     fn custom_ids_round_trip_and_fit() {

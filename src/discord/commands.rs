@@ -138,6 +138,10 @@ async fn answer(ctx: Context<'_>, question: Question) -> Result<(), Error> {
             let e = embed::answer(lang, Catalog::get(), a, false);
             super::chart::public(ctx, lang, a, e, rows).await
         }
+        Ok(Outcome::Explain(topic)) => {
+            let rows = buttons::for_topic(lang, *topic, ctx.author().id.get());
+            public(ctx, embed_of(lang, &Outcome::Explain(*topic)), rows).await
+        }
         Ok(other) => public(ctx, embed_of(lang, other), Vec::new()).await,
         Err(e) => ephemeral(ctx, embed::error(lang, e)).await,
     }

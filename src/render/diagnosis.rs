@@ -61,6 +61,45 @@ pub fn text(lang: Lang, read: &Read, ours: Option<&Answer>) -> String {
     out
 }
 
+/// A read error's parts, for a page that lays them out itself (the web's answer box): the
+/// same words as [`text`], unjoined.
+#[derive(Debug, Clone)]
+pub struct Parts {
+    pub title: String,
+    pub quote: String,
+    pub figures: Vec<String>,
+    /// Our estimate for the model the log names, in one line.
+    pub ours: Option<String>,
+    pub cause: String,
+    /// Each fix: the command, and what it changes.
+    pub fixes: Vec<(String, String)>,
+}
+
+/// The parts of a read error; see [`Parts`].
+pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
+    Parts {
+        title: tr(
+            lang,
+            &format!("diag-title-{}", d.kind.id().replace('_', "-")),
+            Some(&Args::new().s("engine", engine_name(d.engine))),
+        ),
+        quote: d.quote.replace('\n', " "),
+        figures: figure_lines(lang, &d.figures),
+        ours: ours.map(|a| {
+            let args = Args::new()
+                .s("model", a.model.display_name.as_str())
+                .s("breakdown", super::parts::breakdown_line(lang, a));
+            tr(lang, "diag-ours", Some(&args))
+        }),
+        cause: cause(lang, d),
+        fixes: d
+            .fixes
+            .iter()
+            .map(|f| (f.command().to_string(), t(lang, &format!("fix-{}", f.id()))))
+            .collect(),
+    }
+}
+
 /// The cause, from the kind of error and, for PyTorch, from what its figures show.
 fn cause(lang: Lang, d: &Diagnosis) -> String {
     let f = &d.figures;

@@ -3,7 +3,8 @@
 //!
 //! The JSON of `ask --json` and `/api/v1/ask` names the `intent` and, per intent, its fields:
 //! `compare` (the object `compare --json` prints), `topic`, `fit` (the `/fit` list),
-//! `budget` with the setups it buys, `diagnosis` (engine, kind, the log's figures, fixes).
+//! `budget` with the setups it buys (with no model: `cards`, largest memory first, and the
+//! choosing `topic`), `diagnosis` (engine, kind, the log's figures, fixes).
 //! An estimate keeps the contract's answer object, with `intent` added.
 
 use super::discord::{self as embed, Embed};
@@ -30,6 +31,7 @@ pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
         Outcome::Explain(topic) => super::text::guide(lang, *topic),
         Outcome::Fit(list) => fit_text(lang, catalog, list),
         Outcome::Buy(p) => super::buy::text(lang, catalog, &p.shopping, &p.model),
+        Outcome::Cards(a) => super::buy::cards_text(lang, a),
         Outcome::Diagnose(d) => super::diagnosis::text(lang, &d.read, d.estimate.as_ref()),
     }
 }
@@ -54,7 +56,9 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
             let setup = super::parts::setup_label(catalog, &list.gpu.id, list.count);
             embed::fit(lang, &setup, list.precision.name(), &list.models)
         }
-        Outcome::Buy(_) => embed::notice(text(lang, catalog, outcome), embed::GREEN),
+        Outcome::Buy(_) | Outcome::Cards(_) => {
+            embed::notice(text(lang, catalog, outcome), embed::GREEN)
+        }
         Outcome::Diagnose(d) => {
             let colour = match d.read {
                 Read::Known(_) => embed::AMBER,
@@ -103,6 +107,21 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
                 "model": p.model,
                 "setups": s.within.iter().map(setup).collect::<Vec<_>>(),
                 "cheapest": s.cheapest.as_ref().map(setup),
+            })
+        }
+        Outcome::Cards(a) => {
+            let card = |c: &crate::buy::Card| {
+                json!({
+                    "gpu": c.gpu.id, "memory_gb": c.gpu.memory_gb, "price_usd": c.usd,
+                    "price_basis": c.basis,
+                })
+            };
+            json!({
+                "budget": { "amount": a.budget.amount, "currency": a.budget.currency.code(),
+                            "usd": a.budget.usd, "rate_date": Rates::get().date },
+                "cards": a.within.iter().map(card).collect::<Vec<_>>(),
+                "cheapest": a.cheapest.as_ref().map(card),
+                "topic": Topic::Choosing.slug(),
             })
         }
         Outcome::Diagnose(d) => match &d.read {

@@ -9,6 +9,7 @@ pub mod api;
 pub mod ask;
 pub mod errors;
 pub mod input;
+pub mod intent_view;
 pub mod lang;
 pub mod limits;
 pub mod metrics;

@@ -4,6 +4,7 @@
 use super::AppState;
 use super::ask::MAX_QUESTION_CHARS;
 use super::input;
+use super::intent_view::IntentView;
 use crate::answer::{Answer, Outcome, Topic};
 use crate::ask::{Attached, Question, Reply, Who};
 use crate::catalog::{Catalog, GpuSpec, ModelSpec};
@@ -128,7 +129,7 @@ fn without_lang(uri: &str) -> String {
 }
 
 /// Encode a query value (askama escapes the HTML; this makes it a valid URL).
-fn urlencode(s: &str) -> String {
+pub(super) fn urlencode(s: &str) -> String {
     form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
 
@@ -149,7 +150,7 @@ pub struct TopicLink {
     pub summary: String,
 }
 
-fn topic_link(lang: Lang, topic: Topic) -> TopicLink {
+pub(super) fn topic_link(lang: Lang, topic: Topic) -> TopicLink {
     let slug = topic.slug();
     TopicLink {
         href: format!("/guide/{slug}?lang={}", lang.code()),
@@ -371,6 +372,8 @@ struct IndexPage {
     lang_field: Option<&'static str>,
     examples: Vec<String>,
     answer: Option<AnswerView>,
+    /// What runs on a setup, what a budget buys, a pasted error read.
+    other: Option<IntentView>,
     error: Option<ErrorView>,
     og: Option<OpenGraph>,
 }
@@ -433,6 +436,7 @@ pub async fn index(
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         examples: examples(lang),
         answer: None,
+        other: None,
         error: None,
         og: None,
     };
@@ -462,6 +466,7 @@ pub async fn ask(
     if q.trim().is_empty() {
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
+    let mut other = None;
     let (status, answer, error) = if too_long {
         let text = tr(
             lang,
@@ -482,8 +487,17 @@ pub async fn ask(
                 None,
             ),
             Some(Err(e)) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang(), e))),
-            // Another kind of answer has its own page.
-            None => return Redirect::to(&elsewhere(&asked.reply)).into_response(),
+            None => {
+                let o = asked.reply.outcome.as_ref().ok();
+                match o.and_then(|o| IntentView::new(asked.lang(), o, &q)) {
+                    Some(view) => {
+                        other = Some(view);
+                        (StatusCode::OK, None, None)
+                    }
+                    // A comparison and a guide topic have pages of their own.
+                    None => return Redirect::to(&elsewhere(&asked.reply)).into_response(),
+                }
+            }
         }
     };
     let og = answer.as_ref().map(|a| OpenGraph::new(a, &q, &headers));
@@ -492,6 +506,7 @@ pub async fn ask(
     let lang = answer
         .as_ref()
         .map(|a| a.lang)
+        .or(other.as_ref().map(|o| o.lang))
         .or(error.as_ref().map(|e| e.lang))
         .unwrap_or(lang);
     let body = IndexPage {
@@ -500,6 +515,7 @@ pub async fn ask(
         q,
         examples: examples(lang),
         answer,
+        other,
         error,
         og,
     };
@@ -595,17 +611,17 @@ pub async fn ask_config(
     let ok = reply.outcome.is_ok();
     let elapsed = started.elapsed().as_secs_f64();
     state.metrics.answer("web", lang, ok, elapsed);
-    let (answer, error) = match reply.estimate() {
-        Some(Ok(a)) => (Some(AnswerView::new(lang, a, &q)), None),
-        Some(Err(e)) => (None, Some(ErrorView::new(lang, e))),
-        // A fit list, a budget's picks, a pasted error: the page has no section of their
-        // own yet, so their text is shown in the message block.
-        None => match &reply.outcome {
-            Ok(o @ (Outcome::Fit(_) | Outcome::Buy(_) | Outcome::Diagnose(_))) => {
-                let text = render::outcome::text(lang, Catalog::get(), o);
-                (None, Some(ErrorView::text(lang, text)))
-            }
-            _ => return Redirect::to(&elsewhere(&reply)).into_response(),
+    let (answer, other, error) = match reply.estimate() {
+        Some(Ok(a)) => (Some(AnswerView::new(lang, a, &q)), None, None),
+        Some(Err(e)) => (None, None, Some(ErrorView::new(lang, e))),
+        None => match reply
+            .outcome
+            .as_ref()
+            .ok()
+            .and_then(|o| IntentView::new(lang, o, &q))
+        {
+            Some(view) => (None, Some(view), None),
+            None => return Redirect::to(&elsewhere(&reply)).into_response(),
         },
     };
     // No preview image: the chart's URL cannot carry a pasted config.
@@ -615,6 +631,7 @@ pub async fn ask_config(
         q,
         examples: examples(lang),
         answer,
+        other,
         error,
         og: None,
     };

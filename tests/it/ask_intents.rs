@@ -195,6 +195,61 @@ async fn each_intent_in_each_language_carries_its_fields() {
     );
 }
 
+/// A budget and no model: the cards within it, largest memory first, in the asker's
+/// language, with the choosing guide; never the guide alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_budget_without_a_model_lists_the_cards_it_buys_in_each_language() {
+    let service = Service::offline();
+    let cases: &[(&str, &str, &str)] = &[
+        ("en", "which gpu should I buy for $2000?", "USD"),
+        ("pt", "qual placa comprar com R$ 10 mil?", "BRL"),
+        ("es", "¿qué tarjeta gráfica compro con 1500€?", "EUR"),
+        ("zh", "预算1万元买什么显卡", "CNY"),
+    ];
+    for (lang, q, currency) in cases {
+        let (v, ok) = ask(&service, q).await;
+        assert!(ok, "{q}: {v}");
+        assert_eq!(v["language"], *lang, "{q}: {v}");
+        assert_eq!(v["intent"], "buy", "{q}: {v}");
+        assert_eq!(v["budget"]["currency"], *currency, "{q}: {v}");
+        assert_eq!(v["topic"], "choosing", "{q}: {v}");
+        let usd = v["budget"]["usd"].as_f64().expect("budget in dollars");
+        let cards = v["cards"].as_array().cloned().unwrap_or_default();
+        assert!(!cards.is_empty(), "{q}: {v}");
+        let memory: Vec<f64> = cards
+            .iter()
+            .map(|c| c["memory_gb"].as_f64().unwrap_or(0.0))
+            .collect();
+        assert!(memory.windows(2).all(|w| w[0] >= w[1]), "{q}: {memory:?}");
+        for c in &cards {
+            assert!(
+                c["price_usd"].as_f64().is_some_and(|p| p <= usd),
+                "{q}: {c}"
+            );
+        }
+        // The text names the first card and the guide, in the asker's language.
+        let text = v["text"].as_str().unwrap_or("");
+        let first = Catalog::get()
+            .gpu(cards[0]["gpu"].as_str().unwrap_or(""))
+            .expect("a catalog card");
+        assert!(text.contains(&first.display_name), "{q}: {text}");
+        let guide = vramguide::i18n::t(
+            Lang::from_code(lang).expect("a language"),
+            "guide-choosing-title",
+        );
+        assert!(text.contains(&guide), "{q}: {text}");
+    }
+    // Too small a budget: nothing within it, and the cheapest card said.
+    let (v, _) = ask(&service, "which gpu should I buy for $50?").await;
+    assert_eq!(v["intent"], "buy", "{v}");
+    assert!(v["cards"].as_array().is_some_and(Vec::is_empty), "{v}");
+    assert!(
+        v["cheapest"]["price_usd"]
+            .as_f64()
+            .is_some_and(|p| p > 50.0)
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_is_answered_without_a_panic_and_logged() {
     let store = Store::open(StoreConfig::in_memory()).await.expect("store");

@@ -36,6 +36,27 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     let e = first_embed(&r.body);
     assert_eq!(e["title"], t(Lang::En, "guide-nvlink-title"), "{}", r.body);
     assert!(r.schema_errors.is_empty(), "{:?}", r.schema_errors);
+    // The same next-topic buttons `/explain nvlink` gives, each owned by the asker.
+    let buttons = r.body["components"][0]["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let ids: Vec<&str> = buttons
+        .iter()
+        .filter_map(|b| b["custom_id"].as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            format!("vg:x:{USER}:en:multi-gpu"),
+            format!("vg:x:{USER}:en:sxm")
+        ],
+        "{}",
+        r.body
+    );
+    for b in &buttons {
+        assert!(!b["label"].as_str().unwrap_or("").is_empty(), "{b}");
+    }
 
     let r = bot
         .message(mention("4090 vs 3090"), WAIT)
@@ -70,6 +91,20 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     let text = first_embed(&r.body)["description"].to_string();
     assert!(text.contains("expandable_segments"), "{text}");
 
+    // A budget and no model: the cards it buys, and the choosing guide a click away.
+    let r = bot
+        .message(mention("which gpu should I buy for $2000?"), WAIT)
+        .await
+        .expect("a reply");
+    let text = first_embed(&r.body)["description"].to_string();
+    assert!(text.contains("RTX 3090"), "{text}");
+    assert_eq!(
+        r.body["components"][0]["components"][0]["custom_id"],
+        format!("vg:x:{USER}:en:choosing"),
+        "{}",
+        r.body
+    );
+
     assert!(bot.store.log().flush(WAIT).await, "log committed");
     let Db::Sqlite(pool) = bot.store.db() else {
         panic!("the bot's test store is SQLite");
@@ -83,6 +118,9 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
         .iter()
         .map(|i| i.as_deref().unwrap_or("-"))
         .collect();
-    assert_eq!(intents, ["explain", "compare", "diagnose", "diagnose"]);
+    assert_eq!(
+        intents,
+        ["explain", "compare", "diagnose", "diagnose", "buy"]
+    );
     bot.stop().await;
 }

@@ -353,18 +353,27 @@ async fn pages_fit_a_phone_and_a_desktop() {
     tokio::spawn(web::serve(listener, state, std::future::pending()));
     let profile = std::env::temp_dir().join(format!("vramguide-cdp-{}", std::process::id()));
     let mut browser = Browser::start(&bin, &profile).await;
-    let ask = |q: &str| {
+    let ask_in = |q: &str, lang: &str| {
         let query: String = form_urlencoded::Serializer::new(String::new())
             .append_pair("q", q)
-            .append_pair("lang", "en")
+            .append_pair("lang", lang)
             .finish();
         format!("{base}/ask?{query}")
     };
+    let ask = |q: &str| ask_in(q, "en");
+    let oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Process 4242 has 22.51 GiB memory in use. Of the allocated memory 18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
     let answers = [
         ask("llama 3.1 8b on rtx 4090 with vllm"),
         ask("llama 3.1 70b fp16 on one rtx 4090"),
         ask("fine-tune llama 3.1 8b with lora on rtx 3060"),
         ask("qwen2.5 72b"),
+        // Answers of other intents: the same verdict box first.
+        ask("what can i run on 2x 3090?"),
+        ask("which card should i buy for qwen3 32b q4_k_m under $2000?"),
+        ask("which gpu should I buy for $2000?"),
+        ask(&format!("help, training crashed\n{oom}")),
+        ask_in("qual placa comprar com R$ 10 mil?", "pt-BR"),
+        ask_in(&format!("训练的时候报错了\n{oom}"), "zh-CN"),
     ];
     let others = [
         format!("{base}/?lang=en"),
@@ -406,4 +415,70 @@ async fn pages_fit_a_phone_and_a_desktop() {
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Without a browser: every intent the `/ask` page answers itself is a 200 with its verdict
+/// box and no error block, in the asker's language; a comparison and a guide topic go to
+/// their own pages. (What runs on a setup, a budget's picks and a pasted error used to be
+/// redirected to the home page or shown as an error.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_intents_get_their_own_answer_on_the_ask_page() {
+    let base = crate::web::start(0).await;
+    let oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Process 4242 has 22.51 GiB memory in use. Of the allocated memory 18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
+    let url = |q: &str| {
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("q", q)
+            .finish();
+        format!("{base}/ask?{query}")
+    };
+    // (question, the page's language, text the verdict box must hold)
+    let diag = format!("o que houve?\n{oom}");
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "what can i run on 2x 3090?",
+            "en-US",
+            "2 × GeForce RTX 3090",
+        ),
+        ("which gpu should I buy for $2000?", "en-US", "RTX 3090"),
+        ("qual placa comprar com R$ 10 mil?", "pt-BR", "10.000 BRL"),
+        (
+            &diag,
+            "pt-BR",
+            "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True",
+        ),
+        ("qué puedo correr en una rtx 4090?", "es-ES", "RTX 4090"),
+    ];
+    for (q, lang, wanted) in cases {
+        let (status, body) = crate::web::get(&url(q)).await;
+        assert_eq!(status, 200, "{q}: {body}");
+        assert!(
+            body.contains(&format!("<html lang=\"{lang}\"")),
+            "{q}: {lang}"
+        );
+        let verdict = body
+            .split("<section class=\"verdict")
+            .nth(1)
+            .and_then(|v| v.split("</section>").next())
+            .unwrap_or_else(|| panic!("{q}: no verdict box"));
+        assert!(verdict.contains(wanted), "{q}: {verdict}");
+        assert!(!body.contains("class=\"error\""), "{q}: shown as an error");
+    }
+    // The first fix is a command with the copy button the estimate's launch line has.
+    let (_, body) = crate::web::get(&url(&diag)).await;
+    assert!(body.contains("class=\"launch\"") && body.contains("class=\"copy\""));
+    // A comparison and a guide topic keep their own pages.
+    let r = crate::web::client()
+        .get(url("4090 vs 3090"))
+        .send()
+        .await
+        .unwrap();
+    let to = r.headers()["location"].to_str().unwrap_or("").to_string();
+    assert!(to.starts_with("/compare?gpus=rtx-4090,rtx-3090"), "{to}");
+    let r = crate::web::client()
+        .get(url("what is nvlink?"))
+        .send()
+        .await
+        .unwrap();
+    let to = r.headers()["location"].to_str().unwrap_or("").to_string();
+    assert!(to.starts_with("/guide/nvlink"), "{to}");
 }
