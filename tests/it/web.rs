@@ -549,6 +549,8 @@ async fn the_ram_bandwidth_field_sets_offload_speeds_and_no_page_names_the_flag(
             page.contains(&hint) || page.contains(&escaped(hint.clone())),
             "{code}: {hint}"
         );
+        let (_, api) = get(&format!("{base}/api/v1/ask?q={q}&lang={code}")).await;
+        assert!(!api.contains("--ram-bandwidth"), "{code}: {api}");
         let (status, own) = get(&format!("{base}/ask?q={q}&lang={code}&ram=300")).await;
         assert_eq!(status, StatusCode::OK);
         assert!(!own.contains("--ram-bandwidth"), "{code}");
