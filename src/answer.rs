@@ -282,6 +282,12 @@ impl Answer {
             .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none())
     }
 
+    /// The host RAM bandwidth, GB/s, the offload speeds use: the one given, else the
+    /// default.
+    pub fn ram_gbs(&self) -> f64 {
+        crate::estimate::offload::ram_gbs(&self.job)
+    }
+
     /// The named setup fits by the estimate, but the estimate plus its own error band does
     /// not: the verdict is "tight, may not fit", not a plain yes.
     pub fn tight(&self) -> bool {

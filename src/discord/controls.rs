@@ -329,7 +329,7 @@ fn ram_menu(lang: Lang, a: &Answer, q: &Query, id: String) -> Option<serenity::C
     if !a.offload_assumes_ram() && q.ram_bandwidth_gbs.is_none() {
         return None;
     }
-    let current = tenths(crate::estimate::offload::ram_gbs(&a.job)).unwrap_or(0);
+    let current = tenths(a.ram_gbs()).unwrap_or(0);
     let options = RAM_PRESETS
         .iter()
         .map(|&(tenth, memory)| {
