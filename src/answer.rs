@@ -280,6 +280,20 @@ impl Answer {
 }
 
 impl Answer {
+    /// An offload lever's speed assumed the default host RAM bandwidth: each surface then
+    /// offers its own way to give one's own (a flag, a form field, a menu).
+    pub fn offload_assumes_ram(&self) -> bool {
+        self.levers
+            .iter()
+            .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none())
+    }
+
+    /// The host RAM bandwidth, GB/s, the offload speeds use: the one given, else the
+    /// default.
+    pub fn ram_gbs(&self) -> f64 {
+        crate::estimate::offload::ram_gbs(&self.job)
+    }
+
     /// The named setup fits by the estimate, but the estimate plus its own error band does
     /// not: the verdict is "tight, may not fit", not a plain yes.
     pub fn tight(&self) -> bool {

@@ -15,6 +15,9 @@ web-ask-label = Your question
 web-ask-placeholder = llama 70b fp16
 web-ask-button = Estimate
 web-ask-hint = Name a model or a size (13b), and optionally a precision, context length, GPU and mode (inference, LoRA, QLoRA, full fine-tune).
+web-ram-label = RAM bandwidth (GB/s, optional)
+web-ram-field-hint = Sets the speed of layers offloaded to CPU RAM: dual-channel DDR4-3200 gives about 51, dual-channel DDR5-5600 about 90, an 8-channel DDR5-4800 server about 307.
+web-ram-hint = Is your RAM faster or slower? Enter its bandwidth in the “RAM bandwidth” field under the question box for your own offload speeds.
 web-ask-examples = Try one of these
 
 web-bar-caption = { $needed } GiB needed per GPU; one { $gpu } has { $capacity } GiB

@@ -15,6 +15,9 @@ web-ask-label = Tu pregunta
 web-ask-placeholder = llama 70b fp16
 web-ask-button = Calcular
 web-ask-hint = Indica un modelo o un tamaño (13b) y, si quieres, la precisión, la longitud de contexto, la GPU y el modo (inferencia, LoRA, QLoRA, ajuste fino completo).
+web-ram-label = Ancho de banda de la RAM (GB/s, opcional)
+web-ram-field-hint = Fija la velocidad de las capas descargadas a la RAM: la DDR4-3200 de doble canal da unos 51, la DDR5-5600 de doble canal unos 90 y un servidor DDR5-4800 de 8 canales unos 307.
+web-ram-hint = ¿Tu RAM es más rápida o más lenta? Indica su ancho de banda en el campo «Ancho de banda de la RAM», bajo la casilla de la pregunta, para ver las velocidades con descarga a RAM de tu máquina.
 web-ask-examples = Prueba con una de estas
 
 web-bar-caption = { $needed } GiB necesarios por GPU; una { $gpu } tiene { $capacity } GiB

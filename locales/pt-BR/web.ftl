@@ -15,6 +15,9 @@ web-ask-label = Sua pergunta
 web-ask-placeholder = llama 70b fp16
 web-ask-button = Calcular
 web-ask-hint = Diga um modelo ou um tamanho (13b) e, se quiser, a precisão, o tamanho do contexto, a GPU e o modo (inferência, LoRA, QLoRA, fine-tuning completo).
+web-ram-label = Largura de banda da RAM (GB/s, opcional)
+web-ram-field-hint = Define a velocidade das camadas com offload para a RAM: DDR4-3200 em dual channel dá cerca de 51, DDR5-5600 em dual channel cerca de 90, um servidor DDR5-4800 de 8 canais cerca de 307.
+web-ram-hint = Sua RAM é mais rápida ou mais lenta? Informe a largura de banda dela no campo “Largura de banda da RAM”, abaixo da caixa da pergunta, para ver as velocidades com offload da sua máquina.
 web-ask-examples = Experimente uma destas
 
 web-bar-caption = { $needed } GiB necessários por GPU; uma { $gpu } tem { $capacity } GiB

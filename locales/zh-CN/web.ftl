@@ -15,6 +15,9 @@ web-ask-label = 你的问题
 web-ask-placeholder = llama 70b fp16
 web-ask-button = 估算
 web-ask-hint = 写出模型名称或参数规模（如 13b），还可以加上精度、上下文长度、GPU 和模式（推理、LoRA、QLoRA、全参数微调）。
+web-ram-label = 内存带宽（GB/s，可选）
+web-ram-field-hint = 决定卸载到内存的层的速度：双通道 DDR4-3200 约 51，双通道 DDR5-5600 约 90，8 通道 DDR5-4800 服务器约 307。
+web-ram-hint = 你的内存更快或更慢？在问题框下方的“内存带宽”一栏填入它的带宽，即可得到你机器上的卸载速度。
 web-ask-examples = 试试这些问题
 
 web-bar-caption = 每张 GPU 需要 { $needed } GiB；一张 { $gpu } 有 { $capacity } GiB

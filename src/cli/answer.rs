@@ -106,11 +106,7 @@ fn text_of(lang: Lang, outcome: &Outcome) -> String {
 /// flag is for the command line only, so the shared answer text (also the bot's and the
 /// web page's) does not name it.
 fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) -> String {
-    let assumed = a
-        .levers
-        .iter()
-        .any(|l| l.job.host_offload.is_some() && l.job.ram_bandwidth_gbs.is_none());
-    if assumed {
+    if a.offload_assumes_ram() {
         text.push('\n');
         text.push_str(&vramguide::i18n::t(lang, "cli-ram-bandwidth-hint"));
     }

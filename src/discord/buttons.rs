@@ -413,15 +413,16 @@ pub async fn on_click(
             }
             Action::Breakdown(s) => (s.recall(bot), View::Full),
             Action::Levers(s) => (s.recall(bot), View::Levers),
-            // A pick from a menu only the full view has keeps that view.
+            // A pick from a menu only the full view has keeps that view; a RAM bandwidth
+            // shows the levers, where the offload speed it changes is.
             Action::Pick(c, s) => (
                 s.recall(bot)
                     .zip(chosen(click))
                     .and_then(|(q, v)| controls::apply(&q, *c, v)),
-                if *c == Control::Precision {
-                    View::Compact
-                } else {
-                    View::Full
+                match c {
+                    Control::Precision => View::Compact,
+                    Control::Ram => View::Levers,
+                    _ => View::Full,
                 },
             ),
         };
@@ -483,12 +484,20 @@ mod tests {
             count: Some(8),
             mode: Some(crate::vocab::Mode::Inference),
             batch: Some(16),
+            ram_tenths: None,
+        };
+        // A picked RAM bandwidth travels too (past 100 characters `save` keeps a key).
+        let ram = WhatIf {
+            model: "llama-3.1-70b".into(),
+            ram_tenths: Some(4608),
+            ..longest.clone()
         };
         for action in [
             Action::Explain(Topic::CudaVisibleDevices),
             Action::Breakdown(Saved::Key(u64::MAX)),
             Action::Levers(Saved::Inline(longest.clone())),
             Action::Pick(Control::Context, Saved::Inline(longest)),
+            Action::Pick(Control::Ram, Saved::Inline(ram)),
         ] {
             let id = custom_id(u64::MAX, Lang::Zh, &action);
             assert!(id.len() <= 100, "{id}");

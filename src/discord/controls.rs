@@ -4,7 +4,8 @@
 //!
 //! The question a control re-answers travels in its custom id, so a control keeps working
 //! after a restart: `model/precision/context/runtime/gpu/count/mode/batch`, each value its
-//! catalog id or contract index, empty when the question left it to the defaults. A
+//! catalog id or contract index, empty when the question left it to the defaults, then
+//! `/ram` (the host RAM bandwidth in tenths of GB/s) only when one was picked. A
 //! question with more in it than that (an optimizer, a KV format, a model known only by its
 //! size) or one whose id would pass Discord's 100 characters is kept in the bot's memory
 //! instead, under a number (see `buttons::Memory`).
@@ -36,6 +37,18 @@ const MODES: [Mode; 4] = [Mode::Inference, Mode::FullFinetune, Mode::Lora, Mode:
 /// Card counts the setup menu offers for the card asked about.
 const COUNTS: [u32; 4] = [1, 2, 4, 8];
 
+/// Common host memories the RAM bandwidth menu offers, as (peak GB/s in tenths, the
+/// message naming the memory): channels x 8 bytes x MT/s, the JEDEC speed bins and the
+/// platforms' channel counts cited in `data/SOURCES.md` ("Host RAM bandwidth presets").
+/// The answers' own default, dual-channel DDR5-5600, is one of them.
+pub const RAM_PRESETS: [(u32, &str); 5] = [
+    (512, "controls-ram-ddr4-dual"),
+    (896, "controls-ram-ddr5-dual"),
+    (1664, "controls-ram-ddr5-quad"),
+    (3072, "controls-ram-ddr5-8ch"),
+    (4608, "controls-ram-ddr5-12ch"),
+];
+
 /// Which select menu was used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
@@ -44,14 +57,17 @@ pub enum Control {
     Runtime,
     /// The card and how many: `rtx-4090*2`.
     Setup,
+    /// The host RAM bandwidth an offload lever's speed uses, in tenths of GB/s: `896`.
+    Ram,
 }
 
 impl Control {
-    pub const ALL: [Control; 4] = [
+    pub const ALL: [Control; 5] = [
         Control::Precision,
         Control::Context,
         Control::Runtime,
         Control::Setup,
+        Control::Ram,
     ];
 
     /// Its letter in a custom id.
@@ -61,6 +77,7 @@ impl Control {
             Control::Context => "c",
             Control::Runtime => "r",
             Control::Setup => "s",
+            Control::Ram => "m",
         }
     }
 
@@ -71,6 +88,7 @@ impl Control {
             Control::Context => "context",
             Control::Runtime => "runtime",
             Control::Setup => "setup",
+            Control::Ram => "ram",
         }
     }
 
@@ -92,6 +110,14 @@ pub struct WhatIf {
     pub count: Option<u64>,
     pub mode: Option<Mode>,
     pub batch: Option<u64>,
+    /// Host RAM bandwidth in tenths of GB/s (whole numbers keep the id exact).
+    pub ram_tenths: Option<u32>,
+}
+
+/// A bandwidth in GB/s as whole tenths, when it is one (a menu's pick always is).
+fn tenths(gbs: f64) -> Option<u32> {
+    let t = (gbs * 10.0).round();
+    ((t / 10.0 - gbs).abs() < 1e-9 && (1.0..=1e6).contains(&t)).then_some(t as u32)
 }
 
 impl WhatIf {
@@ -106,11 +132,16 @@ impl WhatIf {
             gpu_count: q.gpu_count,
             mode: q.mode,
             batch: q.batch,
+            ram_bandwidth_gbs: q.ram_bandwidth_gbs,
             ..Query::default()
         };
         if only_carried != *q {
             return None;
         }
+        let ram_tenths = match q.ram_bandwidth_gbs {
+            Some(gbs) => Some(tenths(gbs)?),
+            None => None,
+        };
         let model = q.model.clone()?;
         // '/' separates the values; catalog ids never hold one.
         if model.contains('/') || q.gpu.as_deref().is_some_and(|g| g.contains('/')) {
@@ -125,6 +156,7 @@ impl WhatIf {
             count: q.gpu_count,
             mode: q.mode,
             batch: q.batch,
+            ram_tenths,
         })
     }
 
@@ -138,11 +170,13 @@ impl WhatIf {
             gpu_count: self.count,
             mode: self.mode,
             batch: self.batch,
+            ram_bandwidth_gbs: self.ram_tenths.map(|t| f64::from(t) / 10.0),
             ..Query::default()
         }
     }
 
-    /// `llama-3.1-70b/2/8192//rtx-4090/2//`: indexes for the closed sets, ids for the rest.
+    /// `llama-3.1-70b/2/8192//rtx-4090/2//`: indexes for the closed sets, ids for the rest;
+    /// `/896` after it only when a RAM bandwidth was picked, so older ids read the same.
     pub fn encode(&self) -> String {
         fn opt<T: ToString>(v: Option<T>) -> String {
             v.map(|v| v.to_string()).unwrap_or_default()
@@ -154,7 +188,7 @@ impl WhatIf {
             .runtime
             .and_then(|r| Runtime::ALL.iter().position(|x| *x == r));
         let mode = self.mode.and_then(|m| MODES.iter().position(|x| *x == m));
-        [
+        let mut parts = vec![
             self.model.clone(),
             opt(precision),
             opt(self.context),
@@ -163,14 +197,21 @@ impl WhatIf {
             opt(self.count),
             opt(mode),
             opt(self.batch),
-        ]
-        .join("/")
+        ];
+        if let Some(t) = self.ram_tenths {
+            parts.push(t.to_string());
+        }
+        parts.join("/")
     }
 
     /// The inverse of [`WhatIf::encode`]; None for anything it did not write.
     pub fn decode(s: &str) -> Option<WhatIf> {
         let parts: Vec<&str> = s.split('/').collect();
-        let [model, precision, context, runtime, gpu, count, mode, batch] = parts[..] else {
+        let (carried, ram) = match parts[..] {
+            [ref head @ .., ram] if parts.len() == 9 => (head, Some(ram)),
+            _ => (&parts[..], None),
+        };
+        let [model, precision, context, runtime, gpu, count, mode, batch] = carried[..] else {
             return None;
         };
         fn opt<T>(s: &str, f: impl FnOnce(&str) -> Option<T>) -> Option<Option<T>> {
@@ -193,6 +234,10 @@ impl WhatIf {
             count: opt(count, |s| s.parse().ok())?,
             mode: opt(mode, |s| MODES.get(index(s)?).copied())?,
             batch: opt(batch, |s| s.parse().ok())?,
+            ram_tenths: match ram {
+                None => None,
+                Some(s) => Some(s.parse().ok().filter(|t| *t > 0)?),
+            },
         })
     }
 }
@@ -257,8 +302,57 @@ pub fn apply(q: &Query, control: Control, value: &str) -> Option<Query> {
             q.gpu = Some(gpu.id.clone());
             q.gpu_count = Some(u64::from(count));
         }
+        Control::Ram => {
+            let t: u32 = value.parse().ok()?;
+            if !RAM_PRESETS.iter().any(|(p, _)| *p == t) {
+                return None;
+            }
+            q.ram_bandwidth_gbs = Some(f64::from(t) / 10.0);
+        }
     }
     Some(q)
+}
+
+/// The offload speed an answer's offload lever gives, tokens/s.
+pub fn offload_speed(a: &Answer) -> Option<f64> {
+    a.levers
+        .iter()
+        .find(|l| l.job.host_offload.is_some())
+        .and_then(|l| l.fit.tokens_per_s)
+}
+
+/// The RAM bandwidth menu: for an answer whose offload lever assumed the default
+/// bandwidth, or one re-answered with a picked one. Each option says the offload speed
+/// it would give; the current bandwidth is marked.
+fn ram_menu(lang: Lang, a: &Answer, q: &Query, id: String) -> Option<serenity::CreateActionRow> {
+    let speed = offload_speed(a)?;
+    if !a.offload_assumes_ram() && q.ram_bandwidth_gbs.is_none() {
+        return None;
+    }
+    let current = tenths(a.ram_gbs()).unwrap_or(0);
+    let options = RAM_PRESETS
+        .iter()
+        .map(|&(tenth, memory)| {
+            let args = Args::new()
+                .s("memory", t(lang, memory))
+                .s("bandwidth", format_number(lang, f64::from(tenth) / 10.0, 1));
+            let label = tr(lang, "controls-ram-option", Some(&args));
+            let speed = if tenth == current {
+                Some(speed)
+            } else {
+                picked(q, Control::Ram, &tenth.to_string()).and_then(|b| offload_speed(&b))
+            };
+            let mut o = option(label, tenth.to_string(), tenth == current);
+            if let Some(s) = speed {
+                let digits = if s < 10.0 { 1 } else { 0 };
+                let args = Args::new().s("speed", format_number(lang, s, digits));
+                let note = tr(lang, "controls-ram-speed", Some(&args));
+                o = o.description(crate::render::discord::clip(&note, OPTION_TEXT_MAX));
+            }
+            o
+        })
+        .collect();
+    Some(menu(id, t(lang, "controls-ram-placeholder"), options))
 }
 
 /// The answer a pick would give, for its menu option to say whether it fits.
@@ -348,7 +442,9 @@ fn menu(
 /// The select menus, one per action row (Discord wants a select menu alone in its row).
 /// The first view has one, the format (each option says whether it fits the named cards),
 /// or the context when there is no format to choose; the full view adds the context, the
-/// runtime for inference (training runs under PyTorch) and the card and count.
+/// runtime for inference (training runs under PyTorch) and the card and count; when an
+/// offload lever's speed assumed the host RAM bandwidth, a menu of common bandwidths in
+/// the format menu's place.
 /// `q` is the question the menus re-ask; `id` gives each menu's custom id.
 pub fn rows(
     lang: Lang,
@@ -405,8 +501,18 @@ pub fn rows(
         })
         .collect();
     let mut out = Vec::with_capacity(4);
+    // Discord allows five rows, the buttons one of them: in the full view the RAM menu
+    // takes the format menu's place (the first view has it, and the levers above list the
+    // formats that fit).
+    let ram = if full {
+        ram_menu(lang, a, q, id(Control::Ram))
+    } else {
+        None
+    };
     // A menu with one format to choose offers no choice (a full fine-tune in bf16).
-    if precision_options.len() > 1 {
+    if let Some(ram) = ram {
+        out.push(ram);
+    } else if precision_options.len() > 1 {
         out.push(menu(
             id(Control::Precision),
             t(lang, "controls-precision-placeholder"),
@@ -491,8 +597,18 @@ mod tests {
             count: Some(2),
             mode: Some(Mode::Qlora),
             batch: Some(4),
+            ram_tenths: Some(896),
         };
         assert_eq!(WhatIf::decode(&w.encode()), Some(w.clone()));
+        let old = WhatIf {
+            ram_tenths: None,
+            ..w.clone()
+        };
+        assert_eq!(old.encode().split('/').count(), 8, "older ids unchanged");
+        assert_eq!(WhatIf::decode(&old.encode()), Some(old));
+        let q = w.to_query();
+        assert_eq!(q.ram_bandwidth_gbs, Some(89.6));
+        assert_eq!(WhatIf::from_query(&q), Some(w.clone()));
         let bare = WhatIf::from_query(&Query {
             model: Some("qwen2.5-32b".into()),
             ..Query::default()
@@ -500,7 +616,16 @@ mod tests {
         .expect("a model alone is carried");
         assert_eq!(bare.encode(), "qwen2.5-32b///////");
         assert_eq!(WhatIf::decode(&bare.encode()), Some(bare));
-        for bad in ["", "x", "m/99/////", "/1//////", "m/1/x//////"] {
+        for bad in [
+            "",
+            "x",
+            "m/99/////",
+            "/1//////",
+            "m/1/x//////",
+            "m////////0",
+            "m////////x",
+            "m/////////1",
+        ] {
             assert_eq!(WhatIf::decode(bad), None, "{bad}");
         }
     }
@@ -640,6 +765,12 @@ mod tests {
             Some(32_768)
         );
         assert_eq!(apply(&q, Control::Context, "0"), None);
+        assert_eq!(
+            apply(&q, Control::Ram, "3072").and_then(|q| q.ram_bandwidth_gbs),
+            Some(307.2)
+        );
+        assert_eq!(apply(&q, Control::Ram, "5"), None, "only the menu's values");
+        assert_eq!(apply(&q, Control::Ram, "-896"), None);
         assert_eq!(apply(&q, Control::Precision, "fp5"), None);
     }
 }

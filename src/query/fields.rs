@@ -150,6 +150,17 @@ fn tokens(what: Field, v: &Option<String>) -> Result<Option<u64>, Error> {
     }
 }
 
+/// A host RAM bandwidth in GB/s as typed in a form or a flag: a decimal comma is read as
+/// a point ("89,6" in pt and es). Its bounds are the job's to check; a word gets the same
+/// answer as a bad bound (a number of GB/s, with an example), not the whole-number one.
+pub fn ram_bandwidth(v: &Option<String>) -> Result<Option<f64>, Error> {
+    let Some(s) = given(v) else { return Ok(None) };
+    s.replace(',', ".")
+        .parse::<f64>()
+        .map(Some)
+        .map_err(|_| Error::Job(JobError::RamBandwidth(s.to_string())))
+}
+
 /// "true" or "false".
 fn flag(what: Field, v: &Option<String>) -> Result<Option<bool>, Error> {
     given(v)
@@ -230,7 +241,7 @@ impl Fields {
                 })
                 .transpose()?,
             model_as_typed: None,
-            ram_bandwidth_gbs: number(Field::RamBandwidth, &self.ram_bandwidth)?,
+            ram_bandwidth_gbs: ram_bandwidth(&self.ram_bandwidth)?,
             max_context: false,
         })
     }
@@ -254,5 +265,17 @@ mod token_tests {
         assert_eq!(t("1,5k"), Some(1_536));
         assert_eq!(t("lots"), None);
         assert_eq!(t("-5k"), None);
+    }
+
+    #[test]
+    fn ram_bandwidth_reads_a_decimal_comma_and_refuses_words() {
+        let r = |s: &str| ram_bandwidth(&Some(s.to_string()));
+        assert_eq!(r("89,6").ok().flatten(), Some(89.6));
+        assert_eq!(r(" 300 ").ok().flatten(), Some(300.0));
+        assert_eq!(r("").ok().flatten(), None);
+        assert!(matches!(
+            r("fast"),
+            Err(Error::Job(JobError::RamBandwidth(v))) if v == "fast"
+        ));
     }
 }

@@ -116,9 +116,23 @@ pub async fn ask(
     headers: &HeaderMap,
     addr: ClientAddr,
 ) -> Arc<Asked> {
+    ask_with(state, source, text, None, lang_param, headers, addr).await
+}
+
+/// [`ask`] with the host RAM bandwidth of the page's form field, which the text itself
+/// cannot say: it sets the speed of an offload lever.
+pub async fn ask_with(
+    state: &AppState,
+    source: &'static str,
+    text: &str,
+    ram_gbs: Option<f64>,
+    lang_param: Option<&str>,
+    headers: &HeaderMap,
+    addr: ClientAddr,
+) -> Arc<Asked> {
     let started = Instant::now();
     let text = &sanitize::one_line(text);
-    let asked = cached(state, text, lang_param, headers, addr).await;
+    let asked = cached_with(state, text, ram_gbs, lang_param, headers, addr).await;
     let elapsed = started.elapsed();
     let (lang, ok) = (asked.lang(), asked.reply.outcome.is_ok());
     state
@@ -140,16 +154,33 @@ pub async fn cached(
     headers: &HeaderMap,
     addr: ClientAddr,
 ) -> Arc<Asked> {
+    cached_with(state, text, None, lang_param, headers, addr).await
+}
+
+/// [`cached`] with the form's host RAM bandwidth, which is part of the key.
+pub async fn cached_with(
+    state: &AppState,
+    text: &str,
+    ram_gbs: Option<f64>,
+    lang_param: Option<&str>,
+    headers: &HeaderMap,
+    addr: ClientAddr,
+) -> Arc<Asked> {
     let fallback = super::lang::negotiate(lang_param, headers);
-    let key = cache_key(fallback, text);
+    let mut key = cache_key(fallback, text);
+    if let Some(gbs) = ram_gbs {
+        key.push('\0');
+        key.push_str(&gbs.to_bits().to_string());
+    }
     if let Some(asked) = state.answers.get(&key) {
         return asked;
     }
     let who = Who::on(Source::Web).with_addr(addr.0);
-    let reply = state
-        .service
-        .answer_for(Question::text(text, fallback), &who)
-        .await;
+    let mut question = Question::text(text, fallback);
+    if let crate::ask::Request::Text { parsed, .. } = &mut question.request {
+        parsed.query.ram_bandwidth_gbs = ram_gbs;
+    }
+    let reply = state.service.answer_for(question, &who).await;
     // Hub answers are kept by the Hub cache: a fallback given while the Hub was
     // slow must not outlive the slowness here.
     let keep = reply.reusable();

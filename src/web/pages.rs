@@ -32,6 +32,8 @@ pub struct LangParam {
 pub struct AskParams {
     q: Option<String>,
     lang: Option<String>,
+    /// The form's optional host RAM bandwidth, GB/s: the speed of an offload lever.
+    ram: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -294,6 +296,10 @@ impl AnswerView {
             .chain(crate::render::plan::lever_lines(lang, a))
             .chain(crate::render::plan::serving_line(lang, a));
         fit.extend(plan);
+        // The text cannot say it, so the page points to the form's field (no CLI flag).
+        if a.offload_assumes_ram() {
+            fit.push(t(lang, "web-ram-hint"));
+        }
         AnswerView {
             lang,
             verdict,
@@ -369,6 +375,8 @@ impl ErrorView {
 struct IndexPage {
     page: Chrome,
     q: String,
+    /// The RAM bandwidth field as typed (shown again with the answer).
+    ram: String,
     lang_field: Option<&'static str>,
     examples: Vec<String>,
     answer: Option<AnswerView>,
@@ -433,6 +441,7 @@ pub async fn index(
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/", &uri.to_string()),
         q: String::new(),
+        ram: String::new(),
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         examples: examples(lang),
         answer: None,
@@ -467,6 +476,9 @@ pub async fn ask(
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
     let mut other = None;
+    // A short field: whatever is longer is no number, and is not echoed whole.
+    let ram = sanitize::clean(sanitize::truncate(p.ram.as_deref().unwrap_or(""), 32));
+    let ram_gbs = crate::query::fields::ram_bandwidth(&Some(ram.clone()));
     let (status, answer, error) = if too_long {
         let text = tr(
             lang,
@@ -478,8 +490,20 @@ pub async fn ask(
             None,
             Some(ErrorView::text(lang, text)),
         )
+    } else if let Err(e) = &ram_gbs {
+        (StatusCode::BAD_REQUEST, None, Some(ErrorView::new(lang, e)))
     } else {
-        let asked = super::ask::ask(&state, "web", &q, p.lang.as_deref(), &headers, addr).await;
+        let ram_gbs = ram_gbs.ok().flatten();
+        let asked = super::ask::ask_with(
+            &state,
+            "web",
+            &q,
+            ram_gbs,
+            p.lang.as_deref(),
+            &headers,
+            addr,
+        )
+        .await;
         match asked.reply.estimate() {
             Some(Ok(a)) => (
                 StatusCode::OK,
@@ -513,6 +537,7 @@ pub async fn ask(
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         q,
+        ram,
         examples: examples(lang),
         answer,
         other,
@@ -629,6 +654,7 @@ pub async fn ask_config(
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: form.lang.as_ref().map(|_| lang.code()),
         q,
+        ram: String::new(),
         examples: examples(lang),
         answer,
         other,

@@ -1353,3 +1353,112 @@ async fn bare_command_runs_the_bot_beside_the_guide_server_and_stops_on_sigterm(
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An offload answer's full view offers common RAM bandwidths instead of a CLI flag;
+/// picking one re-answers in place with the levers, whose offload speed changes. No reply,
+/// in any language, names `--ram-bandwidth`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ram_bandwidth_menu_changes_the_offload_speed_in_every_language() {
+    let bot = start_with(|_| {}).await;
+    let fake = &bot.fake;
+    let admin = Place::Guild {
+        permissions: ADMIN_PERMISSIONS,
+    };
+    let q = Query {
+        model: Some("llama-3.1-70b".into()),
+        precision: Some("fp16".parse().unwrap()),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    };
+    let speed = |a: &vramguide::answer::Answer| {
+        vramguide::discord::controls::offload_speed(a).expect("an offload lever")
+    };
+    let default = core_answer(&q);
+    let server = core_answer(&Query {
+        ram_bandwidth_gbs: Some(307.2),
+        ..q.clone()
+    });
+    assert!(speed(&server) > 2.0 * speed(&default), "3.4x the bandwidth");
+    for (lang, locale) in [
+        (Lang::En, "en-US"),
+        (Lang::Pt, "pt-BR"),
+        (Lang::Es, "es-ES"),
+        (Lang::Zh, "zh-CN"),
+    ] {
+        let options = json!([
+            {"name": "model", "type": 3, "value": "llama 3.1 70b"},
+            {"name": "precision", "type": 4, "value": precision_index("fp16")},
+            {"name": "gpu", "type": 3, "value": "rtx 4090"}
+        ]);
+        let asked = bot
+            .interact(fixtures::slash(
+                fake.next_id(),
+                "estimate",
+                options,
+                USER,
+                locale,
+                admin,
+            ))
+            .await;
+        assert!(
+            !asked.body.to_string().contains("--ram-bandwidth"),
+            "{locale}"
+        );
+        let mut ram_id = None;
+        for prefix in ["vg:b:", "vg:f:"] {
+            let id = button_ids(&asked)
+                .into_iter()
+                .find(|i| i.starts_with(prefix))
+                .expect("breakdown and make-it-fit buttons");
+            let view = bot
+                .interact(fixtures::click(fake.next_id(), &id, USER, locale))
+                .await;
+            assert_component_limits(&view);
+            let body = view.body.to_string();
+            assert!(
+                !body.contains("--ram-bandwidth"),
+                "{locale} {prefix}: {body}"
+            );
+            let menu = select_menu(&view, "vg:m:");
+            assert_eq!(chosen_option(&menu), "896", "the default is marked");
+            assert!(
+                body.contains(&t(lang, "controls-ram-placeholder")),
+                "{locale}"
+            );
+            ram_id = menu["custom_id"].as_str().map(str::to_string);
+        }
+        let ram_id = ram_id.unwrap();
+        let r = bot
+            .interact(fixtures::select(
+                fake.next_id(),
+                &ram_id,
+                &["3072"],
+                USER,
+                locale,
+            ))
+            .await;
+        assert_eq!(r.body["type"], json!(7), "{locale}: re-answered in place");
+        assert_component_limits(&r);
+        let body = r.body.to_string();
+        assert!(!body.contains("--ram-bandwidth"), "{locale}: {body}");
+        assert_eq!(chosen_option(&select_menu(&r, "vg:m:")), "3072");
+        let text = embed_text(embed(&r));
+        for line in render::plan::all_lever_lines(lang, &server) {
+            assert!(text.contains(&line), "{locale}: {line} missing from {text}");
+        }
+        let before = render::plan::all_lever_lines(lang, &default);
+        let offload_line = |lines: &[String]| {
+            lines
+                .iter()
+                .find(|l| l.contains("llama.cpp"))
+                .cloned()
+                .unwrap_or_default()
+        };
+        assert!(
+            !text.contains(&offload_line(&before)),
+            "{locale}: the default speed is gone: {text}"
+        );
+    }
+    fake.assert_requests_follow_schema();
+    bot.stop().await;
+}

@@ -1107,3 +1107,66 @@ async fn launch_lines_serve_the_repo_and_catalog_hub_ids_stay_offline() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A slow Hub look-up says so on a terminal: after 300 ms the spinner on stderr names the
+/// repo in the asker's language (run on a pseudo-terminal through util-linux `script`,
+/// skipped where that is missing); with stderr piped nothing is drawn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_look_up_shows_the_localized_spinner_on_a_terminal_only() {
+    use vramguide::i18n::{Args, Lang, tr};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to make a pseudo-terminal");
+        return;
+    }
+    let hub = FakeHub::start().await;
+    fill(&hub);
+    let repo = "test/slow-7B";
+    for lang in Lang::ALL {
+        // A fresh database each time: nothing cached from the run before.
+        let dir = temp_dir(&format!("spinner-{}", lang.code()));
+        let looking = tr(
+            lang,
+            "cli-hub-looking-up",
+            Some(&Args::new().s("repo", repo)),
+        );
+        let line = format!(
+            "stty cols 200 rows 50; exec '{BIN}' estimate --model {repo} --precision fp16 --lang {}",
+            lang.code()
+        );
+        let mut cmd = Command::new("script");
+        cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
+            .current_dir(&dir)
+            .env("TERM", "xterm")
+            .env("HF_ENDPOINT", &hub.url)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("q.db").display()),
+            )
+            .env("VRAMGUIDE_DATA_DIR", &dir)
+            .env("VRAMGUIDE_HUB_TIMEOUT", "1")
+            .env_remove("HF_TOKEN")
+            .env_remove("VRAMGUIDE_OFFLINE")
+            .stdin(std::process::Stdio::null());
+        let out = tokio::task::spawn_blocking(move || cmd.output())
+            .await
+            .unwrap()
+            .expect("script runs");
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{lang:?}: {shown}");
+        assert!(
+            shown.contains(&looking),
+            "{lang:?}: no {looking:?} in {shown:?}"
+        );
+        // Piped, the same look-up draws nothing.
+        let piped = run(
+            &hub.url,
+            &dir,
+            &["estimate", "--model", repo, "--lang", lang.code()],
+            &[("VRAMGUIDE_HUB_TIMEOUT", "1")],
+        )
+        .await;
+        assert_eq!(piped.code, 0, "{}", piped.stderr);
+        assert!(!piped.stderr.contains(&looking), "{}", piped.stderr);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -528,3 +528,58 @@ async fn the_answer_page_embeds_the_chart_and_links_its_png_for_previews() {
         assert!(image.starts_with("/chart.png?q="), "{image}");
     }
 }
+
+/// The offload lever's RAM bandwidth comes from a form field, never a CLI flag: without it
+/// the page says the default was assumed and points to the field; with it the speed is the
+/// user's; a bad value gets a localized error.
+#[tokio::test]
+async fn the_ram_bandwidth_field_sets_offload_speeds_and_no_page_names_the_flag() {
+    use vramguide::i18n::t;
+    let base = start(0).await;
+    let q = "llama+3.1+70b+fp16+rtx+4090";
+    let escaped = |s: String| s.replace('"', "&quot;").replace('\'', "&#x27;");
+    for lang in Lang::ALL {
+        let code = lang.code();
+        let (status, page) = get(&format!("{base}/ask?q={q}&lang={code}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!page.contains("--ram-bandwidth"), "{code}: {page}");
+        assert!(page.contains(r#"id="ram" name="ram""#), "{code}: the field");
+        let hint = t(lang, "web-ram-hint");
+        assert!(
+            page.contains(&hint) || page.contains(&escaped(hint.clone())),
+            "{code}: {hint}"
+        );
+        let (_, api) = get(&format!("{base}/api/v1/ask?q={q}&lang={code}")).await;
+        assert!(!api.contains("--ram-bandwidth"), "{code}: {api}");
+        let (status, own) = get(&format!("{base}/ask?q={q}&lang={code}&ram=300")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!own.contains("--ram-bandwidth"), "{code}");
+        assert!(
+            own.contains(r#"value="300""#),
+            "{code}: the field keeps the value"
+        );
+        assert!(
+            !own.contains(&hint) && !own.contains(&escaped(hint)),
+            "{code}: no hint once given"
+        );
+        let given = vramguide::i18n::tr(
+            lang,
+            "offload-ram-given",
+            Some(
+                &vramguide::i18n::Args::new()
+                    .s("bandwidth", vramguide::i18n::format_number(lang, 300.0, 1)),
+            ),
+        );
+        assert!(own.contains(&given), "{code}: {given}");
+        assert!(!page.contains(&given), "{code}");
+        let (status, bad) = get(&format!("{base}/ask?q={q}&lang={code}&ram=fast")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(bad.contains("role=\"alert\""), "{code}: {bad}");
+        assert!(bad.contains(&t(lang, "error-bad-ram-bandwidth")), "{code}");
+        let (status, zero) = get(&format!("{base}/ask?q={q}&lang={code}&ram=0")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(zero.contains(&t(lang, "error-bad-ram-bandwidth")), "{code}");
+        let (status, _) = get(&format!("{base}/ask?q={q}&lang={code}&ram=1e400")).await;
+        assert_eq!(status, StatusCode::OK, "{code}: no panic on infinity");
+    }
+}
