@@ -63,12 +63,22 @@ pub struct Setup {
     pub buy: Option<Price>,
     /// On-demand cloud price of all the cards for an hour, where they are rented.
     pub cloud_usd_per_hour: Option<f64>,
-    /// Rented datacenter GPUs: dollars per million generated tokens at the decode estimate.
+    /// Rented datacenter GPUs serving the job: dollars per million generated tokens at the
+    /// throughput of as many requests as the KV pool holds (see [`ServedAt`]).
     pub usd_per_million_tokens: Option<f64>,
     /// Why it is on the list.
     pub why: Why,
     /// vLLM's tensor-parallel groups and pipeline stages over these GPUs.
     pub layout: Option<Layout>,
+    /// The load `usd_per_million_tokens` is priced at; None when it is not shown.
+    pub per_million_at: Option<ServedAt>,
+}
+
+/// Requests decoded together and the context of each, for a price per token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ServedAt {
+    pub concurrency: u64,
+    pub context: u64,
 }
 
 /// The ranked setups plus the multi-GPU advice that goes with them.
@@ -160,11 +170,13 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
         }
         if recs.setups.len() < MAX_SETUPS {
             let fit = Fit::sized(sizing, Some(&decode), c.gpu, c.count);
+            let per_million = usd_per_million_tokens(model, c.gpu, c.count, &fit, job);
             let buy = c.buy;
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
                 cloud_usd_per_hour: cloud(c.gpu, c.count),
-                usd_per_million_tokens: usd_per_million_tokens(c.gpu, c.count, &fit, job),
+                usd_per_million_tokens: per_million.map(|(usd, _)| usd),
+                per_million_at: per_million.map(|(_, at)| at),
                 why: why(tag, buy),
                 layout: estimate::layout(model, job, c.gpu, c.count),
                 buy,
@@ -371,17 +383,31 @@ fn cloud(gpu: &GpuSpec, count: u32) -> Option<f64> {
     gpu.cloud_usd_per_hour.map(|p| p * f64::from(count))
 }
 
-/// Dollars per million generated tokens when datacenter GPUs are rented for the job:
-/// cloud $/h × cards ÷ (tokens/s × 3,600) × 10^6, where tokens/s is the decode estimate
-/// of one step times the sequences decoded together (the batch). People buy consumer and
-/// workstation cards; only datacenter parts are priced this way.
-pub fn usd_per_million_tokens(gpu: &GpuSpec, count: u32, fit: &Fit, job: &Job) -> Option<f64> {
+/// Dollars per million generated tokens when datacenter GPUs are rented to serve the job:
+/// cloud $/h x cards / (tokens/s x 3,600) x 10^6, where tokens/s is the serving throughput
+/// at the concurrency the KV pool holds for requests of the asked context (a roofline: the
+/// weights once and each sequence's KV per step, capped by compute; see `plan::serving`).
+/// Single-stream speed would price a served GPU 10-50x too high. None where the setup does
+/// not serve one request, has no rental price, or is not a datacenter part (people buy
+/// consumer and workstation cards).
+pub fn usd_per_million_tokens(
+    model: &ModelSpec,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+    job: &Job,
+) -> Option<(f64, ServedAt)> {
     if gpu.market != Market::Datacenter {
         return None;
     }
     let hourly = cloud(gpu, count)?;
-    let tokens_per_hour = fit.tokens_per_s? * f64::from(job.batch.max(1)) * 3600.0;
-    (tokens_per_hour > 0.0).then(|| hourly / tokens_per_hour * 1e6)
+    let serving = crate::plan::serving::capacity(model, job, gpu, count, fit)?;
+    let tokens_per_hour = serving.tokens_per_s_total? * 3600.0;
+    let at = ServedAt {
+        concurrency: serving.streams(),
+        context: job.context(),
+    };
+    (tokens_per_hour > 0.0 && at.concurrency >= 1).then(|| (hourly / tokens_per_hour * 1e6, at))
 }
 
 /// The phrase for the reason a setup was picked first.

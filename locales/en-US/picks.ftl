@@ -11,7 +11,10 @@ why-datacenter = what a datacenter would run
 picks-price-street = { $price } now ({ $date })
 picks-price-launch = { $price } at launch, no current price found
 picks-cloud = { $price }/h to rent ({ $date })
-picks-per-million = ≈{ $price } per million tokens at that speed
+picks-per-million = ≈{ $price } per million generated tokens at { $concurrency_n ->
+    [one] { $concurrency } request
+   *[other] { $concurrency } concurrent requests
+} of { $context } tokens
 
 picks-box-desktop = { $count } × { $gpu } do not go in one machine: a desktop board takes at most { $per_box } consumer cards, so that is { $machines } machines over the network, slow for splitting a model. A server or cards with more memory do better.
 picks-box-server = { $count } × { $gpu } is more than one server holds ({ $per_box } GPUs per node): that is { $machines } nodes linked by InfiniBand.

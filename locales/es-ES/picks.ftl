@@ -11,7 +11,10 @@ why-datacenter = lo que usaría un centro de datos
 picks-price-street = { $price } hoy ({ $date })
 picks-price-launch = { $price } en el lanzamiento, no he encontrado un precio actual
 picks-cloud = { $price }/h de alquiler ({ $date })
-picks-per-million = ≈{ $price } por millón de tokens a esa velocidad
+picks-per-million = ≈{ $price } por millón de tokens generados con { $concurrency_n ->
+    [one] { $concurrency } petición
+   *[other] { $concurrency } peticiones simultáneas
+} de { $context } tokens
 
 picks-box-desktop = { $count } × { $gpu } no caben en una sola máquina: una placa base de sobremesa admite como mucho { $per_box } tarjetas de consumo, así que son { $machines } máquinas en red, lo que hace lento repartir un modelo. Un servidor o tarjetas con más memoria funcionan mejor.
 picks-box-server = { $count } × { $gpu } es más de lo que cabe en un servidor ({ $per_box } GPU por nodo): son { $machines } nodos unidos por InfiniBand.

@@ -11,7 +11,10 @@ why-datacenter = o que um datacenter usaria
 picks-price-street = { $price } hoje ({ $date })
 picks-price-launch = { $price } no lançamento, sem preço atual encontrado
 picks-cloud = { $price }/h para alugar ({ $date })
-picks-per-million = ≈{ $price } por milhão de tokens nessa velocidade
+picks-per-million = ≈{ $price } por milhão de tokens gerados com { $concurrency_n ->
+    [one] { $concurrency } requisição
+   *[other] { $concurrency } requisições simultâneas
+} de { $context } tokens
 
 picks-box-desktop = { $count } × { $gpu } não cabem em uma máquina só: uma placa-mãe de desktop comporta no máximo { $per_box } placas de consumo, então são { $machines } máquinas em rede, o que deixa lenta a divisão do modelo. Um servidor ou placas com mais memória são uma opção melhor.
 picks-box-server = { $count } × { $gpu } é mais do que um servidor comporta ({ $per_box } GPUs por nó): são { $machines } nós ligados por InfiniBand.

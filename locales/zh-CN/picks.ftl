@@ -10,7 +10,9 @@ why-datacenter = 数据中心会用的配置
 picks-price-street = 当前 { $price }（{ $date }）
 picks-price-launch = 首发价 { $price }，没找到当前价格
 picks-cloud = 租用 { $price }/小时（{ $date }）
-picks-per-million = 按这个速度，每百万 token 约 { $price }
+picks-per-million = { $concurrency_n ->
+   *[other] 同时处理 { $concurrency } 个请求（每个 { $context } 个 token）时，每生成百万 token 约 { $price }
+}
 
 picks-box-desktop = { $count } × { $gpu } 装不进一台机器：台式机主板最多装 { $per_box } 张消费级显卡，所以需要 { $machines } 台机器通过网络连接，拆分模型会很慢。用服务器或显存更大的卡更好。
 picks-box-server = { $count } × { $gpu } 超过一台服务器的容量（每个节点 { $per_box } 张 GPU）：需要 { $machines } 个节点，通过 InfiniBand 互连。

@@ -7,8 +7,10 @@ use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s};
 use crate::plan::levers::first_true;
 use serde::Serialize;
 
-/// Sequences one server step batches at most (vLLM's `max_num_seqs` on small cards; a
-/// llama-server with more slots than this is rare): the aggregate speed stops there.
+/// Sequences one server step batches at most: vLLM's default `max_num_seqs`, 256
+/// (`EngineArgs.get_batch_defaults` in vllm/engine/arg_utils.py; it raises it to 1,024 on
+/// cards of 70 GiB or more other than the A100, where the compute side of the roofline
+/// caps the speed first anyway). A llama-server with more slots than this is rare.
 const MAX_SEQUENCES: f64 = 256.0;
 
 /// What a serving setup holds.
@@ -23,6 +25,14 @@ pub struct Serving {
     /// Generated tokens per second summed over `max_concurrency` streams (capped at
     /// [`MAX_SEQUENCES`] and at the prefill rate, which bounds compute).
     pub tokens_per_s_total: Option<f64>,
+}
+
+impl Serving {
+    /// Requests decoded together at `tokens_per_s_total`: the pool's concurrency, capped
+    /// at [`MAX_SEQUENCES`].
+    pub fn streams(&self) -> u64 {
+        self.max_concurrency.min(MAX_SEQUENCES as u64)
+    }
 }
 
 /// The capacity of a fitting inference job on a serving runtime (one with a server

@@ -473,8 +473,9 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
     out.push_str(&separator(lang, Separator::Close));
 }
 
-/// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$1.20 per million
-/// generated tokens": what the setup costs to buy, to rent, and per token when rented.
+/// " · US$1,700 now (2026-05) · US$3.49/h to rent (2026-09) · ≈US$0.12 per million
+/// tokens at 35 concurrent requests of 1,500 tokens": what the setup costs to buy, to rent,
+/// and per token when rented and serving as many requests as its KV pool holds.
 pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let gpu = catalog.gpu(&setup.fit.gpu);
     if let Some(buy) = setup.buy {
@@ -500,9 +501,17 @@ pub fn price_extras(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Set
         out.push_str(" · ");
         tr_into(out, lang, msg!("picks-cloud"), Some(&args));
     }
-    if let Some(per_million) = setup.usd_per_million_tokens {
-        let price = usd_num(lang, per_million, 2);
-        let args = Args::new().s("price", price.as_str());
+    // Priced at the load it assumes, or not at all: a price with no load is misleading.
+    if let (Some(per_million), Some(at)) = (setup.usd_per_million_tokens, setup.per_million_at) {
+        let decimals = if per_million < 0.1 { 3 } else { 2 };
+        let price = usd_num(lang, per_million, decimals);
+        let concurrency = format_int(lang, at.concurrency);
+        let context = format_int(lang, at.context);
+        let args = Args::new()
+            .s("price", price.as_str())
+            .s("concurrency", concurrency)
+            .n(lang, "concurrency_n", at.concurrency)
+            .s("context", context);
         out.push_str(" · ");
         tr_into(out, lang, msg!("picks-per-million"), Some(&args));
     }

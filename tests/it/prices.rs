@@ -224,23 +224,42 @@ fn cost_per_million_tokens_on_one_h100_by_hand() {
     let tps = fit.tokens_per_s.expect("a decode estimate");
     // RunPod Secure Cloud, Sept 2026: US$3.49 an hour for one H100 SXM.
     assert_eq!(gpu.cloud_usd_per_hour, Some(3.49));
-    let by_hand = 3.49 / (tps * 3600.0) * 1e6;
-    let got = recommend::usd_per_million_tokens(gpu, 1, &fit, &job).expect("rented");
+    // Priced at the serving throughput of the requests the KV pool holds, not at one
+    // stream: single-stream speed priced a served GPU 10-50x too high.
+    let serving = vramguide::plan::serving::capacity(model, &job, gpu, 1, &fit).expect("serves");
+    let total = serving.tokens_per_s_total.expect("a throughput");
+    let by_hand = 3.49 / (total * 3600.0) * 1e6;
+    let (got, at) = recommend::usd_per_million_tokens(model, gpu, 1, &fit, &job).expect("rented");
     assert!((got - by_hand).abs() < 1e-9, "{got} vs {by_hand}");
-    println!("Llama 3.1 8B fp16, vLLM, 1 × H100 SXM: {tps:.1} tokens/s, US${got:.2} per million");
-    // About 150 tokens/s for 16 GB of weights at 3.35 TB/s: some US$6-7 a million tokens
-    // for one request at a time.
+    assert_eq!(at.concurrency, serving.streams());
+    assert_eq!(at.context, job.context());
+    println!(
+        "Llama 3.1 8B fp16, vLLM, 1 × H100 SXM: {tps:.1} tokens/s alone, {total:.0} at {} \
+         requests, US${got:.3} per million",
+        at.concurrency
+    );
+    // About 150 tokens/s for 16 GB of weights at 3.35 TB/s for one request at a time.
     assert!((100.0..220.0).contains(&tps), "{tps}");
-    assert!((4.0..10.0).contains(&got), "{got}");
-    // Two sequences decoded together make twice the tokens for the same hour.
-    job.batch = 2;
-    let fit2 = estimate::Fit::check(model, &job, gpu, 1).expect("fit");
-    let two = recommend::usd_per_million_tokens(gpu, 1, &fit2, &job).unwrap();
-    assert!((two - 3.49 / (fit2.tokens_per_s.unwrap() * 2.0 * 3600.0) * 1e6).abs() < 1e-9);
+    // Dozens of requests of 8,192 tokens fit in the pool: the price falls by more than 10x
+    // from the single-stream US$6-7.
+    assert!(at.concurrency >= 32, "{at:?}");
+    let single = 3.49 / (tps * 3600.0) * 1e6;
+    assert!(got < single / 10.0, "{got} vs {single}");
+    assert!((0.02..0.6).contains(&got), "{got}");
     // Consumer cards are bought, not priced per token.
     let rtx = c.gpu("rtx-4090").expect("catalog GPU");
     let fit3 = estimate::Fit::check(model, &job, rtx, 1).expect("fit");
-    assert_eq!(recommend::usd_per_million_tokens(rtx, 1, &fit3, &job), None);
+    assert_eq!(
+        recommend::usd_per_million_tokens(model, rtx, 1, &fit3, &job),
+        None
+    );
+    // A setup that does not serve (transformers has no server) is not priced per token.
+    job.runtime = Runtime::Transformers;
+    let fit4 = estimate::Fit::check(model, &job, gpu, 1).expect("fit");
+    assert_eq!(
+        recommend::usd_per_million_tokens(model, gpu, 1, &fit4, &job),
+        None
+    );
 }
 
 #[test]
@@ -260,14 +279,22 @@ fn rented_datacenter_picks_carry_their_cost_per_token() {
     assert!(!dc.is_empty());
     for s in dc {
         let g = Catalog::get().gpu(&s.fit.gpu).unwrap();
+        // Priced where rented and serving at least one request, and then at a stated load.
+        let serves = s.fit.max_concurrency.is_some_and(|c| c >= 1.0);
         assert_eq!(
             s.usd_per_million_tokens.is_some(),
-            g.cloud_usd_per_hour.is_some()
+            g.cloud_usd_per_hour.is_some() && serves
+        );
+        assert_eq!(
+            s.usd_per_million_tokens.is_some(),
+            s.per_million_at.is_some()
         );
     }
     let en = text(Lang::En, &a);
     assert!(
-        en.contains("/h to rent (") && en.contains("per million tokens at that speed"),
+        en.contains("/h to rent (")
+            && en.contains("per million generated tokens at ")
+            && en.contains(" concurrent requests of "),
         "{en}"
     );
 }
