@@ -46,6 +46,10 @@ pub struct Moe {
     pub moe_layers: u32,
     #[serde(default)]
     pub dense_layers: Option<u32>,
+    /// Width the routed experts work in when it is not the hidden size (Nemotron 3 Super's
+    /// `moe_latent_size`: each MoE layer projects down to it and back up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latent_size: Option<u32>,
 }
 
 /// One model architecture; field names follow Hugging Face `config.json`.
@@ -367,7 +371,7 @@ impl ModelSpec {
             u64::from(m.moe_layers)
                 * u64::from(m.num_experts)
                 * 3
-                * u64::from(self.hidden_size)
+                * u64::from(m.latent_size.unwrap_or(self.hidden_size))
                 * u64::from(m.expert_intermediate_size)
         })
     }

@@ -35,6 +35,7 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("gpt-oss-20b", 20.91e9, 0.01, 49_152.0, 0.5),
     ("nemotron-h-56b-base-8k", 56e9, 0.01, 40_960.0, 0.0),
     ("glm-5", 744e9, 0.01, 109_824.0, 0.0),
+    ("nemotron-3-super-120b-a12b", 120e9, 0.01, 8_192.0, 0.0),
 ];
 
 fn read(name: &str) -> Vec<u8> {
