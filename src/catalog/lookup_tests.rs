@@ -133,4 +133,6 @@ fn laptop_and_modded_gpus_are_told_apart() {
         let got = catalog.find_gpu(input).map(|g| g.gpu.id.clone());
         assert_eq!(got.as_deref(), Some(want), "{input}");
     }
+    // A bare number is not the laptop part of that number.
+    assert!(catalog.find_gpu("4080").is_none());
 }

@@ -133,6 +133,14 @@ pub struct ModelSpec {
     /// repo; None for specs that have no repo (a bare size, a user's config.json).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hub_id: Option<String>,
+    /// Values per KV head when they are narrower than the keys' `head_dim` (MiMo-V2-Flash:
+    /// keys 192, values 128). None: the same width.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_head_dim: Option<u32>,
+    /// KV heads of the sliding-window layers when they differ from the global layers'
+    /// (MiMo-V2-Flash: 8 against 4). None: the same heads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_num_key_value_heads: Option<u32>,
 }
 
 impl WeightFile {

@@ -170,6 +170,13 @@ pub fn spec_from_config(
         hub_id: None,
         index_head_dim: f.u32(&["index_head_dim"]).filter(|&d| d > 0),
         config_params: None,
+        // MLA's `v_head_dim` is per query head and the latent is what is cached.
+        value_head_dim: f
+            .u32(&["v_head_dim"])
+            .filter(|&v| v > 0 && kv_lora_rank.is_none()),
+        local_num_key_value_heads: f
+            .u32(&["swa_num_key_value_heads"])
+            .filter(|&k| k > 0 && sliding_window.is_some()),
     };
     let (total, active) = param_counts(&spec, &f, kinds);
     if total > MAX_PARAMS {

@@ -36,6 +36,7 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("nemotron-h-56b-base-8k", 56e9, 0.01, 40_960.0, 0.0),
     ("glm-5", 744e9, 0.01, 109_824.0, 0.0),
     ("nemotron-3-super-120b-a12b", 120e9, 0.01, 8_192.0, 0.0),
+    ("mimo-v2-flash", 309e9, 0.01, 222_720.0, 0.8125),
 ];
 
 fn read(name: &str) -> Vec<u8> {
@@ -285,4 +286,22 @@ fn configs_match_what_transformers_allocated_on_the_device() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// MiMo-V2-Flash: 9 global layers of 4 KV heads and 39 sliding layers (128 tokens) of 8,
+/// keys 192 wide and values 128. At 10,000 tokens the global layers keep every token and
+/// the sliding ones 128.
+#[test]
+fn mimo_sliding_layers_keep_their_own_heads_and_value_width() {
+    use vramguide::estimate::kv_bytes;
+    let spec = spec_from_user_config("m/config.json", &read("mimo-v2-flash")).unwrap();
+    assert_eq!(
+        (spec.value_head_dim, spec.local_num_key_value_heads),
+        (Some(128), Some(8))
+    );
+    let global = 9.0 * 4.0 * (192.0 + 128.0) * 2.0;
+    let local = 39.0 * 8.0 * (192.0 + 128.0) * 2.0;
+    let got = kv_bytes(&spec, KvPrecision::Fp16, 10_000);
+    let want = global * 10_000.0 + local * 128.0 + vramguide::estimate::state_bytes(&spec);
+    assert!((got - want).abs() < 1.0, "{got} against {want}");
 }
