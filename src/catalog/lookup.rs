@@ -696,8 +696,9 @@ impl super::Catalog {
     }
 }
 
-/// Words that make a different card of the same number ("4080" is not "4080 super").
-const GPU_VARIANTS: &[&str] = &["ti", "super", "nvl", "xtx", "xt", "ultra", "max"];
+/// Words that make a different card of the same number ("4080" is not "4080 super", nor
+/// the 4080 Laptop GPU).
+const GPU_VARIANTS: &[&str] = &["ti", "super", "nvl", "xtx", "xt", "ultra", "max", "laptop"];
 
 /// The GPU id carries a variant word the query did not say.
 fn has_unnamed_variant(id: &str, query: &[String]) -> bool {

@@ -113,3 +113,26 @@ fn new_gpus_resolve_and_stay_apart() {
     let mac = catalog.gpu("apple-m3-ultra").expect("m3 ultra");
     assert_eq!(mac.unified_gpu_share(), 0.75);
 }
+
+/// Laptop GPUs and the modded larger-memory cards are told from the desktop card whose
+/// name they contain; the plain name stays the desktop card.
+#[test]
+fn laptop_and_modded_gpus_are_told_apart() {
+    let catalog = Catalog::get();
+    for (input, want) in [
+        ("rtx 4090 laptop", "rtx-4090-laptop"),
+        ("4090 laptop gpu", "rtx-4090-laptop"),
+        ("rtx 4080 laptop", "rtx-4080-laptop"),
+        ("rtx 4070 laptop", "rtx-4070-laptop"),
+        ("4060 laptop", "rtx-4060-laptop"),
+        ("rtx 4090 48gb", "rtx-4090-48gb"),
+        ("2080 ti 22gb", "rtx-2080-ti-22gb"),
+        ("rtx 4090", "rtx-4090"),
+        ("4090", "rtx-4090"),
+    ] {
+        let got = catalog.find_gpu(input).map(|g| g.gpu.id.clone());
+        assert_eq!(got.as_deref(), Some(want), "{input}");
+    }
+    // A bare number is not the laptop part of that number.
+    assert!(catalog.find_gpu("4080").is_none());
+}

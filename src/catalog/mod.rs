@@ -46,6 +46,10 @@ pub struct Moe {
     pub moe_layers: u32,
     #[serde(default)]
     pub dense_layers: Option<u32>,
+    /// Width the routed experts work in when it is not the hidden size (Nemotron 3 Super's
+    /// `moe_latent_size`: each MoE layer projects down to it and back up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latent_size: Option<u32>,
 }
 
 /// One model architecture; field names follow Hugging Face `config.json`.
@@ -129,6 +133,14 @@ pub struct ModelSpec {
     /// repo; None for specs that have no repo (a bare size, a user's config.json).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hub_id: Option<String>,
+    /// Values per KV head when they are narrower than the keys' `head_dim` (MiMo-V2-Flash:
+    /// keys 192, values 128). None: the same width.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_head_dim: Option<u32>,
+    /// KV heads of the sliding-window layers when they differ from the global layers'
+    /// (MiMo-V2-Flash: 8 against 4). None: the same heads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_num_key_value_heads: Option<u32>,
 }
 
 impl WeightFile {
@@ -367,7 +379,7 @@ impl ModelSpec {
             u64::from(m.moe_layers)
                 * u64::from(m.num_experts)
                 * 3
-                * u64::from(self.hidden_size)
+                * u64::from(m.latent_size.unwrap_or(self.hidden_size))
                 * u64::from(m.expert_intermediate_size)
         })
     }

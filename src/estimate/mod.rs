@@ -347,16 +347,29 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
 /// DeepSeek V3.2 adds its indexer's key).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     let layers = f64::from(model.attention_layers());
+    match kv_per_layer(model) {
+        (global, local) if global == local => layers * global * kv.bytes(),
+        (global, local) => {
+            let f = model.local_layer_fraction();
+            layers * ((1.0 - f) * global + f * local) * kv.bytes()
+        }
+    }
+}
+
+/// Values one token keeps in one global layer and in one sliding-window layer: they differ
+/// where the sliding layers have their own KV head count (MiMo-V2-Flash).
+fn kv_per_layer(model: &ModelSpec) -> (f64, f64) {
     match (model.kv_lora_rank, model.qk_rope_head_dim) {
         (Some(rank), Some(rope)) => {
-            let index = model.index_head_dim.unwrap_or(0);
-            layers * f64::from(rank + rope + index) * kv.bytes()
+            let values = f64::from(rank + rope + model.index_head_dim.unwrap_or(0));
+            (values, values)
         }
         _ => {
-            2.0 * layers
-                * f64::from(model.num_key_value_heads)
-                * f64::from(model.head_dim())
-                * kv.bytes()
+            let key = model.head_dim();
+            let width = f64::from(key) + f64::from(model.value_head_dim.unwrap_or(key));
+            let heads = model.num_key_value_heads;
+            let local = model.local_num_key_value_heads.unwrap_or(heads);
+            (f64::from(heads) * width, f64::from(local) * width)
         }
     }
 }
@@ -364,13 +377,21 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
 /// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows, plus the
 /// fixed recurrent state of a hybrid model's linear-attention or Mamba layers.
 pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
-    let per_token = kv_bytes_per_token(model, kv);
     let local = model.local_layer_fraction();
     let tokens = tokens as f64;
     let windowed = model
         .sliding_window
         .map_or(tokens, |w| tokens.min(f64::from(w)));
-    per_token * ((1.0 - local) * tokens + local * windowed) + state_bytes(model)
+    let cache = match kv_per_layer(model) {
+        (global, local_values) if global == local_values => {
+            kv_bytes_per_token(model, kv) * ((1.0 - local) * tokens + local * windowed)
+        }
+        (global, local_values) => {
+            let layers = f64::from(model.attention_layers()) * kv.bytes();
+            layers * ((1.0 - local) * global * tokens + local * local_values * windowed)
+        }
+    };
+    cache + state_bytes(model)
 }
 
 /// Bytes of recurrent state one sequence of a hybrid model holds, whatever its length.

@@ -170,6 +170,13 @@ pub fn spec_from_config(
         hub_id: None,
         index_head_dim: f.u32(&["index_head_dim"]).filter(|&d| d > 0),
         config_params: None,
+        // MLA's `v_head_dim` is per query head and the latent is what is cached.
+        value_head_dim: f
+            .u32(&["v_head_dim"])
+            .filter(|&v| v > 0 && kv_lora_rank.is_none()),
+        local_num_key_value_heads: f
+            .u32(&["swa_num_key_value_heads"])
+            .filter(|&k| k > 0 && sliding_window.is_some()),
     };
     let (total, active) = param_counts(&spec, &f, kinds);
     if total > MAX_PARAMS {
@@ -236,6 +243,7 @@ fn moe_layout(
             expert_intermediate_size: expert_size,
             moe_layers: k.moe_blocks,
             dense_layers: Some(k.mlp_blocks),
+            latent_size: f.u32(&["moe_latent_size"]).filter(|&l| l > 0),
         });
     }
     let dense = f.u32(&["first_k_dense_replace"]).unwrap_or(0).min(layers);
@@ -267,6 +275,7 @@ fn moe_layout(
         expert_intermediate_size: expert_size,
         moe_layers,
         dense_layers: (layers > moe_layers).then_some(layers - moe_layers),
+        latent_size: f.u32(&["moe_latent_size"]).filter(|&l| l > 0),
     })
 }
 
@@ -363,12 +372,20 @@ fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>) -> (u64, u
     };
     let (mlp_total, mlp_active) = match &m.moe {
         Some(moe) => {
-            let expert = matrices * h * u64::from(moe.expert_intermediate_size);
+            let width = u64::from(moe.expert_intermediate_size);
+            let shared = u64::from(moe.shared_experts).saturating_mul(matrices * h * width);
+            // Latent experts (Nemotron 3 Super) work in a narrower width, behind a down
+            // and an up projection per layer; shared experts keep the hidden size.
+            let (routed, latent_proj) = match moe.latent_size.map(u64::from) {
+                Some(l) => (matrices * l * width, 2 * h * l),
+                None => (matrices * h * width, 0),
+            };
             let moe_layers = u64::from(moe.moe_layers).min(mlp_layers);
             let dense_layers = mlp_layers - moe_layers;
             let per_layer = |n: u64| {
-                (n + u64::from(moe.shared_experts))
-                    .saturating_mul(expert)
+                n.saturating_mul(routed)
+                    .saturating_add(shared)
+                    .saturating_add(latent_proj)
                     .saturating_add(h * u64::from(moe.num_experts))
             };
             let dense = dense_layers.saturating_mul(dense_mlp);
@@ -872,6 +889,31 @@ mod tests {
 }
 
 #[cfg(test)]
+mod latent_moe {
+    use super::*;
+
+    /// Nemotron 3 Super's latent experts: routed experts of 2 x 16 x 8 (squared ReLU, two
+    /// matrices) behind a 64 -> 16 -> 64 projection; the shared expert stays 64 wide.
+    #[test]
+    fn latent_experts_are_counted_in_their_width() {
+        let config = serde_json::json!({"model_type": "nemotron_h", "hidden_size": 64,
+            "num_hidden_layers": 2, "hybrid_override_pattern": "*E",
+            "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,
+            "intermediate_size": 8, "moe_intermediate_size": 8, "moe_latent_size": 16,
+            "moe_shared_expert_intermediate_size": 8, "n_routed_experts": 4,
+            "num_experts_per_tok": 2, "vocab_size": 100, "tie_word_embeddings": false});
+        let spec = spec_from_config("t/latent", &config, None).expect("read");
+        assert_eq!(spec.moe.as_ref().and_then(|m| m.latent_size), Some(16));
+        let attention = 2 * 64 * 4 * 16 + 2 * 64 * 2 * 16;
+        let fixed = 2 * 100 * 64 + attention;
+        let layer = |n: u64| n * 2 * 16 * 8 + 2 * 64 * 8 + 2 * 64 * 16 + 64 * 4;
+        assert_eq!(spec.params_total, fixed + layer(4));
+        assert_eq!(spec.params_active, fixed + layer(2));
+        assert_eq!(spec.expert_params(), 4 * 3 * 16 * 8);
+    }
+}
+
+#[cfg(test)]
 mod catalog_check {
     use super::*;
     use crate::catalog::Catalog;
@@ -895,6 +937,9 @@ mod catalog_check {
             c["num_experts_per_tok"] = moe.experts_per_token.into();
             c["moe_intermediate_size"] = moe.expert_intermediate_size.into();
             c["n_shared_experts"] = moe.shared_experts.into();
+            if let Some(l) = moe.latent_size {
+                c["moe_latent_size"] = l.into();
+            }
             c["first_k_dense_replace"] = (m.num_hidden_layers - moe.moe_layers).into();
         }
         c

@@ -86,7 +86,13 @@ fn config_params(m: &Value) -> u64 {
         q + h * (rank + rope) + rank * heads * (nope + v) + heads * v * h
     } else {
         let d = head_dim(m);
-        2 * h * heads * d + 2 * h * kv_heads * d
+        // An output gate (Qwen3.5's `attn_output_gate`) is a second query-sized projection.
+        let q = if m["attn_output_gate"] == Value::Bool(true) {
+            2
+        } else {
+            1
+        };
+        (q + 1) * h * heads * d + 2 * h * kv_heads * d
     };
     total += attention_layers * attention;
     if let Some(s) = state {
@@ -108,8 +114,15 @@ fn config_params(m: &Value) -> u64 {
                 .get("dense_layers")
                 .and_then(Value::as_u64)
                 .unwrap_or(layers - moe_layers);
+            // Latent experts (Nemotron 3 Super) work in `latent_size`, behind a down and
+            // an up projection per layer; shared experts keep the hidden size.
+            let (routed_in, projections) = match int(moe, "latent_size") {
+                0 => (h, 0),
+                latent => (latent, 2 * h * latent),
+            };
             total += moe_layers
-                * (experts * matrices * h * width
+                * (experts * matrices * routed_in * width
+                    + projections
                     + experts * h
                     + int(moe, "shared_experts") * matrices * h * width)
                 + dense * matrices * h * int(m, "intermediate_size");

@@ -31,8 +31,8 @@ pub(crate) async fn answer_text(hub: &Hub, text: &str) -> Answered {
 // A model the catalog lacks. Its repos hold Nemotron 3 Nano's real config (a hybrid of
 // Mamba-2, MoE and attention blocks): the fake Hub checks which repo is chosen and that its
 // header's bytes are used, not that the config matches the name.
-const NANO: &str = "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16";
-const NANO_FP8: &str = "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8";
+const NANO: &str = "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16";
+const NANO_FP8: &str = "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8";
 
 fn real_config() -> Vec<u8> {
     let path = format!(
@@ -78,14 +78,14 @@ async fn hub() -> (FakeHub, u64, u64) {
     for (id, downloads) in [
         (NANO, 90_000),
         (NANO_FP8, 40_000),
-        ("unsloth/Nemotron-3-Super-120B-A12B-GGUF", 300_000),
-        ("bartowski/nvidia_Nemotron-3-Super-120B-A12B-GGUF", 120_000),
-        ("someone/Nemotron-3-Super-120B-A12B-abliterated", 150_000),
+        ("unsloth/Nemotron-3-Ultra-550B-A55B-GGUF", 300_000),
+        ("bartowski/nvidia_Nemotron-3-Ultra-550B-A55B-GGUF", 120_000),
+        ("someone/Nemotron-3-Ultra-550B-A55B-abliterated", 150_000),
         (
-            "mlx-community/NVIDIA-Nemotron-3-Super-120B-A12B-4bit",
+            "mlx-community/NVIDIA-Nemotron-3-Ultra-550B-A55B-4bit",
             20_000,
         ),
-        ("nvidia/NVIDIA-Nemotron-3-Super-49B-v1", 90_000),
+        ("nvidia/NVIDIA-Nemotron-3-Ultra-253B-v1", 90_000),
         ("nvidia/NVIDIA-Nemotron-Nano-9B-v2", 500_000),
     ] {
         hub.list(id, downloads);
@@ -97,7 +97,7 @@ async fn hub() -> (FakeHub, u64, u64) {
 async fn free_text_names_find_the_publishers_repo_with_exact_bytes() {
     let (fake, bf16_bytes, _) = hub().await;
     let hub = Hub::for_endpoint(&fake.url, None).unwrap();
-    let reply = answer_text(&hub, "nemotron 3 super 120b a12b on a 4090").await;
+    let reply = answer_text(&hub, "nemotron 3 ultra 550b a55b on a 4090").await;
     let a = reply.result.expect("an answer");
     assert_eq!(a.model.id, NANO);
     assert_eq!(a.model.origin.map(|o| o.name()), Some("search"));
@@ -114,7 +114,7 @@ async fn free_text_names_find_the_publishers_repo_with_exact_bytes() {
 async fn a_format_in_the_question_picks_that_formats_repo() {
     let (fake, _, fp8_bytes) = hub().await;
     let hub = Hub::for_endpoint(&fake.url, None).unwrap();
-    let reply = answer_text(&hub, "nemotron 3 super 120b a12b fp8 on an h100").await;
+    let reply = answer_text(&hub, "nemotron 3 ultra 550b a55b fp8 on an h100").await;
     let a = reply.result.expect("an answer");
     assert_eq!(a.model.id, NANO_FP8);
     assert_eq!(

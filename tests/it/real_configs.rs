@@ -13,6 +13,30 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("llama-4-maverick-17b-128e", 400e9, 0.02, 196_608.0, 0.75),
     ("smollm3-3b", 3.08e9, 0.01, 73_728.0, 0.0),
     ("exaone-4.0-32b", 32.0e9, 0.01, 262_144.0, 0.75),
+    ("qwen3-8b", 8.2e9, 0.01, 147_456.0, 0.0),
+    ("qwen3-32b", 32.8e9, 0.01, 262_144.0, 0.0),
+    ("qwen3-30b-a3b", 30.5e9, 0.01, 98_304.0, 0.0),
+    ("qwen3-235b-a22b", 235e9, 0.01, 192_512.0, 0.0),
+    ("qwen3-coder-480b-a35b", 480e9, 0.01, 253_952.0, 0.0),
+    ("qwen3-next-80b-a3b", 80e9, 0.01, 24_576.0, 0.0),
+    ("qwen3.5-27b", 27e9, 0.02, 65_536.0, 0.0),
+    ("qwen3.5-35b-a3b", 35e9, 0.01, 20_480.0, 0.0),
+    ("qwen3.5-122b-a10b", 122e9, 0.01, 24_576.0, 0.0),
+    ("qwen3.5-397b-a17b", 397e9, 0.01, 30_720.0, 0.0),
+    ("deepseek-v3", 671e9, 0.01, 70_272.0, 0.0),
+    ("deepseek-v3.2", 671e9, 0.01, 85_888.0, 0.0),
+    ("kimi-k2-instruct", 1.04e12, 0.02, 70_272.0, 0.0),
+    ("llama-4-scout-17b-16e", 109e9, 0.02, 196_608.0, 0.75),
+    ("llama-3.1-405b", 405e9, 0.01, 516_096.0, 0.0),
+    ("llama-3.3-70b", 70.6e9, 0.01, 327_680.0, 0.0),
+    ("mixtral-8x22b", 141e9, 0.01, 229_376.0, 0.0),
+    ("minimax-m2.5", 230e9, 0.01, 253_952.0, 0.0),
+    ("gpt-oss-120b", 116.83e9, 0.01, 73_728.0, 0.5),
+    ("gpt-oss-20b", 20.91e9, 0.01, 49_152.0, 0.5),
+    ("nemotron-h-56b-base-8k", 56e9, 0.01, 40_960.0, 0.0),
+    ("glm-5", 744e9, 0.01, 109_824.0, 0.0),
+    ("nemotron-3-super-120b-a12b", 120e9, 0.01, 8_192.0, 0.0),
+    ("mimo-v2-flash", 309e9, 0.01, 222_720.0, 0.8125),
 ];
 
 fn read(name: &str) -> Vec<u8> {
@@ -262,4 +286,22 @@ fn configs_match_what_transformers_allocated_on_the_device() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// MiMo-V2-Flash: 9 global layers of 4 KV heads and 39 sliding layers (128 tokens) of 8,
+/// keys 192 wide and values 128. At 10,000 tokens the global layers keep every token and
+/// the sliding ones 128.
+#[test]
+fn mimo_sliding_layers_keep_their_own_heads_and_value_width() {
+    use vramguide::estimate::kv_bytes;
+    let spec = spec_from_user_config("m/config.json", &read("mimo-v2-flash")).unwrap();
+    assert_eq!(
+        (spec.value_head_dim, spec.local_num_key_value_heads),
+        (Some(128), Some(8))
+    );
+    let global = 9.0 * 4.0 * (192.0 + 128.0) * 2.0;
+    let local = 39.0 * 8.0 * (192.0 + 128.0) * 2.0;
+    let got = kv_bytes(&spec, KvPrecision::Fp16, 10_000);
+    let want = global * 10_000.0 + local * 128.0 + vramguide::estimate::state_bytes(&spec);
+    assert!((got - want).abs() < 1.0, "{got} against {want}");
 }
