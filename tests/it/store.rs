@@ -17,11 +17,15 @@ fn unique(tag: &str) -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .subsec_nanos();
-    format!(
-        "vg_{tag}_{}_{}_{nanos}",
+    // The unique part first: Postgres cuts names at 63 bytes, and a long test name cut
+    // the suffix off, so a second run met the first run's database.
+    let mut name = format!(
+        "vg_{}_{}_{nanos}_{tag}",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
+    );
+    name.truncate(63);
+    name
 }
 
 fn temp_dir(tag: &str) -> PathBuf {
