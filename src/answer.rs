@@ -182,11 +182,9 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
         }
         Intent::Buy => match (parsed.budget, parsed.query.has_subject()) {
             (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
-                let sizing = Sizing::new(&a.model, &a.job);
-                Outcome::Buy(Box::new(Purchase {
-                    model: a.model.display_name.clone(),
-                    shopping: crate::buy::within(catalog, &sizing, budget),
-                }))
+                let (model, shopping) =
+                    shop_within(catalog, &a, budget, parsed.query.precision.is_none());
+                Outcome::Buy(Box::new(Purchase { model, shopping }))
             }),
             // A budget and no model: the cards it buys (the answer links the choosing guide).
             (Some(budget), false) => Ok(Outcome::Cards(Box::new(crate::buy::cards_within(
@@ -216,6 +214,41 @@ pub fn gpus_named(
         .iter()
         .map(|n| catalog.resolve_gpu(n).map(|m| m.gpu).map_err(Error::from))
         .collect()
+}
+
+/// What a budget buys for the job of `a`, and the name the answer gives it. With no format
+/// named and nothing within the budget in the checkpoint's own format, the format with the
+/// most bits that the budget can hold ("qwen3 32b under $2000": a 3090 at q4_k_m, not
+/// "nothing", as people who run it at home know), named beside the model.
+fn shop_within(
+    catalog: &'static Catalog,
+    a: &Answer,
+    budget: crate::query::budget::Budget,
+    any_format: bool,
+) -> (String, crate::buy::Shopping) {
+    let name = a.model.display_name.clone();
+    let shopping = crate::buy::within(catalog, &Sizing::new(&a.model, &a.job), budget);
+    if !shopping.within.is_empty() || !any_format {
+        return (name, shopping);
+    }
+    for precision in a.formats_offered(8) {
+        if precision.bits_per_weight() >= a.job.precision.bits_per_weight() {
+            continue;
+        }
+        let mut job = a.job.clone();
+        job.precision = precision;
+        if !job.runtime.profile().loads(precision) {
+            job.runtime = crate::runtime::Runtime::default_for(precision);
+        }
+        if job.validate(&a.model).is_err() {
+            continue;
+        }
+        let lower = crate::buy::within(catalog, &Sizing::new(&a.model, &job), budget);
+        if !lower.within.is_empty() {
+            return (format!("{name} · {}", precision.name()), lower);
+        }
+    }
+    (name, shopping)
 }
 
 /// What runs on `count` of `gpu` in `precision`: dozens of bisections, milliseconds.

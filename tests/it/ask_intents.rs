@@ -288,3 +288,43 @@ async fn bad_input_is_answered_without_a_panic_and_logged() {
     assert_eq!(rows[0], (Some("diagnose".into()), true));
     assert!(!rows[1].1 && !rows[2].1 && rows[3].1, "{rows:?}");
 }
+
+/// A budget and a model with no format named: when the checkpoint's own format fits no
+/// setup within the budget, the format with the most bits that one does, named beside the
+/// model (Qwen3 32B at home runs quantized: "nothing under $2,000" would be wrong).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_budget_too_small_for_16_bits_buys_the_best_format_it_can_hold() {
+    let service = Service::offline();
+    for q in [
+        "which card should I buy for qwen3 32b under $2000?",
+        "qual placa comprar pra rodar qwen3 32b com R$ 5 mil?",
+    ] {
+        let (v, ok) = ask(&service, q).await;
+        assert!(ok, "{q}: {v}");
+        assert_eq!(v["intent"], "buy", "{q}: {v}");
+        let model = v["model"].as_str().unwrap_or_default();
+        assert!(
+            model.contains(" · q"),
+            "{q}: a quantized format is named: {model}"
+        );
+        let usd = v["budget"]["usd"].as_f64().expect("budget in dollars");
+        let setups = v["setups"].as_array().cloned().unwrap_or_default();
+        assert!(!setups.is_empty(), "{q}: {v}");
+        for s in &setups {
+            assert!(
+                s["price_usd"].as_f64().is_some_and(|p| p <= usd),
+                "{q}: {s}"
+            );
+        }
+    }
+    // A format the question names is kept, even when nothing within the budget holds it.
+    let (v, _) = ask(
+        &service,
+        "which card should I buy for qwen3 32b in bf16 under $2000?",
+    )
+    .await;
+    assert!(
+        !v["model"].as_str().unwrap_or_default().contains(" · "),
+        "{v}"
+    );
+}
