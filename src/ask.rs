@@ -419,6 +419,19 @@ impl Service {
         store.log().record(entry);
     }
 
+    /// The repo the Hub's search finds for a name the catalog lacks (spending `who`'s Hub
+    /// budget), or none: the catalog's match or the size in the name then answers.
+    async fn searched(&self, q: &Query, who: &Who) -> (ModelSource, Option<ModelSpec>) {
+        match self
+            .hub
+            .searched_spec(self.catalog, q, &who.requester())
+            .await
+        {
+            Some(spec) => (ModelSource::Search, Some(spec)),
+            None => (ModelSource::Catalog, None),
+        }
+    }
+
     /// Free text: with the attached config's model, the Hub's, or the catalog's.
     async fn for_parsed(
         &self,
@@ -434,18 +447,9 @@ impl Service {
         }
         let Some(repo) = &parsed.hub_id else {
             // A free-text name no catalog model agrees with: the Hub's search.
-            let found = match parsed.model_match {
-                None => {
-                    self.hub
-                        .searched_spec(catalog, &parsed.query, &who.requester())
-                        .await
-                }
-                Some(_) => None,
-            };
-            let source = if found.is_some() {
-                ModelSource::Search
-            } else {
-                ModelSource::Catalog
+            let (source, found) = match parsed.model_match {
+                None => self.searched(&parsed.query, who).await,
+                Some(_) => (ModelSource::Catalog, None),
             };
             return (source, answer::for_parsed_with(catalog, parsed, found));
         };
@@ -480,12 +484,7 @@ impl Service {
         let repo = match &q.model {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
             _ => {
-                let found = self.hub.searched_spec(catalog, q, &who.requester()).await;
-                let source = if found.is_some() {
-                    ModelSource::Search
-                } else {
-                    ModelSource::Catalog
-                };
+                let (source, found) = self.searched(q, who).await;
                 return (source, answer::for_query_with(catalog, q, found));
             }
         };
