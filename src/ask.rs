@@ -432,6 +432,29 @@ impl Service {
         }
     }
 
+    /// The answer for an `org/name` repo: `with` the Hub's spec of it, else the fallback
+    /// (the catalog's look-alike or the size in the name, said so), else why not.
+    async fn with_hub_model(
+        &self,
+        repo: &str,
+        q: &Query,
+        who: &Who,
+        with: impl FnOnce(ModelSpec) -> Result<Answer, Error>,
+    ) -> Result<Answer, Error> {
+        let catalog = self.catalog;
+        match self
+            .hub
+            .model_for(repo, q.precision, &who.requester())
+            .await
+        {
+            Looked::Found(spec) => with(*spec),
+            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
+            Looked::Miss(miss) => fallback(catalog, q, repo, miss),
+            // Past the budget the answer does not wait: sized from the name, said so.
+            Looked::OverBudget { .. } => fallback(catalog, q, repo, HubMiss::Busy),
+        }
+    }
+
     /// Free text: with the attached config's model, the Hub's, or the catalog's.
     async fn for_parsed(
         &self,
@@ -453,17 +476,11 @@ impl Service {
             };
             return (source, answer::for_parsed_with(catalog, parsed, found));
         };
-        let looked = self
-            .hub
-            .model_for(repo, parsed.query.precision, &who.requester())
+        let answer = self
+            .with_hub_model(repo, &parsed.query, who, |spec| {
+                answer::for_parsed_with(catalog, parsed, Some(spec))
+            })
             .await;
-        let answer = match looked {
-            Looked::Found(spec) => answer::for_parsed_with(catalog, parsed, Some(*spec)),
-            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
-            Looked::Miss(miss) => fallback(catalog, &parsed.query, repo, miss),
-            // Past the budget the answer does not wait: sized from the name, said so.
-            Looked::OverBudget { .. } => fallback(catalog, &parsed.query, repo, HubMiss::Busy),
-        };
         (ModelSource::Hub, answer)
     }
 
@@ -488,16 +505,11 @@ impl Service {
                 return (source, answer::for_query_with(catalog, q, found));
             }
         };
-        let looked = self
-            .hub
-            .model_for(&repo, q.precision, &who.requester())
+        let answer = self
+            .with_hub_model(&repo, q, who, |spec| {
+                answer::for_query_with(catalog, q, Some(spec))
+            })
             .await;
-        let answer = match looked {
-            Looked::Found(spec) => answer::for_query_with(catalog, q, Some(*spec)),
-            Looked::Failed(e) => Err(with_suggestions(catalog, e).into()),
-            Looked::Miss(miss) => fallback(catalog, q, &repo, miss),
-            Looked::OverBudget { .. } => fallback(catalog, q, &repo, HubMiss::Busy),
-        };
         (ModelSource::Hub, answer)
     }
 }

@@ -340,6 +340,25 @@ pub fn write_header(metadata: &[(&str, Value)], tensors: &[(&str, &[u64], u32)])
     out
 }
 
+/// A header of one key holding `levels` arrays, each holding the next, the innermost an
+/// empty array of u32: the shape that overflowed the stack (tests and the hostile fake Hub).
+pub fn write_nested_arrays(levels: usize) -> Vec<u8> {
+    let mut out = b"GGUF".to_vec();
+    out.extend(3u32.to_le_bytes());
+    out.extend(0u64.to_le_bytes());
+    out.extend(1u64.to_le_bytes());
+    out.extend(3u64.to_le_bytes());
+    out.extend(b"key");
+    out.extend(9u32.to_le_bytes());
+    for _ in 0..levels {
+        out.extend(9u32.to_le_bytes());
+        out.extend(1u64.to_le_bytes());
+    }
+    out.extend(4u32.to_le_bytes());
+    out.extend(0u64.to_le_bytes());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,36 +386,18 @@ mod tests {
         assert!(matches!(parse(b"GGML...."), Err(GgufError::Malformed(_))));
     }
 
-    /// A header of `levels` arrays, each holding the next: the shape that overflowed the stack.
-    fn nested(levels: usize) -> Vec<u8> {
-        let mut out = b"GGUF".to_vec();
-        out.extend(3u32.to_le_bytes());
-        out.extend(0u64.to_le_bytes());
-        out.extend(1u64.to_le_bytes());
-        out.extend(3u64.to_le_bytes());
-        out.extend(b"key");
-        out.extend(9u32.to_le_bytes());
-        for _ in 0..levels {
-            out.extend(9u32.to_le_bytes());
-            out.extend(1u64.to_le_bytes());
-        }
-        out.extend(4u32.to_le_bytes());
-        out.extend(0u64.to_le_bytes());
-        out
-    }
-
     #[test]
     fn deep_nesting_is_malformed_not_a_stack_overflow() {
         // Run on a small stack, so a reader that recursed per level would still abort here.
         let handle = std::thread::Builder::new()
             .stack_size(64 * 1024)
-            .spawn(|| parse(&nested(20_000)))
+            .spawn(|| parse(&write_nested_arrays(20_000)))
             .unwrap();
         assert!(
             matches!(handle.join().unwrap(), Err(GgufError::Malformed(m)) if m.contains("nested"))
         );
         // One array of arrays still reads (ggml writes none, but it is well-formed).
-        assert!(parse(&nested(1)).is_ok());
+        assert!(parse(&write_nested_arrays(1)).is_ok());
     }
 
     #[test]

@@ -68,17 +68,9 @@ async fn timed(hub: &Hub, repo: &str) -> (Looked, Duration) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gguf_nested_20000_deep_is_malformed_and_the_binary_stays_up() {
     let hub = FakeHub::start().await;
-    let mut gguf = b"GGUF".to_vec();
-    gguf.extend(3u32.to_le_bytes());
-    gguf.extend(0u64.to_le_bytes());
-    gguf.extend(1u64.to_le_bytes());
-    gguf.extend(3u64.to_le_bytes());
-    gguf.extend(b"key");
-    gguf.extend(9u32.to_le_bytes());
-    for _ in 0..20_000 {
-        gguf.extend(9u32.to_le_bytes());
-        gguf.extend(1u64.to_le_bytes());
-    }
+    // Truncated after the 20,000 levels: the reader must refuse it before it needs more.
+    let mut gguf = vramguide::hub::gguf::write_nested_arrays(20_000);
+    gguf.truncate(gguf.len() - 12);
     let mut repo = Repo::default();
     repo.files.insert("deep-Q4_K_M.gguf".into(), gguf);
     hub.add("evil/deep-GGUF", repo);
