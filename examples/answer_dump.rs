@@ -8,6 +8,9 @@
 //! cargo run --release --example answer_dump > /tmp/after.txt && diff /tmp/before.txt /tmp/after.txt
 //! ```
 //!
+//! `answer_dump all` also writes each answer as the three Discord embeds (first view, "make
+//! it fit", "full breakdown") and as the web's `/ask` page, for changes to the layout.
+//!
 //! A few questions about a Hub model the catalog lacks (the spec an adapter would hand in,
 //! as in `benches/core.rs`) follow the corpus, so the `for_parsed_with` path is covered too.
 
@@ -24,12 +27,16 @@ use vramguide::render;
 
 fn main() -> anyhow::Result<()> {
     let catalog = Catalog::get();
+    let surfaces = std::env::args().nth(1).as_deref() == Some("all");
     let mut out = String::new();
     for q in corpus_questions()? {
         let reply = answer::for_text(catalog, &q);
         let lang = reply.parsed.language.unwrap_or(Lang::En);
         writeln!(out, "=== {q}\n{:?}", reply.parsed)?;
         write_result(&mut out, catalog, lang, &reply.result)?;
+        if surfaces {
+            write_surfaces(&mut out, catalog, lang, &q, &reply.result)?;
+        }
     }
     let spec = hub_spec();
     for q in HUB_QUESTIONS {
@@ -38,6 +45,9 @@ fn main() -> anyhow::Result<()> {
         let lang = parsed.language.unwrap_or(Lang::En);
         writeln!(out, "=== hub: {q}\n{parsed:?}")?;
         write_result(&mut out, catalog, lang, &result)?;
+        if surfaces {
+            write_surfaces(&mut out, catalog, lang, q, &result)?;
+        }
     }
     print!("{out}");
     Ok(())
@@ -72,6 +82,30 @@ fn write_result(
             writeln!(out, "error {e:?}\n{json}")?;
         }
     }
+    Ok(())
+}
+
+/// The Discord embeds of every view and the web page of an estimate.
+fn write_surfaces(
+    out: &mut String,
+    catalog: &Catalog,
+    lang: Lang,
+    question: &str,
+    result: &Result<Answer, Error>,
+) -> anyhow::Result<()> {
+    let Ok(a) = result else {
+        return Ok(());
+    };
+    use render::discord::View;
+    for view in [View::Compact, View::Levers, View::Full] {
+        let e = render::discord::answer_view(lang, catalog, a, view);
+        writeln!(out, "--- discord {view:?}\n{e:#?}")?;
+    }
+    writeln!(
+        out,
+        "--- html\n{}",
+        vramguide::web::pages::answer_page(lang, a, question)
+    )?;
     Ok(())
 }
 

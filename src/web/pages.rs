@@ -459,6 +459,27 @@ fn examples(lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// The `/ask` page of an estimate, as the handler writes it (with no Host header): what
+/// `examples/answer_dump all` prints, so a change to the page's layout shows in a diff.
+pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
+    let uri = format!("/ask?q={}", urlencode(question));
+    let answer = AnswerView::new(lang, a, question);
+    let og = OpenGraph::new(&answer, question, &HeaderMap::new());
+    let body = IndexPage {
+        page: Chrome::new(lang, "web-ask-title", "/ask", &uri),
+        lang_field: None,
+        q: question.to_string(),
+        ram: String::new(),
+        examples: examples(lang),
+        answer: Some(answer),
+        other: None,
+        error: None,
+        og: Some(og),
+    };
+    body.render()
+        .unwrap_or_else(|e| format!("template failed: {e}"))
+}
+
 /// `/ask?q=`: the question box with the answer below it.
 pub async fn ask(
     State(state): State<AppState>,
