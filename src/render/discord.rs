@@ -12,8 +12,9 @@ use crate::catalog::{Catalog, GpuSpec, LookupError};
 use crate::error::Error;
 use crate::estimate::JobError;
 use crate::estimate::precision::UnknownPrecision;
-use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
-use crate::render::{compare, parts};
+use crate::i18n::{Args, Lang, t, tr};
+use crate::render::compare;
+use crate::render::view::{AnswerView, Kind, Section, Tone};
 use poise::serenity_prelude as serenity;
 
 /// Discord's embed limits.
@@ -135,22 +136,18 @@ impl Embed {
     }
 }
 
-fn colour(a: &Answer) -> u32 {
-    match &a.fit {
-        // "Yes, in another format": not the red of a setup that cannot run it, nor the green
-        // of one that runs it as shipped.
-        Some(_) if a.best_fit.is_some() || a.tight() => AMBER,
-        Some(f) if !f.fits => RED,
-        Some(_) => GREEN,
-        None if a.recommendations.nothing_fits => RED,
-        None if a.recommendations.setups.iter().any(|s| s.fit.count == 1) => GREEN,
-        None => AMBER,
+/// The colour of the whole answer: green when it fits, amber for "yes, but", red when not.
+fn colour(tone: Tone) -> u32 {
+    match tone {
+        Tone::Good => GREEN,
+        Tone::Mixed => AMBER,
+        Tone::Bad => RED,
     }
 }
 
 /// A field title from a message that carries its own colon in running text.
-fn heading(lang: Lang, id: &str) -> String {
-    t(lang, id).trim_end_matches([':', '：', ' ']).to_string()
+fn heading(title: &str) -> String {
+    title.trim_end_matches([':', '：', ' ']).to_string()
 }
 
 /// How much of an answer an embed shows.
@@ -171,6 +168,73 @@ pub fn offers_levers(a: &Answer) -> bool {
     a.fit.as_ref().is_some_and(|f| !f.fits) && !a.levers.is_empty()
 }
 
+/// The first view, phone first: one verdict (the format that fits when the assumed one
+/// does not, else the fit on the named GPUs), the total, three setups with their prices,
+/// and which model and weights it is (a Hub repo's exact bytes). The chart is the message's
+/// picture; the rest waits behind "full breakdown".
+const COMPACT: &[Kind] = &[
+    Kind::Title,
+    Kind::Lead,
+    Kind::Total,
+    Kind::SetupsFirst,
+    Kind::Model,
+];
+
+/// The fuller views open with what "It fits on 8 ×" and the job add to the first view.
+const LEAD: [Kind; 5] = [
+    Kind::Title,
+    Kind::BestFit,
+    Kind::Fit,
+    Kind::Total,
+    Kind::Job,
+];
+
+/// What to do next, in the description, when the levers do not wait behind a button.
+const PLAN: [Kind; 4] = [Kind::MaxContext, Kind::Levers, Kind::Serving, Kind::Launch];
+
+/// "Make it fit": every lever in a field and the launch line; the setups with their prices
+/// apart, the advice, which model it is.
+const LEVERS_AFTER: [Kind; 5] = [
+    Kind::AllLevers,
+    Kind::SetupsShort,
+    Kind::Prices,
+    Kind::Advice,
+    Kind::Model,
+];
+
+/// "Full breakdown": the setups with their prices apart, the advice, the parts, the rule of
+/// thumb, the assumptions, the notes and the guides.
+const FULL_AFTER: [Kind; 8] = [
+    Kind::SetupsShort,
+    Kind::Prices,
+    Kind::Advice,
+    Kind::Breakdown,
+    Kind::RuleGib,
+    Kind::Assumptions,
+    Kind::Notes,
+    Kind::Guides,
+];
+
+/// The sections each [`View`] shows, in order.
+pub fn layout(view: View, a: &Answer) -> Vec<Kind> {
+    let mut out = Vec::with_capacity(24);
+    if view == View::Compact {
+        out.extend_from_slice(COMPACT);
+        return out;
+    }
+    out.extend(LEAD);
+    if !offers_levers(a) {
+        out.extend(PLAN);
+    } else if view == View::Levers {
+        out.push(Kind::Launch);
+    }
+    match view {
+        View::Levers => out.extend(LEVERS_AFTER),
+        _ => out.extend(FULL_AFTER),
+    }
+    out
+}
+
 /// An answer: compact by default, everything when `full` (the "Full breakdown" button).
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     answer_view(
@@ -181,183 +245,78 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer, full: bool) -> Embed {
     )
 }
 
-/// The description, phone first: one verdict (the format that fits when the assumed one
-/// does not, else the fit on the named GPUs) and the total. The full views add what "It fits
-/// on 8 ×" and the job add, and what to do next (levers only here when they do not wait
-/// behind the "make it fit" button).
-fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
-    let mut fit = parts::fit_lines(lang, catalog, a);
-    let mut lines: Vec<String> = parts::best_fit_line(lang, catalog, a).into_iter().collect();
-    if view == View::Compact {
-        // One verdict: the best format's line says it, else the named setup's.
-        if lines.is_empty() && !fit.is_empty() {
-            lines.push(fit.remove(0));
-        }
-        lines.push(parts::total_line(lang, a));
-        return lines.join("\n");
-    }
-    lines.extend(fit);
-    lines.push(parts::total_line(lang, a));
-    lines.push(parts::job_line(lang, a));
-    if !offers_levers(a) {
-        lines.extend(crate::render::plan::lines(lang, a));
-    } else if view == View::Levers {
-        lines.extend(crate::render::plan::launch_lines(lang, a));
-    }
-    lines.join("\n")
-}
-
-/// Setups shown on the first view.
-const COMPACT_SETUPS: usize = 3;
-
-/// "• 2 × RTX 3090 · 21.5 GiB/GPU · $1,700": card, memory per GPU and price on one line.
-fn setup_short(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup, price: bool) -> String {
-    let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
-    let args = Args::new()
-        .s("setup", setup)
-        .s("per_gpu", format_gib(lang, s.fit.per_gpu_gib));
-    let mut line = format!("• {}", tr(lang, "controls-setup-short", Some(&args)));
-    if let Some(tps) = s.fit.tokens_per_s {
-        let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
-        line.push_str(" · ");
-        line.push_str(&tr(
-            lang,
-            "answer-setup-speed",
-            Some(&Args::new().s("tps", tps)),
-        ));
-    }
-    if let (true, Some(buy)) = (price, s.buy) {
-        let amount = parts::price_usd(lang, buy.usd);
-        line.push_str(" · ");
-        match buy.basis {
-            crate::catalog::PriceBasis::Street => line.push_str(&amount),
-            crate::catalog::PriceBasis::Launch => line.push_str(&tr(
-                lang,
-                "compare-price-launch",
-                Some(&Args::new().s("price", amount)),
-            )),
-        }
-    }
-    line
-}
-
-/// The first view's setups: the first three, each on one line with its price.
-fn setups_compact(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
-    let title = setups_title(a);
-    if a.recommendations.nothing_fits {
-        e.field(t(lang, title), &[t(lang, "answer-nothing-fits")]);
-        return;
-    }
-    let lines: Vec<String> = a
-        .recommendations
-        .setups
-        .iter()
-        .take(COMPACT_SETUPS)
-        .map(|s| setup_short(lang, catalog, s, true))
-        .collect();
-    e.field(t(lang, title), &lines);
-}
-
-fn setups_title(a: &Answer) -> &'static str {
-    if a.job.mode.is_training() {
-        "answer-setups-title-training"
-    } else {
-        "answer-setups-title"
-    }
-}
-
-/// Setups as short lines (card and count, per GPU, speed), and their prices and labels
-/// in a second, shorter field.
-fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
-    let setups_title = setups_title(a);
-    if a.recommendations.nothing_fits {
-        e.field(t(lang, setups_title), &[t(lang, "answer-nothing-fits")]);
-        return;
-    }
-    let mut short = Vec::new();
-    let mut prices = Vec::new();
-    for s in &a.recommendations.setups {
-        let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
-        short.push(setup_short(lang, catalog, s, false));
-        // Why it is on the list, then what it costs now (street price, else launch price,
-        // said so), to rent and per token: the same words as the text answer's setup line.
-        let mut line = parts::why_phrase(lang, s.why);
-        parts::price_extras(&mut line, lang, catalog, s);
-        let colon = parts::separator(lang, parts::Separator::Colon);
-        prices.push(format!("• {setup}{colon}{line}"));
-    }
-    e.field(t(lang, setups_title), &short);
-    e.field(t(lang, "controls-prices-title"), &prices);
-}
-
 /// An answer in one of its [`View`]s.
 pub fn answer_view(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> Embed {
+    write(&AnswerView::new(lang, catalog, a, &layout(view, a)))
+}
+
+/// The sections as an embed: the title, the short lines in the description, the lists in
+/// fields (one column, "• " items), clipped to Discord's limits.
+pub fn write(view: &AnswerView) -> Embed {
+    let lang = view.lang;
     let mut e = Embed {
-        title: parts::title(lang, a),
-        description: lead(lang, catalog, a, view),
         footer: t(lang, "discord-footer"),
-        colour: colour(a),
+        colour: colour(view.tone),
         ..Embed::default()
     };
-    if view == View::Compact {
-        // Verdict, number, three setups and the chart (the message's picture); the rest
-        // waits behind "full breakdown".
-        setups_compact(&mut e, lang, catalog, a);
-        // Which model and weights it is stays in sight (a Hub repo's exact bytes).
-        let model = parts::model_lines(lang, a);
-        if !model.is_empty() {
-            let clause = parts::separator(lang, parts::Separator::Clause);
-            e.field(heading(lang, "assumed-title"), &[model.join(&clause)]);
+    let bullets = |lines: &[String], bullet: &str| -> Vec<String> {
+        lines.iter().map(|l| format!("{bullet}{l}")).collect()
+    };
+    let mut description: Vec<String> = Vec::new();
+    for section in &view.sections {
+        match section {
+            Section::Title(title) => e.title = title.clone(),
+            Section::SizedFromName(l)
+            | Section::BestFit(l)
+            | Section::Lead(l)
+            | Section::MaxContext(l)
+            | Section::Job(l)
+            | Section::Total(l)
+            | Section::Serving(l)
+            | Section::LaunchMissing(l)
+            | Section::Chart(l)
+            | Section::RamHint(l) => description.push(l.clone()),
+            Section::Verdict(v) => {
+                description.extend([&v.words].into_iter().chain(&v.line).cloned())
+            }
+            Section::Fit(lines) | Section::Levers(lines) => description.extend_from_slice(lines),
+            Section::Launch(l) => {
+                description.push(l.title.clone());
+                description.extend(l.commands.iter().map(|c| format!("`{c}`")));
+            }
+            Section::Setups(list) | Section::AllLevers(list) => match &list.none {
+                Some(none) => e.field(list.title.clone(), std::slice::from_ref(none)),
+                None => e.field(list.title.clone(), &bullets(&list.lines, "• ")),
+            },
+            Section::Prices(lines) => {
+                e.field(t(lang, "controls-prices-title"), &bullets(lines, "• "));
+            }
+            Section::Advice(lines) => e.field(t(lang, "discord-advice-title"), lines),
+            Section::Breakdown(b) => {
+                e.field(t(lang, "discord-breakdown-title"), &bullets(&b.items, "• "));
+            }
+            Section::Rule(lines) => e.field(t(lang, "discord-more-title"), lines),
+            Section::Model(lines) => e.field(
+                heading(&t(lang, "assumed-title")),
+                &[lines.join(&view.clause)],
+            ),
+            Section::Assumptions(a) => {
+                e.field(heading(&a.title), &[a.items.join(&view.clause)]);
+            }
+            Section::Notes(lines) => e.field(t(lang, "discord-notes-title"), &bullets(lines, "· ")),
+            Section::Guides(g) => {
+                let mut line = format!("{}{}", g.title, view.after_title);
+                for (i, (_, title)) in g.topics.iter().enumerate() {
+                    if i > 0 {
+                        line.push_str(" · ");
+                    }
+                    line.push_str(title);
+                }
+                e.field(t(lang, "discord-guides-title"), &[line]);
+            }
         }
-        return e.fitted();
     }
-    if view == View::Levers {
-        let mut levers = crate::render::plan::all_lever_lines(lang, a);
-        if levers.is_empty() {
-            levers.push(t(lang, "controls-levers-none"));
-        }
-        e.field(t(lang, "controls-levers-title"), &levers);
-    }
-    setups(&mut e, lang, catalog, a);
-    e.field(
-        t(lang, "discord-advice-title"),
-        &parts::advice_lines(lang, a),
-    );
-    let clause = parts::separator(lang, parts::Separator::Clause);
-    if view != View::Full {
-        // Which model and weights it is stays in sight; the chosen defaults wait.
-        let model = parts::model_lines(lang, a);
-        if !model.is_empty() {
-            e.field(heading(lang, "assumed-title"), &[model.join(&clause)]);
-        }
-    }
-    if view == View::Full {
-        let items: Vec<String> = parts::breakdown_items(lang, a)
-            .into_iter()
-            .map(|(label, value)| {
-                let args = Args::new().s("label", label).s("value", value);
-                format!("• {}", tr(lang, "part-item", Some(&args)))
-            })
-            .collect();
-        e.field(t(lang, "discord-breakdown-title"), &items);
-        // One unit in the answer: the rule of thumb's decimal GB converted to GiB.
-        let mut rule = vec![parts::rule_line_gib(lang, a)];
-        rule.extend(parts::rule_lines(lang, a).into_iter().skip(1));
-        e.field(t(lang, "discord-more-title"), &rule);
-        let assumed = parts::assumption_lines(lang, a);
-        if !assumed.is_empty() {
-            e.field(heading(lang, "assumed-title"), &[assumed.join(&clause)]);
-        }
-        let caveats: Vec<String> = parts::caveat_lines(lang, a)
-            .into_iter()
-            .map(|l| format!("· {l}"))
-            .collect();
-        e.field(t(lang, "discord-notes-title"), &caveats);
-        e.field(
-            t(lang, "discord-guides-title"),
-            &[parts::guides_line(lang, &a.topics)],
-        );
-    }
+    e.description = description.join("\n");
     e.fitted()
 }
 

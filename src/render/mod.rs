@@ -19,3 +19,4 @@ pub mod parts;
 pub mod plan;
 pub mod stats;
 pub mod text;
+pub mod view;

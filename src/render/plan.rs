@@ -5,7 +5,7 @@ use crate::answer::Answer;
 use crate::catalog::GIB;
 use crate::estimate::{HostOffload, offload};
 use crate::i18n::{
-    Args, Lang, MsgId, Num, format_gib, format_int, format_number, label, t, tr, tr_into,
+    Args, Lang, MsgId, Num, format_gib, format_int, format_number, label, tr, tr_into,
 };
 use crate::msg;
 use crate::plan::levers::QualityCost;
@@ -269,60 +269,22 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
     })
 }
 
-/// "To start it:" and the command as inline code; where no checkpoint in the planned
-/// format is known, one line that says which to look for instead.
-pub fn launch_lines(lang: Lang, a: &Answer) -> Vec<String> {
-    if a.launch.is_empty() {
-        return a
-            .launch_missing
-            .map(|m| {
-                let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
-                let name = repo.rsplit('/').next().unwrap_or(repo);
-                let kind = if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) {
-                    "GGUF".to_string()
-                } else {
-                    m.precision.name().to_ascii_uppercase()
-                };
-                let args = Args::new()
-                    .s("precision", m.precision.name())
-                    .s("search", format!("{name} {kind}"))
-                    .s("runtime", super::parts::runtime_label(lang, m.runtime));
-                tr(lang, msg!("answer-launch-missing"), Some(&args))
-            })
-            .into_iter()
-            .collect();
-    }
-    let mut out = vec![t(lang, msg!("answer-launch-title"))];
-    out.extend(a.launch.iter().map(|l| format!("`{}`", l.command)));
-    out
-}
-
-/// Levers, serving capacity and launch lines together, for surfaces that list lines under
-/// the verdict (the Discord embed, the web page), with the longest context first when the
-/// question asked for it.
-pub fn lines(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out: Vec<String> = max_context_line(lang, a).into_iter().collect();
-    out.extend(after_verdict(lang, a));
-    out
-}
-
-/// Levers, serving capacity and launch lines (the text answer puts the longest context at
-/// its top instead).
-pub fn after_verdict(lang: Lang, a: &Answer) -> Vec<String> {
-    let mut out = Vec::new();
-    after_verdict_to(&mut out, lang, a);
-    out
-}
-
-/// [`after_verdict`], written to `out`.
-pub fn after_verdict_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
-    lever_lines_to(out, lang, a);
-    for l in serving_line(lang, a)
-        .into_iter()
-        .chain(launch_lines(lang, a))
-    {
-        out.line().push_str(&l);
-    }
+/// Where no checkpoint in the planned format is known, the line that says which to look
+/// for instead of a launch command.
+pub fn launch_missing_line(lang: Lang, a: &Answer) -> Option<String> {
+    let m = a.launch_missing.filter(|_| a.launch.is_empty())?;
+    let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
+    let name = repo.rsplit('/').next().unwrap_or(repo);
+    let kind = if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) {
+        "GGUF".to_string()
+    } else {
+        m.precision.name().to_ascii_uppercase()
+    };
+    let args = Args::new()
+        .s("precision", m.precision.name())
+        .s("search", format!("{name} {kind}"))
+        .s("runtime", super::parts::runtime_label(lang, m.runtime));
+    Some(tr(lang, msg!("answer-launch-missing"), Some(&args)))
 }
 
 /// Every lever, more cards included, one line each with the memory per GPU it leaves: what
@@ -332,7 +294,7 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
     a.levers
         .iter()
         .map(|l| {
-            let mut line = String::from("• ");
+            let mut line = String::new();
             lever_line_into(&mut line, lang, a, l, asked);
             line
         })
@@ -342,6 +304,7 @@ pub fn all_lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::t;
     use strum::VariantArray;
 
     #[test]

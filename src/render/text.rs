@@ -1,95 +1,143 @@
 //! The answer as Markdown text: what `ask`/`estimate` print and what free-text replies say.
 
-use super::parts::Appended;
-use super::{parts, plan};
+use super::view::{AnswerView, Kind, Section};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
-use crate::i18n::{Lang, label, t};
-use crate::msg;
+use crate::i18n::{Lang, t};
+
+/// What the text says, in this order: the answer to the question asked first, the numbers,
+/// what to change and how to start it, the setups, then the details.
+pub const LAYOUT: &[Kind] = &[
+    Kind::SizedFromName,
+    Kind::BestFit,
+    Kind::Title,
+    Kind::MaxContext,
+    Kind::Job,
+    Kind::Total,
+    Kind::Breakdown,
+    Kind::Fit,
+    Kind::Levers,
+    Kind::Serving,
+    Kind::Launch,
+    Kind::Setups,
+    Kind::Advice,
+    Kind::Rule,
+    Kind::Assumptions,
+    Kind::Notes,
+    Kind::Guides,
+];
 
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
+    write(&AnswerView::new(lang, catalog, a, LAYOUT))
+}
+
+/// The sections as Markdown lines: a blank line before the setups and before the rule of
+/// thumb, titles in bold, list items after "- ", notes after "· ".
+pub fn write(view: &AnswerView) -> String {
     // An English answer with levers and four picks runs to about 3 KB.
-    let mut out = String::with_capacity(4096);
-    // "Can I run X on Y" answered first: the format that fits Y when the assumed one does not.
-    // A model not known, sized from its name: said before any figure about it.
-    let unknown = parts::sized_from_name_line(lang, a);
-    if let Some(line) = &unknown {
-        out.push_str(line);
-        out.push('\n');
-    }
-    if let Some(best) = parts::best_fit_line(lang, catalog, a) {
-        out.push_str(&best);
-        out.push('\n');
-    }
-    out.push_str("**");
-    parts::title_into(&mut out, lang, a);
-    out.push_str("**");
-    if let Some(l) = plan::max_context_line(lang, a) {
-        line(&mut out, &l);
-    }
-    out.push('\n');
-    parts::job_line_into(&mut out, lang, a);
-    out.push('\n');
-    parts::total_line_into(&mut out, lang, a);
-    out.push('\n');
-    parts::breakdown_line_into(&mut out, lang, a);
-    parts::fit_lines_to(&mut Appended(&mut out), lang, catalog, a);
-    plan::after_verdict_to(&mut Appended(&mut out), lang, a);
-    line(&mut out, "");
-    if a.recommendations.nothing_fits {
-        line(&mut out, &label(lang, msg!("answer-nothing-fits")));
-    } else {
-        let title = if a.job.mode.is_training() {
-            msg!("answer-setups-title-training")
-        } else {
-            msg!("answer-setups-title")
-        };
-        out.push('\n');
-        bold(&mut out, &label(lang, title));
-        for setup in &a.recommendations.setups {
-            line(&mut out, "- ");
-            parts::setup_line_into(&mut out, lang, catalog, setup);
-        }
-    }
-    for l in parts::advice_lines(lang, a) {
-        line(&mut out, &l);
-    }
-    line(&mut out, "");
-    parts::rule_lines_to(&mut Appended(&mut out), lang, a);
-    let mut assumed = parts::assumption_lines(lang, a);
-    assumed.retain(|l| Some(l) != unknown.as_ref());
-    if !assumed.is_empty() {
-        // The title carries its own colon: Chinese writes a full-width one, with no space.
-        line(&mut out, &label(lang, msg!("assumed-title")));
-        out.push_str(&parts::separator(lang, parts::Separator::AfterTitle));
-        let clause = parts::separator(lang, parts::Separator::Clause);
-        for (i, a) in assumed.iter().enumerate() {
-            if i > 0 {
-                out.push_str(&clause);
+    let mut out = Lines(String::with_capacity(4096));
+    for section in &view.sections {
+        match section {
+            Section::SizedFromName(l)
+            | Section::BestFit(l)
+            | Section::Lead(l)
+            | Section::MaxContext(l)
+            | Section::Job(l)
+            | Section::Total(l)
+            | Section::Serving(l)
+            | Section::LaunchMissing(l)
+            | Section::Chart(l)
+            | Section::RamHint(l) => out.line().push_str(l),
+            Section::Title(title) => out.bold(title),
+            Section::Verdict(v) => out.all([&v.words].into_iter().chain(&v.line)),
+            Section::Breakdown(b) => out.joined(&b.title, &view.after_title, &b.items, " · "),
+            Section::Fit(lines)
+            | Section::Levers(lines)
+            | Section::Advice(lines)
+            | Section::Model(lines)
+            | Section::Prices(lines) => out.all(lines),
+            Section::Launch(l) => {
+                out.line().push_str(&l.title);
+                for cmd in &l.commands {
+                    let line = out.line();
+                    line.push('`');
+                    line.push_str(cmd);
+                    line.push('`');
+                }
             }
-            out.push_str(a);
+            Section::Setups(list) | Section::AllLevers(list) => {
+                out.line();
+                match &list.none {
+                    Some(none) => out.line().push_str(none),
+                    None => {
+                        out.bold(&list.title);
+                        for l in &list.lines {
+                            out.item("- ", l);
+                        }
+                    }
+                }
+            }
+            Section::Rule(lines) => {
+                out.line();
+                out.all(lines);
+            }
+            Section::Assumptions(a) => {
+                out.joined(&a.title, &view.after_title, &a.items, &view.clause)
+            }
+            Section::Notes(lines) => lines.iter().for_each(|l| out.item("· ", l)),
+            Section::Guides(g) => {
+                let titles: Vec<&String> = g.topics.iter().map(|(_, title)| title).collect();
+                out.joined(&g.title, &view.after_title, &titles, " · ");
+            }
         }
     }
-    for l in parts::caveat_lines(lang, a) {
-        line(&mut out, "· ");
-        out.push_str(&l);
+    out.0
+}
+
+/// The reply being written, a line at a time.
+struct Lines(String);
+
+impl Lines {
+    /// A new line to write into (no break before the first).
+    fn line(&mut self) -> &mut String {
+        if !self.0.is_empty() {
+            self.0.push('\n');
+        }
+        &mut self.0
     }
-    out.push('\n');
-    parts::guides_line_into(&mut out, lang, &a.topics);
-    out
-}
 
-/// Start a new line of the reply.
-fn line(out: &mut String, text: &str) {
-    out.push('\n');
-    out.push_str(text);
-}
+    fn all<'s>(&mut self, lines: impl IntoIterator<Item = &'s String>) {
+        for l in lines {
+            self.line().push_str(l);
+        }
+    }
 
-fn bold(out: &mut String, text: &str) {
-    out.push_str("**");
-    out.push_str(text);
-    out.push_str("**");
+    fn bold(&mut self, text: &str) {
+        let line = self.line();
+        line.push_str("**");
+        line.push_str(text);
+        line.push_str("**");
+    }
+
+    fn item(&mut self, bullet: &str, text: &str) {
+        let line = self.line();
+        line.push_str(bullet);
+        line.push_str(text);
+    }
+
+    /// "Title: a · b · c" on one line.
+    fn joined(&mut self, title: &str, after_title: &str, items: &[impl AsRef<str>], sep: &str) {
+        let line = self.line();
+        line.push_str(title);
+        line.push_str(after_title);
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                line.push_str(sep);
+            }
+            line.push_str(item.as_ref());
+        }
+    }
 }
 
 /// A guide topic: title and body.

@@ -1,0 +1,447 @@
+//! One view of an estimate: the sections a reply shows (verdict, numbers, breakdown,
+//! levers, setups, launch lines, notes, guides), each computed here, once, from the
+//! [`Answer`], with its words already localized.
+//!
+//! A writer names the sections it shows, in its order (a [`Kind`] list: the CLI text, the
+//! web page, each of Discord's screens), gets them back as [`Section`]s and only formats
+//! them: Markdown lines, embed fields, HTML. What an answer says, and which lines say it
+//! once, is decided here and nowhere else; a new answer field is a section (or a line in
+//! one) here, its Fluent messages, and the formatting of it in the writers that show it.
+//!
+//! Lines carry the Markdown the messages hold (`**bold**`, `` `code` ``): the text and
+//! Discord keep it, the page reads it into spans.
+
+use super::parts::{self, Separator};
+use super::plan;
+use crate::answer::{Answer, Topic};
+use crate::catalog::{Catalog, PriceBasis};
+use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
+use crate::msg;
+use crate::recommend::Setup;
+use std::borrow::Cow;
+
+/// A section a writer may ask for. Some kinds give the same [`Section`] in another form
+/// (every setup in full, or the first three in short with their price).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A model not known, sized from the size in its name: said before any figure.
+    SizedFromName,
+    /// "Can I run X on Y" with no format named and the native one too big: the format
+    /// that fits, said first.
+    BestFit,
+    /// One verdict line for a first screen: the format that fits, else the fit on the
+    /// named GPUs.
+    Lead,
+    /// The verdict in words with its one line (the fit, the format that fits, or the best
+    /// setup when no GPU was named), for a page that shows it in a box.
+    Verdict,
+    Title,
+    MaxContext,
+    Job,
+    Total,
+    Breakdown,
+    /// Every fit line: the verdict on the named GPUs, how many would do, the topology,
+    /// the KV pool.
+    Fit,
+    /// The fit lines the [`Kind::Verdict`] box has not said already.
+    FitAfterVerdict,
+    /// The best three levers under their title.
+    Levers,
+    /// Every lever, more cards included (Discord's "make it fit").
+    AllLevers,
+    Serving,
+    /// The launch commands, or the line that says which checkpoint to look for.
+    Launch,
+    /// Every setup in full.
+    Setups,
+    /// The first three setups, short, each with its price.
+    SetupsFirst,
+    /// Every setup, short, without prices (they follow in [`Kind::Prices`]).
+    SetupsShort,
+    /// Why each setup is listed and what it costs.
+    Prices,
+    Advice,
+    /// The rule of thumb in both units, and why it differs.
+    Rule,
+    /// The rule of thumb in GiB only (one unit on a small screen), and why it differs.
+    RuleGib,
+    /// Which model and weights the answer is for.
+    Model,
+    /// Every assumption (less the sized-from-name line when it was said first).
+    Assumptions,
+    /// What explains the numbers: notes, the error band, the speed caveat.
+    Notes,
+    Guides,
+    /// The memory chart's caption (the chart itself is drawn from [`AnswerView::answer`]).
+    Chart,
+    /// The page's pointer to its RAM bandwidth field, when an offload speed assumed one.
+    RamHint,
+}
+
+/// A section of the answer, in the reader's language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Section {
+    SizedFromName(String),
+    BestFit(String),
+    Lead(String),
+    Verdict(Verdict),
+    Title(String),
+    MaxContext(String),
+    Job(String),
+    Total(String),
+    Breakdown(Titled),
+    Fit(Vec<String>),
+    /// The title line, then one `- ` line per lever (or the one line saying none helps).
+    Levers(Vec<String>),
+    AllLevers(List),
+    Serving(String),
+    Launch(Launch),
+    /// No checkpoint in the planned format is known: which to look for instead.
+    LaunchMissing(String),
+    Setups(List),
+    Prices(Vec<String>),
+    Advice(Vec<String>),
+    Rule(Vec<String>),
+    Model(Vec<String>),
+    Assumptions(Titled),
+    Notes(Vec<String>),
+    Guides(Guides),
+    /// The chart's caption: what is needed against what the card holds.
+    Chart(String),
+    RamHint(String),
+}
+
+/// Items under a title that carries its own colon ("Breakdown:", "Assumed:").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Titled {
+    pub title: String,
+    pub items: Vec<String>,
+}
+
+/// A list under a title, or the one line said when there is nothing to list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct List {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub none: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Launch {
+    pub title: String,
+    /// The commands as typed (no Markdown).
+    pub commands: Vec<String>,
+}
+
+/// "Read more:" and the guides' titles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guides {
+    pub title: String,
+    pub topics: Vec<(Topic, String)>,
+}
+
+/// A first screen's verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub kind: VerdictKind,
+    pub words: String,
+    /// The one line that matters, without the ✅/❌ the verdict's own icon says.
+    pub line: Option<String>,
+}
+
+/// Does it fit (and only inside the error band), not, or no card was named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VerdictKind {
+    Fits,
+    Tight,
+    No,
+    Estimate,
+}
+
+/// How good the news is, for a surface that colours the whole answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Good,
+    /// Yes, but: in another format, inside the error band, or only on several cards.
+    Mixed,
+    Bad,
+}
+
+/// An answer's sections, in the order a writer asked for them, with the punctuation its
+/// writers join them with.
+#[derive(Debug)]
+pub struct AnswerView<'a> {
+    pub lang: Lang,
+    /// The answer itself, for what draws from its numbers rather than its words (the chart).
+    pub answer: &'a Answer,
+    pub tone: Tone,
+    pub sections: Vec<Section>,
+    /// Between the items of an assumptions line: "; " or "；".
+    pub clause: Cow<'static, str>,
+    /// After a title's colon: " ", or nothing after a full-width "：".
+    pub after_title: Cow<'static, str>,
+}
+
+impl<'a> AnswerView<'a> {
+    /// The sections of `layout` that have something to say, in its order.
+    pub fn new(lang: Lang, catalog: &Catalog, a: &'a Answer, layout: &[Kind]) -> AnswerView<'a> {
+        let mut build = Builder {
+            lang,
+            catalog,
+            a,
+            layout,
+            fit: None,
+        };
+        let sections = layout.iter().filter_map(|&k| build.section(k)).collect();
+        AnswerView {
+            lang,
+            answer: a,
+            tone: tone(a),
+            sections,
+            clause: parts::separator(lang, Separator::Clause),
+            after_title: parts::separator(lang, Separator::AfterTitle),
+        }
+    }
+}
+
+fn tone(a: &Answer) -> Tone {
+    match &a.fit {
+        // "Yes, in another format": not the red of a setup that cannot run it, nor the green
+        // of one that runs it as shipped.
+        Some(_) if a.best_fit.is_some() || a.tight() => Tone::Mixed,
+        Some(f) if !f.fits => Tone::Bad,
+        Some(_) => Tone::Good,
+        None if a.recommendations.nothing_fits => Tone::Bad,
+        None if a.recommendations.setups.iter().any(|s| s.fit.count == 1) => Tone::Good,
+        None => Tone::Mixed,
+    }
+}
+
+/// Computes sections; the fit lines, which several sections read, once.
+struct Builder<'a> {
+    lang: Lang,
+    catalog: &'a Catalog,
+    a: &'a Answer,
+    layout: &'a [Kind],
+    fit: Option<Vec<String>>,
+}
+
+impl Builder<'_> {
+    fn section(&mut self, kind: Kind) -> Option<Section> {
+        let (lang, catalog, a) = (self.lang, self.catalog, self.a);
+        let non_empty = |v: Vec<String>| (!v.is_empty()).then_some(v);
+        Some(match kind {
+            Kind::SizedFromName => Section::SizedFromName(parts::sized_from_name_line(lang, a)?),
+            Kind::BestFit => Section::BestFit(parts::best_fit_line(lang, catalog, a)?),
+            Kind::Lead => Section::Lead(
+                parts::best_fit_line(lang, catalog, a)
+                    .or_else(|| self.fit_lines().first().cloned())?,
+            ),
+            Kind::Verdict => Section::Verdict(self.verdict()),
+            Kind::Title => Section::Title(parts::title(lang, a)),
+            Kind::MaxContext => Section::MaxContext(plan::max_context_line(lang, a)?),
+            Kind::Job => Section::Job(parts::job_line(lang, a)),
+            Kind::Total => Section::Total(parts::total_line(lang, a)),
+            Kind::Breakdown => Section::Breakdown(Titled {
+                title: t(lang, msg!("answer-breakdown-title")),
+                items: parts::breakdown_items(lang, a)
+                    .into_iter()
+                    .map(|(label, value)| {
+                        let args = Args::new().s("label", label).s("value", value);
+                        tr(lang, msg!("part-item"), Some(&args))
+                    })
+                    .collect(),
+            }),
+            Kind::Fit => Section::Fit(non_empty(self.fit_lines().to_vec())?),
+            Kind::FitAfterVerdict => {
+                // The verdict says the format that fits when there is one, else the first
+                // fit line, which is then not said again.
+                let skip = usize::from(a.fit.is_some() && a.best_fit.is_none());
+                Section::Fit(non_empty(
+                    self.fit_lines().iter().skip(skip).cloned().collect(),
+                )?)
+            }
+            Kind::Levers => Section::Levers(non_empty(plan::lever_lines(lang, a))?),
+            Kind::AllLevers => {
+                let lines = plan::all_lever_lines(lang, a);
+                Section::AllLevers(List {
+                    title: t(lang, msg!("controls-levers-title")),
+                    none: lines
+                        .is_empty()
+                        .then(|| t(lang, msg!("controls-levers-none"))),
+                    lines,
+                })
+            }
+            Kind::Serving => Section::Serving(plan::serving_line(lang, a)?),
+            Kind::Launch if a.launch.is_empty() => {
+                Section::LaunchMissing(plan::launch_missing_line(lang, a)?)
+            }
+            Kind::Launch => Section::Launch(Launch {
+                title: t(lang, msg!("answer-launch-title")),
+                commands: a.launch.iter().map(|l| l.command.clone()).collect(),
+            }),
+            Kind::Setups => self.setups(usize::MAX, |s| parts::setup_line(lang, catalog, s)),
+            Kind::SetupsFirst => self.setups(3, |s| setup_short(lang, catalog, s, true)),
+            Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s, false)),
+            Kind::Prices if a.recommendations.nothing_fits => return None,
+            Kind::Prices => Section::Prices(
+                a.recommendations
+                    .setups
+                    .iter()
+                    .map(|s| price_line(lang, catalog, s))
+                    .collect(),
+            ),
+            Kind::Advice => Section::Advice(non_empty(parts::advice_lines(lang, a))?),
+            Kind::Rule => Section::Rule(parts::rule_lines(lang, a)),
+            Kind::RuleGib => {
+                let mut rule = vec![parts::rule_line_gib(lang, a)];
+                rule.extend(parts::rule_lines(lang, a).into_iter().skip(1));
+                Section::Rule(rule)
+            }
+            Kind::Model => Section::Model(non_empty(parts::model_lines(lang, a))?),
+            Kind::Assumptions => {
+                let mut items = parts::assumption_lines(lang, a);
+                if self.layout.contains(&Kind::SizedFromName) {
+                    let said = parts::sized_from_name_line(lang, a);
+                    items.retain(|l| Some(l) != said.as_ref());
+                }
+                Section::Assumptions(Titled {
+                    title: t(lang, msg!("assumed-title")),
+                    items: non_empty(items)?,
+                })
+            }
+            Kind::Notes => Section::Notes(non_empty(parts::caveat_lines(lang, a))?),
+            Kind::Guides => Section::Guides(Guides {
+                title: t(lang, msg!("answer-guides-title")),
+                topics: a
+                    .topics
+                    .iter()
+                    .map(|&tp| (tp, t(lang, parts::guide_title_id(tp))))
+                    .collect(),
+            }),
+            Kind::Chart => Section::Chart(chart_caption(lang, catalog, a)),
+            Kind::RamHint if a.offload_assumes_ram() => Section::RamHint(t(lang, "web-ram-hint")),
+            Kind::RamHint => return None,
+        })
+    }
+
+    fn fit_lines(&mut self) -> &[String] {
+        let (lang, catalog, a) = (self.lang, self.catalog, self.a);
+        self.fit
+            .get_or_insert_with(|| parts::fit_lines(lang, catalog, a))
+    }
+
+    /// The setups written by `line`, at most `shown` of them, or the line that says none fits.
+    fn setups(&self, shown: usize, line: impl Fn(&Setup) -> String) -> Section {
+        let (lang, a) = (self.lang, self.a);
+        let title = if a.job.mode.is_training() {
+            msg!("answer-setups-title-training")
+        } else {
+            msg!("answer-setups-title")
+        };
+        let r = &a.recommendations;
+        Section::Setups(List {
+            title: t(lang, title),
+            lines: if r.nothing_fits {
+                Vec::new()
+            } else {
+                r.setups.iter().take(shown).map(line).collect()
+            },
+            none: r.nothing_fits.then(|| t(lang, msg!("answer-nothing-fits"))),
+        })
+    }
+
+    /// From the fit lines (the first is the ✅/❌ verdict, said here without its icon), the
+    /// format that fits and the first setup.
+    fn verdict(&mut self) -> Verdict {
+        let (lang, catalog, a) = (self.lang, self.catalog, self.a);
+        let strip = |l: &str| {
+            l.trim_start_matches(['✅', '❌', '\u{fe0f}'])
+                .trim_start()
+                .to_string()
+        };
+        let kind = match &a.fit {
+            Some(f) if f.fits && a.tight() => VerdictKind::Tight,
+            Some(f) if f.fits => VerdictKind::Fits,
+            Some(_) => VerdictKind::No,
+            None => VerdictKind::Estimate,
+        };
+        let words = match kind {
+            VerdictKind::Tight => "web-verdict-tight",
+            VerdictKind::Fits => "web-verdict-fits",
+            VerdictKind::No => "web-verdict-no",
+            VerdictKind::Estimate => "web-verdict-estimate",
+        };
+        let line = match kind {
+            // With no format named, the line on the native format that did not fit says
+            // why this answer is about another one.
+            VerdictKind::Estimate => a
+                .recommendations
+                .setups
+                .first()
+                .map(|s| parts::setup_line(lang, catalog, s)),
+            _ => parts::best_fit_line(lang, catalog, a)
+                .or_else(|| self.fit_lines().first().map(|l| strip(l))),
+        };
+        Verdict {
+            kind,
+            words: t(lang, words),
+            line,
+        }
+    }
+}
+
+/// "2 × RTX 3090 · 21.5 GiB/GPU · ≈24 tokens/s · $1,700": card, memory per GPU, speed and
+/// (when `price`) the price on one line.
+fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup, price: bool) -> String {
+    let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
+    let args = Args::new()
+        .s("setup", setup)
+        .s("per_gpu", format_gib(lang, s.fit.per_gpu_gib));
+    let mut line = tr(lang, "controls-setup-short", Some(&args));
+    if let Some(tps) = s.fit.tokens_per_s {
+        let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        line.push_str(" · ");
+        line.push_str(&tr(
+            lang,
+            "answer-setup-speed",
+            Some(&Args::new().s("tps", tps)),
+        ));
+    }
+    if let (true, Some(buy)) = (price, s.buy) {
+        let amount = parts::price_usd(lang, buy.usd);
+        line.push_str(" · ");
+        match buy.basis {
+            PriceBasis::Street => line.push_str(&amount),
+            PriceBasis::Launch => line.push_str(&tr(
+                lang,
+                "compare-price-launch",
+                Some(&Args::new().s("price", amount)),
+            )),
+        }
+    }
+    line
+}
+
+/// "2 × RTX 3090: cheapest now · US$1,700 now (2026-05) · …": why the setup is listed,
+/// then what it costs to buy, to rent and per token, in the text answer's words.
+fn price_line(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
+    let mut line = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
+    line.push_str(&parts::separator(lang, Separator::Colon));
+    line.push_str(&parts::why_phrase(lang, s.why));
+    parts::price_extras(&mut line, lang, catalog, s);
+    line
+}
+
+/// "Needs 141.2 GiB; an RTX 4090 holds 24 GiB": what the chart shows, in words.
+fn chart_caption(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
+    let bar = super::html::bar(lang, catalog, a);
+    let args = Args::new().s("needed", bar.needed_gib);
+    match bar.gpu {
+        Some(gpu) => {
+            let args = args.s("gpu", gpu).s("capacity", bar.capacity_gib);
+            tr(lang, "web-bar-caption", Some(&args))
+        }
+        None => tr(lang, "web-bar-caption-none", Some(&args)),
+    }
+}
