@@ -1,13 +1,14 @@
 //! The question box and its answer (`/`, `/ask`, `POST /ask`), and the answer's chart as
 //! a PNG for link previews.
 
-use super::{Chrome, ErrorView, LangParam, TopicLink, page, topic_link, urlencode};
+use super::{Chrome, ErrorView, LangParam, page, urlencode};
 use crate::answer::{Answer, Outcome};
 use crate::ask::{Attached, Question, Reply, Who};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, t, tr};
-use crate::render::html::{self, Bar, Block, Span};
-use crate::render::parts;
+use crate::render;
+use crate::render::html::{self, Block, Span};
+use crate::render::view::{AnswerView, Kind, Section, VerdictKind};
 use crate::sanitize;
 use crate::store::Source as Surface;
 use crate::web::AppState;
@@ -28,38 +29,64 @@ pub struct AskParams {
     ram: Option<String>,
 }
 
-/// An answer laid out for the page, in the answer's language.
-pub struct AnswerView {
+/// What the page shows of an estimate, in this order: the verdict box with the number, the
+/// chart, the title and the job, what else the fit and the plan say, the launch commands,
+/// the setups, then the details and the guides.
+pub const LAYOUT: &[Kind] = &[
+    Kind::Verdict,
+    Kind::Total,
+    Kind::Chart,
+    Kind::Title,
+    Kind::Job,
+    Kind::FitAfterVerdict,
+    Kind::MaxContext,
+    Kind::Levers,
+    Kind::Serving,
+    Kind::RamHint,
+    Kind::Launch,
+    Kind::Setups,
+    Kind::Advice,
+    Kind::Rule,
+    Kind::Assumptions,
+    Kind::Notes,
+    Kind::Guides,
+];
+
+/// An estimate for `index.html`: the view's sections as spans and links, in the answer's
+/// language.
+#[derive(Default)]
+pub struct AnswerHtml {
     pub lang: Lang,
     pub title: String,
     pub job: Vec<Span>,
     pub total: Vec<Span>,
-    pub bar: Bar,
     pub bar_caption: String,
     /// The memory chart (`render::chart`), an SVG document written and escaped by us.
     pub chart: String,
     /// What the page shows first: the verdict in words, colour and icon, and its one line.
-    pub verdict: Verdict,
+    pub verdict: VerdictBox,
+    /// Paragraphs under the job: the rest of the fit, the levers, the serving capacity.
     pub fit: Vec<Vec<Span>>,
     /// The launch commands, each in its own scrolling code block with a copy button.
     pub launch: Vec<String>,
     pub launch_title: String,
+    /// No checkpoint in the planned format is known: which to look for instead.
+    pub launch_missing: Option<Vec<Span>>,
     pub setups_title: String,
-    /// "Can I run X on Y" with no format named and the assumed one too big: the format
-    /// that fits, said before anything else.
-    pub lead: Option<Vec<Span>>,
     pub setups: Vec<Vec<Span>>,
     pub nothing_fits: Option<String>,
     pub advice: Vec<Vec<Span>>,
     pub rules: Vec<Vec<Span>>,
+    /// The assumptions and the notes, one list.
     pub notes: Vec<Vec<Span>>,
-    pub topics: Vec<TopicLink>,
+    pub topics: Vec<GuideLink>,
     pub json_href: String,
 }
 
 /// The answer's first screen: does it fit (green), only inside the error band (amber), not
 /// (red), or no card was named (blue).
-pub struct Verdict {
+#[derive(Default)]
+pub struct VerdictBox {
     /// `fits`, `tight`, `no` or `info`: the CSS class that colours it.
     pub class: &'static str,
     pub icon: &'static str,
@@ -68,138 +95,95 @@ pub struct Verdict {
     pub line: Option<Vec<Span>>,
 }
 
-impl Verdict {
-    /// From the fit lines (whose first line is the ✅/❌ verdict, taken out of `fit` here so
-    /// the page does not say it twice), the lead and the first setup.
-    fn new(
-        lang: Lang,
-        a: &Answer,
-        fit: &mut Vec<String>,
-        lead: Option<String>,
-        first_setup: Option<String>,
-    ) -> Verdict {
-        let strip = |l: &str| {
-            l.trim_start_matches(['✅', '❌', '\u{fe0f}'])
-                .trim_start()
-                .to_string()
-        };
-        match &a.fit {
-            // Within the estimate's own error band: amber, "tight, may not fit".
-            Some(f) if f.fits => {
-                let first = (!fit.is_empty()).then(|| strip(&fit.remove(0)));
-                let (class, icon, words) = if a.tight() {
-                    ("tight", "⚠️", "web-verdict-tight")
-                } else {
-                    ("fits", "✅", "web-verdict-fits")
-                };
-                Verdict {
-                    class,
-                    icon,
-                    words: t(lang, words),
-                    // With no format named, the line on the native format that did not
-                    // fit says why this answer is about another one.
-                    line: lead.or(first).map(|l| html::spans(&l)),
-                }
-            }
-            Some(_) => {
-                let first = (!fit.is_empty()).then(|| strip(&fit.remove(0)));
-                Verdict {
-                    class: "no",
-                    icon: "❌",
-                    words: t(lang, "web-verdict-no"),
-                    line: lead.or(first).map(|l| html::spans(&l)),
-                }
-            }
-            None => Verdict {
-                class: "info",
-                icon: "📐",
-                words: t(lang, "web-verdict-estimate"),
-                line: first_setup.map(|l| html::spans(&l)),
-            },
-        }
-    }
+/// A guide topic the answer points to.
+pub struct GuideLink {
+    pub href: String,
+    pub title: String,
 }
 
-impl AnswerView {
-    fn new(lang: Lang, a: &Answer, question: &str) -> AnswerView {
-        let catalog = Catalog::get();
-        let bar = html::bar(lang, catalog, a);
-        let bar_caption = match &bar.gpu {
-            Some(gpu) => tr(
-                lang,
-                "web-bar-caption",
-                Some(
-                    &Args::new()
-                        .s("needed", bar.needed_gib.clone())
-                        .s("gpu", gpu.clone())
-                        .s("capacity", bar.capacity_gib.clone()),
-                ),
-            ),
-            None => tr(
-                lang,
-                "web-bar-caption-none",
-                Some(&Args::new().s("needed", bar.needed_gib.clone())),
-            ),
-        };
-        let lines = |v: Vec<String>| v.iter().map(|l| html::spans(l)).collect();
-        let mut notes = parts::assumption_lines(lang, a);
-        notes.extend(parts::caveat_lines(lang, a));
-        let setups_title = if a.job.mode.is_training() {
-            "answer-setups-title-training"
-        } else {
-            "answer-setups-title"
-        };
-        let mut fit = parts::fit_lines(lang, catalog, a);
-        let lead = parts::best_fit_line(lang, catalog, a);
-        let first_setup = a
-            .recommendations
-            .setups
-            .first()
-            .map(|s| parts::setup_line(lang, catalog, s));
-        let verdict = Verdict::new(lang, a, &mut fit, lead.clone(), first_setup);
-        // Levers and serving capacity under the chart; the launch lines get code blocks.
-        let plan = crate::render::plan::max_context_line(lang, a)
-            .into_iter()
-            .chain(crate::render::plan::lever_lines(lang, a))
-            .chain(crate::render::plan::serving_line(lang, a));
-        fit.extend(plan);
-        // The text cannot say it, so the page points to the form's field (no CLI flag).
-        if a.offload_assumes_ram() {
-            fit.push(t(lang, "web-ram-hint"));
-        }
-        AnswerView {
+impl AnswerHtml {
+    fn new(lang: Lang, a: &Answer, question: &str) -> AnswerHtml {
+        let view = AnswerView::new(lang, Catalog::get(), a, LAYOUT);
+        let mut out = AnswerHtml::write(&view);
+        out.json_href = format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code());
+        out
+    }
+
+    /// The sections, each line read into spans for the template to escape.
+    fn write(view: &AnswerView) -> AnswerHtml {
+        let lang = view.lang;
+        let lines = |v: &[String]| v.iter().map(|l| html::spans(l)).collect::<Vec<_>>();
+        let mut out = AnswerHtml {
             lang,
-            verdict,
-            launch: a.launch.iter().map(|l| l.command.clone()).collect(),
-            launch_title: t(lang, "answer-launch-title"),
-            title: parts::title(lang, a),
-            job: html::spans(&parts::job_line(lang, a)),
-            total: html::spans(&parts::total_line(lang, a)),
-            bar,
-            bar_caption,
-            chart: crate::render::chart::svg(lang, catalog, a),
-            fit: lines(fit),
-            setups_title: t(lang, setups_title),
-            // Said in the verdict when the named setup does not fit.
-            lead: lead
-                .filter(|_| a.fit.as_ref().is_some_and(|f| f.fits))
-                .map(|l| html::spans(&l)),
-            setups: a
-                .recommendations
-                .setups
-                .iter()
-                .map(|s| html::spans(&parts::setup_line(lang, catalog, s)))
-                .collect(),
-            nothing_fits: a
-                .recommendations
-                .nothing_fits
-                .then(|| t(lang, "answer-nothing-fits")),
-            advice: lines(parts::advice_lines(lang, a)),
-            rules: lines(parts::rule_lines(lang, a)),
-            notes: lines(notes),
-            topics: a.topics.iter().map(|&tp| topic_link(lang, tp)).collect(),
-            json_href: format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code()),
+            ..AnswerHtml::default()
+        };
+        for section in &view.sections {
+            match section {
+                Section::Verdict(v) => {
+                    let (class, icon) = match v.kind {
+                        VerdictKind::Fits => ("fits", "✅"),
+                        VerdictKind::Tight => ("tight", "⚠️"),
+                        VerdictKind::No => ("no", "❌"),
+                        VerdictKind::Estimate => ("info", "📐"),
+                    };
+                    out.verdict = VerdictBox {
+                        class,
+                        icon,
+                        words: v.words.clone(),
+                        line: v.line.as_deref().map(html::spans),
+                    };
+                }
+                Section::Total(l) => out.total = html::spans(l),
+                Section::Chart(caption) => {
+                    out.bar_caption = caption.clone();
+                    out.chart = render::chart::svg(lang, Catalog::get(), view.answer);
+                }
+                Section::Title(title) => out.title = title.clone(),
+                Section::Job(l) => out.job = html::spans(l),
+                Section::SizedFromName(l)
+                | Section::BestFit(l)
+                | Section::Lead(l)
+                | Section::MaxContext(l)
+                | Section::Serving(l)
+                | Section::RamHint(l) => out.fit.push(html::spans(l)),
+                Section::LaunchMissing(l) => out.launch_missing = Some(html::spans(l)),
+                Section::Fit(l) | Section::Levers(l) | Section::Prices(l) => {
+                    out.fit.extend(lines(l));
+                }
+                Section::Breakdown(b) => {
+                    out.fit.push(html::spans(&format!(
+                        "{}{}{}",
+                        b.title,
+                        view.after_title,
+                        b.items.join(" · ")
+                    )));
+                }
+                Section::Launch(l) => {
+                    out.launch_title = l.title.clone();
+                    out.launch = l.commands.clone();
+                }
+                Section::Setups(list) | Section::AllLevers(list) => {
+                    out.setups_title = list.title.clone();
+                    out.setups = lines(&list.lines);
+                    out.nothing_fits = list.none.clone();
+                }
+                Section::Advice(l) => out.advice = lines(l),
+                Section::Rule(l) => out.rules = lines(l),
+                Section::Assumptions(titled) => out.notes.extend(lines(&titled.items)),
+                Section::Model(l) | Section::Notes(l) => out.notes.extend(lines(l)),
+                Section::Guides(g) => {
+                    out.topics = g
+                        .topics
+                        .iter()
+                        .map(|(tp, title)| GuideLink {
+                            href: format!("/guide/{}?lang={}", tp.slug(), lang.code()),
+                            title: title.clone(),
+                        })
+                        .collect();
+                }
+            }
         }
+        out
     }
 
     pub fn t(&self, id: &str) -> String {
@@ -220,7 +204,7 @@ struct IndexPage {
     ram: String,
     lang_field: Option<&'static str>,
     examples: Vec<String>,
-    answer: Option<AnswerView>,
+    answer: Option<AnswerHtml>,
     /// What runs on a setup, what a budget buys, a pasted error read.
     other: Option<IntentView>,
     error: Option<ErrorView>,
@@ -237,7 +221,7 @@ pub struct OpenGraph {
 }
 
 impl OpenGraph {
-    fn new(view: &AnswerView, question: &str, headers: &HeaderMap) -> OpenGraph {
+    fn new(view: &AnswerHtml, question: &str, headers: &HeaderMap) -> OpenGraph {
         let plain = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
         let mut description = plain(&view.total);
         if let Some(fit) = view.fit.first() {
@@ -304,7 +288,7 @@ fn examples(lang: Lang) -> Vec<String> {
 /// `examples/answer_dump all` prints, so a change to the page's layout shows in a diff.
 pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
     let uri = format!("/ask?q={}", urlencode(question));
-    let answer = AnswerView::new(lang, a, question);
+    let answer = AnswerHtml::new(lang, a, question);
     let og = OpenGraph::new(&answer, question, &HeaderMap::new());
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri),
@@ -369,7 +353,7 @@ pub async fn ask(
         match asked.reply.estimate() {
             Some(Ok(a)) => (
                 StatusCode::OK,
-                Some(AnswerView::new(asked.lang(), a, &q)),
+                Some(AnswerHtml::new(asked.lang(), a, &q)),
                 None,
             ),
             Some(Err(e)) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang(), e))),
@@ -499,7 +483,7 @@ pub async fn ask_config(
     let elapsed = started.elapsed().as_secs_f64();
     state.metrics.answer("web", lang, ok, elapsed);
     let (answer, other, error) = match reply.estimate() {
-        Some(Ok(a)) => (Some(AnswerView::new(lang, a, &q)), None, None),
+        Some(Ok(a)) => (Some(AnswerHtml::new(lang, a, &q)), None, None),
         Some(Err(e)) => (None, None, Some(ErrorView::new(lang, e))),
         None => match reply
             .outcome

@@ -9,7 +9,9 @@ mod answer;
 mod guide;
 mod tables;
 
-pub use answer::{AnswerView, OpenGraph, Verdict, answer_page, ask, ask_config, chart_png, index};
+pub use answer::{
+    AnswerHtml, GuideLink, OpenGraph, VerdictBox, answer_page, ask, ask_config, chart_png, index,
+};
 pub use guide::{guide_index, guide_topic};
 pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
 
