@@ -20,7 +20,7 @@ fn gib(lang: Lang, bytes: f64) -> String {
     format_gib(lang, bytes / GIB)
 }
 
-/// Where a renderer writes lines: a list of strings, or one reply being built.
+/// Where a renderer writes lines (a list of strings, one per line).
 pub trait Lines {
     /// A new, empty line to write into.
     fn line(&mut self) -> &mut String;
@@ -30,16 +30,6 @@ impl Lines for Vec<String> {
     fn line(&mut self) -> &mut String {
         self.push(String::with_capacity(96));
         self.last_mut().expect("a line was just pushed")
-    }
-}
-
-/// Lines appended to one text, each after a line break.
-pub struct Appended<'a>(pub &'a mut String);
-
-impl Lines for Appended<'_> {
-    fn line(&mut self) -> &mut String {
-        self.0.push('\n');
-        self.0
     }
 }
 
@@ -610,24 +600,6 @@ pub fn rule_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
             .s("precision", p.name())
             .s("bits", bits.as_str());
         tr_into(out.line(), lang, msg!("rule-quantized"), Some(&args));
-    }
-}
-
-/// "Read more: VRAM: what fills GPU memory · Precision: …": the guides' titles in the
-/// reader's language (a slug is a URL part, not something to read).
-pub fn guides_line(lang: Lang, topics: &[Topic]) -> String {
-    one_line(|out| guides_line_into(out, lang, topics))
-}
-
-/// [`guides_line`], appended to `out`.
-pub fn guides_line_into(out: &mut String, lang: Lang, topics: &[Topic]) {
-    out.push_str(&label(lang, msg!("answer-guides-title")));
-    out.push_str(&separator(lang, Separator::AfterTitle));
-    for (i, topic) in topics.iter().enumerate() {
-        if i > 0 {
-            out.push_str(" · ");
-        }
-        out.push_str(&label(lang, guide_title_id(*topic)));
     }
 }
 

@@ -445,3 +445,159 @@ fn chart_caption(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         None => tr(lang, "web-bar-caption-none", Some(&args)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer;
+
+    fn answer_to(question: &str) -> Answer {
+        answer::for_text(Catalog::get(), question)
+            .result
+            .expect("an estimate")
+    }
+
+    /// The variant's name, to compare orders.
+    fn name(s: &Section) -> &'static str {
+        match s {
+            Section::SizedFromName(_) => "sized-from-name",
+            Section::BestFit(_) => "best-fit",
+            Section::Lead(_) => "lead",
+            Section::Verdict(_) => "verdict",
+            Section::Title(_) => "title",
+            Section::MaxContext(_) => "max-context",
+            Section::Job(_) => "job",
+            Section::Total(_) => "total",
+            Section::Breakdown(_) => "breakdown",
+            Section::Fit(_) => "fit",
+            Section::Levers(_) => "levers",
+            Section::AllLevers(_) => "all-levers",
+            Section::Serving(_) => "serving",
+            Section::Launch(_) => "launch",
+            Section::LaunchMissing(_) => "launch-missing",
+            Section::Setups(_) => "setups",
+            Section::Prices(_) => "prices",
+            Section::Advice(_) => "advice",
+            Section::Rule(_) => "rule",
+            Section::Model(_) => "model",
+            Section::Assumptions(_) => "assumptions",
+            Section::Notes(_) => "notes",
+            Section::Guides(_) => "guides",
+            Section::Chart(_) => "chart",
+            Section::RamHint(_) => "ram-hint",
+        }
+    }
+
+    const ALL: &[Kind] = &[
+        Kind::SizedFromName,
+        Kind::BestFit,
+        Kind::Title,
+        Kind::MaxContext,
+        Kind::Job,
+        Kind::Total,
+        Kind::Breakdown,
+        Kind::Fit,
+        Kind::Levers,
+        Kind::Serving,
+        Kind::Launch,
+        Kind::Setups,
+        Kind::Advice,
+        Kind::Rule,
+        Kind::Assumptions,
+        Kind::Notes,
+        Kind::Guides,
+    ];
+
+    #[test]
+    fn a_miss_on_two_cards_has_its_sections_in_the_layouts_order() {
+        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090");
+        let view = AnswerView::new(Lang::En, Catalog::get(), &a, ALL);
+        let names: Vec<&str> = view.sections.iter().map(name).collect();
+        assert_eq!(
+            names,
+            [
+                "title",
+                "job",
+                "total",
+                "breakdown",
+                "fit",
+                "levers",
+                "launch",
+                "setups",
+                "advice",
+                "rule",
+                "assumptions",
+                "notes",
+                "guides"
+            ]
+        );
+        assert_eq!(view.tone, Tone::Bad);
+        let Section::Fit(fit) = &view.sections[4] else {
+            unreachable!("checked above");
+        };
+        assert!(fit[0].starts_with('❌'), "{fit:?}");
+        let Section::Setups(setups) = &view.sections[7] else {
+            unreachable!("checked above");
+        };
+        assert_eq!(setups.lines.len(), a.recommendations.setups.len());
+        assert!(setups.none.is_none());
+    }
+
+    #[test]
+    fn the_verdict_box_takes_the_first_fit_line_and_the_rest_follow() {
+        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090");
+        let layout = [Kind::Verdict, Kind::FitAfterVerdict, Kind::Fit];
+        let view = AnswerView::new(Lang::Pt, Catalog::get(), &a, &layout);
+        let [Section::Verdict(v), Section::Fit(rest), Section::Fit(all)] = &view.sections[..]
+        else {
+            panic!("{:?}", view.sections);
+        };
+        assert_eq!(v.kind, VerdictKind::No);
+        let line = v.line.as_deref().expect("the fit line");
+        assert!(all[0].ends_with(line) && !line.starts_with('❌'), "{line}");
+        assert_eq!(rest[..], all[1..]);
+    }
+
+    #[test]
+    fn another_format_is_said_once_and_the_fit_line_still_follows() {
+        let a = answer_to("meta-llama/Llama-3.1-70B-Instruct with vllm on 2x H100, 32k context");
+        assert!(a.best_fit.is_some(), "the native format does not fit");
+        let layout = [Kind::Verdict, Kind::FitAfterVerdict, Kind::Fit];
+        let view = AnswerView::new(Lang::En, Catalog::get(), &a, &layout);
+        let [Section::Verdict(v), Section::Fit(rest), Section::Fit(all)] = &view.sections[..]
+        else {
+            panic!("{:?}", view.sections);
+        };
+        assert_eq!(v.line, parts::best_fit_line(Lang::En, Catalog::get(), &a));
+        assert_eq!(rest, all, "the fit line is not the verdict's here");
+    }
+
+    #[test]
+    fn a_first_screen_leads_with_one_verdict_and_three_setups() {
+        let a = answer_to("mistral 7b");
+        let layout = [Kind::Lead, Kind::Total, Kind::SetupsFirst];
+        let view = AnswerView::new(Lang::Es, Catalog::get(), &a, &layout);
+        // No card named: no verdict line to lead with.
+        let [Section::Total(_), Section::Setups(setups)] = &view.sections[..] else {
+            panic!("{:?}", view.sections);
+        };
+        assert!(setups.lines.len() <= 3 && !setups.lines.is_empty());
+    }
+
+    #[test]
+    fn a_model_sized_from_its_name_is_said_once() {
+        let a = answer_to("gemma 5 31b on an h100");
+        let said = parts::sized_from_name_line(Lang::En, &a).expect("sized from its name");
+        for (layout, assumed) in [
+            (&[Kind::SizedFromName, Kind::Assumptions][..], false),
+            (&[Kind::Assumptions][..], true),
+        ] {
+            let view = AnswerView::new(Lang::En, Catalog::get(), &a, layout);
+            let listed = view
+                .sections
+                .iter()
+                .any(|s| matches!(s, Section::Assumptions(t) if t.items.contains(&said)));
+            assert_eq!(listed, assumed, "{layout:?}");
+        }
+    }
+}

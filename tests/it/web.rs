@@ -583,3 +583,47 @@ async fn the_ram_bandwidth_field_sets_offload_speeds_and_no_page_names_the_flag(
         assert_eq!(status, StatusCode::OK, "{code}: no panic on infinity");
     }
 }
+
+/// An answer in another format than the model's own says so once, in the verdict box, and
+/// still shows its fit line; one with no checkpoint to launch says which to look for, as
+/// the text does.
+#[tokio::test]
+async fn the_answer_page_says_each_line_once_and_what_the_text_says() {
+    let base = start(0).await;
+    let q = "meta-llama/Llama-3.1-70B-Instruct with vllm on 2x H100, 32k context";
+    let url = format!(
+        "{base}/ask?q={}&lang=en",
+        q.replace(' ', "+").replace(',', "%2C")
+    );
+    let (status, page) = get(&url).await;
+    assert_eq!(status, StatusCode::OK);
+    let catalog = Catalog::get();
+    let a = answer::for_text(catalog, q).result.expect("an estimate");
+    let best = render::parts::best_fit_line(Lang::En, catalog, &a).expect("another format");
+    // The line as the page escapes and splits it: its first words are enough.
+    let opening: String = best.chars().take(30).collect();
+    assert_eq!(page.matches(opening.as_str()).count(), 1, "{page}");
+    assert!(page.contains("✅ Fits on 2 × NVIDIA H100"), "{page}");
+
+    let q = "does gemma 27b fit in 24gb at q4?";
+    let a = answer::for_text(catalog, q).result.expect("an estimate");
+    let Some(missing) =
+        render::view::AnswerView::new(Lang::En, catalog, &a, &[render::view::Kind::Launch])
+            .sections
+            .into_iter()
+            .find_map(|s| match s {
+                render::view::Section::LaunchMissing(l) => Some(l),
+                _ => None,
+            })
+    else {
+        panic!("no checkpoint missing for {q}: {:?}", a.launch);
+    };
+    let url = format!(
+        "{base}/ask?q={}&lang=en",
+        q.replace(' ', "+").replace('?', "%3F")
+    );
+    let (_, page) = get(&url).await;
+    let opening: String = missing.chars().take(30).collect();
+    assert!(page.contains(&opening), "{opening} missing from {page}");
+    assert!(render::text::answer(Lang::En, catalog, &a).contains(&opening));
+}
