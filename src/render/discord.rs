@@ -1,4 +1,5 @@
-//! Replies as embeds, built from the localized pieces in `render::parts`.
+//! Replies as embeds: an estimate written from the sections of `render::view`, and the
+//! comparisons, guides, notices and `/fit` lists.
 //!
 //! An [`Embed`] is plain data so tests can check Discord's limits on every answer without
 //! a connection; [`Embed::to_serenity`] turns it into serenity's builder. The layout is

@@ -1,9 +1,10 @@
 //! Turning an [`Answer`](crate::answer::Answer) plus a language into output.
 //!
-//! `parts` holds the localized pieces every surface shares (the summary line, the fit
-//! verdict, a setup line...), so the CLI text, the Discord embed (`discord`), the web page
-//! (`html`), the JSON (`json`) and the memory chart (`chart`) say the same thing in the
-//! same words.
+//! `view` computes the sections of an estimate once (verdict, numbers, breakdown, levers,
+//! setups, launch lines, notes, guides); the CLI text (`text`), the Discord embeds
+//! (`discord`) and the web page (`crate::web::pages`) each name the sections they show and
+//! only format them. `parts` and `plan` hold the localized lines the view is made of, so the
+//! JSON (`json`) and the memory chart (`chart`) say the same thing in the same words.
 
 pub mod buy;
 pub mod chart;
