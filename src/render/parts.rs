@@ -16,10 +16,6 @@ pub use super::notes::{
     assumption_lines, error_band_line, model_lines, note, note_lines, sized_from_name_line,
 };
 
-fn gib(lang: Lang, bytes: f64) -> String {
-    format_gib(lang, bytes / GIB)
-}
-
 /// Where a renderer writes lines (a list of strings, one per line).
 pub trait Lines {
     /// A new, empty line to write into.
@@ -199,10 +195,16 @@ pub fn total_line_into(out: &mut String, lang: Lang, a: &Answer) {
     }
 }
 
-/// The parts that are not zero: "weights 131.4 GiB · KV cache 2.5 GiB · ...".
-pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<(String, String)> {
+/// The parts that are not zero, each as "weights: 131.4 GiB" (`part-item`).
+pub fn breakdown_items(lang: Lang, a: &Answer) -> Vec<String> {
     breakdown_parts(a)
-        .map(|(id, v)| (t(lang, id), gib(lang, v)))
+        .map(|(id, bytes)| {
+            let value = Num::gib(lang, bytes / GIB);
+            let args = Args::new()
+                .s("label", label(lang, id))
+                .s("value", value.as_str());
+            tr(lang, msg!("part-item"), Some(&args))
+        })
         .collect()
 }
 

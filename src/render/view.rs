@@ -244,13 +244,7 @@ impl Builder<'_> {
             Kind::Total => Section::Total(parts::total_line(lang, a)),
             Kind::Breakdown => Section::Breakdown(Titled {
                 title: t(lang, msg!("answer-breakdown-title")),
-                items: parts::breakdown_items(lang, a)
-                    .into_iter()
-                    .map(|(label, value)| {
-                        let args = Args::new().s("label", label).s("value", value);
-                        tr(lang, msg!("part-item"), Some(&args))
-                    })
-                    .collect(),
+                items: parts::breakdown_items(lang, a),
             }),
             Kind::Fit => Section::Fit(non_empty(self.fit_lines().to_vec())?),
             Kind::FitAfterVerdict => {
