@@ -246,7 +246,11 @@ impl Builder<'_> {
                 title: t(lang, msg!("answer-breakdown-title")),
                 items: parts::breakdown_items(lang, a),
             }),
-            Kind::Fit => Section::Fit(non_empty(self.fit_lines().to_vec())?),
+            // Written straight into the section unless a verdict already read them.
+            Kind::Fit => Section::Fit(non_empty(match &self.fit {
+                Some(lines) => lines.clone(),
+                None => parts::fit_lines(lang, catalog, a),
+            })?),
             Kind::FitAfterVerdict => {
                 // The verdict says the format that fits when there is one, else the first
                 // fit line, which is then not said again.
