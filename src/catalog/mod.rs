@@ -99,6 +99,10 @@ pub struct ModelSpec {
     /// True when the architecture was derived from a bare size, not taken from the catalog.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub synthetic: bool,
+    /// For a synthetic shape: the catalog id of the model whose architecture it scales.
+    /// A field of its own so no one has to parse it back out of `sources`.
+    #[serde(skip)]
+    pub shape_of: Option<String>,
     /// Hybrid models (Qwen3-Next, Granite 4.0-H, Falcon-H1, Jamba, MiniMax): the layers that
     /// keep a fixed-size recurrent state per sequence instead of a KV cache growing with
     /// the context. None: every layer is attention.

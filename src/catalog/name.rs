@@ -164,9 +164,8 @@ impl Catalog {
         let like = match reference {
             Some(r) => r.display_name.clone(),
             None => spec
-                .sources
-                .first()
-                .and_then(|s| s.strip_prefix("derived from "))
+                .shape_of
+                .as_deref()
                 .and_then(|id| self.model(id))
                 .map_or_else(String::new, |m| m.display_name.clone()),
         };

@@ -52,9 +52,10 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         sliding_window: None,
         sliding_window_pattern: None,
         release: None,
-        // The model whose shape this is: its catalog entry carries the sources.
-        sources: vec![reference.id.clone()],
+        // The facts are the reference model's: its entry carries the sources.
+        sources: reference.sources.clone(),
         synthetic: true,
+        shape_of: Some(reference.id.clone()),
         state_layers: None,
         vision_params: None,
         tokens_per_image: None,
@@ -110,8 +111,9 @@ pub(super) fn scaled_like(reference: &ModelSpec, total_b: f64, active_b: Option<
         moe,
         state_layers,
         release: None,
-        sources: vec![format!("derived from {}", reference.id)],
+        sources: reference.sources.clone(),
         synthetic: true,
+        shape_of: Some(reference.id.clone()),
         origin: None,
         weight_file: None,
         hub_id: None,

@@ -283,7 +283,7 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
             0,
             Note::SyntheticArchitecture {
                 params_b: model.params_b(),
-                reference: model.sources.first().cloned().unwrap_or_default(),
+                reference: model.shape_of.clone().unwrap_or_default(),
             },
         );
     }

@@ -162,6 +162,7 @@ pub fn spec_from_config(
         native_precision: native_precision(config),
         sources: Vec::new(),
         synthetic: false,
+        shape_of: None,
         state_layers: state_layers(&f, layers, kinds),
         vision_params: Some(vision_params(&f)).filter(|&v| v > 0),
         tokens_per_image: f.u32(&["mm_tokens_per_image", "image_seq_length"]),
