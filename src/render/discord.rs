@@ -193,7 +193,8 @@ fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
         if lines.is_empty() && !fit.is_empty() {
             lines.push(fit.remove(0));
         }
-        lines.push(parts::total_line(lang, a));
+        let verdict = !lines.is_empty();
+        lines.extend(total_compact(lang, a, verdict));
         return lines.join("\n");
     }
     lines.extend(fit);
@@ -207,11 +208,77 @@ fn lead(lang: Lang, catalog: &Catalog, a: &Answer, view: View) -> String {
     lines.join("\n")
 }
 
+/// The first view's number under the verdict. Every verdict line gives the memory per GPU
+/// (as the chart does): on one GPU that is the peak itself, so no second line says it again;
+/// over several, the peak in all without the split line's share per GPU, which would repeat
+/// the verdict's and take two more lines on a phone. With no verdict, the total line.
+fn total_compact(lang: Lang, a: &Answer, verdict: bool) -> Option<String> {
+    if !verdict {
+        return Some(parts::total_line(lang, a));
+    }
+    if a.estimate.gpus <= 1 {
+        return None;
+    }
+    let total = format_gib(lang, a.estimate.total_gib());
+    Some(tr(
+        lang,
+        "answer-total",
+        Some(&Args::new().s("total", total)),
+    ))
+}
+
 /// Setups shown on the first view.
 const COMPACT_SETUPS: usize = 3;
 
-/// "• 2 × RTX 3090 · 21.5 GiB/GPU · $1,700": card, memory per GPU and price on one line.
-fn setup_short(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup, price: bool) -> String {
+/// "• 2 × RTX 3090 · $1,700": the first view's setup line, the card and its price alone so
+/// it stays one line on a phone; the memory per GPU is in the chart under it, the speed in
+/// the full breakdown.
+fn setup_compact(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup) -> String {
+    let label = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
+    let mut line = format!("• {}", without_brand(&label));
+    if let Some(buy) = s.buy {
+        line.push_str(" · ");
+        line.push_str(&price(lang, buy));
+    }
+    line
+}
+
+/// Brand words that lead a card's name and that people leave out ("RTX 4090", "MI300X"):
+/// the first view drops them so a setup and its price stay on one line on a phone.
+const BRANDS: [&str; 3] = ["GeForce ", "NVIDIA ", "AMD "];
+
+/// "2 × GeForce RTX 4090" as "2 × RTX 4090": the label without a leading [`BRANDS`] word.
+fn without_brand(label: &str) -> String {
+    let (count, name) = match label.split_once(" × ") {
+        Some((n, name)) => (Some(n), name),
+        None => (None, label),
+    };
+    let name = BRANDS
+        .iter()
+        .find_map(|b| name.strip_prefix(b))
+        .unwrap_or(name);
+    match count {
+        Some(n) => format!("{n} × {name}"),
+        None => name.to_string(),
+    }
+}
+
+/// A setup's price: today's, else the launch price, said so.
+fn price(lang: Lang, buy: crate::recommend::Price) -> String {
+    let amount = parts::price_usd(lang, buy.usd);
+    match buy.basis {
+        crate::catalog::PriceBasis::Street => amount,
+        crate::catalog::PriceBasis::Launch => tr(
+            lang,
+            "compare-price-launch",
+            Some(&Args::new().s("price", amount)),
+        ),
+    }
+}
+
+/// "• 2 × RTX 3090 · 21.5 GiB/GPU · ≈24 tokens/s": card, memory per GPU and speed on one
+/// line (the full views' setups; their prices are in a field of their own).
+fn setup_short(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup) -> String {
     let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
     let args = Args::new()
         .s("setup", setup)
@@ -225,18 +292,6 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup, price
             "answer-setup-speed",
             Some(&Args::new().s("tps", tps)),
         ));
-    }
-    if let (true, Some(buy)) = (price, s.buy) {
-        let amount = parts::price_usd(lang, buy.usd);
-        line.push_str(" · ");
-        match buy.basis {
-            crate::catalog::PriceBasis::Street => line.push_str(&amount),
-            crate::catalog::PriceBasis::Launch => line.push_str(&tr(
-                lang,
-                "compare-price-launch",
-                Some(&Args::new().s("price", amount)),
-            )),
-        }
     }
     line
 }
@@ -253,7 +308,7 @@ fn setups_compact(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
         .setups
         .iter()
         .take(COMPACT_SETUPS)
-        .map(|s| setup_short(lang, catalog, s, true))
+        .map(|s| setup_compact(lang, catalog, s))
         .collect();
     e.field(t(lang, title), &lines);
 }
@@ -278,7 +333,7 @@ fn setups(e: &mut Embed, lang: Lang, catalog: &Catalog, a: &Answer) {
     let mut prices = Vec::new();
     for s in &a.recommendations.setups {
         let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
-        short.push(setup_short(lang, catalog, s, false));
+        short.push(setup_short(lang, catalog, s));
         // Why it is on the list, then what it costs now (street price, else launch price,
         // said so), to rent and per token: the same words as the text answer's setup line.
         let mut line = parts::why_phrase(lang, s.why);
@@ -505,7 +560,19 @@ pub fn escaped(err: &Error) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, without_brand};
+
+    #[test]
+    fn the_first_view_names_cards_without_their_brand() {
+        assert_eq!(without_brand("2 × GeForce RTX 4090"), "2 × RTX 4090");
+        assert_eq!(without_brand("NVIDIA DGX Spark (GB10)"), "DGX Spark (GB10)");
+        assert_eq!(without_brand("AMD Instinct MI300X"), "Instinct MI300X");
+        assert_eq!(without_brand("Apple M4 Max"), "Apple M4 Max");
+        assert_eq!(
+            without_brand("RTX PRO 6000 GeForce"),
+            "RTX PRO 6000 GeForce"
+        );
+    }
 
     #[test]
     fn escapes_markdown_and_mentions() {
