@@ -17,6 +17,7 @@ mod discord_chart;
 mod discord_commands;
 mod discord_e2e;
 mod discord_intents;
+mod discord_phone;
 mod estimate;
 mod fake_discord;
 mod fake_hub;
