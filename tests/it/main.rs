@@ -40,6 +40,7 @@ mod real_configs;
 mod store;
 mod store_cli;
 mod terminal_cli;
+mod tflops;
 mod unknown_names;
 mod web;
 mod web_browser;
