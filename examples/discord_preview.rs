@@ -9,9 +9,9 @@
 //! ```
 //!
 //! After the question, `precision=FORMAT`, `context=N`, `runtime=R` or `setup=GPU*N` apply
-//! a menu pick, `full` shows the "full breakdown" view and `open=N` draws the menu in row N
-//! (0 the first) open, as a tap shows it: `bench/screenshots.sh` takes the what-if sequence
-//! in `docs/discord-what-if-*.png` this way.
+//! a menu pick, `full` shows the "full breakdown" view, `open=N` draws the menu in row N
+//! (0 the first) open, as a tap shows it, and `scrolled` scrolls down to the menus:
+//! `bench/screenshots.sh` takes the what-if sequence in `docs/discord-what-if-*.png` this way.
 
 use vramguide::catalog::Catalog;
 use vramguide::discord::controls::{self, Control};
@@ -77,9 +77,14 @@ fn main() {
     let mut q = controls::pinned(&parsed.query, &a);
     let mut full = false;
     let mut open = None;
+    let mut scrolled = false;
     for arg in std::env::args().skip(2) {
         if arg == "full" {
             full = true;
+            continue;
+        }
+        if arg == "scrolled" {
+            scrolled = true;
             continue;
         }
         if let Some(n) = arg.strip_prefix("open=") {
@@ -129,12 +134,12 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
 .row {{ display:flex; flex-wrap:wrap; gap:8px; margin-top:8px; max-width:430px; }} .button {{ background:#4e5058; color:#fff; border-radius:3px; padding:6px 12px; font-size:14px; }}
 .button.primary {{ background:#5865f2; }} .button.success {{ background:#248046; }}
 .select {{ flex:1; background:#1e1f22; border:1px solid #1e1f22; border-radius:4px; padding:8px 10px; color:#dbdee1; }} .select span {{ float:right; color:#b5bac1; }} code {{ background:#1e1f22; padding:0 3px; border-radius:3px; }}
-.menu {{ background:#2b2d31; border:1px solid #1e1f22; border-radius:4px; margin-top:4px; max-width:430px; }} .option {{ padding:6px 10px; }} .option.chosen {{ background:#404249; }} .option small {{ color:#b5bac1; font-size:13px; }}
+.menu {{ background:#2b2d31; border:1px solid #1e1f22; border-radius:4px; margin-top:4px; max-width:430px; }} .option {{ padding:3px 10px; }} .option.chosen {{ background:#404249; }} .option small {{ color:#b5bac1; font-size:13px; }}
 </style></head><body>
 <div class=msg><div class=avatar></div><div><div class=user>you</div><div class=q>{question}</div></div></div>
 <div class=msg><div class=avatar></div><div><div class=user>vramguide<span>APP</span></div>
-<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div>{components}</div></div>
-</body></html>"#,
+<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart id=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div>{components}</div></div>
+{shift}</body></html>"#,
         colour = e.colour,
         question = markdown(&question),
         title = markdown(&e.title),
@@ -142,8 +147,18 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
         footer = markdown(&e.footer),
         components = components,
         chart = base64(&chart),
+        shift = if scrolled { SCROLLED } else { "" },
     );
 }
+
+/// Moves the page up as a thumb scrolls it, the buttons 400 px from the top: the end of a
+/// long full breakdown and the menus under it on one screen (a screenshot does not scroll).
+/// Redone on resize: headless Chromium lays the page out wider before its screenshot.
+const SCROLLED: &str = "<script>const scroll = () => { const b = document.body; \
+     b.style.marginTop = '16px'; \
+     const r = document.querySelector('.row').getBoundingClientRect().top; \
+     b.style.marginTop = (16 + 400 - r) + 'px'; }; \
+     addEventListener('load', scroll); addEventListener('resize', scroll);</script>";
 
 /// The rows under the answer as Discord draws them: the buttons, then each select menu
 /// showing its chosen option; the menu in row `open` (0 the first menu) drawn open.
