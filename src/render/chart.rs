@@ -1,5 +1,6 @@
-//! The memory chart: one picture of an answer, the same on the web page (inline SVG), in
-//! Discord (a PNG attached to the embed) and in link previews (the page's Open Graph image).
+//! The memory chart: one picture of an answer, the same on the web page (inline SVG) and in
+//! link previews (the page's Open Graph image), and drawn smaller for Discord, where a phone
+//! shows the PNG attached to the embed about 274 px wide ([`Layout::Discord`]).
 //!
 //! Each GPU setup the answer shows gets a row: the memory one of its GPUs needs, stacked part
 //! by part (weights, KV cache, activations, overhead; gradients and optimizer states when
