@@ -41,25 +41,30 @@ for lang in en pt es zh; do
     --screenshot="docs/screenshot-web-$lang.png" "http://$ADDR/ask?q=$q&lang=$lang" 2>/dev/null
   echo "docs/screenshot-web-$lang.png"
 done
-# The Open Graph image of the Portuguese page: what Discord attaches to the same answer.
+# The Open Graph image of the Portuguese page (link previews; the bot attaches the chart's
+# compact Discord layout instead).
 curl -fs "http://$ADDR/chart.png?q=$(urlencode "${QUESTIONS[pt]}")&lang=pt" -o docs/chart-pt.png
 echo docs/chart-pt.png
 # The README's web picture: the first screen of the English answer.
 cp docs/screenshot-web-en.png docs/screenshot-web.png
 echo docs/screenshot-web.png
 
-# Discord: the answer as the bot posts it, then the what-if flow on a phone: ask, open the
-# full breakdown (every menu), pick two 4090s in the card-and-count menu.
+# Discord at 390 px: the answer as the bot posts it (one phone screen, 844 px), then the
+# what-if flow: ask, open the format menu (which formats fit), pick one (the answer is redrawn
+# in place), open the full breakdown's card-and-count menu (scrolled down to the menus, under
+# the breakdown's text). Taller windows show open menus.
 shot_discord() {
-  local out=$1; shift
+  local out=$1 height=$2; shift 2
   cargo run --locked --quiet --example discord_preview -- "$@" >"$PROFILE/embed.html"
   "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-    --user-data-dir="$PROFILE" --window-size=390,1100 \
+    --user-data-dir="$PROFILE" --window-size=390,"$height" --virtual-time-budget=2000 \
     --screenshot="$out" "$PROFILE/embed.html" 2>/dev/null
   echo "$out"
 }
-shot_discord docs/screenshot-discord.png "${QUESTIONS[pt]}"
-WHAT_IF="can I run llama 3.1 70b in q4_k_m on a 4090?"
-shot_discord docs/discord-what-if-1-ask.png "$WHAT_IF"
-shot_discord docs/discord-what-if-2-breakdown.png "$WHAT_IF" full
-shot_discord docs/discord-what-if-3-two-cards.png "$WHAT_IF" setup='rtx-4090*2' full
+shot_discord docs/screenshot-discord.png 844 "${QUESTIONS[pt]}"
+WHAT_IF="can I run qwen3 32b in fp8 on a 4090?"
+shot_discord docs/discord-what-if-1-ask.png 844 "$WHAT_IF"
+shot_discord docs/discord-what-if-2-format-menu.png 1400 "$WHAT_IF" open=0
+shot_discord docs/discord-what-if-3-picked.png 844 "$WHAT_IF" precision=q4_k_m
+shot_discord docs/discord-what-if-4-cards.png 1200 "$WHAT_IF" precision=q4_k_m full open=3 \
+  scrolled

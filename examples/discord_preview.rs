@@ -9,8 +9,9 @@
 //! ```
 //!
 //! After the question, `precision=FORMAT`, `context=N`, `runtime=R` or `setup=GPU*N` apply
-//! a menu pick, and `full` shows the "full breakdown" view: `bench/screenshots.sh` takes the
-//! what-if sequence in `docs/discord-what-if-*.png` this way.
+//! a menu pick, `full` shows the "full breakdown" view, `open=N` draws the menu in row N
+//! (0 the first) open, as a tap shows it, and `scrolled` scrolls down to the menus:
+//! `bench/screenshots.sh` takes the what-if sequence in `docs/discord-what-if-*.png` this way.
 
 use vramguide::catalog::Catalog;
 use vramguide::discord::controls::{self, Control};
@@ -75,9 +76,19 @@ fn main() {
     let mut a = answer::build(catalog, req).expect("a valid job");
     let mut q = controls::pinned(&parsed.query, &a);
     let mut full = false;
+    let mut open = None;
+    let mut scrolled = false;
     for arg in std::env::args().skip(2) {
         if arg == "full" {
             full = true;
+            continue;
+        }
+        if arg == "scrolled" {
+            scrolled = true;
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("open=") {
+            open = Some(n.parse().expect("open=N, N the menu's row from 0"));
             continue;
         }
         let (name, value) = arg.split_once('=').expect("NAME=VALUE or full");
@@ -95,9 +106,11 @@ fn main() {
         embed::View::Compact
     };
     let e = embed::answer_view(lang, catalog, &a, view);
-    let components = components(lang, &a, &q, full);
+    let components = components(lang, &a, &q, full, open);
     // The embed's image: the chart.png every answer carries.
-    let chart = vramguide::render::chart::png(lang, catalog, &a).expect("the chart renders");
+    let layout = vramguide::render::chart::Layout::Discord;
+    let chart =
+        vramguide::render::chart::png_in(lang, catalog, &a, layout).expect("the chart renders");
     let fields: String = e
         .fields
         .iter()
@@ -121,11 +134,12 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
 .row {{ display:flex; flex-wrap:wrap; gap:8px; margin-top:8px; max-width:430px; }} .button {{ background:#4e5058; color:#fff; border-radius:3px; padding:6px 12px; font-size:14px; }}
 .button.primary {{ background:#5865f2; }} .button.success {{ background:#248046; }}
 .select {{ flex:1; background:#1e1f22; border:1px solid #1e1f22; border-radius:4px; padding:8px 10px; color:#dbdee1; }} .select span {{ float:right; color:#b5bac1; }} code {{ background:#1e1f22; padding:0 3px; border-radius:3px; }}
+.menu {{ background:#2b2d31; border:1px solid #1e1f22; border-radius:4px; margin-top:4px; max-width:430px; }} .option {{ padding:3px 10px; }} .option.chosen {{ background:#404249; }} .option small {{ color:#b5bac1; font-size:13px; }}
 </style></head><body>
 <div class=msg><div class=avatar></div><div><div class=user>you</div><div class=q>{question}</div></div></div>
 <div class=msg><div class=avatar></div><div><div class=user>vramguide<span>APP</span></div>
-<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div>{components}</div></div>
-</body></html>"#,
+<div class=embed><div class=title>{title}</div><div>{description}</div>{fields}<img class=chart id=chart alt="" src="data:image/png;base64,{chart}"><div class=footer>{footer}</div></div>{components}</div></div>
+{shift}</body></html>"#,
         colour = e.colour,
         question = markdown(&question),
         title = markdown(&e.title),
@@ -133,12 +147,28 @@ body {{ background:#313338; color:#dbdee1; font:15px/1.4 "Noto Sans","DejaVu San
         footer = markdown(&e.footer),
         components = components,
         chart = base64(&chart),
+        shift = if scrolled { SCROLLED } else { "" },
     );
 }
 
+/// Moves the page up as a thumb scrolls it, the buttons 400 px from the top: the end of a
+/// long full breakdown and the menus under it on one screen (a screenshot does not scroll).
+/// Redone on resize: headless Chromium lays the page out wider before its screenshot.
+const SCROLLED: &str = "<script>const scroll = () => { const b = document.body; \
+     b.style.marginTop = '16px'; \
+     const r = document.querySelector('.row').getBoundingClientRect().top; \
+     b.style.marginTop = (16 + 400 - r) + 'px'; }; \
+     addEventListener('load', scroll); addEventListener('resize', scroll);</script>";
+
 /// The rows under the answer as Discord draws them: the buttons, then each select menu
-/// showing its chosen option.
-fn components(lang: Lang, a: &answer::Answer, q: &vramguide::query::Query, full: bool) -> String {
+/// showing its chosen option; the menu in row `open` (0 the first menu) drawn open.
+fn components(
+    lang: Lang,
+    a: &answer::Answer,
+    q: &vramguide::query::Query,
+    full: bool,
+    open: Option<usize>,
+) -> String {
     use vramguide::i18n::t;
     let mut buttons = String::new();
     let mut button = |id: &str, class: &str| {
@@ -147,10 +177,13 @@ fn components(lang: Lang, a: &answer::Answer, q: &vramguide::query::Query, full:
             t(lang, id)
         ));
     };
-    if a.recommendations.nvlink_matters {
+    // As `discord::buttons::for_answer_in`: the guides' buttons in the full view only.
+    if full && a.recommendations.nvlink_matters {
         button("button-explain-nvlink", "");
+    } else if full && a.topics.contains(&vramguide::answer::Topic::MultiGpu) {
+        button("button-explain-multi-gpu", "");
     }
-    if a.topics.contains(&vramguide::answer::Topic::Quantization) {
+    if full && a.topics.contains(&vramguide::answer::Topic::Quantization) {
         button("button-explain-quantization", "");
     }
     if embed::offers_levers(a) {
@@ -158,24 +191,44 @@ fn components(lang: Lang, a: &answer::Answer, q: &vramguide::query::Query, full:
     }
     button("button-breakdown", "primary");
     let mut out = format!("<div class=row>{buttons}</div>");
-    for row in controls::rows(lang, a, q, full, |c| c.letter().to_string()) {
+    for (n, row) in controls::rows(lang, a, q, full, |c| c.letter().to_string())
+        .into_iter()
+        .enumerate()
+    {
         let v = serde_json::to_value(&row).expect("a row serializes");
         let select = &v["components"][0];
-        let chosen = select["options"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let options = select["options"].as_array().cloned().unwrap_or_default();
+        // Closed, a menu shows its chosen option's label alone, as Discord draws it.
+        let chosen = options
+            .iter()
             .find(|o| o["default"] == true)
-            .or(select["options"].get(0));
+            .or(options.first());
         let label = chosen.and_then(|o| o["label"].as_str()).unwrap_or_default();
-        let note = chosen
-            .and_then(|o| o["description"].as_str())
-            .unwrap_or_default();
         out.push_str(&format!(
-            "<div class=row><div class=select>{} <span>{}</span></div></div>",
-            markdown(label),
-            markdown(note)
+            "<div class=row><div class=select>{} <span>▾</span></div></div>",
+            markdown(label)
         ));
+        if open == Some(n) {
+            out.push_str(&open_menu(&options));
+        }
     }
     out
+}
+
+/// A menu as it opens on a tap: every option, its label over its description.
+fn open_menu(options: &[serde_json::Value]) -> String {
+    let items: String = options
+        .iter()
+        .map(|o| {
+            let label = o["label"].as_str().unwrap_or_default();
+            let note = o["description"].as_str().unwrap_or_default();
+            let class = if o["default"] == true { " chosen" } else { "" };
+            format!(
+                "<div class='option{class}'><div>{}</div><small>{}</small></div>",
+                markdown(label),
+                markdown(note)
+            )
+        })
+        .collect();
+    format!("<div class=menu>{items}</div>")
 }

@@ -180,8 +180,9 @@ pub fn for_answer(
     for_answer_in(bot, lang, a, q, owner, View::Compact)
 }
 
-/// [`for_answer`] for an answer shown in `view`: the first view has two rows (buttons and
-/// the format menu), the full breakdown and the levers every menu.
+/// [`for_answer`] for an answer shown in `view`: the first view has two rows (the "make it
+/// fit" and "full breakdown" buttons, and the format menu), the full breakdown and the
+/// levers the guides' buttons and every menu.
 pub fn for_answer_in(
     bot: &Bot,
     lang: Lang,
@@ -201,12 +202,14 @@ pub fn for_answer_in(
                 .style(serenity::ButtonStyle::Secondary),
         );
     };
-    if a.recommendations.nvlink_matters {
+    // The guides wait with the rest of the breakdown: on a phone each button is a line.
+    let guides = view != View::Compact;
+    if guides && a.recommendations.nvlink_matters {
         explain(Topic::Nvlink, "button-explain-nvlink");
-    } else if a.topics.contains(&Topic::MultiGpu) {
+    } else if guides && a.topics.contains(&Topic::MultiGpu) {
         explain(Topic::MultiGpu, "button-explain-multi-gpu");
     }
-    if a.topics.contains(&Topic::Quantization) {
+    if guides && a.topics.contains(&Topic::Quantization) {
         explain(Topic::Quantization, "button-explain-quantization");
     }
     if embed::offers_levers(a) {

@@ -6,8 +6,10 @@
 //! When rendering fails the answer goes out without a picture: the words say it all too.
 
 use crate::answer::Answer;
+use crate::catalog::Catalog;
 use crate::chart_pool::{ChartPool, ChartPoolError};
 use crate::i18n::Lang;
+use crate::render::chart::Layout;
 use poise::serenity_prelude as serenity;
 
 /// The attachment's file name, which the embed refers to.
@@ -18,11 +20,13 @@ pub const FILE: &str = "chart.png";
 pub struct Chart(Option<serenity::CreateAttachment>);
 
 impl Chart {
-    /// The chart of `a` in `lang`, from the process's chart pool (shared with the guide
-    /// server: a few drawn at once, a bounded queue, a cache of PNGs). When the pool is
-    /// full the answer goes out without a picture rather than waiting or failing.
+    /// The chart of `a` in `lang`, drawn for a phone ([`Layout::Discord`]), from the
+    /// process's chart pool (shared with the guide server: a few drawn at once, a bounded
+    /// queue, a cache of PNGs). When the pool is full the answer goes out without a picture
+    /// rather than waiting or failing.
     pub async fn of(lang: Lang, a: &Answer) -> Chart {
-        match ChartPool::shared().png(lang, a).await {
+        let svg = crate::render::chart::svg_in(lang, Catalog::get(), a, Layout::Discord);
+        match ChartPool::shared().png_of_svg(svg).await {
             Ok(png) => Chart(Some(serenity::CreateAttachment::bytes(png.to_vec(), FILE))),
             Err(ChartPoolError::Busy(_)) => {
                 tracing::debug!("chart pool busy: answer sent without its chart");

@@ -1,5 +1,6 @@
-//! The memory chart: one picture of an answer, the same on the web page (inline SVG), in
-//! Discord (a PNG attached to the embed) and in link previews (the page's Open Graph image).
+//! The memory chart: one picture of an answer, the same on the web page (inline SVG) and in
+//! link previews (the page's Open Graph image), and drawn smaller for Discord, where a phone
+//! shows the PNG attached to the embed about 274 px wide ([`Layout::Discord`]).
 //!
 //! Each GPU setup the answer shows gets a row: the memory one of its GPUs needs, stacked part
 //! by part (weights, KV cache, activations, overhead; gradients and optimizer states when
@@ -21,9 +22,9 @@ use resvg::usvg;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
-/// Width of the picture in px: a phone shows it at about half size, so type is large.
+/// Width of the page's picture in px: a phone shows it at about half size, so type is large.
 pub const WIDTH: u32 = 800;
-/// Most setup rows drawn: the user's own and the first recommendations.
+/// Most setup rows drawn on the page: the user's own and the first recommendations.
 pub const MAX_ROWS: usize = 5;
 
 const PAD: f64 = 24.0;
@@ -43,6 +44,94 @@ const TRACK: &str = "#dfe4ea";
 const RESERVED: &str = "#f1f3f5";
 const GREEN: &str = "#1a7f37";
 const RED: &str = "#c62828";
+
+/// Where a chart is shown, which sets its size and how much it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// The guide page and its link previews: [`WIDTH`] px, the model and job as a title,
+    /// up to [`MAX_ROWS`] setups, each part's size written on it, the card's whole memory
+    /// marked.
+    Page,
+    /// The picture under a Discord answer, drawn for a phone (see [`DISCORD_WIDTH`]): no
+    /// title (the embed's says it), the user's setup and the first recommendations up to
+    /// [`DISCORD_ROWS`], the need and the usable memory beside each bar, and a legend of the
+    /// parts alone.
+    Discord,
+}
+
+/// Width of the Discord picture in px. Discord shows an embed's image about 274 px wide on
+/// a 390 px phone (the message column less the embed's border and padding), a scale of
+/// 0.457: its smallest type, [`DISCORD_MIN_TYPE`], then reads at 12.8 px.
+pub const DISCORD_WIDTH: u32 = 600;
+/// The smallest type in the Discord picture, in its own px.
+pub const DISCORD_MIN_TYPE: f64 = 28.0;
+/// Setups drawn in the Discord picture: as many as the answer's first view lists.
+pub const DISCORD_ROWS: usize = 3;
+
+/// A layout's sizes in px. The page's are the chart's historical ones, unchanged.
+struct Metrics {
+    width: u32,
+    pad: f64,
+    bar_h: f64,
+    max_rows: usize,
+    /// The model's name and the job above the bars.
+    title: bool,
+    label: f64,
+    legend: f64,
+    heading: f64,
+    /// From a row's top to its label's baseline.
+    row_top: f64,
+    /// From the bar's bottom to the next row's top.
+    row_gap: f64,
+    /// From one line of the legend to the next.
+    legend_step: f64,
+    /// The need and usable memory to the right of the bar (else on the label's line).
+    usage_beside_bar: bool,
+    /// Each part's size written on it, and the card's whole memory drawn.
+    details: bool,
+}
+
+impl Layout {
+    fn metrics(self) -> Metrics {
+        match self {
+            Layout::Page => Metrics {
+                width: WIDTH,
+                pad: PAD,
+                bar_h: BAR_H,
+                max_rows: MAX_ROWS,
+                title: true,
+                label: LABEL,
+                legend: LEGEND,
+                heading: SUB,
+                row_top: 36.0,
+                row_gap: 26.0,
+                legend_step: 44.0,
+                usage_beside_bar: false,
+                details: true,
+            },
+            Layout::Discord => Metrics {
+                width: DISCORD_WIDTH,
+                pad: 20.0,
+                bar_h: 28.0,
+                max_rows: DISCORD_ROWS,
+                title: false,
+                label: 30.0,
+                legend: DISCORD_MIN_TYPE,
+                heading: DISCORD_MIN_TYPE,
+                row_top: 32.0,
+                row_gap: 14.0,
+                legend_step: 40.0,
+                usage_beside_bar: true,
+                details: false,
+            },
+        }
+    }
+
+    /// The picture's width in px.
+    pub fn width(self) -> u32 {
+        self.metrics().width
+    }
+}
 
 /// The fonts the PNG is drawn with, cut to the characters the chart uses.
 const FONTS: [&[u8]; 3] = [
@@ -176,6 +265,11 @@ fn row(catalog: &Catalog, gpu: &GpuSpec, fit: &Fit) -> Row {
 
 /// The setups the answer shows, the user's own first, each once, at most [`MAX_ROWS`].
 pub fn rows(catalog: &Catalog, a: &Answer) -> Vec<Row> {
+    rows_upto(catalog, a, MAX_ROWS)
+}
+
+/// [`rows`], at most `max`.
+fn rows_upto(catalog: &Catalog, a: &Answer, max: usize) -> Vec<Row> {
     let mut seen: Vec<(&str, u32)> = Vec::new();
     let mut out = Vec::new();
     let own = a.gpu.zip(a.fit.as_ref());
@@ -185,7 +279,7 @@ pub fn rows(catalog: &Catalog, a: &Answer) -> Vec<Row> {
         .iter()
         .filter_map(|s| catalog.gpu(&s.fit.gpu).map(|g| (g, &s.fit)));
     for (gpu, fit) in own.into_iter().chain(recommended) {
-        if out.len() == MAX_ROWS || seen.contains(&(gpu.id.as_str(), fit.count)) {
+        if out.len() == max || seen.contains(&(gpu.id.as_str(), fit.count)) {
             continue;
         }
         seen.push((gpu.id.as_str(), fit.count));
@@ -261,29 +355,46 @@ fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, attrs: &str, bo
     );
 }
 
-/// The chart of `a` as an SVG document in `lang`, [`WIDTH`] px wide.
+/// The chart of `a` as an SVG document in `lang`, [`WIDTH`] px wide: the page's.
 pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
-    let rows = rows(catalog, a);
-    let inner = f64::from(WIDTH) - 2.0 * PAD;
+    svg_in(lang, catalog, a, Layout::Page)
+}
+
+/// The chart of `a` as an SVG document in `lang`, drawn for `layout`.
+pub fn svg_in(lang: Lang, catalog: &Catalog, a: &Answer, layout: Layout) -> String {
+    let m = layout.metrics();
+    let rows = rows_upto(catalog, a, m.max_rows);
+    let inner = f64::from(m.width) - 2.0 * m.pad;
     let mut body = String::with_capacity(8 * 1024);
-    let mut y = PAD + 38.0;
-    let title = fit_text(&a.model.display_name, TITLE, true, inner);
-    text(&mut body, PAD, y, TITLE, INK, BOLD, &title);
-    y += 44.0;
-    let args = Args::new()
-        .s("precision", a.job.precision.name())
-        .s("mode", t(lang, mode_id(a.job.mode)))
-        .s("context", format_int(lang, a.job.context()));
-    let subtitle = fit_text(&tr(lang, "chart-subtitle", Some(&args)), SUB, false, inner);
-    text(&mut body, PAD, y, SUB, MUTED, "", &subtitle);
-    y += 56.0;
-    text(&mut body, PAD, y, SUB, INK, "", &t(lang, "chart-heading"));
+    let mut y = m.pad;
+    if m.title {
+        y += 38.0;
+        let title = fit_text(&a.model.display_name, TITLE, true, inner);
+        text(&mut body, m.pad, y, TITLE, INK, BOLD, &title);
+        y += 44.0;
+        let args = Args::new()
+            .s("precision", a.job.precision.name())
+            .s("mode", t(lang, mode_id(a.job.mode)))
+            .s("context", format_int(lang, a.job.context()));
+        let subtitle = fit_text(&tr(lang, "chart-subtitle", Some(&args)), SUB, false, inner);
+        text(&mut body, m.pad, y, SUB, MUTED, "", &subtitle);
+        y += 56.0;
+        text(&mut body, m.pad, y, SUB, INK, "", &t(lang, "chart-heading"));
+    } else {
+        y += m.heading;
+        let heading = fit_text(&t(lang, "chart-heading"), m.heading, false, inner);
+        text(&mut body, m.pad, y, m.heading, INK, "", &heading);
+    }
     y += 16.0;
     if rows.is_empty() {
-        y = draw_need(&mut body, lang, &a.estimate, y, inner);
+        y = draw_need(&mut body, lang, &m, &a.estimate, y, inner);
     }
+    let usage_w = rows
+        .iter()
+        .map(|r| text_width(&usage(lang, r), m.label, true))
+        .fold(0.0, f64::max);
     for r in &rows {
-        y = draw_row(&mut body, lang, r, y, inner);
+        y = draw_row(&mut body, lang, &m, r, y, inner, usage_w);
     }
     let used: Vec<Part> = Part::ALL
         .into_iter()
@@ -293,8 +404,10 @@ pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
                 || (rows.is_empty() && drawn(&per_gpu_parts(&a.estimate)))
         })
         .collect();
-    y = draw_legend(&mut body, lang, &used, !rows.is_empty(), y, inner);
-    let height = (y + PAD).ceil();
+    let cards = !rows.is_empty() && m.details;
+    y = draw_legend(&mut body, lang, &m, &used, cards, y, inner);
+    let height = (y + m.pad).ceil();
+    let width = m.width;
     let alt = tr(
         lang,
         "chart-alt",
@@ -303,7 +416,7 @@ pub fn svg(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     let mut out = String::with_capacity(body.len() + 512);
     let _ = write!(
         out,
-        r##"<svg id="memory-bar" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{alt}" font-family="{FONT}"><title>{alt}</title><rect width="{WIDTH}" height="{height}" rx="16" fill="#ffffff"/>"##,
+        r##"<svg id="memory-bar" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{alt}" font-family="{FONT}"><title>{alt}</title><rect width="{width}" height="{height}" rx="16" fill="#ffffff"/>"##,
         alt = esc(&alt),
     );
     out.push_str(&body);
@@ -324,64 +437,111 @@ fn verdict_mark(out: &mut String, x: f64, y: f64, fits: bool) {
     );
 }
 
-/// One setup: its mark, name and need against usable memory, then the bar. Returns the
-/// next row's top. The numbers go under the name when both do not fit on one line.
-fn draw_row(out: &mut String, lang: Lang, r: &Row, top: f64, inner: f64) -> f64 {
+/// "21.0 / 22.4 GiB": what one GPU needs of what it can use.
+fn usage(lang: Lang, r: &Row) -> String {
     let args = Args::new()
         .s("needed", format_gib(lang, r.needed))
         .s("usable", format_gib(lang, r.usable));
-    let usage = tr(lang, "chart-usage", Some(&args));
-    let mut base = top + 36.0;
-    verdict_mark(out, PAD + 15.0, base - 11.0, r.fits);
+    tr(lang, "chart-usage", Some(&args))
+}
+
+/// One setup: its mark, name and need against usable memory, then the bar. Returns the
+/// next row's top. On the page the numbers go on the name's line (under the name when both
+/// do not fit); in [`Layout::Discord`] they stand beside the bar, `usage_w` wide, so every
+/// row has one line of text and the bars line up.
+fn draw_row(
+    out: &mut String,
+    lang: Lang,
+    m: &Metrics,
+    r: &Row,
+    top: f64,
+    inner: f64,
+    usage_w: f64,
+) -> f64 {
+    let usage = usage(lang, r);
+    let mut base = top + m.row_top;
+    verdict_mark(out, m.pad + 15.0, base - 11.0, r.fits);
     let room = inner - 40.0;
-    let one_line =
-        text_width(&r.label, LABEL, true) + 24.0 + text_width(&usage, LABEL, true) <= room;
-    let label = fit_text(&r.label, LABEL, true, room);
-    text(out, PAD + 40.0, base, LABEL, INK, BOLD, &label);
-    if !one_line {
-        base += 42.0;
-    }
+    let label = fit_text(&r.label, m.label, true, room);
+    text(out, m.pad + 40.0, base, m.label, INK, BOLD, &label);
     let colour = if r.fits { GREEN } else { RED };
     let end = r#" font-weight="700" text-anchor="end""#;
-    text(out, PAD + inner, base, LABEL, colour, end, &usage);
+    let mut bar_w = inner;
+    if m.usage_beside_bar {
+        bar_w = inner - usage_w - 12.0;
+        let y = base + 12.0 + m.bar_h / 2.0 + m.label * 0.36;
+        text(out, m.pad + inner, y, m.label, colour, end, &usage);
+        base -= 4.0;
+    } else {
+        let one_line =
+            text_width(&r.label, m.label, true) + 24.0 + text_width(&usage, m.label, true) <= room;
+        if !one_line {
+            base += 42.0;
+        }
+        text(out, m.pad + inner, base, m.label, colour, end, &usage);
+    }
     let bar_y = base + 16.0;
-    let scale = inner / r.needed.max(r.capacity).max(r.usable).max(0.01);
+    let whole = if m.details {
+        r.needed.max(r.capacity).max(r.usable)
+    } else {
+        r.needed.max(r.usable)
+    };
+    let scale = bar_w / whole.max(0.01);
+    if m.details {
+        let _ = write!(
+            out,
+            r#"<rect x="{}" y="{bar_y:.1}" width="{:.1}" height="{}" rx="6" fill="{RESERVED}"/>"#,
+            m.pad,
+            r.capacity * scale,
+            m.bar_h,
+        );
+    }
     let _ = write!(
         out,
-        r#"<rect x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{RESERVED}"/><rect class="track" x="{PAD}" y="{bar_y:.1}" width="{:.1}" height="{BAR_H}" rx="6" fill="{TRACK}"/>"#,
-        r.capacity * scale,
+        r#"<rect class="track" x="{}" y="{bar_y:.1}" width="{:.1}" height="{}" rx="6" fill="{TRACK}"/>"#,
+        m.pad,
         r.usable * scale,
+        m.bar_h,
     );
-    draw_parts(out, lang, &r.parts, bar_y, scale);
-    if r.capacity > 0.0 {
-        let x = PAD + r.capacity * scale;
+    draw_parts(out, lang, m, &r.parts, bar_y, scale);
+    if r.capacity > 0.0 && m.details {
+        let x = m.pad + r.capacity * scale;
         let _ = write!(
             out,
             r#"<line class="capacity" x1="{x:.1}" x2="{x:.1}" y1="{:.1}" y2="{:.1}" stroke="{INK}" stroke-width="3" stroke-dasharray="6 4"/>"#,
             bar_y - 6.0,
-            bar_y + BAR_H + 6.0
+            bar_y + m.bar_h + 6.0
         );
     }
-    bar_y + BAR_H + 26.0
+    bar_y + m.bar_h + m.row_gap
 }
 
-/// The stacked parts from the bar's left edge; a value is written on a part wide enough.
-fn draw_parts(out: &mut String, lang: Lang, parts: &[(Part, f64)], bar_y: f64, scale: f64) {
-    let mut x = PAD;
+/// The stacked parts from the bar's left edge; on the page a value is written on a part
+/// wide enough.
+fn draw_parts(
+    out: &mut String,
+    lang: Lang,
+    m: &Metrics,
+    parts: &[(Part, f64)],
+    bar_y: f64,
+    scale: f64,
+) {
+    let mut x = m.pad;
     for &(part, gib) in parts {
         let w = gib * scale;
         let (fill, on) = part.colours();
         let value = format_gib(lang, gib);
         let _ = write!(
             out,
-            r#"<rect class="seg {}" x="{x:.1}" y="{bar_y:.1}" width="{w:.1}" height="{BAR_H}" fill="{fill}"><title>{}: {} GiB</title></rect>"#,
+            r#"<rect class="seg {}" x="{x:.1}" y="{bar_y:.1}" width="{w:.1}" height="{}" fill="{fill}"><title>{}: {} GiB</title></rect>"#,
             part.class(),
+            m.bar_h,
             esc(&t(lang, part.label_id())),
             esc(&value),
         );
-        if text_width(&value, VALUE, false) + 14.0 <= w {
+        if m.details && text_width(&value, VALUE, false) + 14.0 <= w {
             let middle = r#" text-anchor="middle""#;
-            let y = bar_y + BAR_H / 2.0 + VALUE * 0.36;
+            let y = bar_y + m.bar_h / 2.0 + VALUE * 0.36;
             text(out, x + w / 2.0, y, VALUE, on, middle, &value);
         }
         x += w;
@@ -389,33 +549,47 @@ fn draw_parts(out: &mut String, lang: Lang, parts: &[(Part, f64)], bar_y: f64, s
 }
 
 /// No setup at all (nothing in the catalog holds the job): the need alone, on one GPU.
-fn draw_need(out: &mut String, lang: Lang, e: &Estimate, top: f64, inner: f64) -> f64 {
+fn draw_need(out: &mut String, lang: Lang, m: &Metrics, e: &Estimate, top: f64, inner: f64) -> f64 {
     let needed = e.per_gpu_gib();
     let args = Args::new().s("needed", format_gib(lang, needed));
-    let base = top + 36.0;
-    verdict_mark(out, PAD + 15.0, base - 11.0, false);
+    let base = top + m.row_top;
+    verdict_mark(out, m.pad + 15.0, base - 11.0, false);
     let line = fit_text(
         &tr(lang, "chart-needed", Some(&args)),
-        LABEL,
+        m.label,
         true,
         inner - 40.0,
     );
-    text(out, PAD + 40.0, base, LABEL, RED, BOLD, &line);
-    let why = fit_text(&t(lang, "chart-nothing-fits"), SUB, false, inner - 40.0);
-    text(out, PAD + 40.0, base + 38.0, SUB, MUTED, "", &why);
+    text(out, m.pad + 40.0, base, m.label, RED, BOLD, &line);
+    let why = fit_text(
+        &t(lang, "chart-nothing-fits"),
+        m.heading,
+        false,
+        inner - 40.0,
+    );
+    text(out, m.pad + 40.0, base + 38.0, m.heading, MUTED, "", &why);
     let bar_y = base + 54.0;
     draw_parts(
         out,
         lang,
+        m,
         &per_gpu_parts(e),
         bar_y,
         inner / needed.max(0.01),
     );
-    bar_y + BAR_H + 26.0
+    bar_y + m.bar_h + m.row_gap
 }
 
 /// Swatches for the parts drawn, then the track and the capacity line; wraps lines.
-fn draw_legend(out: &mut String, lang: Lang, parts: &[Part], cards: bool, top: f64, w: f64) -> f64 {
+fn draw_legend(
+    out: &mut String,
+    lang: Lang,
+    m: &Metrics,
+    parts: &[Part],
+    cards: bool,
+    top: f64,
+    w: f64,
+) -> f64 {
     enum Key {
         Fill(&'static str),
         Dashed,
@@ -428,12 +602,12 @@ fn draw_legend(out: &mut String, lang: Lang, parts: &[Part], cards: bool, top: f
         keys.push((Key::Fill(TRACK), t(lang, "chart-usable")));
         keys.push((Key::Dashed, t(lang, "chart-capacity")));
     }
-    let (mut x, mut y) = (PAD, top + 28.0);
+    let (mut x, mut y) = (m.pad, top + 28.0);
     for (key, label) in keys {
-        let width = 38.0 + text_width(&label, LEGEND, false);
-        if x > PAD && x + width > PAD + w {
-            x = PAD;
-            y += 44.0;
+        let width = 38.0 + text_width(&label, m.legend, false);
+        if x > m.pad && x + width > m.pad + w {
+            x = m.pad;
+            y += m.legend_step;
         }
         match key {
             Key::Fill(fill) => {
@@ -453,7 +627,7 @@ fn draw_legend(out: &mut String, lang: Lang, parts: &[Part], cards: bool, top: f
                 );
             }
         }
-        text(out, x + 36.0, y, LEGEND, INK, "", &label);
+        text(out, x + 36.0, y, m.legend, INK, "", &label);
         x += width + 24.0;
     }
     y + 8.0
@@ -600,9 +774,19 @@ fn indexed(rgba: &[u8]) -> Option<Indexed> {
     Some(out)
 }
 
-/// The chart of `a` as a PNG, [`WIDTH`] px wide.
+/// The chart of `a` as a PNG, [`WIDTH`] px wide: the page's.
 pub fn png(lang: Lang, catalog: &Catalog, a: &Answer) -> Result<Vec<u8>, ChartError> {
     svg_to_png(&svg(lang, catalog, a))
+}
+
+/// The chart of `a` as a PNG drawn for `layout`.
+pub fn png_in(
+    lang: Lang,
+    catalog: &Catalog,
+    a: &Answer,
+    layout: Layout,
+) -> Result<Vec<u8>, ChartError> {
+    svg_to_png(&svg_in(lang, catalog, a, layout))
 }
 
 #[cfg(test)]

@@ -176,7 +176,7 @@ pub fn offers_levers(a: &Answer) -> bool {
 const COMPACT: &[Kind] = &[
     Kind::Title,
     Kind::Lead,
-    Kind::Total,
+    Kind::TotalUnderVerdict,
     Kind::SetupsFirst,
     Kind::Model,
 ];

@@ -39,6 +39,10 @@ pub enum Kind {
     MaxContext,
     Job,
     Total,
+    /// The first screen's number under its verdict: nothing more on one GPU (the verdict
+    /// line already gives the memory per GPU), the peak in all over several, the total
+    /// line when there is no verdict.
+    TotalUnderVerdict,
     Breakdown,
     /// Every fit line: the verdict on the named GPUs, how many would do, the topology,
     /// the KV pool.
@@ -54,7 +58,8 @@ pub enum Kind {
     Launch,
     /// Every setup in full.
     Setups,
-    /// The first three setups, short, each with its price.
+    /// The first three setups, each the card without its brand word and its price, so it
+    /// stays one line on a phone (memory per GPU is in the chart, speed in the full view).
     SetupsFirst,
     /// Every setup, short, without prices (they follow in [`Kind::Prices`]).
     SetupsShort,
@@ -242,6 +247,7 @@ impl Builder<'_> {
             Kind::MaxContext => Section::MaxContext(plan::max_context_line(lang, a)?),
             Kind::Job => Section::Job(parts::job_line(lang, a)),
             Kind::Total => Section::Total(parts::total_line(lang, a)),
+            Kind::TotalUnderVerdict => Section::Total(self.total_under_verdict()?),
             Kind::Breakdown => Section::Breakdown(Titled {
                 title: t(lang, msg!("answer-breakdown-title")),
                 items: parts::breakdown_items(lang, a),
@@ -279,8 +285,8 @@ impl Builder<'_> {
                 commands: a.launch.iter().map(|l| l.command.clone()).collect(),
             }),
             Kind::Setups => self.setups(usize::MAX, |s| parts::setup_line(lang, catalog, s)),
-            Kind::SetupsFirst => self.setups(3, |s| setup_short(lang, catalog, s, true)),
-            Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s, false)),
+            Kind::SetupsFirst => self.setups(3, |s| setup_compact(lang, catalog, s)),
+            Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s)),
             Kind::Prices if a.recommendations.nothing_fits => return None,
             Kind::Prices => Section::Prices(
                 a.recommendations
@@ -327,6 +333,20 @@ impl Builder<'_> {
         let (lang, catalog, a) = (self.lang, self.catalog, self.a);
         self.fit
             .get_or_insert_with(|| parts::fit_lines(lang, catalog, a))
+    }
+
+    /// See [`Kind::TotalUnderVerdict`].
+    fn total_under_verdict(&mut self) -> Option<String> {
+        let (lang, a) = (self.lang, self.a);
+        let verdict =
+            parts::best_fit_line(lang, self.catalog, a).is_some() || !self.fit_lines().is_empty();
+        if !verdict {
+            return Some(parts::total_line(lang, a));
+        }
+        (a.estimate.gpus > 1).then(|| {
+            let total = format_gib(lang, a.estimate.total_gib());
+            tr(lang, "answer-total", Some(&Args::new().s("total", total)))
+        })
     }
 
     /// The setups written by `line`, at most `shown` of them, or the line that says none fits.
@@ -389,9 +409,9 @@ impl Builder<'_> {
     }
 }
 
-/// "2 × RTX 3090 · 21.5 GiB/GPU · ≈24 tokens/s · $1,700": card, memory per GPU, speed and
-/// (when `price`) the price on one line.
-fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup, price: bool) -> String {
+/// "2 × RTX 3090 · 21.5 GiB/GPU · ≈24 tokens/s": card, memory per GPU and speed on one
+/// line (the full views' setups; their prices follow in [`Kind::Prices`]).
+fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     let setup = parts::setup_label(catalog, &s.fit.gpu, s.fit.count);
     let args = Args::new()
         .s("setup", setup)
@@ -406,7 +426,14 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup, price: bool) -> String 
             Some(&Args::new().s("tps", tps)),
         ));
     }
-    if let (true, Some(buy)) = (price, s.buy) {
+    line
+}
+
+/// "2 × RTX 3090 · $1,700": a first screen's setup, the card without its brand word and
+/// its price (today's, else the launch price, said so).
+fn setup_compact(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
+    let mut line = without_brand(&parts::setup_label(catalog, &s.fit.gpu, s.fit.count));
+    if let Some(buy) = s.buy {
         let amount = parts::price_usd(lang, buy.usd);
         line.push_str(" · ");
         match buy.basis {
@@ -419,6 +446,25 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup, price: bool) -> String 
         }
     }
     line
+}
+
+/// Brand words that lead a card's name and that people leave out ("RTX 4090", "MI300X").
+const BRANDS: [&str; 3] = ["GeForce ", "NVIDIA ", "AMD "];
+
+/// "2 × GeForce RTX 4090" as "2 × RTX 4090": the label without a leading [`BRANDS`] word.
+fn without_brand(label: &str) -> String {
+    let (count, name) = match label.split_once(" × ") {
+        Some((n, name)) => (Some(n), name),
+        None => (None, label),
+    };
+    let name = BRANDS
+        .iter()
+        .find_map(|b| name.strip_prefix(b))
+        .unwrap_or(name);
+    match count {
+        Some(n) => format!("{n} × {name}"),
+        None => name.to_string(),
+    }
 }
 
 /// "2 × RTX 3090: cheapest now · US$1,700 now (2026-05) · …": why the setup is listed,
@@ -447,6 +493,18 @@ fn chart_caption(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_screen_names_cards_without_their_brand() {
+        assert_eq!(without_brand("2 × GeForce RTX 4090"), "2 × RTX 4090");
+        assert_eq!(without_brand("NVIDIA DGX Spark (GB10)"), "DGX Spark (GB10)");
+        assert_eq!(without_brand("AMD Instinct MI300X"), "Instinct MI300X");
+        assert_eq!(without_brand("Apple M4 Max"), "Apple M4 Max");
+        assert_eq!(
+            without_brand("RTX PRO 6000 GeForce"),
+            "RTX PRO 6000 GeForce"
+        );
+    }
     use crate::answer;
 
     fn answer_to(question: &str) -> Answer {

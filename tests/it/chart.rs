@@ -135,3 +135,35 @@ fn labels_are_in_the_reply_language_and_numbers_in_its_format() {
     );
     assert!(!es.contains(r#"class="capacity""#) && es.contains(r#"class="seg weights""#));
 }
+
+/// Width Discord gives an embed's image on a 390 px phone (the embed's text column).
+const DISCORD_SHOWN_PX: f64 = 274.0;
+
+#[test]
+fn the_discord_chart_is_short_and_its_type_reads_on_a_phone() {
+    let layout = chart::Layout::Discord;
+    let scale = DISCORD_SHOWN_PX / f64::from(layout.width());
+    for lang in Lang::ALL {
+        for a in &answers() {
+            let svg = chart::svg_in(lang, Catalog::get(), a, layout);
+            // No text under 12 px once Discord scales the picture to the phone.
+            for size in svg.split("font-size=\"").skip(1) {
+                let px: f64 = size.split('"').next().unwrap().parse().unwrap();
+                assert!(
+                    px * scale >= 12.0,
+                    "{lang:?}: {px} px type shows at {:.1} px",
+                    px * scale
+                );
+            }
+            // At most three setups, and at most 220 px tall on the phone (a training job's
+            // legend takes three lines).
+            let bars = svg.matches(r#"class="track""#).count();
+            assert!(bars <= chart::DISCORD_ROWS, "{lang:?}: {bars} bars");
+            let png = chart::png_in(lang, Catalog::get(), a, layout).expect("rendered");
+            let pixmap = Pixmap::decode_png(&png).expect("a PNG that decodes");
+            assert_eq!(pixmap.width(), layout.width());
+            let shown = f64::from(pixmap.height()) * scale;
+            assert!(shown <= 220.0, "{lang:?}: {shown:.0} px tall on a phone");
+        }
+    }
+}

@@ -21,7 +21,7 @@ fn embed(r: &Recorded) -> &Value {
     }
 }
 
-/// The request carries exactly one chart.png, a PNG of the chart's width, that the embed
+/// The request carries exactly one chart.png, a PNG of the Discord chart's width, that the embed
 /// shows and the payload lists as an attachment. Returns the PNG's height.
 pub fn assert_chart(r: &Recorded) -> u32 {
     let e = embed(r);
@@ -41,7 +41,8 @@ pub fn assert_chart(r: &Recorded) -> u32 {
     assert_eq!(file.content_type.as_deref(), Some("image/png"));
     assert!(file.bytes.len() < 200 * 1024, "{} bytes", file.bytes.len());
     let png = Pixmap::decode_png(&file.bytes).expect("the attachment is a PNG");
-    assert_eq!(png.width(), chart::WIDTH);
+    // Drawn for a phone, not the page's picture.
+    assert_eq!(png.width(), chart::Layout::Discord.width());
     let payload = r.body.get("data").unwrap_or(&r.body);
     let listed = payload["attachments"].to_string();
     assert!(listed.contains("chart.png"), "attachments: {listed}");

@@ -303,9 +303,15 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
         json!(render::parts::title(Lang::Pt, &a)),
         "Portuguese title"
     );
+    // The first view gives the peak in all; its share per GPU is in the verdict above it.
+    let peak = vramguide::i18n::tr(
+        Lang::Pt,
+        "answer-total",
+        Some(&vramguide::i18n::Args::new().s("total", total.clone())),
+    );
     assert!(
-        text.contains(&render::parts::total_line(Lang::Pt, &a)),
-        "Portuguese total line"
+        text.contains(&peak),
+        "Portuguese total line {peak} in {text}"
     );
     assert_eq!(
         e["color"],
@@ -742,11 +748,12 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     let a4 = core_answer(&q4);
     assert!(a4.estimate.total() < fp16.estimate.total() / 2.0);
     let text = embed_text(e);
-    assert!(
-        text.contains(&render::parts::total_line(Lang::Pt, &a4)),
-        "{text}"
-    );
-    assert!(!text.contains(&render::parts::total_line(Lang::Pt, &fp16)));
+    // On one GPU the first view's number is the verdict's need per GPU (no total line
+    // repeats it): the new one, not the old.
+    let verdict = |a| render::parts::fit_lines(Lang::Pt, Catalog::get(), a).remove(0);
+    assert!(text.contains(&verdict(&a4)), "{text}");
+    assert!(!text.contains(&verdict(&fp16)));
+    assert!(text.contains(&format_gib(Lang::Pt, a4.estimate.per_gpu_gib())));
     assert_eq!(e["title"], json!(render::parts::title(Lang::Pt, &a4)));
     assert_eq!(chosen_option(&select_menu(&r, "vg:p:")), "q4_k_m");
 
