@@ -267,6 +267,15 @@ pub struct Job {
     /// Peak bandwidth of the host RAM the offloaded part is read from, in GB/s (None:
     /// [`crate::estimate::DEFAULT_RAM_GBS`]).
     pub ram_bandwidth_gbs: Option<f64>,
+    /// Training: lm_head and the loss run fused, a chunk of tokens at a time (Unsloth,
+    /// Liger's fused linear cross-entropy, cut-cross-entropy): no whole logits at all.
+    pub fused_loss: bool,
+    /// QLoRA: the unquantized parameters, and so the residual stream, are cast to fp32
+    /// (PEFT's `prepare_model_for_kbit_training`, which the HF recipes call).
+    pub kbit_upcast: bool,
+    /// LoRA: fp32 adapters computing on an fp32 copy of their input, kept for the backward
+    /// (PEFT); fused 16-bit LoRA kernels (Unsloth, torchtune) keep no such copy.
+    pub fp32_adapter_inputs: bool,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -323,6 +332,9 @@ impl Job {
             offloaded_checkpoints: false,
             host_offload: None,
             ram_bandwidth_gbs: None,
+            fused_loss: false,
+            kbit_upcast: true,
+            fp32_adapter_inputs: true,
         };
         job.set_context(context);
         job
