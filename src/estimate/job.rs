@@ -276,6 +276,10 @@ pub struct Job {
     /// LoRA: fp32 adapters computing on an fp32 copy of their input, kept for the backward
     /// (PEFT); fused 16-bit LoRA kernels (Unsloth, torchtune) keep no such copy.
     pub fp32_adapter_inputs: bool,
+    /// Training: the MLP runs over the sequence a tile at a time (Unsloth's opt-in
+    /// `unsloth_tiled_mlp=True` for contexts of hundreds of thousands of tokens), so the
+    /// recomputed layer holds one tile's MLP activations, not the whole sequence's.
+    pub tiled_mlp: bool,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -335,6 +339,7 @@ impl Job {
             fused_loss: false,
             kbit_upcast: true,
             fp32_adapter_inputs: true,
+            tiled_mlp: false,
         };
         job.set_context(context);
         job

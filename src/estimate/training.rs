@@ -373,7 +373,8 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
         f64::from(model.num_key_value_heads) * f64::from(model.head_dim())
     };
     let i = model.active_intermediate() as f64;
-    let mut per_token_layer = 2.0 * (4.0 * h + 2.0 * q + 2.0 * kv + 4.0 * i);
+    let mlp = if job.tiled_mlp { 0.0 } else { 4.0 * i };
+    let mut per_token_layer = 2.0 * (4.0 * h + 2.0 * q + 2.0 * kv + mlp);
     // PEFT runs fp32 adapters on an fp32 copy of each adapted layer's input, and saves it
     // for the backward: q, k, v, gate and up each cast the hidden state, o_proj its
     // q-wide input, down_proj its intermediate-wide input. (A QLoRA model's stream is
