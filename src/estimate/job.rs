@@ -345,6 +345,24 @@ impl Job {
         job
     }
 
+    /// Take `framework`'s defaults (its profile's flags and optimizer); the caller then
+    /// applies what the user set explicitly, which wins.
+    pub fn follow(&mut self, framework: crate::runtime::framework::Framework) {
+        let p = framework.profile();
+        self.framework = framework;
+        self.chunked_loss = p.chunked_loss;
+        self.fused_loss = p.fused_loss;
+        self.offloaded_checkpoints = p.offloaded_checkpoints;
+        self.master_weights = p.master_weights;
+        self.kbit_upcast = p.kbit_upcast;
+        self.fp32_adapter_inputs = p.fp32_adapter_inputs;
+        self.optimizer = if p.adamw_8bit {
+            Optimizer::Adamw8bit
+        } else {
+            Optimizer::Adamw
+        };
+    }
+
     /// The sharding in force on `gpus` GPUs: one GPU has nothing to shard.
     pub fn sharding_on(&self, gpus: u32) -> Sharding {
         match self.sharding {

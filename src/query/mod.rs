@@ -206,7 +206,7 @@ fn resolve_known(
     }
     // The framework's defaults first, then what the user set explicitly.
     if let Some(f) = q.framework {
-        f.profile().apply(&mut req.job);
+        req.job.follow(f);
         if let Some(m) = q.master_weights {
             req.job.master_weights = m;
         }

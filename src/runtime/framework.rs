@@ -2,7 +2,6 @@
 //! with and what they change in memory. The HF Trainer / TRL + PEFT profile is today's
 //! model and the default; the others differ where their documentation says they do.
 
-use crate::estimate::Optimizer;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -50,8 +49,8 @@ pub struct FrameworkProfile {
     /// LoRA adapters run in fp32 on an fp32 copy of each adapted layer's input, saved for
     /// the backward (PEFT's LoRA layers); fused LoRA kernels work in 16 bits.
     pub fp32_adapter_inputs: bool,
-    /// The optimizer the framework's recipes and notebooks use.
-    pub optimizer: Optimizer,
+    /// The recipes and notebooks train with 8-bit AdamW (else AdamW).
+    pub adamw_8bit: bool,
     /// Where the defaults come from.
     pub source: &'static str,
 }
@@ -68,7 +67,7 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         master_weights: true,
         kbit_upcast: true,
         fp32_adapter_inputs: true,
-        optimizer: Optimizer::Adamw,
+        adamw_8bit: false,
         source: "https://huggingface.co/docs/trl/sft_trainer (Trainer + PEFT; AMP keeps fp32 master weights)",
     },
     FrameworkProfile {
@@ -81,7 +80,7 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         master_weights: true,
         kbit_upcast: false,
         fp32_adapter_inputs: false,
-        optimizer: Optimizer::Adamw8bit,
+        adamw_8bit: true,
         source: "https://unsloth.ai/blog/long-context (use_gradient_checkpointing=\"unsloth\" offloads activations to system RAM; fused, chunked cross-entropy); https://github.com/unslothai/unsloth/blob/main/unsloth/models/_utils.py (prepare_model_for_kbit_training freezes the model and casts nothing to fp32; fused 16-bit LoRA kernels); https://github.com/unslothai/notebooks (every notebook trains with optim=\"adamw_8bit\")",
     },
     FrameworkProfile {
@@ -94,7 +93,7 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         master_weights: false,
         kbit_upcast: true,
         fp32_adapter_inputs: true,
-        optimizer: Optimizer::Adamw,
+        adamw_8bit: false,
         source: "https://docs.axolotl.ai/docs/config-reference.html (bf16 weights loaded as such; liger and cut_cross_entropy off unless set)",
     },
     FrameworkProfile {
@@ -107,7 +106,7 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         master_weights: true,
         kbit_upcast: true,
         fp32_adapter_inputs: true,
-        optimizer: Optimizer::Adamw,
+        adamw_8bit: false,
         source: "https://github.com/hiyouga/LLaMA-Factory (built on the HF Trainer; enable_liger_kernel off by default)",
     },
     FrameworkProfile {
@@ -120,25 +119,10 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         master_weights: false,
         kbit_upcast: false,
         fp32_adapter_inputs: false,
-        optimizer: Optimizer::Adamw,
+        adamw_8bit: false,
         source: "https://github.com/pytorch/torchtune/tree/main/recipes/configs (CEWithChunkedOutputLoss, dtype: bf16 without fp32 master weights; LoRA and NF4 layers in bf16, no PEFT casts)",
     },
 ];
-
-impl FrameworkProfile {
-    /// Set the framework's defaults on `job`; the caller then applies what the user set
-    /// explicitly, which wins.
-    pub fn apply(&self, job: &mut crate::estimate::Job) {
-        job.framework = self.framework;
-        job.chunked_loss = self.chunked_loss;
-        job.fused_loss = self.fused_loss;
-        job.offloaded_checkpoints = self.offloaded_checkpoints;
-        job.master_weights = self.master_weights;
-        job.kbit_upcast = self.kbit_upcast;
-        job.fp32_adapter_inputs = self.fp32_adapter_inputs;
-        job.optimizer = self.optimizer;
-    }
-}
 
 impl Framework {
     pub fn profile(self) -> &'static FrameworkProfile {

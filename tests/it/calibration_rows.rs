@@ -326,7 +326,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 .get("framework")
                 .and_then(|n| n.parse().ok())
                 .unwrap_or_default();
-            framework.profile().apply(&mut job);
+            job.follow(framework);
             let sharding = f.get("sharding").map(String::as_str).unwrap_or("none");
             job.sharding = Some(
                 if sharding.contains("full_shard")
