@@ -214,6 +214,16 @@ fn training_runs_are_within_their_level() {
             0.08,
             0.27,
         ),
+        // Held out: torchtune's README tables, sized with the torchtune profile (pure bf16,
+        // chunked loss, 16-bit LoRA) and each row's flags (optimizer in the backward,
+        // activation offloading). The worst rows: the 3B table's unpacked baseline (its
+        // sequences are shorter than 4,096), the 8B LoRA/QLoRA rows of the first table
+        // (+40 to +83 %) and the A6000 rows whose flags the README does not give.
+        (
+            include_str!("../calibration/torchtune-finetune-peak.csv"),
+            0.21,
+            1.10,
+        ),
     ] {
         let rows = crate::calibration_rows::training_rows(Catalog::get(), csv);
         assert!(rows.len() >= 5);

@@ -359,13 +359,16 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             if let Some(t) = f.get("lora_targets").and_then(|t| t.parse().ok()) {
                 job.lora_targets = t;
             }
-            if let Some(c) = flag("chunked_loss") {
+            if let Some(c) = flag("chunked_loss").or(flag("chunked_ce")) {
                 job.chunked_loss = c;
+            }
+            if let Some(b) = flag("optimizer_in_bwd") {
+                job.optimizer_in_backward = b;
             }
             if let Some(c) = flag("fused_loss") {
                 job.fused_loss = c;
             }
-            if let Some(c) = flag("offloaded_checkpoints") {
+            if let Some(c) = flag("offloaded_checkpoints").or(flag("activation_offloading")) {
                 job.offloaded_checkpoints = c;
             }
             if let Some(t) = flag("tiled_mlp") {
