@@ -59,10 +59,11 @@ impl Parts {
             self.gradients,
             self.optimizer,
         );
-        let buffers = if sharding == Sharding::Zero3 && gpus > 1 {
-            self.gather.buffers(job, n)
-        } else {
-            Buffers::default()
+        let buffers = match sharding {
+            _ if gpus <= 1 => Buffers::default(),
+            Sharding::Zero3 => self.gather.buffers(job, n),
+            Sharding::Zero1 | Sharding::Zero2 => self.gather.partition_step(job, n),
+            Sharding::Ddp => Buffers::default(),
         };
         (on_gpu, buffers)
     }
@@ -317,6 +318,21 @@ impl Gather {
             },
             trainable: if full { model.params_total as f64 } else { 0.0 },
             mixed: full && job.master_weights,
+        }
+    }
+
+    /// ZeRO-1/2 step their whole optimizer partition at once, its gradients cast to fp32
+    /// first (DeepSpeed's stage_1_and_2.py: `single_grad_partition`): 4 bytes per trainable
+    /// parameter over the GPUs. LLaMA-Factory issue 1158 shows it: Baichuan2-13B's full
+    /// fine-tune under ZeRO-2 on 4 x 80 GB dies asking for 12.94 GiB, 13.9e9 x 4 / 4 bytes.
+    fn partition_step(&self, job: &Job, n: f64) -> Buffers {
+        Buffers {
+            step: if self.mixed && !job.cpu_offload {
+                self.trainable / n * 4.0
+            } else {
+                0.0
+            },
+            ..Buffers::default()
         }
     }
 

@@ -196,6 +196,30 @@ fn zero3_holds_its_gradient_partition_and_the_steps_fp32_sub_group() {
 }
 
 #[test]
+fn zero2_steps_its_whole_partition_in_fp32() {
+    // LLaMA-Factory issue 1158: a 13.9 B full fine-tune under ZeRO-2 on 4 x 80 GB asks for
+    // 12.94 GiB at the step (its fp32 gradient partition) and runs out of memory; its
+    // maintainer: ZeRO-2 needs 8 cards, or ZeRO-3 on 4.
+    let m = model("llama-2-13b");
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    job.set_context(1536);
+    job.sharding = Some(estimate::Sharding::Zero2);
+    let p = m.params_total as f64;
+    let on4 = estimate::run(m, &job, 4).unwrap();
+    let states = 2.0 * p + (2.0 + 12.0) * p / 4.0;
+    assert!(
+        on4.per_gpu >= states + 4.0 * p / 4.0,
+        "{}",
+        on4.per_gpu_gib()
+    );
+    assert!(on4.per_gpu_gib() > 76.4, "{}", on4.per_gpu_gib());
+    let on8 = estimate::run(m, &job, 8).unwrap();
+    assert!(on8.per_gpu_gib() < 70.0, "{}", on8.per_gpu_gib());
+    job.sharding = Some(estimate::Sharding::Zero3);
+    assert!(estimate::run(m, &job, 4).unwrap().per_gpu_gib() < 70.0);
+}
+
+#[test]
 fn fit_uses_usable_memory_and_counts_cards() {
     let m = model("llama-3.1-70b");
     let job = Job::new(Mode::Inference, Precision::Fp16);
