@@ -3,6 +3,7 @@
 use super::precision::Precision;
 use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_bytes};
 use crate::catalog::{GIB, ModelSpec};
+use crate::runtime::framework::Framework;
 
 /// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
 const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
@@ -134,6 +135,11 @@ pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
     }
     if job.gradient_checkpointing {
         notes.push(Note::GradientCheckpointing);
+    }
+    if job.framework != Framework::default() {
+        notes.push(Note::Framework {
+            framework: job.framework,
+        });
     }
     notes
 }
