@@ -50,6 +50,10 @@ pub struct Moe {
     /// `moe_latent_size`: each MoE layer projects down to it and back up).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latent_size: Option<u32>,
+    /// The routed experts are stored as one 3-D tensor per layer, not one Linear layer
+    /// each (gpt-oss's `GptOssExperts.gate_up_proj`): LoRA's "all-linear" skips them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fused_experts: bool,
 }
 
 /// One model architecture; field names follow Hugging Face `config.json`.

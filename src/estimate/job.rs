@@ -267,6 +267,19 @@ pub struct Job {
     /// Peak bandwidth of the host RAM the offloaded part is read from, in GB/s (None:
     /// [`crate::estimate::DEFAULT_RAM_GBS`]).
     pub ram_bandwidth_gbs: Option<f64>,
+    /// Training: lm_head and the loss run fused, a chunk of tokens at a time (Unsloth,
+    /// Liger's fused linear cross-entropy, cut-cross-entropy): no whole logits at all.
+    pub fused_loss: bool,
+    /// QLoRA: the unquantized parameters, and so the residual stream, are cast to fp32
+    /// (PEFT's `prepare_model_for_kbit_training`, which the HF recipes call).
+    pub kbit_upcast: bool,
+    /// LoRA: fp32 adapters computing on an fp32 copy of their input, kept for the backward
+    /// (PEFT); fused 16-bit LoRA kernels (Unsloth, torchtune) keep no such copy.
+    pub fp32_adapter_inputs: bool,
+    /// Training: the MLP runs over the sequence a tile at a time (Unsloth's opt-in
+    /// `unsloth_tiled_mlp=True` for contexts of hundreds of thousands of tokens), so the
+    /// recomputed layer holds one tile's MLP activations, not the whole sequence's.
+    pub tiled_mlp: bool,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -323,9 +336,31 @@ impl Job {
             offloaded_checkpoints: false,
             host_offload: None,
             ram_bandwidth_gbs: None,
+            fused_loss: false,
+            kbit_upcast: true,
+            fp32_adapter_inputs: true,
+            tiled_mlp: false,
         };
         job.set_context(context);
         job
+    }
+
+    /// Take `framework`'s defaults (its profile's flags and optimizer); the caller then
+    /// applies what the user set explicitly, which wins.
+    pub fn follow(&mut self, framework: crate::runtime::framework::Framework) {
+        let p = framework.profile();
+        self.framework = framework;
+        self.chunked_loss = p.chunked_loss;
+        self.fused_loss = p.fused_loss;
+        self.offloaded_checkpoints = p.offloaded_checkpoints;
+        self.master_weights = p.master_weights;
+        self.kbit_upcast = p.kbit_upcast;
+        self.fp32_adapter_inputs = p.fp32_adapter_inputs;
+        self.optimizer = if p.adamw_8bit {
+            Optimizer::Adamw8bit
+        } else {
+            Optimizer::Adamw
+        };
     }
 
     /// The sharding in force on `gpus` GPUs: one GPU has nothing to shard.

@@ -77,6 +77,10 @@ pub enum Note {
     CpuOffload,
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
+    /// Training sized as this framework's recipes run it (its profile's memory behaviour).
+    Framework {
+        framework: crate::runtime::framework::Framework,
+    },
     /// Gradients replace activations during the backward: the peak is less than the sum.
     BackwardOverlap,
     /// The runtime loads this precision only partly or not at all.

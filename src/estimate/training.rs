@@ -3,6 +3,7 @@
 use super::precision::Precision;
 use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_bytes};
 use crate::catalog::{GIB, ModelSpec};
+use crate::runtime::framework::Framework;
 
 /// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
 const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
@@ -10,18 +11,24 @@ const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
 /// cross-entropy saved (transformers' loss upcasts the logits), the fp32 gradient coming in
 /// and the fp32 gradient going out to the logits.
 const LOGIT_BYTES: f64 = 12.0;
-/// The same with a chunked or fused loss: the 16-bit logits, plus an fp32 chunk at a time.
+/// The same with a chunked loss: the 16-bit logits, plus an fp32 chunk at a time.
 const CHUNKED_LOGIT_BYTES: f64 = 3.5;
+/// lm_head fused with the loss, a chunk of tokens at a time (Unsloth, Liger's fused linear
+/// cross-entropy, cut-cross-entropy): only a chunk of logits is ever alive. Set from
+/// Unsloth's published context table (Llama 3.1 8B QLoRA, 8 to 80 GB: about 212 kB more
+/// per token of context, of which the recomputed layer and the offloaded checkpoints
+/// explain all but about 28 kB, a quarter of a byte per vocabulary entry).
+const FUSED_LOGIT_BYTES: f64 = 0.25;
 
 /// What a training job holds whatever the GPU count: its states before sharding, its
-/// activations, and the buffer ZeRO-3/FSDP gathers layers into.
+/// activations, and the buffers ZeRO-3/FSDP gathers weights and gradients into.
 pub(super) struct Parts {
     weights: f64,
     gradients: f64,
     optimizer: f64,
     trainable: f64,
     act_per_gpu: f64,
-    gather: f64,
+    gather: Gather,
 }
 
 pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
@@ -36,13 +43,13 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         optimizer,
         trainable,
         act_per_gpu: activations(model, job),
-        gather: gather_buffer(model, job),
+        gather: Gather::of(model, job),
     }
 }
 
 impl Parts {
-    /// The states one GPU of `gpus` holds, and its overhead.
-    fn per_card(&self, job: &Job, gpus: u32) -> (OnGpu, f64) {
+    /// The states one GPU of `gpus` holds, and its working buffers.
+    fn per_card(&self, job: &Job, gpus: u32) -> (OnGpu, Buffers) {
         let n = f64::from(gpus);
         let sharding = job.sharding_on(gpus);
         let on_gpu = placed(
@@ -53,43 +60,56 @@ impl Parts {
             self.gradients,
             self.optimizer,
         );
-        let gather = if sharding == Sharding::Zero3 && gpus > 1 {
-            self.gather
-        } else {
-            0.0
+        let buffers = match sharding {
+            _ if gpus <= 1 => Buffers::default(),
+            Sharding::Zero3 => self.gather.buffers(job, n),
+            Sharding::Zero1 | Sharding::Zero2 => self.gather.partition_step(job, n),
+            Sharding::Ddp => Buffers::default(),
         };
-        (on_gpu, TRAINING_OVERHEAD + gather)
+        (on_gpu, buffers)
     }
 
     /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
     pub(super) fn per_gpu(&self, job: &Job, gpus: u32) -> f64 {
-        let (on_gpu, overhead_per_gpu) = self.per_card(job, gpus);
-        self.sum(&on_gpu, overhead_per_gpu)
+        let (on_gpu, buffers) = self.per_card(job, gpus);
+        self.sum(&on_gpu, &buffers)
     }
 
-    /// The backward frees each layer's activations as it writes that layer's gradients,
-    /// and the step's gradients are gone (set to None) before the next forward: the two
-    /// never all coexist, so the peak holds the larger of them.
-    fn sum(&self, on_gpu: &OnGpu, overhead_per_gpu: f64) -> f64 {
-        on_gpu.weights
-            + on_gpu.optimizer
-            + on_gpu.gradients.max(self.act_per_gpu)
-            + overhead_per_gpu
+    /// Under plain data parallelism the backward frees each layer's activations as it
+    /// writes that layer's gradients, and the step's gradients are gone (set to None)
+    /// before the next forward: the two never all coexist, so the peak holds the larger of
+    /// them. ZeRO-3 keeps its gradient partition in one buffer allocated once, so it adds
+    /// to the activations. Two moments compete for the peak: the forward and backward
+    /// (activations, gathered weights) and the optimizer step (the fp32 gradients of one
+    /// sub-group).
+    fn sum(&self, on_gpu: &OnGpu, buffers: &Buffers) -> f64 {
+        let backward = if buffers.persistent_gradients {
+            on_gpu.gradients + self.act_per_gpu
+        } else {
+            on_gpu.gradients.max(self.act_per_gpu)
+        } + buffers.live;
+        let step = on_gpu.gradients + buffers.step;
+        on_gpu.weights + on_gpu.optimizer + TRAINING_OVERHEAD + backward.max(step)
     }
 
     pub(super) fn estimate(&self, job: &Job, gpus: u32, kv_bytes_per_token: f64) -> Estimate {
         let n = f64::from(gpus);
-        let (on_gpu, overhead_per_gpu) = self.per_card(job, gpus);
+        let (on_gpu, buffers) = self.per_card(job, gpus);
         let act_per_gpu = self.act_per_gpu;
+        let per_gpu = self.sum(&on_gpu, &buffers);
+        // The parts add up to the peak: the working buffers count as overhead, and what
+        // never coexists is the overlap.
+        let working = buffers.live.max(buffers.step);
+        let parts = on_gpu.weights + on_gpu.optimizer + on_gpu.gradients + act_per_gpu + working;
         Estimate {
             weights: on_gpu.weights * n,
             gradients: on_gpu.gradients * n,
             optimizer: on_gpu.optimizer * n,
             activations: act_per_gpu * n,
-            overhead: overhead_per_gpu * n,
+            overhead: (TRAINING_OVERHEAD + working) * n,
             kv_cache: 0.0,
-            per_gpu: self.sum(&on_gpu, overhead_per_gpu),
-            overlap: on_gpu.gradients.min(act_per_gpu) * n,
+            per_gpu,
+            overlap: (parts + TRAINING_OVERHEAD - per_gpu).max(0.0) * n,
             gpus,
             kv_bytes_per_token,
             kv_copies: 1,
@@ -115,6 +135,11 @@ pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
     }
     if job.gradient_checkpointing {
         notes.push(Note::GradientCheckpointing);
+    }
+    if job.framework != Framework::default() {
+        notes.push(Note::Framework {
+            framework: job.framework,
+        });
     }
     notes
 }
@@ -200,7 +225,7 @@ fn adapter_states(model: &ModelSpec, job: &Job) -> (f64, f64, f64, f64) {
     let moments = moment_bytes(job.optimizer, 4.0);
     // PEFT's prepare_model_for_kbit_training casts what stays unquantized (embeddings,
     // lm_head, norms) to fp32: 2 more bytes for each 16-bit parameter of a QLoRA base.
-    let upcast = if job.mode == Mode::Qlora {
+    let upcast = if job.mode == Mode::Qlora && job.kbit_upcast {
         model.embedding_and_head_params() as f64 * 2.0
     } else {
         0.0
@@ -222,6 +247,11 @@ pub fn lora_params(model: &ModelSpec, rank: u32, targets: LoraTargets) -> f64 {
     let mlp = match targets {
         LoraTargets::Attention => 0.0,
         LoraTargets::AllLinear => match &model.moe {
+            // Experts stored as one 3-D tensor per layer (gpt-oss) are no Linear layer,
+            // so "all-linear" (PEFT's, Unsloth's target names) leaves them alone.
+            Some(m) if m.fused_experts => {
+                3.0 * (h + f64::from(m.expert_intermediate_size)) * f64::from(m.shared_experts)
+            }
             Some(m) => {
                 3.0 * (h + f64::from(m.expert_intermediate_size))
                     * f64::from(m.num_experts + m.shared_experts)
@@ -232,14 +262,106 @@ pub fn lora_params(model: &ModelSpec, rank: u32, targets: LoraTargets) -> f64 {
     f64::from(rank) * (attention + mlp) * f64::from(model.num_hidden_layers)
 }
 
-/// One layer's weights twice over, as stored: ZeRO-3/FSDP gathers the next layer while it
-/// computes the current one (a QLoRA base gathers 4-bit layers).
-fn gather_buffer(model: &ModelSpec, job: &Job) -> f64 {
-    let base = base_precision(job);
-    let embed = model.embedding_and_head_params() as f64;
-    let per_layer =
-        (model.params_total as f64 - embed).max(0.0) / f64::from(model.num_hidden_layers);
-    2.0 * per_layer * base.bits_per_weight() / 8.0
+/// DeepSpeed's ZeRO-3 default `sub_group_size` (https://www.deepspeed.ai/docs/config-json/,
+/// kept by HF's and LLaMA-Factory's ZeRO-3 configs): the optimizer steps the partition 1e9
+/// parameters at a time, copying each sub-group's 16-bit gradients to fp32 first (stage3.py
+/// `_prepare_fp32_grad_for_sub_group`). Its `stage3_max_live_parameters` (also 1e9) only
+/// binds for layers past 0.5 B parameters, and FSDP, which this sharding also stands
+/// for, gathers whole units without such a bound, so the gathered weights are not capped.
+const SUB_GROUP_SIZE: f64 = 1e9;
+
+/// What ZeRO-3 and FSDP gather on every GPU, whatever the sharding leaves there.
+struct Gather {
+    /// The largest matrix outside the layers, in parameters: lm_head (or the embeddings),
+    /// gathered whole for the logits.
+    unit: f64,
+    /// One decoder layer, in parameters: the next one is prefetched while a unit computes.
+    layer: f64,
+    /// Bytes per gathered parameter: the stored precision (a QLoRA base gathers its
+    /// 4-bit layers); embeddings and lm_head are gathered in the 16-bit compute dtype
+    /// (FSDP's mixed-precision `param_dtype`, DeepSpeed's 16-bit partitions).
+    layer_bytes: f64,
+    unit_bytes: f64,
+    /// Bytes of 16-bit gradient per parameter of the unit before its reduce-scatter: a
+    /// full fine-tune produces the whole unit's gradient; adapters almost none.
+    grad_bytes: f64,
+    /// Parameters the optimizer steps (for the fp32 gradient sub-group).
+    trainable: f64,
+    /// The step keeps an fp32 master copy, so gradients are cast to fp32 for it.
+    mixed: bool,
+}
+
+/// The working buffers on one GPU: gathered weights and gradients in the forward and
+/// backward, and the step's fp32 gradients.
+#[derive(Default)]
+struct Buffers {
+    live: f64,
+    step: f64,
+    persistent_gradients: bool,
+}
+
+impl Gather {
+    fn of(model: &ModelSpec, job: &Job) -> Gather {
+        let base = base_precision(job);
+        let embed = model.embedding_and_head_params() as f64;
+        let layer =
+            (model.params_total as f64 - embed).max(0.0) / f64::from(model.num_hidden_layers);
+        let full = job.mode == Mode::FullFinetune;
+        let unit_bytes = if job.precision == Precision::Fp32 {
+            4.0
+        } else {
+            2.0
+        };
+        Gather {
+            unit: f64::from(model.vocab_size) * f64::from(model.hidden_size),
+            layer,
+            layer_bytes: base.bits_per_weight() / 8.0,
+            unit_bytes,
+            grad_bytes: if full && !job.optimizer_in_backward {
+                2.0
+            } else {
+                0.0
+            },
+            trainable: if full { model.params_total as f64 } else { 0.0 },
+            mixed: full && job.master_weights,
+        }
+    }
+
+    /// ZeRO-1/2 step their whole optimizer partition at once, its gradients cast to fp32
+    /// first (DeepSpeed's stage_1_and_2.py: `single_grad_partition`): 4 bytes per trainable
+    /// parameter over the GPUs. LLaMA-Factory issue 1158 shows it: Baichuan2-13B's full
+    /// fine-tune under ZeRO-2 on 4 x 80 GB dies asking for 12.94 GiB, 13.9e9 x 4 / 4 bytes.
+    fn partition_step(&self, job: &Job, n: f64) -> Buffers {
+        Buffers {
+            step: if self.mixed && !job.cpu_offload {
+                self.trainable / n * 4.0
+            } else {
+                0.0
+            },
+            ..Buffers::default()
+        }
+    }
+
+    /// The buffers on one of `n` GPUs. CPU offload steps on the host, so the step needs no
+    /// GPU buffer; the gathered weights still come to the GPU to compute.
+    fn buffers(&self, job: &Job, n: f64) -> Buffers {
+        let (unit, unit_bytes) = if self.unit * self.unit_bytes > self.layer * self.layer_bytes {
+            (self.unit, self.unit_bytes)
+        } else {
+            (self.layer, self.layer_bytes)
+        };
+        let gathered = unit * unit_bytes + self.layer * self.layer_bytes;
+        let step = if self.mixed && !job.cpu_offload {
+            (self.trainable / n).min(SUB_GROUP_SIZE) * 4.0
+        } else {
+            0.0
+        };
+        Buffers {
+            live: gathered + unit * self.grad_bytes,
+            step,
+            persistent_gradients: self.grad_bytes > 0.0 && !job.cpu_offload,
+        }
+    }
 }
 
 /// The precision the frozen (or trained) weights are held in.
@@ -273,7 +395,8 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
         f64::from(model.num_key_value_heads) * f64::from(model.head_dim())
     };
     let i = model.active_intermediate() as f64;
-    let mut per_token_layer = 2.0 * (4.0 * h + 2.0 * q + 2.0 * kv + 4.0 * i);
+    let mlp = if job.tiled_mlp { 0.0 } else { 4.0 * i };
+    let mut per_token_layer = 2.0 * (4.0 * h + 2.0 * q + 2.0 * kv + mlp);
     // PEFT runs fp32 adapters on an fp32 copy of each adapted layer's input, and saves it
     // for the backward: q, k, v, gate and up each cast the hidden state, o_proj its
     // q-wide input, down_proj its intermediate-wide input. (A QLoRA model's stream is
@@ -282,14 +405,15 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
         LoraTargets::AllLinear => 5.0 * h + q + i,
         LoraTargets::Attention => 3.0 * h + q,
     };
+    let stream_copies = if job.kbit_upcast { 2.0 } else { 1.0 };
     match job.mode {
-        Mode::Lora => per_token_layer += 4.0 * adapted_inputs,
+        Mode::Lora if job.fp32_adapter_inputs => per_token_layer += 4.0 * adapted_inputs,
         // Without checkpointing, QLoRA's fp32 stream doubles every saved activation, and
         // bitsandbytes saves the 16-bit copy of each quantized layer's input it computes
         // with (checkpointed, only one layer's worth is alive, and the recipes measured
         // show no such growth).
         Mode::Qlora if !job.gradient_checkpointing => {
-            per_token_layer = 2.0 * per_token_layer + 2.0 * adapted_inputs
+            per_token_layer = stream_copies * per_token_layer + 2.0 * adapted_inputs
         }
         _ => {}
     }
@@ -299,7 +423,11 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     let layers = f64::from(model.num_hidden_layers);
     // PEFT's prepare_model_for_kbit_training casts the embeddings and norms of a QLoRA
     // model to fp32, so the residual stream, and each checkpointed layer input, is fp32.
-    let residual_bytes = if job.mode == Mode::Qlora { 4.0 } else { 2.0 };
+    let residual_bytes = if job.mode == Mode::Qlora && job.kbit_upcast {
+        4.0
+    } else {
+        2.0
+    };
     // Offloaded checkpoints (Unsloth) keep about two layers' inputs on the GPU: the one
     // being recomputed and the next one coming back from CPU RAM.
     let kept_layers = if job.offloaded_checkpoints {
@@ -312,7 +440,9 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     } else {
         layers * s * b * per_token_layer
     };
-    let logit_bytes = if job.chunked_loss {
+    let logit_bytes = if job.fused_loss {
+        FUSED_LOGIT_BYTES
+    } else if job.chunked_loss {
         CHUNKED_LOGIT_BYTES
     } else {
         LOGIT_BYTES

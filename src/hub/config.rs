@@ -245,6 +245,7 @@ fn moe_layout(
             moe_layers: k.moe_blocks,
             dense_layers: Some(k.mlp_blocks),
             latent_size: f.u32(&["moe_latent_size"]).filter(|&l| l > 0),
+            fused_experts: fused_experts(f),
         });
     }
     let dense = f.u32(&["first_k_dense_replace"]).unwrap_or(0).min(layers);
@@ -277,7 +278,14 @@ fn moe_layout(
         moe_layers,
         dense_layers: (layers > moe_layers).then_some(layers - moe_layers),
         latent_size: f.u32(&["moe_latent_size"]).filter(|&l| l > 0),
+        fused_experts: fused_experts(f),
     })
+}
+
+/// gpt-oss keeps each layer's experts in one 3-D tensor (transformers' `GptOssExperts`),
+/// which LoRA's Linear targeting does not reach.
+fn fused_experts(f: &Fields) -> bool {
+    f.str("model_type") == Some("gpt_oss")
 }
 
 /// The sliding window and, when only some layers use it, the pattern in the catalog's words.

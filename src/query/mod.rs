@@ -206,17 +206,18 @@ fn resolve_known(
     }
     // The framework's defaults first, then what the user set explicitly.
     if let Some(f) = q.framework {
-        let profile = f.profile();
-        req.job.framework = f;
-        req.job.chunked_loss = profile.chunked_loss;
-        req.job.offloaded_checkpoints = profile.offloaded_checkpoints;
-        req.job.master_weights = profile.master_weights;
+        req.job.follow(f);
         if let Some(m) = q.master_weights {
             req.job.master_weights = m;
+        }
+        if let Some(o) = q.optimizer {
+            req.job.optimizer = o;
         }
     }
     if let Some(c) = q.chunked_loss {
         req.job.chunked_loss = c;
+        // Asked for a whole loss: nothing fused either.
+        req.job.fused_loss &= c;
     }
     if let Some(offload) = q.cpu_offload {
         req.job.cpu_offload = offload;

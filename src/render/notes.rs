@@ -8,6 +8,7 @@ use crate::catalog::MatchKind;
 use crate::estimate::{ErrorBand, Note, Sharding};
 use crate::i18n::{Args, Lang, MsgId, format_int, format_number, format_params, t, tr};
 use crate::msg;
+use crate::runtime::framework::Framework;
 
 /// The Hub could not be asked: what the answer used instead.
 fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::HubMiss) -> String {
@@ -314,6 +315,16 @@ pub fn note(lang: Lang, n: &Note) -> String {
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
+        Note::Framework { framework } => t(
+            lang,
+            match framework {
+                Framework::Hf => msg!("note-framework-hf"),
+                Framework::Unsloth => msg!("note-framework-unsloth"),
+                Framework::Axolotl => msg!("note-framework-axolotl"),
+                Framework::LlamaFactory => msg!("note-framework-llama-factory"),
+                Framework::Torchtune => msg!("note-framework-torchtune"),
+            },
+        ),
         Note::BackwardOverlap => t(lang, msg!("note-backward-overlap")),
         Note::RuntimeMismatch { runtime, precision } => tr(
             lang,

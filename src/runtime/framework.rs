@@ -33,12 +33,24 @@ pub struct FrameworkProfile {
     pub aliases: &'static [&'static str],
     /// The loss is chunked or fused with lm_head, so the fp32 logits are never whole.
     pub chunked_loss: bool,
+    /// lm_head and the loss run fused, a chunk of tokens at a time (Unsloth's fused
+    /// cross-entropy, Liger's fused linear cross-entropy, cut-cross-entropy): not even the
+    /// 16-bit logits are whole.
+    pub fused_loss: bool,
     /// Checkpointed layer inputs go to CPU RAM during the forward and come back for the
     /// backward (Unsloth's `use_gradient_checkpointing="unsloth"`): the GPU holds a couple
     /// of layers' inputs instead of all of them.
     pub offloaded_checkpoints: bool,
     /// Full fine-tunes keep an fp32 master copy of 16-bit weights (mixed precision).
     pub master_weights: bool,
+    /// QLoRA: what stays unquantized (embeddings, lm_head, norms) is cast to fp32, and the
+    /// residual stream with it (PEFT's `prepare_model_for_kbit_training`).
+    pub kbit_upcast: bool,
+    /// LoRA adapters run in fp32 on an fp32 copy of each adapted layer's input, saved for
+    /// the backward (PEFT's LoRA layers); fused LoRA kernels work in 16 bits.
+    pub fp32_adapter_inputs: bool,
+    /// The recipes and notebooks train with 8-bit AdamW (else AdamW).
+    pub adamw_8bit: bool,
     /// Where the defaults come from.
     pub source: &'static str,
 }
@@ -50,8 +62,12 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         name: "hf",
         aliases: &["trl", "transformers", "peft", "trainer", "sfttrainer"],
         chunked_loss: false,
+        fused_loss: false,
         offloaded_checkpoints: false,
         master_weights: true,
+        kbit_upcast: true,
+        fp32_adapter_inputs: true,
+        adamw_8bit: false,
         source: "https://huggingface.co/docs/trl/sft_trainer (Trainer + PEFT; AMP keeps fp32 master weights)",
     },
     FrameworkProfile {
@@ -59,17 +75,25 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         name: "unsloth",
         aliases: &[],
         chunked_loss: true,
+        fused_loss: true,
         offloaded_checkpoints: true,
         master_weights: true,
-        source: "https://unsloth.ai/blog/long-context (use_gradient_checkpointing=\"unsloth\" offloads activations to system RAM; fused, chunked cross-entropy)",
+        kbit_upcast: false,
+        fp32_adapter_inputs: false,
+        adamw_8bit: true,
+        source: "https://unsloth.ai/blog/long-context (use_gradient_checkpointing=\"unsloth\" offloads activations to system RAM; fused, chunked cross-entropy); https://github.com/unslothai/unsloth/blob/main/unsloth/models/_utils.py (prepare_model_for_kbit_training freezes the model and casts nothing to fp32; fused 16-bit LoRA kernels); https://github.com/unslothai/notebooks (every notebook trains with optim=\"adamw_8bit\")",
     },
     FrameworkProfile {
         framework: Framework::Axolotl,
         name: "axolotl",
         aliases: &[],
         chunked_loss: false,
+        fused_loss: false,
         offloaded_checkpoints: false,
         master_weights: false,
+        kbit_upcast: true,
+        fp32_adapter_inputs: true,
+        adamw_8bit: false,
         source: "https://docs.axolotl.ai/docs/config-reference.html (bf16 weights loaded as such; liger and cut_cross_entropy off unless set)",
     },
     FrameworkProfile {
@@ -77,8 +101,12 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         name: "llama-factory",
         aliases: &["llamafactory", "llama_factory"],
         chunked_loss: false,
+        fused_loss: false,
         offloaded_checkpoints: false,
         master_weights: true,
+        kbit_upcast: true,
+        fp32_adapter_inputs: true,
+        adamw_8bit: false,
         source: "https://github.com/hiyouga/LLaMA-Factory (built on the HF Trainer; enable_liger_kernel off by default)",
     },
     FrameworkProfile {
@@ -86,9 +114,13 @@ pub const FRAMEWORKS: [FrameworkProfile; 5] = [
         name: "torchtune",
         aliases: &["torch-tune"],
         chunked_loss: true,
+        fused_loss: false,
         offloaded_checkpoints: false,
         master_weights: false,
-        source: "https://github.com/pytorch/torchtune/tree/main/recipes/configs (CEWithChunkedOutputLoss, dtype: bf16 without fp32 master weights)",
+        kbit_upcast: false,
+        fp32_adapter_inputs: false,
+        adamw_8bit: false,
+        source: "https://github.com/pytorch/torchtune/tree/main/recipes/configs (CEWithChunkedOutputLoss, dtype: bf16 without fp32 master weights; LoRA and NF4 layers in bf16, no PEFT casts)",
     },
 ];
 

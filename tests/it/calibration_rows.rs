@@ -11,6 +11,7 @@
 
 use vramguide::catalog::{Catalog, GIB};
 use vramguide::estimate::{self, Job, Mode, Optimizer, Precision, Runtime, Sharding};
+use vramguide::runtime::framework::Framework;
 
 /// One memory measurement and our predictions for it.
 #[derive(Debug, Clone)]
@@ -281,8 +282,18 @@ pub struct TrainingRow {
     pub micro_batch: u32,
     pub seq_len: u64,
     pub gpus: u32,
+    /// NaN where the source gives an outcome only.
     pub measured_gib: f64,
     pub estimate_gib: f64,
+    /// The framework whose profile sized the row ("hf" when the file names none).
+    pub framework: String,
+    /// "set" when the row shaped a constant, "check" when it is held out ("" if unsaid).
+    pub role: String,
+    /// What happened on the named card: "fits" or "oom" ("" if unsaid).
+    pub outcome: String,
+    /// Our verdict on the named card (`gpu_id`), when there is one.
+    pub fits: Option<bool>,
+    pub gpu: String,
 }
 
 impl TrainingRow {
@@ -308,6 +319,14 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             if mode == Mode::Qlora {
                 job.precision = Precision::Nf4;
             }
+            if let Some(p) = f.get("precision").and_then(|p| p.parse().ok()) {
+                job.precision = p;
+            }
+            let framework: Framework = f
+                .get("framework")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_default();
+            job.follow(framework);
             let sharding = f.get("sharding").map(String::as_str).unwrap_or("none");
             job.sharding = Some(
                 if sharding.contains("full_shard")
@@ -329,14 +348,39 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 job.optimizer = Optimizer::PagedAdamw8bit;
             } else if optimizer.contains("8bit") || optimizer.contains("8-bit") {
                 job.optimizer = Optimizer::Adamw8bit;
+            } else if optimizer.starts_with("adamw") {
+                job.optimizer = Optimizer::Adamw;
+            }
+            let flag = |k: &str| match f.get(k).map(String::as_str) {
+                Some(v) if v.starts_with("true") => Some(true),
+                Some(v) if v.starts_with("false") => Some(false),
+                _ => None,
+            };
+            if let Some(t) = f.get("lora_targets").and_then(|t| t.parse().ok()) {
+                job.lora_targets = t;
+            }
+            if let Some(c) = flag("chunked_loss").or(flag("chunked_ce")) {
+                job.chunked_loss = c;
+            }
+            if let Some(b) = flag("optimizer_in_bwd") {
+                job.optimizer_in_backward = b;
+            }
+            if let Some(c) = flag("fused_loss") {
+                job.fused_loss = c;
+            }
+            if let Some(c) = flag("offloaded_checkpoints").or(flag("activation_offloading")) {
+                job.offloaded_checkpoints = c;
+            }
+            if let Some(t) = flag("tiled_mlp") {
+                job.tiled_mlp = t;
             }
             job.gradient_checkpointing = f
                 .get("gradient_checkpointing")
                 .or(f.get("activation_checkpointing"))
                 .is_some_and(|v| v.starts_with("true"));
-            job.master_weights = !f
-                .get("master_weights")
-                .is_some_and(|v| v.starts_with("false"));
+            if let Some(m) = flag("master_weights") {
+                job.master_weights = m;
+            }
             if let Some(rank) = leading(&f, "lora_rank") {
                 job.lora_rank = rank;
             }
@@ -345,14 +389,20 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             job.set_context(seq);
             let gpus: u32 = leading(&f, "gpus")?;
             let est = estimate::run(model, &job, gpus).ok()?;
-            let value: f64 = leading(&f, "peak_memory_per_gpu")
-                .or_else(|| leading(&f, "peak_memory_per_gpu_high"))?;
+            let outcome = f.get("outcome").cloned().unwrap_or_default();
+            let value: Option<f64> = leading(&f, "peak_memory_per_gpu")
+                .or_else(|| leading(&f, "peak_memory_per_gpu_high"));
+            if value.is_none() && outcome.is_empty() {
+                return None;
+            }
             let unit = f.get("unit").map(String::as_str).unwrap_or("GiB");
-            let measured = if unit.starts_with("GB") {
-                value * 1e9 / GIB
-            } else {
-                value
+            let measured = match value {
+                Some(v) if unit.starts_with("GB") => v * 1e9 / GIB,
+                Some(v) => v,
+                None => f64::NAN,
             };
+            let gpu = f.get("gpu_id").and_then(|id| catalog.gpu(id));
+            let fits = gpu.map(|g| est.per_gpu_gib() <= estimate::usable_gib(g, &job, gpus));
             Some(TrainingRow {
                 model: model.id.clone(),
                 method: mode.name().to_string(),
@@ -363,6 +413,11 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 gpus,
                 measured_gib: measured,
                 estimate_gib: est.per_gpu_gib(),
+                framework: framework.name().to_string(),
+                role: f.get("role").cloned().unwrap_or_default(),
+                outcome,
+                fits,
+                gpu: gpu.map_or(String::new(), |g| g.id.clone()),
             })
         })
         .collect()

@@ -55,6 +55,9 @@ struct Training {
     chunked_loss: Option<bool>,
     #[serde(default)]
     lora_targets: Option<String>,
+    /// The training framework whose recipes the run followed (unsloth, llama-factory...).
+    #[serde(default)]
+    framework: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,6 +104,7 @@ fn fields(s: &Setup) -> Fields {
         optimizer_in_backward: t.and_then(|t| t.optimizer_in_backward.map(|b| b.to_string())),
         chunked_loss: t.and_then(|t| t.chunked_loss.map(|b| b.to_string())),
         lora_targets: t.and_then(|t| t.lora_targets.clone()),
+        framework: t.and_then(|t| t.framework.clone()),
         ..Fields::default()
     }
 }
@@ -166,4 +170,9 @@ fn the_table_covers_both_outcomes_every_runtime_and_training() {
         assert!(count(&|s| s.runtime == runtime) >= 3, "{runtime}");
     }
     assert!(count(&|s| s.mode != "inference") >= 6);
+    // Training as people run it: frameworks' own published runs, both outcomes.
+    let framework = |s: &Setup| s.training.as_ref().and_then(|t| t.framework.clone());
+    assert!(count(&|s| framework(s).is_some()) >= 15);
+    assert!(count(&|s| framework(s).is_some() && s.outcome == "oom") >= 2);
+    assert!(count(&|s| framework(s).as_deref() == Some("unsloth")) >= 10);
 }
