@@ -120,7 +120,7 @@ impl Fit {
         let inference = job.mode == Mode::Inference;
         let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
-            pool_capacity(&estimate, usable, count, job)
+            pool_capacity(model, &estimate, usable, count, job)
         } else {
             (None, None)
         };
@@ -194,8 +194,16 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
 }
 
 /// KV tokens left in a pre-allocated paged pool (vLLM) after weights, activations and
-/// overhead.
-fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+/// overhead, counted as the runtime logs them (vLLM: every group slot of its hybrid pool),
+/// and the requests of the asked context it holds at once (the KV cache one request
+/// takes, windowed layers holding their window).
+fn pool_capacity(
+    model: &ModelSpec,
+    est: &Estimate,
+    usable: f64,
+    count: u32,
+    job: &Job,
+) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;
     let free = usable * GIB - fixed;
@@ -204,8 +212,18 @@ fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<
     }
     // Each GPU holds 1/n of every token's KV under tensor parallelism (an MLA latent kept
     // whole on every rank: `kv_copies` of it).
-    let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
-    let tokens = free * n / per_token;
-    let per_sequence = est.kv_cache / f64::from(job.batch) / per_token;
-    (Some(tokens as u64), Some(tokens / per_sequence.max(1.0)))
+    let copies = f64::from(est.kv_copies.max(1));
+    let logged = super::paged::pool_bytes_per_token(
+        model,
+        job.kv_precision,
+        job.runtime.profile().window_kv,
+    );
+    let tokens = free * n / (logged * copies);
+    let per_sequence = est.kv_cache / f64::from(job.batch.max(1));
+    let concurrency = if per_sequence > 0.0 {
+        free * n / per_sequence
+    } else {
+        tokens
+    };
+    (Some(tokens as u64), Some(concurrency))
 }

@@ -135,6 +135,7 @@ pub enum Field {
     ChunkedLoss,
     RamBandwidth,
     Framework,
+    EngineVersion,
 }
 
 impl Field {
@@ -267,6 +268,9 @@ pub struct Job {
     /// Peak bandwidth of the host RAM the offloaded part is read from, in GB/s (None:
     /// [`crate::estimate::DEFAULT_RAM_GBS`]).
     pub ram_bandwidth_gbs: Option<f64>,
+    /// The engine release (major, minor) whose start-up figures size the job (None: the
+    /// newest the profile follows; see `runtime::Profile::releases`).
+    pub engine_version: Option<(u32, u32)>,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -323,6 +327,7 @@ impl Job {
             offloaded_checkpoints: false,
             host_offload: None,
             ram_bandwidth_gbs: None,
+            engine_version: None,
         };
         job.set_context(context);
         job
@@ -433,7 +438,8 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 21);
+        assert_eq!(Field::ALL.len(), 22);
         assert_eq!(Field::Framework.id(), "framework");
+        assert_eq!(Field::EngineVersion.id(), "engine-version");
     }
 }
