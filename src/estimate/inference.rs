@@ -107,12 +107,16 @@ impl Parts {
             act_per_gpu += staging;
         }
         let (fast, pcie) = profile.multi_gpu_overhead_gib;
+        // Buffers per peer of the tensor-parallel group (pipeline stages do not add any).
+        let group = gpu
+            .and_then(|g| layout(model, job, g, gpus))
+            .map_or(gpus, |l| l.tensor);
         let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
             _ if gpus <= 1 => 0.0,
-            Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie,
+            Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie.gib(group),
             // Unknown cards get the larger figure: an estimate on no card in particular
             // should not promise what a fast-link server does not deliver.
-            _ => fast,
+            _ => fast.gib(group.max(2)),
         };
         let overhead = profile
             .release(job.engine_version)

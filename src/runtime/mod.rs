@@ -186,6 +186,30 @@ pub struct Release {
     pub overhead_gib: f64,
 }
 
+/// Communication memory each GPU of a tensor-parallel group holds: a fixed part (vLLM's
+/// custom all-reduce and NVLS buffers) and a part per other GPU of the group (NCCL keeps
+/// send and receive buffers per peer and channel).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PeerBuffers {
+    pub fixed_gib: f64,
+    pub per_peer_gib: f64,
+}
+
+impl PeerBuffers {
+    pub const NONE: PeerBuffers = PeerBuffers {
+        fixed_gib: 0.0,
+        per_peer_gib: 0.0,
+    };
+
+    /// GiB on each GPU of a group of `gpus` (none on one GPU).
+    pub fn gib(self, gpus: u32) -> f64 {
+        if gpus <= 1 {
+            return 0.0;
+        }
+        self.fixed_gib + self.per_peer_gib * f64::from(gpus - 1)
+    }
+}
+
 /// How a model is spread over several GPUs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Split {
@@ -237,7 +261,7 @@ pub struct Profile {
     pub overhead_gib: f64,
     /// Per GPU, added to `overhead_gib` when the model is split over several GPUs
     /// (communication buffers): over NVLink/NVSwitch or Infinity Fabric, and over PCIe.
-    pub multi_gpu_overhead_gib: (f64, f64),
+    pub multi_gpu_overhead_gib: (PeerBuffers, PeerBuffers),
     /// Per GPU, outside the budget: memory taken after the KV pool is sized (vLLM's CUDA
     /// graphs), so it must fit in what the budget leaves free.
     pub outside_budget_gib: f64,
@@ -435,7 +459,7 @@ pub const PROFILES: &[Profile] = &[
         // Fitted on the Qwen2.5 A100 rows, where the sources' own analysis gives 3 to 4.
         activation: Activation::Prefill { factor: 3.5 },
         overhead_gib: 32.0 * GIB_PER_MIB,
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on the Qwen2.5 A100 rows (Python overhead dominates small models).
@@ -544,7 +568,7 @@ pub const PROFILES: &[Profile] = &[
         budget: Budget::Exact { context_gib: 0.4 },
         activation: Activation::ComputeBuffer { ubatch: 512.0 },
         overhead_gib: 0.1,
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on 33 published Llama-3-8B rows.
@@ -602,7 +626,7 @@ pub const PROFILES: &[Profile] = &[
         activation: Activation::Outside,
         overhead_gib: 0.0,
         // NCCL buffers are set up before the share is measured (in `context_gib`).
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Tensor,
         // CUDA graphs, as vLLM's; no measurement of its own yet.
@@ -663,10 +687,25 @@ const VLLM_HIDDEN_FACTOR: f64 = 2.0;
 const VLLM_SAMPLER_BYTES: f64 = 14.5;
 /// vLLM's non-torch memory per GPU on one GPU: CUDA context and cuBLAS (0.25 GiB logged).
 const VLLM_NON_TORCH_GIB: f64 = 0.25;
-/// Extra non-torch memory per GPU under tensor parallelism: NCCL (NVLS) and custom
-/// all-reduce buffers over NVLink, 2.07-2.21 GiB logged at TP 2 and 4 on H100 SXM; over
-/// PCIe (2 x RTX 4090, 2 x L40S) non-torch memory stays at 0.25-0.30 GiB.
-const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
+/// Extra non-torch memory per GPU under tensor parallelism, from vLLM's logged
+/// "non-torch" figures (tests/calibration/vllm-startup-*.csv). Over NVLink (H100 SXM,
+/// 0.19.0): 2.06-2.11 GiB at TP 2 and 2.13-2.21 GiB at TP 4, less the 0.25 of one GPU:
+/// 1.785 GiB of custom all-reduce and NVLS buffers plus 0.045 GiB per peer. Over PCIe
+/// custom all-reduce is off past two GPUs and NCCL's per-peer buffers are all there is:
+/// 0.00 (2 x RTX 4090) and 0.05 GiB (2 x L40S) above one GPU at TP 2; 0.07 GiB per peer,
+/// the top of the NVLink logs' per-peer growth, makes TP 4 hold 0.21 GiB, which is what
+/// turns the public 4 x A10 OOM of Qwen3-30B-A3B at 0.7 (QwenLM/Qwen3#1387; vllm#17327)
+/// from "fits by 0.15 GiB" into "does not fit" (tests/known_setups.json).
+const VLLM_TENSOR_PARALLEL_GIB: (PeerBuffers, PeerBuffers) = (
+    PeerBuffers {
+        fixed_gib: 1.785,
+        per_peer_gib: 0.045,
+    },
+    PeerBuffers {
+        fixed_gib: 0.0,
+        per_peer_gib: 0.07,
+    },
+);
 /// vLLM's profile peak per release, from the llm-d planner's version sweep (Qwen3-14B on
 /// H100 at 8,192 batched tokens, tests/calibration/vllm-startup-h100-llmd.csv): the
 /// "torch peak memory increase" fell from 5.64 GiB (0.15.0, 0.16.0) to 2.23 GiB (0.17.0),
@@ -843,6 +882,21 @@ mod tests {
         assert_eq!(vllm.release(Some((0, 11))).unwrap().name, "0.16.0");
         assert_eq!(vllm.release(Some((1, 2))).unwrap().name, "0.19.0");
         assert!(Runtime::LlamaCpp.profile().release(Some((0, 1))).is_none());
+    }
+
+    /// vLLM's tensor-parallel buffers per GPU against its logged non-torch memory less the
+    /// 0.25 GiB of one GPU: H100 SXM (0.19.0) 1.81-1.86 GiB at TP 2 and 1.88-1.96 at TP 4;
+    /// PCIe 0.00-0.05 at TP 2; and growing with the group.
+    #[test]
+    fn tensor_parallel_buffers_grow_with_the_group() {
+        let (fast, pcie) = Runtime::Vllm.profile().multi_gpu_overhead_gib;
+        let within = |x: f64, lo: f64, hi: f64| (lo - 0.03..=hi + 0.03).contains(&x);
+        assert!(within(fast.gib(2), 1.81, 1.86), "{}", fast.gib(2));
+        assert!(within(fast.gib(4), 1.88, 1.96), "{}", fast.gib(4));
+        assert!(within(pcie.gib(2), 0.0, 0.05), "{}", pcie.gib(2));
+        assert_eq!(pcie.gib(1), 0.0);
+        assert!(pcie.gib(4) > pcie.gib(2) && fast.gib(8) > fast.gib(4));
+        assert!((pcie.gib(4) - 0.21).abs() < 1e-9);
     }
 
     /// SGLang's `mem_fraction_static` for cards as torch reports them (MiB), worked out by
