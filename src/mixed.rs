@@ -70,7 +70,7 @@ pub fn size(model: &ModelSpec, job: &Job, cards: &[(&GpuSpec, u32)]) -> Result<M
     }
     let one = sizing.on(1, None);
     let split = (one.weights + one.kv_cache) / GIB;
-    let own = (one.activations + one.overhead) / GIB + profile.multi_gpu_overhead_gib.1;
+    let own = (one.activations + one.overhead) / GIB + profile.multi_gpu_overhead_gib.1.gib(n);
     let usable: Vec<f64> = devices.iter().map(|g| usable_gib(g, job, n)).collect();
     let total: f64 = usable.iter().sum();
     let layers = model.num_hidden_layers;

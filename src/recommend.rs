@@ -7,7 +7,7 @@ use crate::estimate::{
     self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
     Sizing, Topology,
 };
-use crate::runtime::{Activation, Split};
+use crate::runtime::{Activation, PeerBuffers, Split};
 use serde::Serialize;
 use std::cmp::Ordering;
 
@@ -208,7 +208,7 @@ fn minimal_setups<'g>(
     let profile = job.runtime.profile();
     let by_card = !job.mode.is_training()
         && (matches!(profile.activation, Activation::ProfileRun { .. })
-            || profile.multi_gpu_overhead_gib != (0.0, 0.0));
+            || profile.multi_gpu_overhead_gib != (PeerBuffers::NONE, PeerBuffers::NONE));
     // Only runtimes with card classes fill it.
     let mut tables: Vec<(CardClass, Needs)> = Vec::new();
     // Without a class, every card shares the first one's table: no per-card search.

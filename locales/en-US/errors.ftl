@@ -46,4 +46,5 @@ field-max-num-batched-tokens = max num batched tokens
 field-master-weights = master weights
 field-optimizer-in-backward = optimizer in backward
 field-framework = training framework
+field-engine-version = engine version
 field-chunked-loss = chunked loss

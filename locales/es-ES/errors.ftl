@@ -46,4 +46,5 @@ field-max-num-batched-tokens = máximo de tokens por lote
 field-master-weights = pesos maestros
 field-optimizer-in-backward = optimizador en el backward
 field-framework = framework de entrenamiento
+field-engine-version = versión del motor
 field-chunked-loss = pérdida por bloques

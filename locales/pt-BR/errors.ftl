@@ -46,4 +46,5 @@ field-max-num-batched-tokens = máximo de tokens por batch
 field-master-weights = pesos mestres
 field-optimizer-in-backward = otimizador no backward
 field-framework = framework de treino
+field-engine-version = versão do motor
 field-chunked-loss = loss em blocos

@@ -46,4 +46,5 @@ field-max-num-batched-tokens = 每批最大 token 数
 field-master-weights = 主权重
 field-optimizer-in-backward = 反向传播中执行优化器
 field-framework = 训练框架
+field-engine-version = 引擎版本
 field-chunked-loss = 分块损失

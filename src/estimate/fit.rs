@@ -120,7 +120,7 @@ impl Fit {
         let inference = job.mode == Mode::Inference;
         let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
-            pool_capacity(&estimate, usable, count, job)
+            pool_capacity(model, &estimate, usable, count, job)
         } else {
             (None, None)
         };
@@ -194,8 +194,16 @@ pub fn candidate_counts(gpu: &GpuSpec, max: u32) -> impl Iterator<Item = u32> {
 }
 
 /// KV tokens left in a pre-allocated paged pool (vLLM) after weights, activations and
-/// overhead.
-fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<u64>, Option<f64>) {
+/// overhead, counted as the runtime logs them (vLLM: every group slot of its hybrid pool),
+/// and the requests of the asked context it holds at once (the KV cache one request
+/// takes, windowed layers holding their window).
+fn pool_capacity(
+    model: &ModelSpec,
+    est: &Estimate,
+    usable: f64,
+    count: u32,
+    job: &Job,
+) -> (Option<u64>, Option<f64>) {
     let n = f64::from(count);
     let fixed = (est.weights + est.activations + est.overhead) / n;
     let free = usable * GIB - fixed;
@@ -204,8 +212,70 @@ fn pool_capacity(est: &Estimate, usable: f64, count: u32, job: &Job) -> (Option<
     }
     // Each GPU holds 1/n of every token's KV under tensor parallelism (an MLA latent kept
     // whole on every rank: `kv_copies` of it).
-    let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
-    let tokens = free * n / per_token;
-    let per_sequence = est.kv_cache / f64::from(job.batch) / per_token;
-    (Some(tokens as u64), Some(tokens / per_sequence.max(1.0)))
+    let copies = f64::from(est.kv_copies.max(1));
+    let logged = super::paged::pool_bytes_per_token(
+        model,
+        job.kv_precision,
+        job.runtime.profile().window_kv,
+    );
+    let logged_tokens = free * n / (logged * copies);
+    let per_sequence = est.kv_cache / f64::from(job.batch.max(1));
+    let concurrency = if per_sequence > 0.0 {
+        free * n / per_sequence
+    } else {
+        logged_tokens
+    };
+    // vLLM 0.19 logs a grouped pool's blocks over its groups, fewer tokens than requests of
+    // the asked length hold once windowed layers keep only their window (Gemma 3 27B at
+    // 131,072: 30,383 logged for 1.1 requests); the answer says the larger, so the tokens
+    // and the requests it gives agree. Equal for pools without windowed groups.
+    let tokens = logged_tokens.max(concurrency * job.context() as f64);
+    (Some(tokens as u64), Some(concurrency))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::estimate::Precision;
+
+    /// The pool's tokens and the requests it holds agree: a windowed model at a long
+    /// context holds at least its requests' tokens (vLLM 0.19 would log fewer), and a
+    /// model without windows keeps vLLM's logged figure.
+    #[test]
+    fn pool_tokens_cover_the_requests_they_hold() {
+        let c = Catalog::get();
+        let h100 = c.gpu("h100-sxm").unwrap();
+        let mut job = Job::new(Mode::Inference, Precision::Bf16);
+        job.runtime = Runtime::Vllm;
+        job.set_context(131_072);
+        let gemma = c.model("gemma-3-27b").unwrap();
+        let fit = Fit::check(gemma, &job, h100, 1).unwrap();
+        let (tokens, requests) = (
+            fit.kv_capacity_tokens.unwrap(),
+            fit.max_concurrency.unwrap(),
+        );
+        assert!(requests >= 1.0 && tokens as f64 >= requests.floor() * 131_072.0);
+        // vLLM 0.19's own count: the pool over 70 group slots of 8,192 bytes.
+        let logged = super::super::paged::pool_bytes_per_token(
+            gemma,
+            job.kv_precision,
+            Runtime::Vllm.profile().window_kv,
+        );
+        assert_eq!(logged, 70.0 * 8192.0);
+        let free = fit.usable_gib * GIB
+            - (fit.estimate.weights + fit.estimate.activations + fit.estimate.overhead);
+        assert!(
+            tokens as f64 > free / logged * 1.2,
+            "{tokens} vs {}",
+            free / logged
+        );
+        job.set_context(8192);
+        let llama = c.model("llama-3.1-8b").unwrap();
+        let fit = Fit::check(llama, &job, h100, 1).unwrap();
+        let free = (fit.usable_gib * GIB
+            - (fit.estimate.weights + fit.estimate.activations + fit.estimate.overhead))
+            / fit.estimate.kv_bytes_per_token;
+        assert_eq!(fit.kv_capacity_tokens.unwrap(), free as u64);
+    }
 }

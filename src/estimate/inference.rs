@@ -1,10 +1,10 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
 use super::layout;
+use super::paged::sequence_kv_bytes;
 use super::precision::{Precision, Scope};
 use super::{
-    Estimate, Interconnect, Job, Note, kv_bytes, kv_bytes_per_token, offload, state_bytes,
-    weight_bytes,
+    Estimate, Interconnect, Job, Note, kv_bytes_per_token, offload, state_bytes, weight_bytes,
 };
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Runtime, Split};
@@ -27,6 +27,10 @@ pub(super) struct Parts {
     loaded: Precision,
     weights: f64,
     kv_cache: f64,
+    /// The KV cache on cards where the runtime batches more tokens per step (vLLM's
+    /// defaults on cards of 70 GiB or more): a sliding-window layer reserves its window
+    /// plus one step. Equal to `kv_cache` elsewhere.
+    kv_cache_large: f64,
     /// Offloaded jobs: bytes each GPU's compute buffer grows by (see [`offload::HostSplit`]).
     staging: Option<f64>,
     /// The activation peak, for runtimes whose peak depends on neither the count nor the
@@ -39,11 +43,18 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
     let profile = job.runtime.profile();
     let batch = f64::from(job.batch);
     let loaded = profile.loaded(job.precision);
-    let kv_cache = if profile.window_saves_kv {
-        kv_bytes(model, job.kv_precision, job.context())
-    } else {
-        kv_bytes_per_token(model, job.kv_precision) * job.context() as f64 + state_bytes(model)
-    } * batch;
+    let (small, large) = scheduler_steps(profile, job);
+    let kv = |step| {
+        sequence_kv_bytes(
+            model,
+            job.kv_precision,
+            job.context(),
+            profile.window_kv,
+            step,
+        ) * batch
+    };
+    let kv_cache = kv(small);
+    let kv_cache_large = if large == small { kv_cache } else { kv(large) };
     // These two peaks read neither the count nor the card: any will do.
     let activation = match profile.activation {
         Activation::ProfileRun { .. } => None,
@@ -56,6 +67,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         loaded,
         weights: gpu_weight_bytes(profile, model, loaded),
         kv_cache,
+        kv_cache_large,
         staging: None,
         activation,
     };
@@ -73,6 +85,7 @@ impl Parts {
         Parts {
             weights: self.weights - split.host_weights,
             kv_cache: self.kv_cache * split.gpu_kv_share,
+            kv_cache_large: self.kv_cache_large * split.gpu_kv_share,
             staging: Some(split.staging),
             ..self
         }
@@ -94,14 +107,21 @@ impl Parts {
             act_per_gpu += staging;
         }
         let (fast, pcie) = profile.multi_gpu_overhead_gib;
+        // Buffers per peer of the tensor-parallel group (pipeline stages do not add any).
+        let group = gpu
+            .and_then(|g| layout(model, job, g, gpus))
+            .map_or(gpus, |l| l.tensor);
         let multi = match gpu.map(|g| Interconnect::of(g, gpus)) {
             _ if gpus <= 1 => 0.0,
-            Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie,
+            Some(Interconnect::Pcie | Interconnect::NvlinkBridge) => pcie.gib(group),
             // Unknown cards get the larger figure: an estimate on no card in particular
             // should not promise what a fast-link server does not deliver.
-            _ => fast,
+            _ => fast.gib(group.max(2)),
         };
-        (act_per_gpu, (profile.overhead_gib + multi) * GIB)
+        let overhead = profile
+            .release(job.engine_version)
+            .map_or(profile.overhead_gib, |r| r.overhead_gib);
+        (act_per_gpu, (overhead + multi) * GIB)
     }
 
     /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
@@ -114,7 +134,13 @@ impl Parts {
     ) -> f64 {
         let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
         let kv_ways = self.kv_ways(model, job, gpus, gpu);
-        self.sum(gpus, kv_ways, act_per_gpu, overhead_per_gpu)
+        self.sum(
+            gpus,
+            kv_ways,
+            self.kv_on(gpu),
+            act_per_gpu,
+            overhead_per_gpu,
+        )
     }
 
     /// How many ways the KV cache splits over `gpus`: all of them, except an MLA latent on
@@ -130,10 +156,26 @@ impl Parts {
             .map_or(1, |l| l.pipeline.max(1))
     }
 
+    /// The KV cache of the whole job on cards of kind `gpu`.
+    fn kv_on(&self, gpu: Option<&GpuSpec>) -> f64 {
+        if gpu.is_some_and(is_large_card) {
+            self.kv_cache_large
+        } else {
+            self.kv_cache
+        }
+    }
+
     /// One GPU's share of the weights and KV cache plus its own activations and overhead.
-    fn sum(&self, gpus: u32, kv_ways: u32, act_per_gpu: f64, overhead_per_gpu: f64) -> f64 {
+    fn sum(
+        &self,
+        gpus: u32,
+        kv_ways: u32,
+        kv_cache: f64,
+        act_per_gpu: f64,
+        overhead_per_gpu: f64,
+    ) -> f64 {
         self.weights / f64::from(gpus)
-            + self.kv_cache / f64::from(kv_ways.max(1))
+            + kv_cache / f64::from(kv_ways.max(1))
             + act_per_gpu
             + overhead_per_gpu
     }
@@ -150,14 +192,15 @@ impl Parts {
         let (act_per_gpu, overhead_per_gpu) = self.per_card(model, job, gpus, gpu);
         let kv_ways = self.kv_ways(model, job, gpus, gpu);
         let kv_copies = (gpus / kv_ways.max(1)).max(1);
+        let kv_cache = self.kv_on(gpu);
         Estimate {
             weights: self.weights,
-            kv_cache: self.kv_cache * f64::from(kv_copies),
+            kv_cache: kv_cache * f64::from(kv_copies),
             activations: act_per_gpu * n,
             overhead: overhead_per_gpu * n,
             gradients: 0.0,
             optimizer: 0.0,
-            per_gpu: self.sum(gpus, kv_ways, act_per_gpu, overhead_per_gpu),
+            per_gpu: self.sum(gpus, kv_ways, kv_cache, act_per_gpu, overhead_per_gpu),
             gpus,
             kv_bytes_per_token,
             kv_copies,
@@ -168,6 +211,17 @@ impl Parts {
             overlap: 0.0,
         }
     }
+}
+
+/// Tokens the runtime batches per scheduler step on other cards and on large ones (the
+/// job's own `max_num_batched_tokens` on both when set); 0 for runtimes with no profile run,
+/// whose windowed layers do not reserve a step.
+pub fn scheduler_steps(profile: &Profile, job: &Job) -> (u64, u64) {
+    let (small, large) = match profile.activation {
+        Activation::ProfileRun { large, small, .. } => (small.0 as u64, large.0 as u64),
+        _ => (0, 0),
+    };
+    job.batched_tokens.map_or((small, large), |t| (t, t))
 }
 
 /// Weight bytes the GPUs hold with nothing offloaded: the checkpoint at its loaded format,
@@ -204,8 +258,12 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
             tokens_per_image: model.tokens_per_image,
         });
     }
-    if let Budget::Share(utilization) = profile.budget {
-        notes.push(Note::PoolPreallocates { utilization });
+    if let Budget::Share(share) = profile.budget {
+        let release = profile.release(job.engine_version);
+        notes.push(Note::PoolPreallocates {
+            utilization: job.memory_share.unwrap_or(share),
+            version: release.map_or(profile.version, |r| r.name),
+        });
     }
     if !profile.loads(job.precision) {
         notes.push(Note::RuntimeMismatch {
@@ -295,6 +353,9 @@ fn activation_peak(
                 small
             };
             let tokens = job.batched_tokens.map_or(tokens, |t| t as f64);
+            let sampler_bytes = profile
+                .release(job.engine_version)
+                .map_or(sampler_bytes, |r| r.sampler_bytes);
             let forward = tokens * (mlp_factor * intermediate / tp + hidden_factor * hidden) * 2.0;
             let sampler = seqs * vocab * sampler_bytes;
             forward.max(sampler) + tokens * hidden * 2.0

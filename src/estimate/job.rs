@@ -135,6 +135,7 @@ pub enum Field {
     ChunkedLoss,
     RamBandwidth,
     Framework,
+    EngineVersion,
 }
 
 impl Field {
@@ -280,6 +281,9 @@ pub struct Job {
     /// `unsloth_tiled_mlp=True` for contexts of hundreds of thousands of tokens), so the
     /// recomputed layer holds one tile's MLP activations, not the whole sequence's.
     pub tiled_mlp: bool,
+    /// The engine release (major, minor) whose start-up figures size the job (None: the
+    /// newest the profile follows; see `runtime::Profile::releases`).
+    pub engine_version: Option<(u32, u32)>,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -340,6 +344,7 @@ impl Job {
             kbit_upcast: true,
             fp32_adapter_inputs: true,
             tiled_mlp: false,
+            engine_version: None,
         };
         job.set_context(context);
         job
@@ -468,7 +473,8 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 21);
+        assert_eq!(Field::ALL.len(), 22);
         assert_eq!(Field::Framework.id(), "framework");
+        assert_eq!(Field::EngineVersion.id(), "engine-version");
     }
 }

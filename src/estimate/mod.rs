@@ -9,6 +9,7 @@ mod fit;
 mod inference;
 pub mod job;
 pub mod offload;
+pub mod paged;
 mod parallel;
 mod speed;
 mod training;
@@ -20,7 +21,7 @@ pub use fit::{
     Fit, Interconnect, Machine, NODE, Reserve, Topology, box_limit, candidate_counts, machines,
     usable_gib,
 };
-pub use inference::is_large_card;
+pub use inference::{is_large_card, scheduler_steps};
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, HostOffload, Job, JobError,
     LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
@@ -66,7 +67,11 @@ pub enum Note {
     ExpertsOnly { precision: Precision },
     /// A paged-KV engine (vLLM) takes this share of each card up front and fills what
     /// the weights leave with its KV pool.
-    PoolPreallocates { utilization: f64 },
+    PoolPreallocates {
+        utilization: f64,
+        /// The engine release whose start-up figures the estimate follows.
+        version: &'static str,
+    },
     /// Training states are sharded over `gpus` (ZeRO stage / FSDP), maybe offloaded to CPU.
     Sharded {
         sharding: Sharding,

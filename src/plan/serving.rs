@@ -3,8 +3,10 @@
 //! rough aggregate decode speed at that concurrency.
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
-use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s};
+use crate::estimate::paged::longest_sequence;
+use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s, is_large_card, scheduler_steps};
 use crate::plan::levers::first_true;
+use crate::runtime::WindowKv;
 use serde::Serialize;
 
 /// Sequences one server step batches at most: vLLM's default `max_num_seqs`, 256
@@ -58,7 +60,24 @@ pub fn capacity(
     let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
     let tokens = pool / per_token;
     let top = model.max_position_embeddings.unwrap_or(u64::MAX);
-    let max_context = (tokens as u64).min(top);
+    let profile = job.runtime.profile();
+    let (small, large) = scheduler_steps(profile, job);
+    let step = if is_large_card(gpu) { large } else { small };
+    // The longest request: windowed layers of a grouped pool hold their window only, so
+    // it can pass the pool's token count (vLLM on gpt-oss).
+    let pooled = (tokens as u64).min(top);
+    let max_context = match profile.window_kv {
+        WindowKv::Grouped(_) => longest_sequence(
+            model,
+            job.kv_precision,
+            pool / f64::from(est.kv_copies.max(1)),
+            profile.window_kv,
+            step,
+            top.min(1 << 40),
+        )
+        .max(pooled),
+        WindowKv::Whole | WindowKv::Window => pooled,
+    };
     let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
     let concurrency = fit
         .max_concurrency

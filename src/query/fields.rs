@@ -97,6 +97,10 @@ pub struct Fields {
     /// offloaded layers are read at (default 89.6, dual-channel DDR5-5600).
     #[arg(long = "ram-bandwidth", allow_hyphen_values = true)]
     pub ram_bandwidth: Option<String>,
+    /// vLLM: the release to size by, as "0.11" or "0.11.2" (default: the newest the
+    /// profile follows; older releases held a larger start-up peak).
+    #[arg(long = "engine-version")]
+    pub engine_version: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -159,6 +163,31 @@ pub fn ram_bandwidth(v: &Option<String>) -> Result<Option<f64>, Error> {
         .parse::<f64>()
         .map(Some)
         .map_err(|_| Error::Job(JobError::RamBandwidth(s.to_string())))
+}
+
+/// An engine release as people write it ("0.11", "v0.11.2", "0.5.3.post1"): its major
+/// and minor numbers.
+pub fn engine_version(v: &Option<String>) -> Result<Option<(u32, u32)>, Error> {
+    let Some(s) = given(v) else { return Ok(None) };
+    let bad = || {
+        Error::Job(JobError::UnknownOption {
+            what: Field::EngineVersion,
+            value: s.to_string(),
+        })
+    };
+    let digits = s.trim_start_matches(['v', 'V']);
+    let mut parts = digits.split('.');
+    let mut next = || -> Option<u32> {
+        let part = parts.next()?;
+        let end = part
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(part.len());
+        part[..end].parse().ok()
+    };
+    match (next(), next()) {
+        (Some(major), Some(minor)) => Ok(Some((major, minor))),
+        _ => Err(bad()),
+    }
 }
 
 /// "true" or "false".
@@ -242,6 +271,7 @@ impl Fields {
                 .transpose()?,
             model_as_typed: None,
             ram_bandwidth_gbs: ram_bandwidth(&self.ram_bandwidth)?,
+            engine_version: engine_version(&self.engine_version)?,
             max_context: false,
         })
     }
@@ -265,6 +295,23 @@ mod token_tests {
         assert_eq!(t("1,5k"), Some(1_536));
         assert_eq!(t("lots"), None);
         assert_eq!(t("-5k"), None);
+    }
+
+    #[test]
+    fn engine_versions_read_as_people_write_them() {
+        let v = |s: &str| engine_version(&Some(s.to_string()));
+        assert_eq!(v("0.11").ok().flatten(), Some((0, 11)));
+        assert_eq!(v("v0.19.0").ok().flatten(), Some((0, 19)));
+        assert_eq!(v("0.5.3.post1").ok().flatten(), Some((0, 5)));
+        assert_eq!(v("0.10rc1").ok().flatten(), Some((0, 10)));
+        assert_eq!(v(" ").ok().flatten(), None);
+        assert!(matches!(
+            v("latest"),
+            Err(Error::Job(JobError::UnknownOption {
+                what: Field::EngineVersion,
+                ..
+            }))
+        ));
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub struct Query {
     /// Host RAM bandwidth in GB/s for the offload lever's speed (`--ram-bandwidth`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ram_bandwidth_gbs: Option<f64>,
+    /// The engine release (major, minor) to size by (`--engine-version 0.11`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<(u32, u32)>,
     /// The question asks for the longest context the GPUs hold.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub max_context: bool,
@@ -223,6 +226,7 @@ fn resolve_known(
         req.job.cpu_offload = offload;
     }
     req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
+    req.job.engine_version = q.engine_version;
     req.max_context = q.max_context;
     if mode.is_training() && q.gradient_checkpointing.is_none() {
         req.assumed.push(Assumption::Checkpointing {

@@ -286,10 +286,17 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-experts-only"),
             Some(&Args::new().s("precision", precision.name())),
         ),
-        Note::PoolPreallocates { utilization } => tr(
+        Note::PoolPreallocates {
+            utilization,
+            version,
+        } => tr(
             lang,
             msg!("note-vllm"),
-            Some(&Args::new().s("util", format_number(lang, utilization * 100.0, 0))),
+            Some(
+                &Args::new()
+                    .s("util", format_number(lang, utilization * 100.0, 0))
+                    .s("version", *version),
+            ),
         ),
         Note::Sharded {
             sharding,

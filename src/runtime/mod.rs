@@ -127,6 +127,89 @@ pub enum Activation {
     ComputeBuffer { ubatch: f64 },
 }
 
+/// What a runtime's KV cache keeps of the layers that attend to a window (sliding-window
+/// layers) or to a chunk (chunked local attention, Llama 4).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum WindowKv {
+    /// Every layer keeps every token.
+    Whole,
+    /// Windowed layers keep their window only (llama.cpp's SWA cache).
+    Window,
+    /// A paged pool shared by groups of layers, each group with its own block table
+    /// (vLLM's hybrid KV cache manager, on unless `--disable-hybrid-kv-cache-manager`).
+    Grouped(PagedGroups),
+}
+
+/// vLLM's hybrid KV cache manager, as data (vllm-project/vllm at commit
+/// 001cabc1be16a59a70d720ed61a13b678c060a18; data/SOURCES.md, "vLLM's hybrid KV cache
+/// manager"):
+/// - `vllm/v1/core/kv_cache_utils.py`, `_get_kv_cache_groups_uniform_page_size`: the layers
+///   of each attention type are cut into groups of `group_size` layers (the fewest layers of
+///   any type, or the most when the most are under `widen_below` times the fewest), the last
+///   group of a type padded; `get_kv_cache_config_from_groups`: `group_size` tensors, each
+///   shared by one layer of every group, so a block costs `group_size` layers' pages
+///   whichever group takes it; `_report_kv_cache_config`: "GPU KV cache size" is the
+///   blocks over the number of groups times the block size (every group slot counted).
+/// - `vllm/v1/kv_cache_interface.py`, `SlidingWindowSpec.max_memory_usage_bytes` (lines
+///   370-389): a sliding layer reserves `min(window - 1 + max_num_batched_tokens,
+///   max_model_len)` tokens plus one block per request; `ChunkedLocalAttentionSpec`
+///   `min(chunk + max_num_batched_tokens, max_model_len)` tokens; full layers every token
+///   (`_max_memory_usage_bytes_from_groups` sums them per group and checks one request of
+///   `max_model_len` fits at start-up).
+///
+/// The vLLM 0.19.0 start-up logs agree to the token: Gemma 3 27B's 15,997 blocks over 7
+/// groups of 10 layers give the logged 36,560 tokens (tests/calibration).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PagedGroups {
+    /// Tokens per block (`--block-size`, 16 by default on CUDA).
+    pub block_tokens: u32,
+    /// Groups take the larger layer count when it is under this many times the smaller.
+    pub widen_below: f64,
+}
+
+const VLLM_HYBRID_KV: PagedGroups = PagedGroups {
+    block_tokens: 16,
+    widen_below: 1.5,
+};
+
+/// One engine release and the start-up figures that differ from one release to the next.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Release {
+    /// The release the figures were read from, as people write it ("0.19.0").
+    pub name: &'static str,
+    /// The oldest (major, minor) they hold for: a later row takes over from its own.
+    pub since: (u32, u32),
+    /// Bytes per logit the profile run's sampler warm-up holds (see
+    /// [`Activation::ProfileRun`]).
+    pub sampler_bytes: f64,
+    /// Non-torch memory on one GPU (see [`Profile::overhead_gib`]).
+    pub overhead_gib: f64,
+}
+
+/// Communication memory each GPU of a tensor-parallel group holds: a fixed part (vLLM's
+/// custom all-reduce and NVLS buffers) and a part per other GPU of the group (NCCL keeps
+/// send and receive buffers per peer and channel).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PeerBuffers {
+    pub fixed_gib: f64,
+    pub per_peer_gib: f64,
+}
+
+impl PeerBuffers {
+    pub const NONE: PeerBuffers = PeerBuffers {
+        fixed_gib: 0.0,
+        per_peer_gib: 0.0,
+    };
+
+    /// GiB on each GPU of a group of `gpus` (none on one GPU).
+    pub fn gib(self, gpus: u32) -> f64 {
+        if gpus <= 1 {
+            return 0.0;
+        }
+        self.fixed_gib + self.per_peer_gib * f64::from(gpus - 1)
+    }
+}
+
 /// How a model is spread over several GPUs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Split {
@@ -162,6 +245,9 @@ pub struct Profile {
     pub pattern: &'static str,
     /// The engine version whose memory behaviour the numbers follow.
     pub version: &'static str,
+    /// Releases whose start-up figures differ, oldest first; the profile's own figures
+    /// are the last one's (checked by a test). Empty: one behaviour for every release.
+    pub releases: &'static [Release],
     /// Weight formats it loads as stored.
     pub loads: &'static [Format],
     /// Single precisions it loads besides those formats.
@@ -175,7 +261,7 @@ pub struct Profile {
     pub overhead_gib: f64,
     /// Per GPU, added to `overhead_gib` when the model is split over several GPUs
     /// (communication buffers): over NVLink/NVSwitch or Infinity Fabric, and over PCIe.
-    pub multi_gpu_overhead_gib: (f64, f64),
+    pub multi_gpu_overhead_gib: (PeerBuffers, PeerBuffers),
     /// Per GPU, outside the budget: memory taken after the KV pool is sized (vLLM's CUDA
     /// graphs), so it must fit in what the budget leaves free.
     pub outside_budget_gib: f64,
@@ -184,11 +270,8 @@ pub struct Profile {
     /// MoE kernels that need the experts' intermediate size rounded up to a multiple of
     /// this for MXFP4 weights (vLLM pads gpt-oss's 2,880 to 3,072 on Hopper).
     pub mxfp4_expert_align: Option<u32>,
-    /// Whether sliding-window layers keep only their window in the cache it sizes. vLLM
-    /// counts every layer for every token (its logged capacity is the pool over all
-    /// layers' bytes per token: Gemma 2 9B, 344,064 bytes), so a long request needs the
-    /// full cache of every layer to be admitted.
-    pub window_saves_kv: bool,
+    /// What its KV cache keeps of sliding-window and chunked-local layers.
+    pub window_kv: WindowKv,
     /// How far its estimates can be off, per format family and mode: the ± band in percent
     /// from that class's calibration residuals (about the 90th percentile of |error|,
     /// rounded up; the calibration test checks at least 90 % of rows fall inside). A class
@@ -360,6 +443,7 @@ pub const PROFILES: &[Profile] = &[
         aliases: &["hf", "huggingface", "hugging-face", "accelerate"],
         pattern: r"transformers|hugging\s?face|hf",
         version: "transformers 4.57",
+        releases: &[],
         loads: &[
             Format::Float,
             Format::Fp8,
@@ -375,7 +459,7 @@ pub const PROFILES: &[Profile] = &[
         // Fitted on the Qwen2.5 A100 rows, where the sources' own analysis gives 3 to 4.
         activation: Activation::Prefill { factor: 3.5 },
         overhead_gib: 32.0 * GIB_PER_MIB,
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on the Qwen2.5 A100 rows (Python overhead dominates small models).
@@ -391,7 +475,7 @@ pub const PROFILES: &[Profile] = &[
         // a prefill returns: measured on an H200 (bench/device/hybrid_state.py,
         // results/device-run-2026-11-26): gpt-oss-20b 49,152 bytes per token and
         // EXAONE 4.0 32B 262,144, linear to 8,192 tokens, past both windows (128, 4,096).
-        window_saves_kv: false,
+        window_kv: WindowKv::Whole,
         // Qwen2.5 on transformers, A100 (112 rows), Qwen3 on transformers, H20 (80 rows),
         // our H100 runs: bf16, FP8 (block-scaled), GPTQ and AWQ. Training runs under
         // PyTorch too: Answer.AI's FSDP-QLoRA benchmarks, PEFT's docs (peak reserved memory
@@ -416,6 +500,7 @@ pub const PROFILES: &[Profile] = &[
         aliases: &[],
         pattern: r"vllm",
         version: "vLLM 0.19 (V1 engine, vllm serve)",
+        releases: VLLM_RELEASES,
         loads: &[
             Format::Float,
             Format::Fp8,
@@ -447,7 +532,7 @@ pub const PROFILES: &[Profile] = &[
         // gpt-oss loads as 13.64 GiB (20b, llm-d logs) and 65.97 GiB (120b, vllm#23278):
         // the checkpoint's MXFP4 experts padded to 3,072.
         mxfp4_expert_align: Some(256),
-        window_saves_kv: false,
+        window_kv: WindowKv::Grouped(VLLM_HYBRID_KV),
         // vLLM 0.19 start-up logs on H100 (llm-d planner, 41 rows): bf16/fp16/fp32, FP8,
         // GPTQ and MXFP4; the band is on the KV pool vLLM sizes.
         error_bands: &[
@@ -476,13 +561,14 @@ pub const PROFILES: &[Profile] = &[
         ],
         pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|ollama|lm\s?studio|koboldcpp",
         version: "llama.cpp b6000+",
+        releases: &[],
         loads: &[Format::Gguf, Format::Float],
         also_loads: &[Precision::Mxfp4],
         converts_unloadable_to: None,
         budget: Budget::Exact { context_gib: 0.4 },
         activation: Activation::ComputeBuffer { ubatch: 512.0 },
         overhead_gib: 0.1,
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
         // Fitted on 33 published Llama-3-8B rows.
@@ -494,7 +580,7 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.3,
         },
         mxfp4_expert_align: None,
-        window_saves_kv: true,
+        window_kv: WindowKv::Window,
         // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
         error_bands: &[
             (Format::Gguf, Mode::Inference, 5.0),
@@ -526,6 +612,7 @@ pub const PROFILES: &[Profile] = &[
         aliases: &["sgl", "sg-lang"],
         pattern: r"sg\s?lang",
         version: "SGLang 0.5 (server_args.py at 469c63e5)",
+        releases: &[],
         loads: &[
             Format::Float,
             Format::Fp8,
@@ -539,7 +626,7 @@ pub const PROFILES: &[Profile] = &[
         activation: Activation::Outside,
         overhead_gib: 0.0,
         // NCCL buffers are set up before the share is measured (in `context_gib`).
-        multi_gpu_overhead_gib: (0.0, 0.0),
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Tensor,
         // CUDA graphs, as vLLM's; no measurement of its own yet.
@@ -551,7 +638,8 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.6,
         },
         mxfp4_expert_align: None,
-        window_saves_kv: false,
+        // No reading of its SWA pool yet: every layer counted for every token.
+        window_kv: WindowKv::Whole,
         // Checked against three start-up logs (tests/calibration/sglang_kv_pool.csv), too
         // few for a band: its estimates say they are unmeasured.
         error_bands: &[],
@@ -599,10 +687,53 @@ const VLLM_HIDDEN_FACTOR: f64 = 2.0;
 const VLLM_SAMPLER_BYTES: f64 = 14.5;
 /// vLLM's non-torch memory per GPU on one GPU: CUDA context and cuBLAS (0.25 GiB logged).
 const VLLM_NON_TORCH_GIB: f64 = 0.25;
-/// Extra non-torch memory per GPU under tensor parallelism: NCCL (NVLS) and custom
-/// all-reduce buffers over NVLink, 2.07-2.21 GiB logged at TP 2 and 4 on H100 SXM; over
-/// PCIe (2 x RTX 4090, 2 x L40S) non-torch memory stays at 0.25-0.30 GiB.
-const VLLM_TENSOR_PARALLEL_GIB: (f64, f64) = (1.85, 0.05);
+/// Extra non-torch memory per GPU under tensor parallelism, from vLLM's logged
+/// "non-torch" figures (tests/calibration/vllm-startup-*.csv). Over NVLink (H100 SXM,
+/// 0.19.0): 2.06-2.11 GiB at TP 2 and 2.13-2.21 GiB at TP 4, less the 0.25 of one GPU:
+/// 1.785 GiB of custom all-reduce and NVLS buffers plus 0.045 GiB per peer. Over PCIe
+/// custom all-reduce is off past two GPUs and NCCL's per-peer buffers are all there is:
+/// 0.00 (2 x RTX 4090) and 0.05 GiB (2 x L40S) above one GPU at TP 2; 0.07 GiB per peer,
+/// the top of the NVLink logs' per-peer growth, makes TP 4 hold 0.21 GiB, which is what
+/// turns the public 4 x A10 OOM of Qwen3-30B-A3B at 0.7 (QwenLM/Qwen3#1387; vllm#17327)
+/// from "fits by 0.15 GiB" into "does not fit" (tests/known_setups.json).
+const VLLM_TENSOR_PARALLEL_GIB: (PeerBuffers, PeerBuffers) = (
+    PeerBuffers {
+        fixed_gib: 1.785,
+        per_peer_gib: 0.045,
+    },
+    PeerBuffers {
+        fixed_gib: 0.0,
+        per_peer_gib: 0.07,
+    },
+);
+/// vLLM's profile peak per release, from the llm-d planner's version sweep (Qwen3-14B on
+/// H100 at 8,192 batched tokens, tests/calibration/vllm-startup-h100-llmd.csv): the
+/// "torch peak memory increase" fell from 5.64 GiB (0.15.0, 0.16.0) to 2.23 GiB (0.17.0),
+/// the sampler warm-up over 1,024 rows of Qwen3's 151,936-entry vocabulary going from
+/// 38.4 to 14.5 bytes per logit; non-torch memory rose from 0.13 to 0.25 GiB at 0.18.0.
+/// Releases before 0.15 are sized as 0.15 (not measured; vllm#27508, October 2025, shows
+/// the larger peak: gpt-oss-120b on one H100 left 1.71 GiB of KV cache at 0.95).
+const VLLM_RELEASES: &[Release] = &[
+    Release {
+        name: "0.16.0",
+        since: (0, 0),
+        sampler_bytes: 38.4,
+        overhead_gib: 0.13,
+    },
+    Release {
+        name: "0.17.0",
+        since: (0, 17),
+        sampler_bytes: VLLM_SAMPLER_BYTES,
+        overhead_gib: 0.13,
+    },
+    Release {
+        name: "0.19.0",
+        since: (0, 18),
+        sampler_bytes: VLLM_SAMPLER_BYTES,
+        overhead_gib: VLLM_NON_TORCH_GIB,
+    },
+];
+
 /// CUDA graphs vLLM captures after sizing the KV pool (0.5-1.8 GiB logged).
 const VLLM_CUDA_GRAPHS_GIB: f64 = 1.0;
 
@@ -657,6 +788,20 @@ impl Runtime {
 }
 
 impl Profile {
+    /// The release a job asked for sizes by (None: the newest, the profile's own figures):
+    /// the newest row not newer than it, or the oldest row for a release before them all.
+    pub fn release(&self, asked: Option<(u32, u32)>) -> Option<&'static Release> {
+        let releases = self.releases;
+        match asked {
+            None => releases.last(),
+            Some(v) => releases
+                .iter()
+                .rev()
+                .find(|r| r.since <= v)
+                .or(releases.first()),
+        }
+    }
+
     /// Whether it loads `precision` as stored.
     pub fn loads(&self, precision: Precision) -> bool {
         self.loads.contains(&precision.format()) || self.also_loads.contains(&precision)
@@ -714,6 +859,44 @@ mod tests {
         }
         assert_eq!(PROFILES.len(), Runtime::ALL.len());
         assert!("tgi".parse::<Runtime>().is_err());
+    }
+
+    /// The newest release row carries the profile's own figures, and asked releases pick
+    /// the newest row not newer than them.
+    #[test]
+    fn release_rows_end_with_the_profile_figures() {
+        for p in PROFILES {
+            let Some(last) = p.releases.last() else {
+                continue;
+            };
+            assert_eq!(last.overhead_gib, p.overhead_gib, "{}", p.name);
+            if let Activation::ProfileRun { sampler_bytes, .. } = p.activation {
+                assert_eq!(last.sampler_bytes, sampler_bytes, "{}", p.name);
+            }
+            assert!(p.releases.windows(2).all(|w| w[0].since < w[1].since));
+        }
+        let vllm = Runtime::Vllm.profile();
+        assert_eq!(vllm.release(None).unwrap().name, "0.19.0");
+        assert_eq!(vllm.release(Some((0, 18))).unwrap().name, "0.19.0");
+        assert_eq!(vllm.release(Some((0, 17))).unwrap().name, "0.17.0");
+        assert_eq!(vllm.release(Some((0, 11))).unwrap().name, "0.16.0");
+        assert_eq!(vllm.release(Some((1, 2))).unwrap().name, "0.19.0");
+        assert!(Runtime::LlamaCpp.profile().release(Some((0, 1))).is_none());
+    }
+
+    /// vLLM's tensor-parallel buffers per GPU against its logged non-torch memory less the
+    /// 0.25 GiB of one GPU: H100 SXM (0.19.0) 1.81-1.86 GiB at TP 2 and 1.88-1.96 at TP 4;
+    /// PCIe 0.00-0.05 at TP 2; and growing with the group.
+    #[test]
+    fn tensor_parallel_buffers_grow_with_the_group() {
+        let (fast, pcie) = Runtime::Vllm.profile().multi_gpu_overhead_gib;
+        let within = |x: f64, lo: f64, hi: f64| (lo - 0.03..=hi + 0.03).contains(&x);
+        assert!(within(fast.gib(2), 1.81, 1.86), "{}", fast.gib(2));
+        assert!(within(fast.gib(4), 1.88, 1.96), "{}", fast.gib(4));
+        assert!(within(pcie.gib(2), 0.0, 0.05), "{}", pcie.gib(2));
+        assert_eq!(pcie.gib(1), 0.0);
+        assert!(pcie.gib(4) > pcie.gib(2) && fast.gib(8) > fast.gib(4));
+        assert!((pcie.gib(4) - 0.21).abs() < 1e-9);
     }
 
     /// SGLang's `mem_fraction_static` for cards as torch reports them (MiB), worked out by

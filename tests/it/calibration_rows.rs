@@ -155,6 +155,8 @@ pub struct KvPoolRow {
     pub precision: String,
     pub gpu: String,
     pub tensor_parallel: u32,
+    /// The vLLM release of the log ("0.19.0"), sized with that release's figures.
+    pub version: String,
     pub measured_gib: f64,
     pub estimate_gib: f64,
     /// Weights + activation peak + non-torch memory, per GPU.
@@ -250,6 +252,9 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
             }
             job.memory_share = leading(&f, "gpu_memory_utilization");
             job.batched_tokens = leading(&f, "max_num_batched_tokens");
+            let version = f.get("vllm_version").cloned().unwrap_or_default();
+            job.engine_version =
+                vramguide::query::fields::engine_version(&Some(version.clone())).ok()?;
             let est = estimate::run_on(model, &job, tp, Some(gpu)).ok()?;
             let n = f64::from(tp);
             let non_kv = (est.weights + est.activations + est.overhead) / n / GIB;
@@ -263,6 +268,7 @@ pub fn vllm_rows(catalog: &Catalog, csv: &str) -> Vec<KvPoolRow> {
                 precision: precision.name().to_string(),
                 gpu: gpu.id.clone(),
                 tensor_parallel: tp,
+                version,
                 measured_gib: leading(&f, "kv_cache_gib")?,
                 estimate_gib: usable - non_kv,
                 measured_non_kv_gib: leading(&f, "total_non_kv_gib").or(parts)?,

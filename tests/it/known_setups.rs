@@ -66,6 +66,10 @@ struct RuntimeSettings {
     gpu_memory_utilization: Option<f64>,
     #[serde(default)]
     max_num_batched_tokens: Option<u64>,
+    /// The engine release the outcome was seen on ("0.11.2", "0.6.4 (from the log
+    /// format; not stated)"): sized with that release's start-up figures.
+    #[serde(default)]
+    engine_version: Option<String>,
 }
 
 fn setups() -> Vec<Setup> {
@@ -100,6 +104,12 @@ fn fields(s: &Setup) -> Fields {
             .runtime_settings
             .as_ref()
             .and_then(|r| r.max_num_batched_tokens.map(|t| t.to_string())),
+        engine_version: s
+            .runtime_settings
+            .as_ref()
+            .and_then(|r| r.engine_version.as_deref())
+            .and_then(|v| v.split_whitespace().next())
+            .map(str::to_string),
         master_weights: t.and_then(|t| t.master_weights.map(|b| b.to_string())),
         optimizer_in_backward: t.and_then(|t| t.optimizer_in_backward.map(|b| b.to_string())),
         chunked_loss: t.and_then(|t| t.chunked_loss.map(|b| b.to_string())),
