@@ -55,7 +55,10 @@ advice-sxm-only = Within one server, only SXM machines (8 GPUs on NVLink/NVSwitc
 advice-multi-node = This needs several 8-GPU servers linked by InfiniBand.
 
 answer-speed-note = Speeds are estimates from memory bandwidth, not measurements.
-answer-pool-capacity = { $runtime } at { $util }% of the card leaves room for { $tokens } tokens of KV cache: about { $sequences } sequences of { $context } tokens at once.
+answer-pool-capacity = { $runtime } at { $util }% of the card leaves room for { $tokens } tokens of KV cache: { $sequences_n ->
+    [one] one sequence
+   *[other] about { $sequences } sequences
+} of { $context } tokens at once.
 answer-pool-capacity-none = { $runtime } at { $util }% of the card leaves room for { $tokens } tokens of KV cache: not one sequence of { $context } tokens, so this setup does not serve it.
 
 answer-rule = Rule of thumb (P × 4 bytes × Q/32 × 1.2): **{ $rule } GB** ({ $rule_gib } GiB).
@@ -178,7 +181,10 @@ lever-optimizer = the { $value } optimizer
 lever-zero = ZeRO-3/FSDP full sharding
 lever-more-gpus = { $count } of this card
 lever-runtime-changed = { $runtime } instead of { $asked }: { $usable } GiB usable per GPU instead of { $asked_usable } GiB
-answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency } requests of { $asked } tokens at once, about { $speed } tokens/s in total.
+answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency_n ->
+    [one] one request
+   *[other] { $concurrency } requests
+} of { $asked } tokens at once, about { $speed } tokens/s in total.
 answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
 answer-launch-title = To start it:
 answer-launch-missing = No { $precision } checkpoint of this model is on our list, so there is no command to paste: look for one on the Hugging Face Hub (search “{ $search }”) and load it with { $runtime }.

@@ -55,7 +55,10 @@ advice-sxm-only = Dentro de un solo servidor, solo las máquinas SXM (8 GPU con 
 advice-multi-node = Esto requiere varios servidores de 8 GPU conectados por InfiniBand.
 
 answer-speed-note = Las velocidades son estimaciones a partir del ancho de banda de memoria, no mediciones.
-answer-pool-capacity = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: unas { $sequences } secuencias de { $context } tokens a la vez.
+answer-pool-capacity = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: { $sequences_n ->
+    [one] una secuencia
+   *[other] unas { $sequences } secuencias
+} de { $context } tokens a la vez.
 answer-pool-capacity-none = { $runtime } al { $util } % de la tarjeta deja sitio para { $tokens } tokens de caché KV: ni una sola secuencia de { $context } tokens, así que esta configuración no la sirve.
 
 answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
@@ -178,7 +181,10 @@ lever-optimizer = el optimizador { $value }
 lever-zero = particionado completo con ZeRO-3/FSDP
 lever-more-gpus = { $count } de esta tarjeta
 lever-runtime-changed = { $runtime } en lugar de { $asked }: { $usable } GiB utilizables por GPU en lugar de { $asked_usable } GiB
-answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency } peticiones de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
+answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency_n ->
+    [one] una petición
+   *[other] { $concurrency } peticiones
+} de { $asked } tokens a la vez, unos { $speed } tokens/s en total.
 answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
 answer-launch-title = Para arrancarlo:
 answer-launch-missing = No tenemos en la lista ningún checkpoint { $precision } de este modelo, así que no hay comando que pegar: busca uno en el Hub de Hugging Face («{ $search }») y cárgalo con { $runtime }.

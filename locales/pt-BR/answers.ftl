@@ -55,7 +55,10 @@ advice-sxm-only = Num único servidor, só máquinas SXM (8 GPUs com NVLink/NVSw
 advice-multi-node = Isso precisa de vários servidores de 8 GPUs ligados por InfiniBand.
 
 answer-speed-note = As velocidades são estimadas a partir da largura de banda da memória, não medidas.
-answer-pool-capacity = Com o { $runtime } usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: cerca de { $sequences } sequências de { $context } tokens ao mesmo tempo.
+answer-pool-capacity = Com o { $runtime } usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: { $sequences_n ->
+    [one] uma sequência
+   *[other] cerca de { $sequences } sequências
+} de { $context } tokens ao mesmo tempo.
 answer-pool-capacity-none = Com o { $runtime } usando { $util }% da placa, sobra espaço para { $tokens } tokens de cache KV: nem uma sequência de { $context } tokens cabe, então esta configuração não serve.
 
 answer-rule = Regra prática (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
@@ -178,7 +181,10 @@ lever-optimizer = o otimizador { $value }
 lever-zero = fragmentação completa com ZeRO-3/FSDP
 lever-more-gpus = { $count } desta placa
 lever-runtime-changed = { $runtime } em vez de { $asked }: { $usable } GiB utilizáveis por GPU em vez de { $asked_usable } GiB
-answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency } requisições de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
+answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency_n ->
+    [one] uma requisição
+   *[other] { $concurrency } requisições
+} de { $asked } tokens ao mesmo tempo, cerca de { $speed } tokens/s no total.
 answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
 answer-launch-title = Para iniciar:
 answer-launch-missing = Não há checkpoint { $precision } deste modelo na nossa lista, então não há comando para colar: procure um no Hub do Hugging Face (“{ $search }”) e carregue com { $runtime }.

@@ -55,7 +55,9 @@ advice-sxm-only = 单台服务器里，只有 SXM 机器（8 张 GPU，NVLink/NV
 advice-multi-node = 这需要多台 8 卡服务器，通过 InfiniBand 互连。
 
 answer-speed-note = 速度是根据显存带宽估算的，不是实测值。
-answer-pool-capacity = { $runtime } 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
+answer-pool-capacity = { $runtime } 占用显卡 { $util }% 的显存时，可容纳 { $tokens } 个 token 的 KV 缓存：{ $sequences_n ->
+   *[other] 大约能同时跑 { $sequences } 条 { $context } 个 token 的序列。
+}
 answer-pool-capacity-none = { $runtime } 占用显卡的 { $util }% 时，KV 缓存能放 { $tokens } 个 token：连一条 { $context } 个 token 的序列都放不下，所以这个配置无法提供服务。
 
 answer-rule = 经验公式（P × 4 字节 × Q/32 × 1.2）：**{ $rule } GB**（{ $rule_gib } GiB）。
@@ -174,7 +176,9 @@ lever-qlora = 用 QLoRA（4 位 NF4 基座）代替 LoRA
 lever-optimizer = 优化器改用 { $value }
 lever-zero = 用 ZeRO-3/FSDP 完全分片
 lever-more-gpus = 用 { $count }
-answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；可同时处理 { $concurrency } 个请求（每个 { $asked } 个 token），总计约 { $speed } tokens/s。
+answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；{ $concurrency_n ->
+   *[other] 可同时处理 { $concurrency } 个请求（每个 { $asked } 个 token）
+}，总计约 { $speed } tokens/s。
 answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；连一个 { $asked } 个 token 的请求都放不下。
 lever-runtime-changed = 改用 { $runtime }、不再用 { $asked }：每张 GPU 可用 { $usable } GiB，而不是 { $asked_usable } GiB
 answer-launch-title = 启动命令：

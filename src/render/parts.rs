@@ -383,6 +383,7 @@ fn pool_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("util", format_number(lang, share * 100.0, 0))
         .s("tokens", format_int(lang, tokens))
         .s("sequences", format_number(lang, sequences.floor(), 0))
+        .n(lang, "sequences_n", sequences.floor() as u64)
         .s("context", format_int(lang, a.job.context()));
     // Not one whole sequence: "about 0 sequences" would read as a yes.
     let id = if sequences < 1.0 {

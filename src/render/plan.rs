@@ -258,6 +258,7 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("pool", format_gib(lang, s.kv_pool_gib))
         .s("context", format_int(lang, s.max_context))
         .s("concurrency", format_int(lang, s.max_concurrency))
+        .n(lang, "concurrency_n", s.max_concurrency)
         .s("asked", format_int(lang, a.job.context()));
     Some(match s.tokens_per_s_total {
         Some(speed) => tr(

@@ -187,6 +187,16 @@ fn rendered_answers_read_cleanly_in_every_language() {
             if text.contains("with vllm") || text.contains("com vllm") {
                 bad.push(format!("{q} [{lang:?}] runtime id in prose:\n{text}"));
             }
+            // "about 1 sequences" / "1 requisições": counts take their plural form.
+            static ONE_PLURAL: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+                Regex::new(
+                    r"\b1 (sequences|requests|sequências|requisições|secuencias|peticiones)\b",
+                )
+                .expect("valid")
+            });
+            if let Some(m) = ONE_PLURAL.find(&text) {
+                bad.push(format!("{q} [{lang:?}] plural after one: {}", m.as_str()));
+            }
             let fits = a.fit.as_ref().is_some_and(|f| f.fits);
             if lang == Lang::En && fits && text.contains("To make it fit") {
                 bad.push(format!(
