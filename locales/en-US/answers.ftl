@@ -77,7 +77,7 @@ assumed-sharding = { $sharding } over the GPUs (no sharding given)
 assumed-checkpointing-on = gradient checkpointing on, as QLoRA recipes do (not stated)
 assumed-checkpointing-off = gradient checkpointing off (not stated)
 
-match-newest = "{ $model }" is the newest of { $count } models with that name and size; give the version for another one.
+match-newest = "{ $model }", the newest of { $count } models by that name; give the version for another.
 match-corrected = Read "{ $input }" as { $model }.
 match-assumed = Not sure which model "{ $input }" is: this answer assumes { $model }. Give the exact name for another one.
 match-sized-from-name = I don't know { $name }: it is sized as a { $kind ->

@@ -77,7 +77,7 @@ assumed-sharding = { $sharding } entre las GPU (no se indicó cómo repartir)
 assumed-checkpointing-on = gradient checkpointing activado, como en las recetas de QLoRA (no se indicó)
 assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
-match-newest = "{ $model }" es el más reciente de { $count } modelos con ese nombre y tamaño; indica la versión si quieres otro.
+match-newest = "{ $model }", el más reciente de { $count } modelos con ese nombre; indica la versión para otro.
 match-corrected = He interpretado "{ $input }" como { $model }.
 match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
 match-sized-from-name = No conozco { $name }: se ha estimado como un modelo { $kind ->

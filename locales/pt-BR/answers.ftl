@@ -77,7 +77,7 @@ assumed-sharding = { $sharding } entre as GPUs (nenhuma fragmentação informada
 assumed-checkpointing-on = gradient checkpointing ligado, como nas receitas de QLoRA (não informado)
 assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 
-match-newest = "{ $model }" é o mais recente de { $count } modelos com esse nome e tamanho; informe a versão se quiser outro.
+match-newest = "{ $model }", o mais recente de { $count } modelos com esse nome; informe a versão para outro.
 match-corrected = Entendi "{ $input }" como { $model }.
 match-assumed = Não tenho certeza de qual modelo é "{ $input }": esta resposta supõe { $model }. Informe o nome exato se for outro.
 match-sized-from-name = Não conheço o { $name }: ele foi estimado como um modelo { $kind ->

@@ -76,7 +76,7 @@ assumed-sharding = 在各 GPU 间使用 { $sharding }（未指定切分方式）
 assumed-checkpointing-on = 开启梯度检查点，与常见 QLoRA 配置一致（未指定）
 assumed-checkpointing-off = 不开启梯度检查点（未指定）
 
-match-newest = “{ $model }”是同名同尺寸的 { $count } 个模型中最新的一个；如需其他版本，请注明版本号。
+match-newest = “{ $model }”：同名的 { $count } 个模型中最新的；要其他版本请注明。
 match-corrected = 已将“{ $input }”识别为 { $model }。
 match-assumed = 无法确定“{ $input }”是哪个模型：本回答按 { $model } 计算。如果是其他模型，请给出准确名称。
 match-sized-from-name = 我不认识 { $name }：本回答按 { $params } 亿参数的{ $kind ->
