@@ -689,8 +689,10 @@ struct ComparePage {
 
 /// `/compare?gpus=a,b,c`: specs side by side (the seed articles' three cards by default).
 pub async fn compare(
+    State(state): State<AppState>,
     QueryParams(p): QueryParams<CompareParams>,
     OriginalUri(uri): OriginalUri,
+    addr: input::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
@@ -731,7 +733,7 @@ pub async fn compare(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        match super::api::resolve_gpus(catalog, &names) {
+        match super::compare::gpus(&state, &given, lang, &headers, addr).await {
             Ok(specs) => (
                 StatusCode::OK,
                 specs.iter().map(|g| g.display_name.clone()).collect(),
