@@ -2,7 +2,7 @@
 
 use super::*;
 
-both_backends!(hub_cache_is_shared_and_expires,);
+both_backends!(hub_cache_is_shared_and_expires);
 
 /// Two stores on one database stand for two processes: what one caches, the other reads;
 /// an expired row is not returned; a new look-up replaces the old one.

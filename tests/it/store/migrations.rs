@@ -2,7 +2,7 @@
 
 use super::*;
 
-both_backends!(migrations_from_every_earlier_version,);
+both_backends!(migrations_from_every_earlier_version);
 
 /// Build each earlier schema with data in it, then open the store (which migrates to the
 /// latest): the data survives and every table works. Version 0 is the empty database.

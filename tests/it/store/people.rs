@@ -2,7 +2,7 @@
 
 use super::*;
 
-both_backends!(preferences, forget_user,);
+both_backends!(preferences, forget_user);
 
 async fn preferences(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();
