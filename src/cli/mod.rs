@@ -19,8 +19,8 @@ use vramguide::settings::{self, LogFormat, Settings};
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Settings file (TOML; also VRAMGUIDE_SETTINGS, or VRAMGUIDE_CONFIG as before); see
-    /// the list below.
+    /// Settings file (TOML; also VRAMGUIDE_SETTINGS, or VRAMGUIDE_CONFIG as before);
+    /// `vramguide --help` lists its keys and their environment variables.
     #[arg(long = "settings", global = true)]
     settings: Option<std::path::PathBuf>,
     #[command(flatten)]

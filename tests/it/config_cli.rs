@@ -166,3 +166,37 @@ fn a_bad_value_names_its_key_and_file() {
         "{err}"
     );
 }
+
+/// A second key through the real binary: the log format, seen in how stderr is written.
+#[test]
+fn the_log_format_follows_flag_then_environment_then_file() {
+    let dir = temp_dir("log-format");
+    std::fs::write(dir.join("vramguide.toml"), "log_format = \"json\"\n").unwrap();
+    // Whether every log line is JSON, with the format in the environment and flags given.
+    let json_logs = |env: Option<&str>, flags: &[&str]| {
+        let mut cmd = vramguide(&dir);
+        cmd.env_remove("VRAMGUIDE_LOG_FORMAT");
+        if let Some(format) = env {
+            cmd.env("VRAMGUIDE_LOG_FORMAT", format);
+        }
+        let out = cmd
+            .env("RUST_LOG", "vramguide=debug")
+            .env("DATABASE_URL", "sqlite::memory:")
+            .args(flags)
+            .args(["ask", "llama 8b fp16"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success() && !err.trim().is_empty(), "{err}");
+        err.lines().all(|l| l.starts_with('{'))
+    };
+    assert!(json_logs(None, &[]), "the file's json");
+    assert!(
+        !json_logs(Some("text"), &[]),
+        "the environment's text beats the file"
+    );
+    assert!(
+        json_logs(Some("text"), &["--log-format", "json"]),
+        "the flag beats the environment"
+    );
+}
