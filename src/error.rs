@@ -39,36 +39,36 @@ pub struct ModelSourceError {
     pub suggestions: Vec<String>,
 }
 
-/// The kinds of [`ModelSourceError`], each with its own explanation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The kinds of [`ModelSourceError`], each with its own explanation; the strum name is
+/// the `error.kind` of the JSON contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
 pub enum SourceErrorKind {
+    #[strum(to_string = "hub_not_found")]
     NotFound,
     /// The repo needs accepted terms and a token (HF_TOKEN).
+    #[strum(to_string = "hub_gated")]
     Gated,
     /// Neither safetensors nor GGUF files (nor the quant asked for).
+    #[strum(to_string = "hub_no_weights")]
     NoWeights,
     /// A header or JSON file that does not parse.
+    #[strum(to_string = "hub_malformed")]
     Malformed,
     /// A header or file past its size cap.
+    #[strum(to_string = "hub_too_large")]
     TooLarge,
     /// The Hub did not answer in time and nothing else could stand in.
+    #[strum(to_string = "hub_unreachable")]
     Unreachable,
     /// A config.json that is not JSON or lacks fields the estimate needs.
+    #[strum(to_string = "invalid_config")]
     InvalidConfig,
 }
 
 impl SourceErrorKind {
     /// The `error.kind` of the JSON contract.
     pub fn name(self) -> &'static str {
-        match self {
-            SourceErrorKind::NotFound => "hub_not_found",
-            SourceErrorKind::Gated => "hub_gated",
-            SourceErrorKind::NoWeights => "hub_no_weights",
-            SourceErrorKind::Malformed => "hub_malformed",
-            SourceErrorKind::TooLarge => "hub_too_large",
-            SourceErrorKind::Unreachable => "hub_unreachable",
-            SourceErrorKind::InvalidConfig => "invalid_config",
-        }
+        self.into()
     }
 }
 

@@ -23,6 +23,7 @@ pub mod recommend;
 pub mod render;
 pub mod runtime;
 pub mod sanitize;
+pub mod settings;
 pub mod store;
 pub mod vocab;
 pub mod web;

@@ -163,8 +163,19 @@ impl WeightFile {
 }
 
 /// Where a model spec that is not in the catalog came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Origin {
     /// Looked up on the Hugging Face Hub (config.json and weight-file headers).
     Hub,
@@ -179,12 +190,7 @@ pub enum Origin {
 impl Origin {
     /// The `query.source` of the JSON contract.
     pub fn name(self) -> &'static str {
-        match self {
-            Origin::Hub => "hub",
-            Origin::Config => "config",
-            Origin::Name => "name",
-            Origin::Search => "search",
-        }
+        self.into()
     }
 }
 
@@ -422,22 +428,30 @@ pub enum FormFactor {
 
 /// Who makes a GPU: decides its interconnect (Infinity Fabric on AMD's OAM modules) and
 /// which datacenter parts the recommendations pick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+)]
 pub enum Vendor {
     #[serde(rename = "NVIDIA")]
+    #[strum(to_string = "NVIDIA")]
     Nvidia,
     #[serde(rename = "AMD")]
+    #[strum(to_string = "AMD")]
     Amd,
     Apple,
 }
 
 impl Vendor {
     pub fn name(self) -> &'static str {
-        match self {
-            Vendor::Nvidia => "NVIDIA",
-            Vendor::Amd => "AMD",
-            Vendor::Apple => "Apple",
-        }
+        self.into()
     }
 }
 

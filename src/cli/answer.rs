@@ -2,7 +2,6 @@
 //! answer service (which logs it), like every other surface.
 
 use super::Output;
-use super::query_log::StoreArgs;
 use clap::Args as ClapArgs;
 use serde_json::Value;
 use std::path::Path;
@@ -14,6 +13,7 @@ use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
 use vramguide::i18n::Lang;
 use vramguide::query::Fields;
 use vramguide::render;
+use vramguide::settings::Settings;
 use vramguide::store::{Source, Store};
 
 /// Options of `estimate`: the web API's field set ([`Fields`]) plus the two negative
@@ -134,17 +134,19 @@ fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
 /// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query
 /// log) is opened first and drained after, so the row is committed before the process
 /// exits. A database that cannot be opened costs a warning, never the answer.
-fn ask_once(question: Question, who: &Who, store: &StoreArgs, offline: bool) -> Option<Reply> {
+fn ask_once(question: Question, who: &Who, settings: &Settings) -> Option<Reply> {
     let rt = super::runtime()?;
+    let hub_settings = settings.hub();
+    let offline = hub_settings.offline;
     Some(rt.block_on(async {
-        let opened = match Store::open(store.config()).await {
+        let opened = match Store::open(super::query_log::store_config(settings)).await {
             Ok(s) => Some(s),
             Err(e) => {
                 tracing::warn!("query log unavailable, this question was not logged: {e:#}");
                 None
             }
         };
-        let hub = Hub::from_env(offline, opened.as_ref().map(Store::hub_cache));
+        let hub = Hub::from_settings(&hub_settings, opened.as_ref().map(Store::hub_cache));
         let service = Service::new(hub, opened.clone());
         let repo = question.hub_repo().map(str::to_string);
         let lang = question.language().unwrap_or(question.fallback);
@@ -186,26 +188,21 @@ async fn with_progress<T>(
 }
 
 /// Answer one question on stdout, logged as asked on the command line.
-fn answer(question: Question, out: &Output, store: &StoreArgs, offline: bool) -> ExitCode {
+fn answer(question: Question, out: &Output, settings: &Settings) -> ExitCode {
     let who = Who::on(Source::Cli).with_locale(out.lang.map(|l| l.locale()));
-    match ask_once(question, &who, store, offline) {
+    match ask_once(question, &who, settings) {
         Some(reply) => finish(out, &reply),
         None => ExitCode::FAILURE,
     }
 }
 
-pub fn estimate(
-    args: &EstimateArgs,
-    model_config: Option<&Path>,
-    store: &StoreArgs,
-    offline: bool,
-) -> ExitCode {
+pub fn estimate(args: &EstimateArgs, model_config: Option<&Path>, settings: &Settings) -> ExitCode {
     let lang = args.out.lang.unwrap_or_default();
     let mut question = Question::of(Request::Fields(Box::new(args.fields())), lang);
     if let Some(path) = model_config {
         question = question.with_config(read_model_config(path));
     }
-    answer(question, &args.out, store, offline)
+    answer(question, &args.out, settings)
 }
 
 /// A config.json from disk, read up to its cap.
@@ -229,27 +226,27 @@ fn read_model_config(path: &Path) -> Attached {
 }
 
 /// Answer one free-text question on stdout.
-pub fn ask(text: &str, out: &Output, store: &StoreArgs, offline: bool) -> ExitCode {
+pub fn ask(text: &str, out: &Output, settings: &Settings) -> ExitCode {
     let question = Question::text(text, out.lang.unwrap_or_default());
-    answer(question, out, store, offline)
+    answer(question, out, settings)
 }
 
-pub fn compare(names: &[String], out: &Output, store: &StoreArgs) -> ExitCode {
+/// Settings for a question that never needs the Hub (GPUs, a guide topic).
+fn without_hub(settings: &Settings) -> Settings {
+    Settings {
+        offline: true,
+        ..settings.clone()
+    }
+}
+
+pub fn compare(names: &[String], out: &Output, settings: &Settings) -> ExitCode {
     let request = Request::Compare(names.to_vec());
-    answer(
-        Question::of(request, out.lang.unwrap_or_default()),
-        out,
-        store,
-        true,
-    )
+    let question = Question::of(request, out.lang.unwrap_or_default());
+    answer(question, out, &without_hub(settings))
 }
 
-pub fn explain(topic: &str, out: &Output, store: &StoreArgs) -> ExitCode {
+pub fn explain(topic: &str, out: &Output, settings: &Settings) -> ExitCode {
     let request = Request::Explain(topic.to_string());
-    answer(
-        Question::of(request, out.lang.unwrap_or_default()),
-        out,
-        store,
-        true,
-    )
+    let question = Question::of(request, out.lang.unwrap_or_default());
+    answer(question, out, &without_hub(settings))
 }

@@ -3,14 +3,15 @@
 
 mod answer;
 mod bot;
-mod config;
 mod query_log;
 mod serve;
 mod terminal;
 
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
+use query_log::store_config;
 use std::process::ExitCode;
 use vramguide::i18n::Lang;
+use vramguide::settings::{self, LogFormat, Settings};
 
 /// How much GPU memory an LLM needs, which GPUs fit, and why, in en/pt/es/zh.
 #[derive(Debug, Parser)]
@@ -18,13 +19,23 @@ use vramguide::i18n::Lang;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Settings file (TOML); see the list below. VRAMGUIDE_CONFIG is read too, as before.
-    #[arg(long = "settings", env = "VRAMGUIDE_SETTINGS", global = true)]
+    /// Settings file (TOML; also VRAMGUIDE_SETTINGS, or VRAMGUIDE_CONFIG as before);
+    /// `vramguide --help` lists its keys and their environment variables.
+    #[arg(long = "settings", global = true)]
     settings: Option<std::path::PathBuf>,
-    /// Log format on stderr: text or json.
-    #[arg(long = "log-format", env = "VRAMGUIDE_LOG_FORMAT", default_value = "text", global = true, value_parser = ["text", "json"])]
-    log_format: String,
     #[command(flatten)]
+    flags: GlobalFlags,
+}
+
+/// The settings every command takes as flags; serialized under their keys as the
+/// settings' top layer.
+#[derive(Debug, ClapArgs, serde::Serialize)]
+struct GlobalFlags {
+    /// Log format on stderr: text (the default) or json.
+    #[arg(long = "log-format", global = true, value_parser = ["text", "json"])]
+    log_format: Option<String>,
+    #[command(flatten)]
+    #[serde(flatten)]
     store: query_log::StoreArgs,
     /// Never ask the Hugging Face Hub about models the catalog lacks (also VRAMGUIDE_OFFLINE=1).
     #[arg(long, global = true)]
@@ -104,14 +115,14 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 
 /// Logs go to stderr (stdout carries answers), human-readable or JSON; RUST_LOG overrides
 /// the level, which is `info` for the servers and `warn` for one-shot commands.
-fn init_tracing(format: &str, server: bool) {
+fn init_tracing(format: LogFormat, server: bool) {
     let default = if server { "info" } else { "warn" };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
-    let _ = if format == "json" {
+    let _ = if format == LogFormat::Json {
         builder.json().try_init()
     } else {
         builder
@@ -140,52 +151,48 @@ fn with_runtime<F: std::future::Future<Output = ExitCode>>(f: F) -> ExitCode {
 }
 
 pub fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    if let Err(e) = config::apply(&args, &Cli::command()) {
-        eprintln!("vramguide: {e}");
-        return ExitCode::from(2);
-    }
-    // clap reads each environment variable when it builds the command, so build it again
-    // now that the file has filled the unset ones.
-    let command = Cli::command();
-    let help = config::help(&command);
-    let matches = command.after_help(help).get_matches();
+    let matches = Cli::command().after_help(settings::help()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let settings = match load_settings(&cli) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("vramguide: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let server = matches!(cli.command, None | Some(Command::Serve(_)));
-    init_tracing(&cli.log_format, server);
-    let store = &cli.store;
+    init_tracing(settings.log_format, server);
+    let s = &settings;
     match cli.command {
-        Some(Command::Ask(a)) => answer::ask(&a.text.join(" "), &a.out, store, cli.offline),
-        Some(Command::Stats(s)) => with_runtime(query_log::stats(store, &s)),
-        Some(Command::Forget(f)) => with_runtime(query_log::forget(store, &f)),
-        Some(Command::Migrate) => with_runtime(query_log::migrate(store)),
-        Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(store, &b)),
+        Some(Command::Ask(a)) => answer::ask(&a.text.join(" "), &a.out, s),
+        Some(Command::Stats(st)) => with_runtime(query_log::stats(&store_config(s), &st)),
+        Some(Command::Forget(f)) => with_runtime(query_log::forget(&store_config(s), &f)),
+        Some(Command::Migrate) => with_runtime(query_log::migrate(&store_config(s))),
+        Some(Command::LogBurst(b)) => with_runtime(query_log::log_burst(&store_config(s), &b)),
         Some(Command::Estimate(mut e)) => {
             e.out.example = vramguide::render::error::Example::Flags;
-            answer::estimate(&e, e.config.as_deref(), store, cli.offline)
+            answer::estimate(&e, e.config.as_deref(), s)
         }
-        Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out, store),
-        Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out, store),
-        Some(Command::Serve(s)) => serve::serve(&s, store, None, cli.offline),
-        Some(Command::Bot(b)) => bot::run(&b, store, cli.offline),
+        Some(Command::Compare(c)) => answer::compare(&c.gpus, &c.out, s),
+        Some(Command::Explain(e)) => answer::explain(&e.topic, &e.out, s),
+        Some(Command::Serve(serve)) => serve::serve(s, serve.no_log, false),
+        Some(Command::Bot(_)) => bot::run(s),
         // The guide server, plus the Discord bot when DISCORD_TOKEN is set.
-        None => match (serve::ServeArgs::from_env(), bot_from_env()) {
-            (Ok(s), Ok(bot)) => serve::serve(&s, store, bot, cli.offline),
-            (Err(e), _) | (_, Err(e)) => e.exit(),
-        },
+        None => serve::serve(s, false, s.runs_bot()),
     }
 }
 
-/// The bot's options when DISCORD_TOKEN is set (the bare command then runs the bot too).
-fn bot_from_env() -> Result<Option<bot::BotArgs>, clap::Error> {
-    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
-    // VRAMGUIDE_NO_BOT: a web-only process beside separate sharded bot processes.
-    let no_bot = std::env::var("VRAMGUIDE_NO_BOT")
-        .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"));
-    if token.trim().is_empty() || no_bot {
-        return Ok(None);
-    }
-    bot::BotArgs::from_env().map(Some)
+/// The settings: the file under the environment under the flags of the command given.
+fn load_settings(cli: &Cli) -> Result<Settings, settings::SettingsError> {
+    let env = |name: &str| std::env::var(name).ok();
+    let file = settings::file_path(cli.settings.as_deref(), &env);
+    let loader = settings::Loader::new(file.as_deref(), &env)?.flags(&cli.flags);
+    let loader = match &cli.command {
+        Some(Command::Serve(flags)) => loader.flags(flags),
+        Some(Command::Bot(flags)) => loader.flags(flags),
+        _ => loader,
+    };
+    loader.load()
 }
 
 /// Resolves on Ctrl-C, or on SIGTERM from a service manager or `docker stop`: the one

@@ -2,89 +2,60 @@
 //! hidden `log-burst` used by the shutdown-drain test and for load checks.
 
 use clap::Args as ClapArgs;
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use vramguide::i18n::Lang;
+use vramguide::settings::Settings;
 use vramguide::store::{self, LogEntry, Source, StatsFilter, Store, StoreConfig};
 
 /// Where the query log lives; shared by every command. The flags are hidden from each
 /// command's `--help` (they would crowd `estimate --help`); `vramguide --help` lists them
-/// with the other settings.
-#[derive(Debug, Clone, ClapArgs)]
+/// with the other settings. Serialized under their keys as the settings' top layer.
+#[derive(Debug, Clone, ClapArgs, Serialize)]
 pub struct StoreArgs {
     /// Query log database: sqlite://FILE (created if missing) or postgres://... Default:
     /// vramguide.db in the user's data folder (~/.local/share/vramguide on Linux).
-    #[arg(
-        long = "database-url",
-        env = "DATABASE_URL",
-        global = true,
-        hide = true
-    )]
+    #[arg(long = "database-url", global = true, hide = true)]
     database_url: Option<String>,
     /// Folder of the generated user-hash key (default: the SQLite database's folder).
-    #[arg(
-        long = "data-dir",
-        env = "VRAMGUIDE_DATA_DIR",
-        global = true,
-        hide = true
-    )]
+    #[arg(long = "data-dir", global = true, hide = true)]
     data_dir: Option<PathBuf>,
     /// Key of the user-id hash (default: generated into the data folder on first start).
-    #[arg(
-        long = "hash-key",
-        env = "VRAMGUIDE_HASH_KEY",
-        hide_env_values = true,
-        global = true,
-        hide = true
-    )]
+    #[arg(long = "hash-key", global = true, hide = true)]
     hash_key: Option<String>,
     /// Delete query-log rows older than this many days (checked daily).
-    #[arg(
-        long = "retention-days",
-        env = "VRAMGUIDE_RETENTION_DAYS",
-        global = true,
-        hide = true
-    )]
+    #[arg(long = "retention-days", global = true, hide = true)]
     retention_days: Option<u32>,
-    /// Query-log rows kept in memory while the database refuses writes; past them rows go
-    /// to the spill file.
-    #[arg(
-        long = "log-queue",
-        env = "VRAMGUIDE_LOG_QUEUE",
-        default_value_t = 50_000,
-        global = true
-    )]
-    log_queue: usize,
+    /// Query-log rows kept in memory while the database refuses writes (default 50000);
+    /// past them rows go to the spill file.
+    #[arg(long = "log-queue", global = true)]
+    log_queue: Option<usize>,
     /// Where rows past the queue wait for the database: beside (FILE.spill.jsonl beside a
-    /// SQLite database), off (dropped and counted), or a file.
-    #[arg(
-        long = "log-spill",
-        env = "VRAMGUIDE_LOG_SPILL",
-        default_value = "beside",
-        global = true
-    )]
-    log_spill: String,
+    /// SQLite database; the default), off (dropped and counted), or a file.
+    #[arg(long = "log-spill", global = true)]
+    log_spill: Option<String>,
 }
 
-impl StoreArgs {
-    pub fn config(&self) -> StoreConfig {
-        let database_url = self
-            .database_url
+/// The store as the settings say: the database (the user's data folder by default), the
+/// key's folder (the database's by default), the queue and where it spills.
+pub fn store_config(settings: &Settings) -> StoreConfig {
+    let database_url = settings
+        .database_url
+        .clone()
+        .unwrap_or_else(default_database_url);
+    StoreConfig {
+        data_dir: settings
+            .data_dir
             .clone()
-            .unwrap_or_else(default_database_url);
-        StoreConfig {
-            data_dir: self
-                .data_dir
-                .clone()
-                .unwrap_or_else(|| store::hashing::default_key_dir(&database_url)),
-            database_url,
-            hash_key: self.hash_key.clone(),
-            retention_days: self.retention_days,
-            queue_capacity: self.log_queue,
-            log_spill: store::LogSpill::parse(&self.log_spill),
-            ..StoreConfig::default()
-        }
+            .unwrap_or_else(|| store::hashing::default_key_dir(&database_url)),
+        database_url,
+        hash_key: settings.hash_key.as_ref().map(|k| k.expose().to_string()),
+        retention_days: settings.retention_days,
+        queue_capacity: settings.log_queue,
+        log_spill: store::LogSpill::parse(&settings.log_spill),
+        ..StoreConfig::default()
     }
 }
 
@@ -138,8 +109,8 @@ pub struct LogBurstArgs {
     then_wait: bool,
 }
 
-async fn open(args: &StoreArgs) -> Option<Store> {
-    match Store::open(args.config()).await {
+async fn open(config: &StoreConfig) -> Option<Store> {
+    match Store::open(config.clone()).await {
         Ok(store) => Some(store),
         Err(e) => {
             eprintln!("vramguide: {e:#}");
@@ -148,8 +119,8 @@ async fn open(args: &StoreArgs) -> Option<Store> {
     }
 }
 
-pub async fn stats(args: &StoreArgs, s: &StatsArgs) -> ExitCode {
-    let Some(store) = open(args).await else {
+pub async fn stats(config: &StoreConfig, s: &StatsArgs) -> ExitCode {
+    let Some(store) = open(config).await else {
         return ExitCode::FAILURE;
     };
     let filter = StatsFilter {
@@ -179,8 +150,8 @@ pub async fn stats(args: &StoreArgs, s: &StatsArgs) -> ExitCode {
     }
 }
 
-pub async fn forget(args: &StoreArgs, f: &ForgetArgs) -> ExitCode {
-    let Some(store) = open(args).await else {
+pub async fn forget(config: &StoreConfig, f: &ForgetArgs) -> ExitCode {
+    let Some(store) = open(config).await else {
         return ExitCode::FAILURE;
     };
     let result = store.forget_user_hash(f.user_hash.trim()).await;
@@ -198,8 +169,8 @@ pub async fn forget(args: &StoreArgs, f: &ForgetArgs) -> ExitCode {
 }
 
 /// Opening the store applies the migrations; nothing else to do.
-pub async fn migrate(args: &StoreArgs) -> ExitCode {
-    let Some(store) = open(args).await else {
+pub async fn migrate(config: &StoreConfig) -> ExitCode {
+    let Some(store) = open(config).await else {
         return ExitCode::FAILURE;
     };
     println!("migrations applied ({})", store.backend());
@@ -209,8 +180,8 @@ pub async fn migrate(args: &StoreArgs) -> ExitCode {
 
 /// Log `rows` synthetic questions, print "queued N", optionally wait for SIGTERM/Ctrl-C,
 /// then drain and print "committed N in MS ms".
-pub async fn log_burst(args: &StoreArgs, b: &LogBurstArgs) -> ExitCode {
-    let Some(store) = open(args).await else {
+pub async fn log_burst(config: &StoreConfig, b: &LogBurstArgs) -> ExitCode {
+    let Some(store) = open(config).await else {
         return ExitCode::FAILURE;
     };
     for i in 0..b.rows {

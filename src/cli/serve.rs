@@ -1,100 +1,56 @@
 //! `serve` (and the bare `vramguide`): the guide server until SIGTERM or Ctrl-C.
 
-use super::query_log::StoreArgs;
+use super::query_log::store_config;
 use clap::Parser;
+use serde::Serialize;
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use vramguide::settings::{Metrics, Settings};
 use vramguide::store::{Store, StoreConfig};
 use vramguide::web;
 use vramguide::web::querylog::QueryLog;
 
-/// Options of `serve`; the bare command uses them too, from the environment.
-#[derive(Debug, Parser)]
+/// Flags of `serve`, each a setting (see `vramguide --help`) but `--no-log`; serialized
+/// under their keys as the settings' top layer.
+#[derive(Debug, Parser, Serialize)]
 #[command(name = "serve")]
 pub struct ServeArgs {
-    /// Address to listen on; only this machine by default.
-    #[arg(long, env = "VRAMGUIDE_ADDR", default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
-    /// Requests per minute per IP address; 0 turns the limit off (benchmarks, or behind
-    /// a proxy that limits).
-    #[arg(
-        long = "rate-limit",
-        env = "VRAMGUIDE_RATE_LIMIT",
-        default_value_t = 120
-    )]
-    rate_limit: u32,
+    /// Address to listen on; only this machine by default (127.0.0.1:8080).
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+    /// Requests per minute per IP address (default 120); 0 turns the limit off
+    /// (benchmarks, or behind a proxy that limits).
+    #[arg(long = "rate-limit")]
+    rate_limit: Option<u32>,
     /// Do not log questions (nothing is written to disk).
     #[arg(long = "no-log")]
-    no_log: bool,
-    /// Connections served at once; more wait until one closes.
-    #[arg(
-        long = "max-connections",
-        env = "VRAMGUIDE_MAX_CONNECTIONS",
-        default_value_t = 256
-    )]
-    max_connections: usize,
+    #[serde(skip)]
+    pub no_log: bool,
+    /// Connections served at once (default 256); more wait until one closes.
+    #[arg(long = "max-connections")]
+    max_connections: Option<usize>,
     /// Seconds a connection may wait for a request (idle keep-alive, or a client slow
-    /// to send its headers) before it is closed.
-    #[arg(
-        long = "idle-timeout",
-        env = "VRAMGUIDE_IDLE_TIMEOUT",
-        default_value_t = 10,
-        value_parser = clap::value_parser!(u64).range(1..=3600)
-    )]
-    idle_timeout: u64,
-    /// Connections one address (an IPv6 /64) may hold; past it only /healthz and /metrics
-    /// are answered on its new connections. 0 turns the cap off (behind a proxy).
-    #[arg(
-        long = "max-connections-per-ip",
-        env = "VRAMGUIDE_MAX_CONNECTIONS_PER_IP",
-        default_value_t = 32
-    )]
-    max_connections_per_ip: usize,
-    /// Where /metrics is answered: on (the site), off, or an address of its own
-    /// (127.0.0.1:9100) that alone answers it.
-    #[arg(
-        long = "metrics",
-        env = "VRAMGUIDE_METRICS",
-        default_value = "on",
-        value_parser = parse_metrics
-    )]
-    metrics: MetricsSetting,
+    /// to send its headers) before it is closed (default 10).
+    #[arg(long = "idle-timeout", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    idle_timeout: Option<u64>,
+    /// Connections one address (an IPv6 /64) may hold (default 32); past it only /healthz
+    /// and /metrics are answered on its new connections. 0 turns the cap off (behind a proxy).
+    #[arg(long = "max-connections-per-ip")]
+    max_connections_per_ip: Option<usize>,
+    /// Where /metrics is answered: on (the site; the default), off, or an address of its
+    /// own (127.0.0.1:9100) that alone answers it.
+    #[arg(long = "metrics", value_parser = check_metrics)]
+    metrics: Option<String>,
 }
 
-/// The `--metrics` setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MetricsSetting {
-    On,
-    Off,
-    At(SocketAddr),
-}
-
-fn parse_metrics(text: &str) -> Result<MetricsSetting, String> {
-    match text.trim() {
-        "on" | "true" => Ok(MetricsSetting::On),
-        "off" | "false" => Ok(MetricsSetting::Off),
-        addr => addr
-            .parse()
-            .map(MetricsSetting::At)
-            .map_err(|_| format!("'{addr}' is not on, off or an address like 127.0.0.1:9100")),
-    }
-}
-
-impl ServeArgs {
-    /// The options of a bare `vramguide`: defaults, or what the environment says.
-    pub fn from_env() -> Result<ServeArgs, clap::Error> {
-        ServeArgs::try_parse_from(["serve"])
-    }
+/// `--metrics` is checked as it is typed, so a bad value is clap's usage error.
+fn check_metrics(text: &str) -> Result<String, String> {
+    text.parse::<Metrics>().map(|_| text.to_string())
 }
 
 /// Run the guide server; with `bot`, the Discord bot too (the bare `vramguide` when
 /// DISCORD_TOKEN is set), both stopped by the same signal.
-pub fn serve(
-    args: &ServeArgs,
-    store: &StoreArgs,
-    bot: Option<super::bot::BotArgs>,
-    offline: bool,
-) -> ExitCode {
+pub fn serve(settings: &Settings, no_log: bool, bot: bool) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
@@ -102,7 +58,7 @@ pub fn serve(
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(run(args, store, bot, offline)) {
+    match runtime.block_on(run(settings, no_log, bot)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("vramguide serve: {e:#}");
@@ -111,18 +67,13 @@ pub fn serve(
     }
 }
 
-async fn run(
-    args: &ServeArgs,
-    store_args: &StoreArgs,
-    bot: Option<super::bot::BotArgs>,
-    offline: bool,
-) -> anyhow::Result<()> {
+async fn run(settings: &Settings, no_log: bool, bot: bool) -> anyhow::Result<()> {
     use anyhow::Context as _;
-    let listener = tokio::net::TcpListener::bind(args.addr)
+    let listener = tokio::net::TcpListener::bind(settings.addr)
         .await
-        .with_context(|| format!("cannot listen on {}", args.addr))?;
-    let metrics_listener = match args.metrics {
-        MetricsSetting::At(addr) => Some(
+        .with_context(|| format!("cannot listen on {}", settings.addr))?;
+    let metrics_listener = match settings.metrics {
+        Metrics::At(addr) => Some(
             tokio::net::TcpListener::bind(addr)
                 .await
                 .with_context(|| format!("cannot listen on {addr} for /metrics"))?,
@@ -130,10 +81,10 @@ async fn run(
         _ => None,
     };
     // Without the log the bot still keeps preferences (and its /stats) in memory.
-    let store = Store::open(if args.no_log {
+    let store = Store::open(if no_log {
         StoreConfig::in_memory()
     } else {
-        store_args.config()
+        store_config(settings)
     })
     .await
     .context("cannot open the query log")?;
@@ -145,39 +96,38 @@ async fn run(
     let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|s| *s).await;
     };
-    let bot = bot.map(|b| {
+    let bot = bot.then(|| {
         tokio::spawn(super::bot::alongside(
-            b,
+            settings.clone(),
             store.clone(),
-            offline,
             until_stopped(stopped.clone()),
         ))
     });
     let state = web::AppState::new(web::Config {
-        rate_limit_per_minute: args.rate_limit,
-        log: QueryLog::new((!args.no_log).then(|| store.clone())),
+        rate_limit_per_minute: settings.rate_limit,
+        log: QueryLog::new((!no_log).then(|| store.clone())),
         connections: web::ConnLimits {
-            max_connections: args.max_connections,
-            header_timeout: std::time::Duration::from_secs(args.idle_timeout),
-            per_address: args.max_connections_per_ip,
+            max_connections: settings.max_connections,
+            header_timeout: std::time::Duration::from_secs(settings.idle_timeout),
+            per_address: settings.max_connections_per_ip,
             ..web::ConnLimits::default()
         },
-        metrics: match args.metrics {
-            MetricsSetting::On => web::MetricsAccess::On,
-            MetricsSetting::Off => web::MetricsAccess::Off,
-            MetricsSetting::At(_) => web::MetricsAccess::Separate,
+        metrics: match settings.metrics {
+            Metrics::On => web::MetricsAccess::On,
+            Metrics::Off => web::MetricsAccess::Off,
+            Metrics::At(_) => web::MetricsAccess::Separate,
         },
-        hub: Some(vramguide::ask::Hub::from_env(
-            offline,
+        hub: Some(vramguide::ask::Hub::from_settings(
+            &settings.hub(),
             Some(store.hub_cache()),
         )),
     });
     tracing::info!(
         addr = %listener.local_addr()?,
-        rate_limit = args.rate_limit,
-        max_connections = args.max_connections,
-        idle_timeout_s = args.idle_timeout,
-        max_connections_per_ip = args.max_connections_per_ip,
+        rate_limit = settings.rate_limit,
+        max_connections = settings.max_connections,
+        idle_timeout_s = settings.idle_timeout,
+        max_connections_per_ip = settings.max_connections_per_ip,
         "guide server listening"
     );
     if let Some(metrics) = metrics_listener {

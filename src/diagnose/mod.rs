@@ -23,13 +23,15 @@ use std::sync::LazyLock;
 pub const MAX_LOG_BYTES: usize = 64 * 1024;
 
 /// The program that printed the error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Engine {
     #[serde(rename = "torch")]
     Torch,
     #[serde(rename = "vllm")]
     Vllm,
     #[serde(rename = "llama.cpp")]
+    #[strum(to_string = "llama.cpp")]
     LlamaCpp,
     #[serde(rename = "sglang")]
     Sglang,
@@ -37,12 +39,7 @@ pub enum Engine {
 
 impl Engine {
     pub fn name(self) -> &'static str {
-        match self {
-            Engine::Torch => "torch",
-            Engine::Vllm => "vllm",
-            Engine::LlamaCpp => "llama.cpp",
-            Engine::Sglang => "sglang",
-        }
+        self.into()
     }
 }
 

@@ -50,7 +50,8 @@ pub const RAM_PRESETS: [(u32, &str); 5] = [
 ];
 
 /// Which select menu was used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Control {
     Precision,
     Context,
@@ -83,13 +84,7 @@ impl Control {
 
     /// Its name in the query log (`what-if precision=q4_k_m`).
     pub fn name(self) -> &'static str {
-        match self {
-            Control::Precision => "precision",
-            Control::Context => "context",
-            Control::Runtime => "runtime",
-            Control::Setup => "setup",
-            Control::Ram => "ram",
-        }
+        self.into()
     }
 
     pub fn from_letter(letter: &str) -> Option<Control> {

@@ -51,10 +51,10 @@ pub struct BotConfig {
     /// Per-user rate limit: burst size and steady rate per minute.
     pub rate_burst: u32,
     pub rate_per_minute: u32,
-    /// Hub look-ups (None: from HF_ENDPOINT / HF_TOKEN / VRAMGUIDE_OFFLINE, cached in the store).
+    /// Hub look-ups (None: as `hub_settings` say, cached in the store).
     pub hub: Option<crate::ask::Hub>,
-    /// Never ask the Hub (`--offline`), whatever the environment says.
-    pub offline: bool,
+    /// The Hub's part of the settings (`--offline`, HF_ENDPOINT, HF_TOKEN...).
+    pub hub_settings: crate::settings::HubSettings,
     /// Where attachments are read from instead of Discord's CDN host (the tests' fake
     /// Discord). The payload's URL must still name a Discord attachment host; only its
     /// scheme and host are swapped. None in production.
@@ -126,7 +126,7 @@ impl Bot {
             message_content: config.message_content,
             service: crate::ask::Service::new(
                 config.hub.clone().unwrap_or_else(|| {
-                    crate::ask::Hub::from_env(config.offline, Some(store.hub_cache()))
+                    crate::ask::Hub::from_settings(&config.hub_settings, Some(store.hub_cache()))
                 }),
                 Some(store.clone()),
             ),

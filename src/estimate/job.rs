@@ -9,19 +9,46 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// Optimizer for full fine-tuning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// Optimizer for full fine-tuning. The strum names are what `--optimizer` takes (any
+/// case); `to_string` is the JSON's name.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(ascii_case_insensitive)]
 #[serde(rename_all = "kebab-case")]
 pub enum Optimizer {
     /// AdamW in mixed precision: fp32 master weights plus two fp32 moments.
     #[default]
+    #[strum(to_string = "adamw", serialize = "adam")]
     Adamw,
     /// bitsandbytes 8-bit AdamW: fp32 master weights plus two 8-bit moments.
+    #[strum(
+        to_string = "adamw8bit",
+        serialize = "adamw-8bit",
+        serialize = "adam8bit",
+        serialize = "adamw_8bit"
+    )]
     Adamw8bit,
     /// bitsandbytes paged 8-bit AdamW: the same states, in unified memory that pages out to
     /// host RAM when the GPU runs short, so they need not fit on the card.
+    #[strum(
+        to_string = "paged-adamw8bit",
+        serialize = "paged-adamw-8bit",
+        serialize = "paged_adamw_8bit"
+    )]
     PagedAdamw8bit,
     /// SGD with momentum: fp32 master weights plus one fp32 momentum.
+    #[strum(to_string = "sgd")]
     Sgd,
 }
 
@@ -38,17 +65,28 @@ pub enum Optimizer {
     Deserialize,
     utoipa::ToSchema,
     strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
 )]
-#[strum(serialize_all = "kebab-case")]
+#[strum(ascii_case_insensitive)]
 #[serde(rename_all = "kebab-case")]
 pub enum Sharding {
     /// Every GPU holds everything (DDP).
+    #[strum(to_string = "ddp", serialize = "none", serialize = "zero0")]
     Ddp,
     /// Optimizer states sharded.
+    #[strum(to_string = "zero1", serialize = "zero-1")]
     Zero1,
     /// Optimizer states and gradients sharded.
+    #[strum(to_string = "zero2", serialize = "zero-2", serialize = "shard-grad-op")]
     Zero2,
     /// Weights too (FSDP full shard; FSDP + QLoRA shards the frozen 4-bit base).
+    #[strum(
+        to_string = "zero3",
+        serialize = "zero-3",
+        serialize = "fsdp",
+        serialize = "full-shard"
+    )]
     Zero3,
 }
 
@@ -59,55 +97,41 @@ impl Sharding {
 }
 
 /// Which linear layers get LoRA adapters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(ascii_case_insensitive)]
 #[serde(rename_all = "kebab-case")]
 pub enum LoraTargets {
     /// q, k, v, o projections only.
+    #[strum(to_string = "attention", serialize = "attn")]
     Attention,
     /// Every linear layer of the blocks (PEFT's "all-linear", the QLoRA paper's choice).
     #[default]
+    #[strum(to_string = "all-linear", serialize = "all")]
     AllLinear,
 }
 
-macro_rules! parse_by_name {
-    ($ty:ty, $err:expr, [$($name:literal => $val:expr),+ $(,)?]) => {
-        impl FromStr for $ty {
-            type Err = JobError;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s.trim().to_ascii_lowercase().as_str() {
-                    $($name => Ok($val),)+
-                    other => Err(JobError::UnknownOption { what: $err, value: other.to_string() }),
-                }
-            }
-        }
-    };
+/// A job option named the way `--mode`, `--optimizer`, `--sharding` or `--lora-targets`
+/// takes it (strum's names and aliases, any case, spaces around ignored); a name none of
+/// them has is [`JobError::UnknownOption`] for `field`.
+pub fn named<T: FromStr<Err = strum::ParseError>>(field: Field, text: &str) -> Result<T, JobError> {
+    let text = text.trim();
+    text.parse().map_err(|_| JobError::UnknownOption {
+        what: field,
+        value: text.to_ascii_lowercase(),
+    })
 }
-
-parse_by_name!(Mode, Field::Mode, [
-    "inference" => Mode::Inference, "infer" => Mode::Inference,
-    "full-finetune" => Mode::FullFinetune, "full" => Mode::FullFinetune,
-    "finetune" => Mode::FullFinetune, "train" => Mode::FullFinetune,
-    "lora" => Mode::Lora, "qlora" => Mode::Qlora,
-]);
-parse_by_name!(Optimizer, Field::Optimizer, [
-    "adamw" => Optimizer::Adamw, "adam" => Optimizer::Adamw,
-    "adamw-8bit" => Optimizer::Adamw8bit, "adamw8bit" => Optimizer::Adamw8bit,
-    "adam8bit" => Optimizer::Adamw8bit, "adamw_8bit" => Optimizer::Adamw8bit,
-    "paged-adamw-8bit" => Optimizer::PagedAdamw8bit,
-    "paged_adamw_8bit" => Optimizer::PagedAdamw8bit,
-    "paged-adamw8bit" => Optimizer::PagedAdamw8bit, "sgd" => Optimizer::Sgd,
-]);
-parse_by_name!(Sharding, Field::Sharding, [
-    "ddp" => Sharding::Ddp, "none" => Sharding::Ddp, "zero0" => Sharding::Ddp,
-    "zero1" => Sharding::Zero1, "zero-1" => Sharding::Zero1,
-    "zero2" => Sharding::Zero2, "zero-2" => Sharding::Zero2, "shard-grad-op" => Sharding::Zero2,
-    "zero3" => Sharding::Zero3, "zero-3" => Sharding::Zero3, "fsdp" => Sharding::Zero3,
-    "full-shard" => Sharding::Zero3,
-]);
-parse_by_name!(LoraTargets, Field::LoraTargets, [
-    "attention" => LoraTargets::Attention, "attn" => LoraTargets::Attention,
-    "all-linear" => LoraTargets::AllLinear, "all" => LoraTargets::AllLinear,
-]);
 
 /// An option of a job, as the user names it: errors say which one was wrong, and rendering
 /// turns it into the localized word (`field-<id>` in the Fluent files).

@@ -24,7 +24,7 @@ pub use fit::{
 pub use inference::{is_large_card, scheduler_steps};
 pub use job::{
     DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, Field, HostOffload, Job, JobError,
-    LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b,
+    LoraTargets, Mode, Optimizer, Runtime, Sharding, check_gpu_count, check_params_b, named,
 };
 pub use offload::{DEFAULT_RAM_GBS, host_ram_bytes};
 pub use parallel::{Layout, layout, offered, splits_tensors, tensor_parallel_ok};

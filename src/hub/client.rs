@@ -6,6 +6,7 @@
 //! look-up's [`Meter`], so one repo cannot make us read without end.
 
 use super::egress::{self, Allowed, PublicResolver, Refused};
+use crate::settings::HubSettings;
 use reqwest::{StatusCode, header};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -120,17 +121,14 @@ impl HubClient {
         })
     }
 
-    /// From HF_ENDPOINT, HF_TOKEN and VRAMGUIDE_HUB_REDIRECT_HOSTS (comma-separated).
-    pub fn from_env() -> Result<HubClient, String> {
-        let endpoint =
-            std::env::var("HF_ENDPOINT").unwrap_or_else(|_| DEFAULT_ENDPOINT.to_string());
-        let token = std::env::var("HF_TOKEN").ok();
-        match std::env::var("VRAMGUIDE_HUB_REDIRECT_HOSTS") {
-            Ok(list) => {
-                let cdn: Vec<String> = list.split(',').map(|h| h.trim().to_string()).collect();
-                HubClient::with_redirect_hosts(&endpoint, token, &cdn)
-            }
-            Err(_) => HubClient::new(&endpoint, token),
+    /// From the settings: the endpoint (HF_ENDPOINT), the token (HF_TOKEN) and the CDN
+    /// hosts redirects may reach (VRAMGUIDE_HUB_REDIRECT_HOSTS).
+    pub fn from_settings(settings: &HubSettings) -> Result<HubClient, String> {
+        let endpoint = settings.endpoint.as_deref().unwrap_or(DEFAULT_ENDPOINT);
+        let token = settings.token.as_ref().map(|t| t.expose().to_string());
+        match &settings.redirect_hosts {
+            Some(cdn) => HubClient::with_redirect_hosts(endpoint, token, cdn),
+            None => HubClient::new(endpoint, token),
         }
     }
 

@@ -28,6 +28,7 @@ use crate::catalog::{ModelSpec, Origin};
 use crate::error::{Error, ModelSourceError, SourceErrorKind};
 use crate::estimate::Precision;
 use crate::query::{HubMiss, hub_id};
+use crate::settings::HubSettings;
 use crate::store::HubCache;
 use client::HubClient;
 use repo::Failure;
@@ -116,31 +117,24 @@ impl Traffic {
     }
 }
 
-/// True for "1", "true", "yes" (any case).
-fn truthy(v: &str) -> bool {
-    matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes")
-}
-
 impl Hub {
-    /// From the environment: HF_ENDPOINT, HF_TOKEN, VRAMGUIDE_OFFLINE,
-    /// VRAMGUIDE_HUB_TIMEOUT (seconds); `offline` is the `--offline` flag.
-    pub fn from_env(offline: bool, cache: Option<HubCache>) -> Hub {
-        let offline = offline || std::env::var("VRAMGUIDE_OFFLINE").is_ok_and(|v| truthy(&v));
-        let client = if offline {
+    /// As the settings say (`--offline`, HF_ENDPOINT, HF_TOKEN, the timeout, the budgets,
+    /// the redirect hosts, the cache's rows); an unset or unusable value keeps the Hub's
+    /// default. With a cache and inside a runtime, expired rows are pruned in the background.
+    pub fn from_settings(settings: &HubSettings, cache: Option<HubCache>) -> Hub {
+        let client = if settings.offline {
             None
         } else {
-            HubClient::from_env()
+            HubClient::from_settings(settings)
                 .map_err(|e| tracing::warn!("Hub look-ups are off: {e}"))
                 .ok()
         };
-        let budget = std::env::var("VRAMGUIDE_HUB_TIMEOUT")
-            .ok()
-            .and_then(|v| v.trim().parse::<f64>().ok())
+        let budget = settings
+            .timeout_s
             .filter(|s| s.is_finite() && *s > 0.0 && *s <= 60.0)
             .map_or(DEFAULT_BUDGET, Duration::from_secs_f64);
-        let rows = std::env::var("VRAMGUIDE_HUB_CACHE_ROWS")
-            .ok()
-            .and_then(|v| v.trim().parse::<u64>().ok())
+        let rows = settings
+            .cache_rows
             .filter(|&n| n > 0)
             .unwrap_or(DEFAULT_CACHE_ROWS);
         let cache = cache.map(|c| c.with_max_rows(rows));
@@ -151,7 +145,7 @@ impl Hub {
             client,
             cache,
             budget,
-            traffic: Traffic::new(BudgetSettings::from_env()),
+            traffic: Traffic::new(BudgetSettings::from_settings(settings)),
         }
     }
 

@@ -6,6 +6,7 @@
 //! Our server is the one the Hub would rate-limit, for every user at once: a budget keeps
 //! a crowd of made-up ids (or one client cycling through its IPv6 /64) from spending it.
 
+use crate::settings::HubSettings;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use hashlink::LruCache;
@@ -48,20 +49,14 @@ impl Default for BudgetSettings {
 }
 
 impl BudgetSettings {
-    /// From VRAMGUIDE_HUB_WEB_PER_MINUTE and VRAMGUIDE_HUB_CLIENT_PER_MINUTE (whole
-    /// numbers from 1); a missing or unusable value keeps the default.
-    pub fn from_env() -> BudgetSettings {
-        let read = |name: &str, default: u32| {
-            std::env::var(name)
-                .ok()
-                .and_then(|v| v.trim().parse::<u32>().ok())
-                .filter(|&n| n > 0)
-                .unwrap_or(default)
-        };
+    /// From the settings (VRAMGUIDE_HUB_WEB_PER_MINUTE, VRAMGUIDE_HUB_CLIENT_PER_MINUTE:
+    /// whole numbers from 1); an unset or unusable value keeps the default.
+    pub fn from_settings(settings: &HubSettings) -> BudgetSettings {
         let d = BudgetSettings::default();
+        let or = |v: Option<u32>, default: u32| v.filter(|&n| n > 0).unwrap_or(default);
         BudgetSettings {
-            web_per_minute: read("VRAMGUIDE_HUB_WEB_PER_MINUTE", d.web_per_minute),
-            client_per_minute: read("VRAMGUIDE_HUB_CLIENT_PER_MINUTE", d.client_per_minute),
+            web_per_minute: or(settings.web_per_minute, d.web_per_minute),
+            client_per_minute: or(settings.client_per_minute, d.client_per_minute),
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::Query;
 use crate::error::Error;
 use crate::estimate::{
-    Field, JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime, Sharding,
+    Field, JobError, KvPrecision, LoraTargets, Mode, Optimizer, Precision, Runtime, Sharding, named,
 };
 use serde::Deserialize;
 
@@ -212,6 +212,16 @@ fn parsed<T: std::str::FromStr<Err = E>, E: Into<Error>>(
         .transpose()
 }
 
+/// A job option given by name (`--mode`, `--optimizer`...), or the error naming its field.
+fn option<T: std::str::FromStr<Err = strum::ParseError>>(
+    field: Field,
+    v: &Option<String>,
+) -> Result<Option<T>, Error> {
+    given(v)
+        .map(|s| named(field, s).map_err(Error::Job))
+        .transpose()
+}
+
 impl Fields {
     pub fn query(&self) -> Result<Query, Error> {
         Ok(Query {
@@ -223,13 +233,13 @@ impl Fields {
             prompt: tokens(Field::PromptLength, &self.prompt)?,
             generate: tokens(Field::GenerationLength, &self.generate)?,
             batch: number(Field::Batch, &self.batch)?,
-            mode: parsed::<Mode, JobError>(&self.mode)?,
+            mode: option::<Mode>(Field::Mode, &self.mode)?,
             gpu: given(&self.gpu).map(str::to_string),
             gpu_count: number(Field::GpuCount, &self.gpus)?,
             runtime: given(&self.runtime)
                 .map(|s| s.parse::<Runtime>().map_err(JobError::from))
                 .transpose()?,
-            optimizer: parsed::<Optimizer, JobError>(&self.optimizer)?,
+            optimizer: option::<Optimizer>(Field::Optimizer, &self.optimizer)?,
             gradient_checkpointing: given(&self.gradient_checkpointing)
                 .map(|s| {
                     s.parse::<bool>().map_err(|_| {
@@ -241,8 +251,8 @@ impl Fields {
                 })
                 .transpose()?,
             lora_rank: number(Field::LoraRank, &self.lora_rank)?,
-            lora_targets: parsed::<LoraTargets, JobError>(&self.lora_targets)?,
-            sharding: parsed::<Sharding, JobError>(&self.sharding)?,
+            lora_targets: option::<LoraTargets>(Field::LoraTargets, &self.lora_targets)?,
+            sharding: option::<Sharding>(Field::Sharding, &self.sharding)?,
             cpu_offload: given(&self.cpu_offload)
                 .map(|s| {
                     s.parse::<bool>().map_err(|_| {

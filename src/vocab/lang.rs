@@ -3,8 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 /// A reply language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Lang {
     #[default]
     En,
@@ -18,12 +21,7 @@ impl Lang {
 
     /// Short code of the JSON contract: en | pt | es | zh.
     pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pt => "pt",
-            Lang::Es => "es",
-            Lang::Zh => "zh",
-        }
+        self.into()
     }
 
     /// The Fluent locale folder: en-US | pt-BR | es-ES | zh-CN.

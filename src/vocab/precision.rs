@@ -3,45 +3,100 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use strum::{EnumMessage, VariantArray};
 
 /// How the weights are stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+///
+/// Each variant's `to_string` is its contract name (what `name` and the JSON say); its
+/// `serialize` names are the other spellings people type. Parsing ignores case, and `-`,
+/// `_` and spaces are the same to it (`Q4-K-M`, `fp8 block`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Precision {
+    #[strum(to_string = "fp32", serialize = "float32", serialize = "f32")]
     Fp32,
+    #[strum(
+        to_string = "fp16",
+        serialize = "float16",
+        serialize = "f16",
+        serialize = "half"
+    )]
     Fp16,
+    #[strum(to_string = "bf16", serialize = "bfloat16")]
     Bf16,
+    #[strum(to_string = "fp8")]
     Fp8,
     /// FP8 with one scale per 128 x 128 block (DeepSeek V3/R1, Kimi K2 checkpoints).
     #[serde(rename = "fp8-block")]
+    #[strum(
+        to_string = "fp8-block",
+        serialize = "fp8_blockwise",
+        serialize = "block_fp8"
+    )]
     Fp8Block,
     /// OCP microscaling FP4: 32 values share an 8-bit power-of-two scale (gpt-oss experts).
+    #[strum(to_string = "mxfp4", serialize = "mx_fp4", serialize = "mxfp4_moe")]
     Mxfp4,
     /// NVIDIA FP4: 16 values share an FP8 scale, plus one FP32 scale per tensor (Blackwell).
+    #[strum(to_string = "nvfp4", serialize = "nv_fp4", serialize = "fp4")]
     Nvfp4,
+    #[strum(to_string = "int8")]
     Int8,
+    #[strum(to_string = "int4")]
     Int4,
+    #[strum(to_string = "nf4")]
     Nf4,
     #[serde(rename = "gptq-int8")]
+    #[strum(to_string = "gptq-int8", serialize = "gptq8")]
     GptqInt8,
     #[serde(rename = "gptq-int4")]
+    #[strum(to_string = "gptq-int4", serialize = "gptq", serialize = "gptq4")]
     GptqInt4,
     #[serde(rename = "awq-int4")]
+    #[strum(to_string = "awq-int4", serialize = "awq")]
     AwqInt4,
+    #[strum(to_string = "q2_k")]
     Q2K,
+    #[strum(to_string = "q3_k_s")]
     Q3KS,
+    #[strum(to_string = "q3_k_m")]
     Q3KM,
+    #[strum(to_string = "q3_k_l")]
     Q3KL,
+    #[strum(to_string = "q4_0")]
     Q4_0,
+    #[strum(to_string = "q4_k_s")]
     Q4KS,
+    #[strum(to_string = "q4_k_m")]
     Q4KM,
+    #[strum(to_string = "q5_0")]
     Q5_0,
+    #[strum(to_string = "q5_k_s")]
     Q5KS,
+    #[strum(to_string = "q5_k_m")]
     Q5KM,
+    #[strum(to_string = "q6_k")]
     Q6K,
+    #[strum(to_string = "q8_0")]
     Q8_0,
+    #[strum(to_string = "iq4_xs")]
     Iq4Xs,
+    #[strum(to_string = "iq3_m")]
     Iq3M,
+    #[strum(to_string = "iq2_m")]
     Iq2M,
 }
 
@@ -65,44 +120,34 @@ pub enum Format {
 
 use Precision::*;
 
-/// Every precision with its contract name.
-pub const ALL: &[(Precision, &str)] = &[
-    (Fp32, "fp32"),
-    (Fp16, "fp16"),
-    (Bf16, "bf16"),
-    (Fp8, "fp8"),
-    (Fp8Block, "fp8-block"),
-    (Mxfp4, "mxfp4"),
-    (Nvfp4, "nvfp4"),
-    (Int8, "int8"),
-    (Int4, "int4"),
-    (Nf4, "nf4"),
-    (GptqInt8, "gptq-int8"),
-    (GptqInt4, "gptq-int4"),
-    (AwqInt4, "awq-int4"),
-    (Q2K, "q2_k"),
-    (Q3KS, "q3_k_s"),
-    (Q3KM, "q3_k_m"),
-    (Q3KL, "q3_k_l"),
-    (Q4_0, "q4_0"),
-    (Q4KS, "q4_k_s"),
-    (Q4KM, "q4_k_m"),
-    (Q5_0, "q5_0"),
-    (Q5KS, "q5_k_s"),
-    (Q5KM, "q5_k_m"),
-    (Q6K, "q6_k"),
-    (Q8_0, "q8_0"),
-    (Iq4Xs, "iq4_xs"),
-    (Iq3M, "iq3_m"),
-    (Iq2M, "iq2_m"),
-];
+/// Every precision with its contract name, in declaration order (the order of the
+/// renderers' suggestion lists).
+pub static ALL: std::sync::LazyLock<Vec<(Precision, &'static str)>> =
+    std::sync::LazyLock::new(|| Precision::VARIANTS.iter().map(|&p| (p, p.name())).collect());
+
+/// The variant one of whose strum names is `text`, with case, `-`, `_` and spaces ignored.
+fn by_name<T: Copy + VariantArray + EnumMessage>(text: &str) -> Option<T> {
+    let key = text.trim();
+    let same = |name: &str| {
+        name.len() == key.len()
+            && name.bytes().zip(key.bytes()).all(|(n, k)| {
+                let fold = |b: u8| match b.to_ascii_lowercase() {
+                    b'-' | b' ' => b'_',
+                    b => b,
+                };
+                fold(n) == fold(k)
+            })
+    };
+    T::VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.get_serializations().iter().any(|n| same(n)))
+}
 
 impl Precision {
+    /// The contract name (`q4_k_m`, `gptq-int4`).
     pub fn name(self) -> &'static str {
-        ALL.iter()
-            .find(|(p, _)| *p == self)
-            .map(|(_, n)| *n)
-            .unwrap_or("?")
+        self.into()
     }
 
     pub fn format(self) -> Format {
@@ -210,34 +255,45 @@ pub struct UnknownPrecision(pub String);
 impl FromStr for Precision {
     type Err = UnknownPrecision;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
-        let key = match key.as_str() {
-            "float32" | "f32" => "fp32",
-            "float16" | "f16" | "half" => "fp16",
-            "bfloat16" => "bf16",
-            "fp8_block" | "fp8_blockwise" | "block_fp8" => "fp8-block",
-            "mx_fp4" | "mxfp4_moe" => "mxfp4",
-            "nv_fp4" | "fp4" => "nvfp4",
-            "gptq_int8" | "gptq8" => "gptq-int8",
-            "gptq_int4" | "gptq" | "gptq4" => "gptq-int4",
-            "awq_int4" | "awq" => "awq-int4",
-            other => other,
-        };
-        ALL.iter()
-            .find(|(_, n)| *n == key)
-            .map(|(p, _)| *p)
-            .ok_or_else(|| UnknownPrecision(s.trim().to_string()))
+        by_name(s).ok_or_else(|| UnknownPrecision(s.trim().to_string()))
     }
 }
 
-/// How the KV cache is stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+/// How the KV cache is stored; named and parsed as [`Precision`] is.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::IntoStaticStr,
+    strum::EnumMessage,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum KvPrecision {
     #[default]
+    #[strum(
+        to_string = "fp16",
+        serialize = "f16",
+        serialize = "bf16",
+        serialize = "16"
+    )]
     Fp16,
+    #[strum(
+        to_string = "fp8",
+        serialize = "fp8_e4m3",
+        serialize = "fp8_e5m2",
+        serialize = "8"
+    )]
     Fp8,
+    #[strum(to_string = "q8_0", serialize = "q8", serialize = "int8")]
     Q8_0,
+    #[strum(to_string = "q4_0", serialize = "q4", serialize = "int4")]
     Q4_0,
 }
 
@@ -253,25 +309,14 @@ impl KvPrecision {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            KvPrecision::Fp16 => "fp16",
-            KvPrecision::Fp8 => "fp8",
-            KvPrecision::Q8_0 => "q8_0",
-            KvPrecision::Q4_0 => "q4_0",
-        }
+        self.into()
     }
 }
 
 impl FromStr for KvPrecision {
     type Err = UnknownPrecision;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "fp16" | "f16" | "bf16" | "16" => Ok(KvPrecision::Fp16),
-            "fp8" | "fp8_e4m3" | "fp8_e5m2" | "8" => Ok(KvPrecision::Fp8),
-            "q8_0" | "q8" | "int8" => Ok(KvPrecision::Q8_0),
-            "q4_0" | "q4" | "int4" => Ok(KvPrecision::Q4_0),
-            other => Err(UnknownPrecision(other.to_string())),
-        }
+        by_name(s).ok_or_else(|| UnknownPrecision(s.trim().to_ascii_lowercase()))
     }
 }
 
@@ -281,7 +326,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for (p, n) in ALL {
+        for (p, n) in ALL.iter() {
             assert_eq!(n.parse::<Precision>().unwrap(), *p);
             assert_eq!(p.name(), *n);
             let json = serde_json::to_string(p).unwrap();

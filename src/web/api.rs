@@ -268,7 +268,12 @@ fn refused_query(headers: &HeaderMap, raw: Option<&str>, refused: input::Refused
         (status = 400, description = "A missing list, too many GPUs or an unknown one", body = ErrorJson),
         (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
     ))]
-pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: HeaderMap) -> Response {
+pub async fn compare(
+    State(state): State<AppState>,
+    QueryParams(p): QueryParams<CompareParams>,
+    addr: ClientAddr,
+    headers: HeaderMap,
+) -> Response {
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let names = match input::gpu_list(p.gpus.as_deref()) {
         Ok(names) => names,
@@ -282,20 +287,10 @@ pub async fn compare(QueryParams(p): QueryParams<CompareParams>, headers: Header
             return bad_request(lang, "too_many_gpus", Some("gpus"), text);
         }
     };
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let catalog = Catalog::get();
-    match resolve_gpus(catalog, &names) {
-        Ok(gpus) => Json(render::compare::json(lang, catalog, &gpus)).into_response(),
+    match super::compare::gpus(&state, &names, lang, &headers, addr).await {
+        Ok(gpus) => Json(render::compare::json(lang, Catalog::get(), &gpus)).into_response(),
         Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
     }
-}
-
-/// Catalog entries for GPU names, or the first name that matches none.
-pub fn resolve_gpus(
-    catalog: &'static Catalog,
-    names: &[&str],
-) -> Result<Vec<&'static GpuSpec>, Error> {
-    crate::answer::gpus_named(catalog, names)
 }
 
 fn json_bytes(body: &'static str) -> Response {

@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod ask;
+pub mod compare;
 pub mod errors;
 pub mod input;
 pub mod intent_view;

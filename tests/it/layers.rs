@@ -96,3 +96,39 @@ fn adapters_ask_the_answer_service() {
         assert!(graph[adapter].contains("ask"), "{adapter} asks the service");
     }
 }
+
+/// A comparison is a question like any other: every surface asks the service for it
+/// (`Request::Compare`), and none resolves the cards itself with the core's `gpus_named`.
+#[test]
+fn comparisons_go_through_the_answer_service() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let code = |file: &str| {
+        let text = std::fs::read_to_string(src.join(file)).unwrap();
+        text.split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    for file in ["cli/answer.rs", "discord/commands.rs", "web/compare.rs"] {
+        assert!(
+            code(file).contains("Request::Compare"),
+            "{file} asks the service"
+        );
+    }
+    for adapter in ["cli", "discord", "web"] {
+        for entry in std::fs::read_dir(src.join(adapter)).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if path.extension().is_some_and(|e| e == "rs") {
+                assert!(
+                    !code(&rel).contains("gpus_named"),
+                    "{rel} compares by itself"
+                );
+            }
+        }
+    }
+}

@@ -31,6 +31,7 @@ mod intent_corpus;
 mod known_setups;
 mod layers;
 mod locales;
+mod names;
 mod openapi;
 mod parser_corpus;
 mod plan;

@@ -439,6 +439,40 @@ async fn a_posted_question_writes_exactly_one_row() {
     store.shutdown().await;
 }
 
+/// A comparison goes through the answer service like any question: the page and the API
+/// each write one row, a refused card too.
+#[tokio::test]
+async fn a_comparison_writes_exactly_one_row() {
+    let store = Store::open(StoreConfig::in_memory()).await.unwrap();
+    let base = start_with(web::Config {
+        rate_limit_per_minute: 0,
+        log: QueryLog::new(Some(store.clone())),
+        ..web::Config::default()
+    })
+    .await;
+    let rows = || async {
+        assert!(store.log().flush(std::time::Duration::from_secs(10)).await);
+        store.log().stats(&StatsFilter::default()).await.unwrap()
+    };
+    let (status, _) = get(&format!("{base}/compare?gpus=rtx-4090,rtx-3090")).await;
+    assert_eq!(status, 200);
+    let stats = rows().await;
+    assert_eq!((stats.total, stats.understood), (1, 1), "the page: one row");
+    assert_eq!(stats.by_source, vec![("web".to_string(), 1)]);
+    let (status, _) = get(&format!("{base}/api/v1/compare?gpus=4090,a6000")).await;
+    assert_eq!(status, 200);
+    assert_eq!(rows().await.total, 2, "the API: one more row");
+    let (status, _) = get(&format!("{base}/api/v1/compare?gpus=4090,rtx-9090")).await;
+    assert_eq!(status, 400);
+    let stats = rows().await;
+    assert_eq!(
+        (stats.total, stats.understood),
+        (3, 2),
+        "a refused card is a row too"
+    );
+    store.shutdown().await;
+}
+
 #[tokio::test]
 async fn repeated_questions_reuse_the_answer_but_are_each_counted() {
     let base = start(0).await;

@@ -7,9 +7,9 @@ use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::render;
 use crate::render::html::Block;
 use crate::sanitize;
-use crate::web::input;
+use crate::web::{AppState, input};
 use askama::Template;
-use axum::extract::{OriginalUri, Query as QueryParams};
+use axum::extract::{OriginalUri, Query as QueryParams, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
@@ -35,8 +35,10 @@ struct ComparePage {
 
 /// `/compare?gpus=a,b,c`: specs side by side (the seed articles' three cards by default).
 pub async fn compare(
+    State(state): State<AppState>,
     QueryParams(p): QueryParams<CompareParams>,
     OriginalUri(uri): OriginalUri,
+    addr: input::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let lang = crate::web::lang::negotiate(p.lang.as_deref(), &headers);
@@ -77,7 +79,7 @@ pub async fn compare(
             Some(ErrorView::text(lang, text)),
         )
     } else {
-        match crate::web::api::resolve_gpus(catalog, &names) {
+        match crate::web::compare::gpus(&state, &given, lang, &headers, addr).await {
             Ok(specs) => (
                 StatusCode::OK,
                 specs.iter().map(|g| g.display_name.clone()).collect(),

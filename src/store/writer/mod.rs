@@ -19,25 +19,22 @@
 //! is in the database. A marker that went past while rows were being spilled is answered
 //! once the spill file has been written back.
 
-use super::db::{Db, on_db};
+mod commit;
+mod spill;
+
+use super::LogEntry;
+use super::db::Db;
 use super::hashing::UserHasher;
-use super::{LogEntry, Source};
-use crate::vocab::Lang;
-use std::fmt::Write as _;
+use commit::insert;
+use spill::{Spilled, append, cut_front};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, LazyLock, Once};
+use std::sync::{Arc, Once};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-/// Rows per INSERT statement, largest first: a batch is cut greedily into these sizes, so
-/// only five statements are ever prepared and all stay in sqlx's statement cache. (Cut
-/// into 1,000-row chunks, each batch's odd-sized remainder prepared a new statement of up
-/// to 15,000 parameters, and the cache kept up to a hundred of them.) 256 rows of 16
-/// parameters stay under SQLite's 32,766 and Postgres's 65,535 bind limits.
-const STATEMENT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
 /// Rows per transaction: large enough for throughput, small enough to keep a failed retry
 /// and the `kill -9` loss (the batch in flight) bounded.
 const MAX_BATCH: usize = 20_000;
@@ -48,10 +45,6 @@ const FIRST_RETRY: Duration = Duration::from_millis(250);
 const MAX_RETRY: Duration = Duration::from_secs(5);
 /// At shutdown, how long to keep retrying a failing database before giving up.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
-
-const INSERT: &str = "INSERT INTO query_log (created_at, source, guild_id, channel_id, user_hash, \
-    locale, language, question, query_json, model_id, precision_id, gpu_id, total_gib, \
-    understood, latency_us, intent) ";
 
 /// A row waiting for the writer: the entry and when it was logged.
 pub struct Pending {
@@ -626,305 +619,6 @@ impl Writer {
         tracing::error!(
             rows = rows.len(),
             "query log: the database stayed unavailable during shutdown; these rows were not written"
-        );
-    }
-}
-
-/// A row as the spill file keeps it: every column, the user id already hashed.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Spilled {
-    at_ms: i64,
-    source: Source,
-    guild_id: Option<u64>,
-    channel_id: Option<u64>,
-    user_hash: Option<String>,
-    locale: Option<String>,
-    language: Lang,
-    question: String,
-    query: Option<String>,
-    model: Option<String>,
-    precision: Option<String>,
-    gpu: Option<String>,
-    total_gib: Option<f64>,
-    understood: bool,
-    latency_us: u64,
-}
-
-impl Spilled {
-    fn of(p: &Pending, hasher: &UserHasher) -> Spilled {
-        let e = &p.entry;
-        Spilled {
-            at_ms: p.at_ms,
-            source: e.source,
-            guild_id: e.guild_id,
-            channel_id: e.channel_id,
-            user_hash: p
-                .user_hash
-                .clone()
-                .or_else(|| e.user_id.as_deref().map(|u| hasher.hash(u))),
-            locale: e.locale.clone(),
-            language: e.language,
-            question: e.question.clone(),
-            query: e.query.as_deref().map(str::to_string),
-            model: e.model.clone(),
-            precision: e.precision.clone(),
-            gpu: e.gpu.clone(),
-            total_gib: e.total_gib,
-            understood: e.understood,
-            latency_us: e.latency_us,
-        }
-    }
-
-    fn into_pending(self) -> Pending {
-        let mut entry = LogEntry::new(self.source, self.language, self.question);
-        entry.guild_id = self.guild_id;
-        entry.channel_id = self.channel_id;
-        entry.locale = self.locale;
-        entry.query = self.query.map(Into::into);
-        entry.model = self.model;
-        entry.precision = self.precision;
-        entry.gpu = self.gpu;
-        entry.total_gib = self.total_gib;
-        entry.understood = self.understood;
-        entry.latency_us = self.latency_us;
-        Pending {
-            at_ms: self.at_ms,
-            entry,
-            user_hash: self.user_hash,
-        }
-    }
-}
-
-/// Append `rows` to the spill file at `path`, created owner-only (it holds questions).
-async fn append(
-    path: &std::path::Path,
-    rows: &[Pending],
-    hasher: &UserHasher,
-) -> std::io::Result<()> {
-    use tokio::io::AsyncWriteExt as _;
-    let mut buf = Vec::with_capacity(rows.len() * 512);
-    for row in rows {
-        serde_json::to_writer(&mut buf, &Spilled::of(row, hasher))?;
-        buf.push(b'\n');
-    }
-    let mut options = tokio::fs::OpenOptions::new();
-    options.append(true).create(true);
-    #[cfg(unix)]
-    options.mode(0o600);
-    let mut file = options.open(path).await?;
-    file.write_all(&buf).await?;
-    file.flush().await
-}
-
-/// Drop the first `bytes` of the spill file (rows already written back).
-async fn cut_front(path: &std::path::Path, bytes: u64) {
-    if bytes == 0 {
-        return;
-    }
-    let file = path.to_path_buf();
-    let path = file.clone();
-    let cut = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-        use std::io::{Seek as _, SeekFrom};
-        let mut from = std::fs::File::open(&path)?;
-        from.seek(SeekFrom::Start(bytes))?;
-        let tmp = path.with_extension("tmp");
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt as _;
-            options.mode(0o600);
-        }
-        std::io::copy(&mut from, &mut options.open(&tmp)?)?;
-        std::fs::rename(&tmp, &path)
-    })
-    .await;
-    if !matches!(cut, Ok(Ok(()))) {
-        tracing::warn!(
-            file = %file.display(),
-            "cannot cut the written rows from the spill file; they may be written twice"
-        );
-    }
-}
-
-/// Postgres rejects NUL in text; a question is stored verbatim otherwise. Shared text,
-/// because sqlx binds an `Arc<str>` as it is, where a `String` or `&str` is copied again
-/// into a new allocation per column and row.
-fn text(s: &str) -> Arc<str> {
-    if has_nul(s) {
-        s.replace('\0', "\u{FFFD}").into()
-    } else {
-        s.into()
-    }
-}
-
-/// [`text`] of text already shared: the same allocation, unless it holds NUL.
-fn shared_text(s: &Arc<str>) -> Arc<str> {
-    if has_nul(s) { text(s) } else { s.clone() }
-}
-
-/// Whether `s` holds a NUL: searched with SIMD, as the query's JSON is some 400 bytes a
-/// row (`str::contains` went through it a word at a time).
-fn has_nul(s: &str) -> bool {
-    memchr::memchr(0, s.as_bytes()).is_some()
-}
-
-/// The stored names of sources and languages, made once: a row binds another reference
-/// to "web" and "en" instead of a new allocation of each per row.
-struct Names {
-    sources: Vec<(Source, Arc<str>)>,
-    languages: Vec<(Lang, Arc<str>)>,
-}
-
-static NAMES: LazyLock<Names> = LazyLock::new(|| Names {
-    sources: <Source as strum::VariantArray>::VARIANTS
-        .iter()
-        .map(|&s| (s, s.as_str().into()))
-        .collect(),
-    languages: Lang::ALL.iter().map(|&l| (l, l.code().into())).collect(),
-});
-
-/// The shared name of `key` in `names` (a handful of entries, looked up in order).
-fn name<K: PartialEq>(names: &[(K, Arc<str>)], key: K, fallback: &str) -> Arc<str> {
-    names
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or_else(|| fallback.into(), |(_, n)| n.clone())
-}
-
-/// The batch cut into `STATEMENT_ROWS`-sized runs, largest first.
-fn statements(mut batch: &[Pending]) -> impl Iterator<Item = &[Pending]> {
-    std::iter::from_fn(move || {
-        let size = STATEMENT_ROWS.into_iter().find(|&n| n <= batch.len())?;
-        let (head, rest) = batch.split_at(size);
-        batch = rest;
-        Some(head)
-    })
-}
-
-/// Columns per row.
-const COLUMNS: usize = 16;
-
-/// The INSERT of `rows` rows (one of `STATEMENT_ROWS`) in the placeholders of `db`'s
-/// backend (`?` for SQLite, `$n` for Postgres), written once per process: written per
-/// commit, as `QueryBuilder` does, formatting the placeholders cost more than binding.
-fn insert_sql(db: &Db, rows: usize) -> &'static str {
-    static SQL: LazyLock<[[String; STATEMENT_ROWS.len()]; 2]> = LazyLock::new(|| {
-        [false, true].map(|numbered| STATEMENT_ROWS.map(|rows| values_sql(rows, numbered)))
-    });
-    let backend = usize::from(matches!(db, Db::Postgres(_)));
-    let size = STATEMENT_ROWS.iter().position(|&n| n == rows).unwrap_or(0);
-    &SQL[backend][size]
-}
-
-/// `INSERT ... VALUES (?, ...), ...` for `rows` rows; `$1, $2, ...` when `numbered`.
-fn values_sql(rows: usize, numbered: bool) -> String {
-    let mut sql = format!("{INSERT}VALUES ");
-    for row in 0..rows {
-        sql.push_str(if row == 0 { "(" } else { ", (" });
-        for column in 0..COLUMNS {
-            if column > 0 {
-                sql.push_str(", ");
-            }
-            if numbered {
-                let _ = write!(sql, "${}", row * COLUMNS + column + 1);
-            } else {
-                sql.push('?');
-            }
-        }
-        sql.push(')');
-    }
-    sql
-}
-
-/// Empty arguments of `pool`'s backend, to bind a statement's values into.
-fn arguments<DB: sqlx::Database>(_pool: &sqlx::Pool<DB>) -> DB::Arguments {
-    DB::Arguments::default()
-}
-
-/// One transaction for the whole batch, multi-row INSERTs inside. The values go into
-/// arguments sized for the statement up front: `Query::bind` moved the whole query on
-/// each of the 15 values of a row, and the vector of values grew by copying.
-async fn insert(db: &Db, hasher: &UserHasher, batch: &[Pending]) -> Result<(), sqlx::Error> {
-    use sqlx::Arguments as _;
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        for chunk in statements(batch) {
-            let mut args = arguments(pool);
-            args.reserve(chunk.len() * COLUMNS, 0);
-            let mut add = |p: &Pending| -> Result<(), sqlx::error::BoxDynError> {
-                let e = &p.entry;
-                args.add(p.at_ms)?;
-                args.add(name(&NAMES.sources, e.source, e.source.as_str()))?;
-                args.add(e.guild_id.map(|g| g as i64))?;
-                args.add(e.channel_id.map(|c| c as i64))?;
-                args.add(match &p.user_hash {
-                    Some(hash) => Some(hash.clone()),
-                    None => e.user_id.as_deref().map(|u| hasher.hash(u)),
-                })?;
-                args.add(e.locale.as_deref().map(text))?;
-                args.add(name(&NAMES.languages, e.language, e.language.code()))?;
-                args.add(text(&e.question))?;
-                args.add(e.query.as_ref().map(shared_text))?;
-                args.add(e.model.as_deref().map(text))?;
-                args.add(e.precision.as_deref().map(text))?;
-                args.add(e.gpu.as_deref().map(text))?;
-                args.add(e.total_gib)?;
-                args.add(e.understood)?;
-                args.add(e.latency_us.min(i64::MAX as u64) as i64)?;
-                args.add(e.intent)
-            };
-            for p in chunk {
-                add(p).map_err(sqlx::Error::Encode)?;
-            }
-            sqlx::query_with(insert_sql(db, chunk.len()), args)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::Source;
-    use crate::vocab::Lang;
-
-    #[test]
-    fn a_batch_is_cut_into_the_few_statement_sizes_in_order() {
-        let rows: Vec<Pending> = (0..1_000)
-            .map(|i| Pending {
-                at_ms: i,
-                entry: LogEntry::new(Source::Web, Lang::En, "q"),
-                user_hash: None,
-            })
-            .collect();
-        let cut: Vec<&[Pending]> = statements(&rows).collect();
-        let sizes: Vec<usize> = cut.iter().map(|c| c.len()).collect();
-        assert_eq!(sizes, [256, 256, 256, 64, 64, 64, 16, 16, 4, 4]);
-        let order: Vec<i64> = cut.iter().flat_map(|c| c.iter().map(|p| p.at_ms)).collect();
-        assert_eq!(order, (0..1_000).collect::<Vec<i64>>());
-        assert_eq!(statements(&rows[..3]).count(), 3);
-        assert_eq!(statements(&[]).count(), 0);
-    }
-
-    #[test]
-    fn each_statement_size_has_its_sql_with_one_placeholder_per_value() {
-        for rows in STATEMENT_ROWS {
-            for numbered in [false, true] {
-                let sql = values_sql(rows, numbered);
-                let marks = if numbered { '$' } else { '?' };
-                assert_eq!(sql.matches(marks).count(), rows * COLUMNS, "{sql}");
-                assert_eq!(sql.matches('(').count(), rows + 1, "{sql}");
-            }
-        }
-        assert!(values_sql(2, true).ends_with(
-            "($17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)"
-        ));
-        assert!(
-            values_sql(1, false)
-                .ends_with("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
     }
 }
