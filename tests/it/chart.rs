@@ -144,7 +144,7 @@ fn the_discord_chart_is_short_and_its_type_reads_on_a_phone() {
     let layout = chart::Layout::Discord;
     let scale = DISCORD_SHOWN_PX / f64::from(layout.width());
     for lang in Lang::ALL {
-        for a in &answers() {
+        for (q, a) in QUESTIONS.iter().zip(&answers()) {
             let svg = chart::svg_in(lang, Catalog::get(), a, layout);
             // No text under 12 px once Discord scales the picture to the phone.
             for size in svg.split("font-size=\"").skip(1) {
@@ -163,7 +163,10 @@ fn the_discord_chart_is_short_and_its_type_reads_on_a_phone() {
             let pixmap = Pixmap::decode_png(&png).expect("a PNG that decodes");
             assert_eq!(pixmap.width(), layout.width());
             let shown = f64::from(pixmap.height()) * scale;
-            assert!(shown <= 220.0, "{lang:?}: {shown:.0} px tall on a phone");
+            assert!(
+                shown <= 220.0,
+                "{lang:?} {q}: {shown:.0} px tall on a phone"
+            );
         }
     }
 }
