@@ -19,6 +19,8 @@ pub mod egress;
 pub mod gguf;
 mod layers;
 pub mod lenient;
+mod params;
+pub mod quantization;
 pub mod repo;
 pub mod safetensors;
 pub mod search;
