@@ -141,6 +141,20 @@ pub struct ModelSpec {
     /// (MiMo-V2-Flash: 8 against 4). None: the same heads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_num_key_value_heads: Option<u32>,
+    /// KV values per token as the checkpoint's k/v projections give them (Hub look-ups
+    /// with safetensors headers): used instead of the config's heads and head sizes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kv_from_header: Option<HeaderKv>,
+}
+
+/// Values one token adds to the KV cache, summed over the layers whose k/v projections a
+/// checkpoint's headers show: those of full-context layers and those a window caps.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct HeaderKv {
+    /// Layers with k/v projections.
+    pub layers: u32,
+    pub global_values: u64,
+    pub local_values: u64,
 }
 
 impl WeightFile {

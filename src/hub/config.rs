@@ -4,10 +4,11 @@
 //! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
 //! top level. What cannot be read is named in the error, field by field.
 
+use super::kv_layout::KvProjections;
 use super::layers::{self, LayerKinds};
 use super::params::{param_counts, vision_params};
 pub use super::quantization::{native_precision, quant_method};
-use crate::catalog::{Attention, ModelSpec, Moe, Origin, StateKind, StateLayers};
+use crate::catalog::{Attention, HeaderKv, ModelSpec, Moe, Origin, StateKind, StateLayers};
 use crate::sanitize;
 use serde_json::{Map, Value};
 
@@ -178,6 +179,7 @@ pub fn spec_from_config(
         local_num_key_value_heads: f
             .u32(&["swa_num_key_value_heads"])
             .filter(|&k| k > 0 && sliding_window.is_some()),
+        kv_from_header: None,
     };
     let (total, active) = param_counts(&spec, &f, kinds);
     if total > MAX_PARAMS {
@@ -201,6 +203,27 @@ pub fn spec_from_config(
     spec.params_active =
         ((spec.params_total as f64 * share).round() as u64).clamp(1, spec.params_total);
     Ok(spec)
+}
+
+/// KV values per token from a checkpoint's k/v projections, placed on the global and
+/// windowed layers as the config lays them out; None when the headers do not show them.
+pub fn header_kv(config: &Value, spec: &ModelSpec, kv: &KvProjections) -> Option<HeaderKv> {
+    let top = config.as_object()?;
+    let f = Fields {
+        text: top.get("text_config").and_then(Value::as_object),
+        top,
+    };
+    let layers = spec.num_hidden_layers;
+    let windowed = spec
+        .sliding_window
+        .and_then(|_| layers::window_flags(&f, layers));
+    let query = u64::from(spec.num_attention_heads) * u64::from(spec.head_dim());
+    kv.layout(
+        layers,
+        query,
+        windowed.as_deref(),
+        spec.local_layer_fraction(),
+    )
 }
 
 /// Mixture-of-experts fields under their several names (Mixtral, Qwen-MoE, DeepSeek, gpt-oss).

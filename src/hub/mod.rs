@@ -17,6 +17,7 @@ pub mod client;
 pub mod config;
 pub mod egress;
 pub mod gguf;
+pub mod kv_layout;
 mod layers;
 pub mod lenient;
 mod params;

@@ -2,8 +2,9 @@
 //! tensor to its dtype, shape and data offsets. The offsets give each tensor's exact
 //! bytes, whatever the format (packed GPTQ integers, FP8 with scales, MXFP4 blocks).
 
+use super::kv_layout::KvProjections;
 use serde::Deserialize;
-use serde::de::{Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -31,6 +32,14 @@ pub struct Summary {
     pub bytes_by_dtype: BTreeMap<String, u64>,
     /// Bytes of the token-embedding table (`*embed_tokens.weight`, `wte.weight`).
     pub embedding_bytes: u64,
+    /// Parameters: the elements of every weight stored unpacked (16/32-bit floats, FP8,
+    /// int8), scales and other side tensors left out.
+    pub params: u64,
+    /// Some weight is stored packed (GPTQ/AWQ integers, FP4 blocks): its shape does not
+    /// count its parameters, so `params` is not the model's count.
+    pub packed: bool,
+    /// The k/v projections, layer by layer.
+    pub kv: KvProjections,
 }
 
 /// `a + b`, or "malformed" naming `what` when the sum does not fit: a header whose sizes
@@ -47,6 +56,9 @@ impl Summary {
         self.tensors = sum(self.tensors, other.tensors, "tensor count")?;
         self.quantized = sum(self.quantized, other.quantized, "tensor count")?;
         self.embedding_bytes = sum(self.embedding_bytes, other.embedding_bytes, "bytes")?;
+        self.params = sum(self.params, other.params, "parameter count")?;
+        self.packed |= other.packed;
+        self.kv.add(&other.kv);
         for (k, v) in &other.bytes_by_dtype {
             let total = self.bytes_by_dtype.entry(k.clone()).or_default();
             *total = sum(*total, *v, "bytes")?;
@@ -54,10 +66,23 @@ impl Summary {
         Ok(())
     }
 
-    /// Add one tensor of `size` bytes.
-    fn add_tensor(&mut self, name: &str, dtype: &str, size: u64) -> Result<(), HeaderError> {
+    /// Add one tensor of `size` bytes and `shape`.
+    fn add_tensor(
+        &mut self,
+        name: &str,
+        dtype: &str,
+        size: u64,
+        shape: Shape,
+    ) -> Result<(), HeaderError> {
         self.bytes = sum(self.bytes, size, "total bytes")?;
         self.tensors += 1;
+        self.kv.note(name, dtype, shape.first, shape.rank);
+        if !is_side_tensor(name) {
+            match shape.elements.filter(|_| unpacked(dtype)) {
+                Some(n) => self.params = sum(self.params, n, "parameter count")?,
+                None => self.packed = true,
+            }
+        }
         if is_embedding(name) {
             self.embedding_bytes = sum(self.embedding_bytes, size, "bytes")?;
         }
@@ -96,10 +121,22 @@ fn is_quantized(dtype: &str, name: &str) -> bool {
         dtype,
         "F8_E4M3" | "F8_E5M2" | "F8_E8M0" | "F4" | "F6_E2M3" | "F6_E3M2" | "I8" | "U8" | "I32"
     );
-    let side_tensor = ["scale", "zeros", "g_idx", "zero_point"]
+    quant_type && !is_side_tensor(name)
+}
+
+/// Scales, zero points and group indices beside quantized weights: not parameters.
+fn is_side_tensor(name: &str) -> bool {
+    ["scale", "zeros", "g_idx", "zero_point", "_amax"]
         .iter()
-        .any(|s| name.contains(s));
-    quant_type && !side_tensor
+        .any(|s| name.contains(s))
+}
+
+/// Stored types whose shape is the weight's own (packed integers and FP4 are not).
+pub(super) fn unpacked(dtype: &str) -> bool {
+    matches!(
+        dtype,
+        "F64" | "F32" | "F16" | "BF16" | "F8_E4M3" | "F8_E5M2" | "I8" | "I16" | "I64" | "BOOL"
+    )
 }
 
 /// The token-embedding table under the names transformers checkpoints use.
@@ -109,12 +146,60 @@ fn is_embedding(name: &str) -> bool {
         || name.ends_with("word_embeddings.weight")
 }
 
-/// One tensor's entry; its shape and anything else is skipped.
+/// One tensor's entry; anything else is skipped.
 #[derive(Deserialize)]
 struct Entry<'a> {
     #[serde(borrow)]
     dtype: Option<Cow<'a, str>>,
     data_offsets: Option<Vec<Value>>,
+    #[serde(default)]
+    shape: Shape,
+}
+
+/// A tensor's shape, read without keeping it: its first dimension, its rank and its
+/// element count (None when a dimension is not a count or the product overflows).
+#[derive(Debug, Clone, Copy, Default)]
+struct Shape {
+    first: Option<u64>,
+    rank: u32,
+    elements: Option<u64>,
+}
+
+impl<'de> Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shape, D::Error> {
+        struct Dims;
+        impl<'de> Visitor<'de> for Dims {
+            type Value = Shape;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of dimensions")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shape, A::Error> {
+                let mut s = Shape {
+                    elements: Some(1),
+                    ..Shape::default()
+                };
+                while let Some(dim) = seq.next_element::<IgnoredOr<u64>>()? {
+                    let dim = dim.0;
+                    if s.rank == 0 {
+                        s.first = dim;
+                    }
+                    s.rank = s.rank.saturating_add(1);
+                    s.elements = s.elements.zip(dim).and_then(|(n, d)| n.checked_mul(d));
+                }
+                Ok(s)
+            }
+        }
+        d.deserialize_seq(Dims)
+    }
+}
+
+/// A value of type `T`, or None for anything else (skipped, not an error).
+struct IgnoredOr<T>(Option<T>);
+
+impl<'de> Deserialize<'de> for IgnoredOr<u64> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(IgnoredOr(Value::deserialize(d)?.as_u64()))
+    }
 }
 
 /// The size of one entry, or why it has none.
@@ -156,8 +241,10 @@ impl<'de> Visitor<'de> for Summing {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             }
-            let added = entry_size(&name, map.next_value::<Entry>()?)
-                .and_then(|(dtype, size)| s.add_tensor(&name, &dtype, size));
+            let entry = map.next_value::<Entry>()?;
+            let shape = entry.shape;
+            let added = entry_size(&name, entry)
+                .and_then(|(dtype, size)| s.add_tensor(&name, &dtype, size, shape));
             problem = added.err();
         }
         Ok(problem.map_or(Ok(s), Err))
