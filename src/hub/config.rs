@@ -205,6 +205,16 @@ pub fn spec_from_config(
     Ok(spec)
 }
 
+/// The decoder's layer count, as [`spec_from_config`] reads it.
+pub fn layer_count(config: &Value) -> Option<u32> {
+    let top = config.as_object()?;
+    let f = Fields {
+        text: top.get("text_config").and_then(Value::as_object),
+        top,
+    };
+    f.u32(&["num_hidden_layers", "n_layer", "num_layers"])
+}
+
 /// KV values per token from a checkpoint's k/v projections, placed on the global and
 /// windowed layers as the config lays them out; None when the headers do not show them.
 pub fn header_kv(config: &Value, spec: &ModelSpec, kv: &KvProjections) -> Option<HeaderKv> {

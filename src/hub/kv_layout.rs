@@ -60,12 +60,24 @@ const NOT_DECODER: &[&str] = &[
     "image",
 ];
 
-/// The projection a weight's name is, and its decoder layer.
-fn classify(name: &str) -> Option<(u32, Projection)> {
-    let stem = name.strip_suffix(".weight")?;
+/// The decoder layer a tensor belongs to; None for towers, MTP heads and tensors of no
+/// layer (embeddings, final norm, head).
+pub fn decoder_layer(name: &str) -> Option<u32> {
     if NOT_DECODER.iter().any(|t| name.contains(t)) {
         return None;
     }
+    layer_index(name)
+}
+
+/// Multi-token-prediction heads (`mtp`, GLM's `nextn`): loaded only for speculative
+/// decoding and left out of the published counts.
+pub fn is_mtp(name: &str) -> bool {
+    name.contains("mtp") || name.contains("nextn")
+}
+
+/// The projection a weight's name is, and its decoder layer.
+fn classify(name: &str) -> Option<(u32, Projection)> {
+    let stem = name.strip_suffix(".weight")?;
     let mut parts = stem.rsplit('.');
     let last = parts.next()?;
     let kind = match last {
@@ -76,7 +88,7 @@ fn classify(name: &str) -> Option<(u32, Projection)> {
         "wk" => Projection::Latent,
         _ => return None,
     };
-    Some((layer_index(stem)?, kind))
+    Some((decoder_layer(stem)?, kind))
 }
 
 /// The number after `layers.` (or `h.`, `blocks.`) in a tensor name.

@@ -258,7 +258,8 @@ async fn from_safetensors(
     .await?;
     // The headers' own count first (every weight unpacked: 16-bit, FP8, int8), else the
     // Hub's count when the files are not quantized (it counts packed integers as stored).
-    let header_params = Some(summary.params).filter(|&p| p > 0 && !summary.packed);
+    let layers = super::config::layer_count(&config);
+    let header_params = layers.and_then(|l| summary.model_params(l));
     let hint = header_params.or(exact_params.filter(|_| summary.quantized == 0));
     let mut spec = spec_from_config(&ctx.repo, &config, hint)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;

@@ -2,7 +2,7 @@
 //! tensor to its dtype, shape and data offsets. The offsets give each tensor's exact
 //! bytes, whatever the format (packed GPTQ integers, FP8 with scales, MXFP4 blocks).
 
-use super::kv_layout::KvProjections;
+use super::kv_layout::{KvProjections, decoder_layer, is_mtp};
 use serde::Deserialize;
 use serde::de::{Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -40,6 +40,10 @@ pub struct Summary {
     pub packed: bool,
     /// The k/v projections, layer by layer.
     pub kv: KvProjections,
+    /// Of `params`, those of each decoder layer (layers past the config's count are MTP
+    /// heads) and those of named MTP heads: left out of the model's count.
+    pub layer_params: BTreeMap<u32, u64>,
+    pub mtp_params: u64,
 }
 
 /// `a + b`, or "malformed" naming `what` when the sum does not fit: a header whose sizes
@@ -59,11 +63,39 @@ impl Summary {
         self.params = sum(self.params, other.params, "parameter count")?;
         self.packed |= other.packed;
         self.kv.add(&other.kv);
+        self.mtp_params = sum(self.mtp_params, other.mtp_params, "parameter count")?;
+        for (k, v) in &other.layer_params {
+            let total = self.layer_params.entry(*k).or_default();
+            *total = sum(*total, *v, "parameter count")?;
+        }
         for (k, v) in &other.bytes_by_dtype {
             let total = self.bytes_by_dtype.entry(k.clone()).or_default();
             *total = sum(*total, *v, "bytes")?;
         }
         Ok(())
+    }
+
+    /// Count `n` parameters of the tensor `name`.
+    fn add_params(&mut self, name: &str, n: u64) -> Result<(), HeaderError> {
+        self.params = sum(self.params, n, "parameter count")?;
+        if is_mtp(name) {
+            self.mtp_params = sum(self.mtp_params, n, "parameter count")?;
+        } else if let Some(layer) = decoder_layer(name) {
+            let total = self.layer_params.entry(layer).or_default();
+            *total = sum(*total, n, "parameter count")?;
+        }
+        Ok(())
+    }
+
+    /// The model's parameters with `layers` decoder layers: MTP heads (named, or layers
+    /// past the count, as DeepSeek V3's 62nd) left out, as published counts leave them.
+    /// None when some weight is packed.
+    pub fn model_params(&self, layers: u32) -> Option<u64> {
+        let extra: u64 = self.layer_params.range(layers..).map(|(_, n)| n).sum();
+        let n = self
+            .params
+            .saturating_sub(self.mtp_params.saturating_add(extra));
+        Some(n).filter(|&n| n > 0 && !self.packed)
     }
 
     /// Add one tensor of `size` bytes and `shape`.
@@ -79,7 +111,7 @@ impl Summary {
         self.kv.note(name, dtype, shape.first, shape.rank);
         if !is_side_tensor(name) {
             match shape.elements.filter(|_| unpacked(dtype)) {
-                Some(n) => self.params = sum(self.params, n, "parameter count")?,
+                Some(n) => self.add_params(name, n)?,
                 None => self.packed = true,
             }
         }
@@ -281,6 +313,23 @@ mod tests {
         assert_eq!(s.tensors, 3);
         assert_eq!(s.quantized, 1);
         assert_eq!(s.bytes_by_dtype["F8_E4M3"], 16);
+    }
+
+    /// Elements of unpacked weights, scales left out; the layer past the config's count
+    /// (DeepSeek V3's MTP layer 61) and named MTP heads are not the model's.
+    #[test]
+    fn parameters_from_shapes_without_mtp_heads() {
+        let json = br#"{"model.embed_tokens.weight":{"dtype":"BF16","shape":[10,4],"data_offsets":[0,80]},
+            "model.layers.0.mlp.weight":{"dtype":"F8_E4M3","shape":[4,4],"data_offsets":[80,96]},
+            "model.layers.0.mlp.weight_scale_inv":{"dtype":"F32","shape":[1,1],"data_offsets":[96,100]},
+            "model.layers.1.mlp.weight":{"dtype":"BF16","shape":[4,4],"data_offsets":[100,132]},
+            "model.mtp.0.proj.weight":{"dtype":"BF16","shape":[2,4],"data_offsets":[132,148]}}"#;
+        let s = summarize(json).unwrap();
+        assert_eq!(s.params, 40 + 16 + 16 + 8);
+        assert_eq!(s.model_params(1), Some(56));
+        assert_eq!(s.model_params(2), Some(72));
+        let packed = br#"{"a.qweight":{"dtype":"I32","shape":[4,4],"data_offsets":[0,64]}}"#;
+        assert_eq!(summarize(packed).unwrap().model_params(1), None);
     }
 
     #[test]
