@@ -407,6 +407,7 @@ fn state_layers(f: &Fields, layers: u32, kinds: Option<LayerKinds>) -> Option<St
         linear_key_head_dim: f.u32(&["linear_key_head_dim"]),
         linear_value_head_dim: f.u32(&["linear_value_head_dim"]),
         linear_conv_kernel_dim: f.u32(&["linear_conv_kernel_dim"]),
+        mamba_ssm_cache_dtype: f.str("mamba_ssm_cache_dtype").map(sanitize::clean),
     })
 }
 
