@@ -165,9 +165,15 @@ pub(super) fn vision_params(f: &Fields) -> u64 {
     let Some(v) = f.top.get("vision_config").and_then(Value::as_object) else {
         return 0;
     };
-    let get = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or(0);
-    let (h, inter) = (get("hidden_size"), get("intermediate_size"));
-    let layers = get("num_hidden_layers").max(get("depth"));
+    // Kimi K2.5's MoonViT names its fields `vt_*`.
+    let get = |keys: &[&str]| {
+        keys.iter()
+            .find_map(|k| v.get(*k).and_then(Value::as_u64))
+            .unwrap_or(0)
+    };
+    let h = get(&["hidden_size", "vt_hidden_size"]);
+    let inter = get(&["intermediate_size", "vt_intermediate_size"]);
+    let layers = get(&["num_hidden_layers", "vt_num_hidden_layers"]).max(get(&["depth"]));
     let text_hidden = f.u64(&["hidden_size"]).unwrap_or(0);
     let per_layer = h
         .saturating_mul(h)

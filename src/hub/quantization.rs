@@ -24,15 +24,24 @@ pub fn native_precision(config: &Value) -> Precision {
 
 /// `quantization_config.quant_method`, as it names the stored format.
 pub fn quant_method(config: &Value) -> Option<String> {
-    config
-        .pointer("/quantization_config/quant_method")
+    quantization_config(config)?
+        .get("quant_method")
         .and_then(Value::as_str)
         .map(sanitize::clean)
 }
 
+/// The `quantization_config` at the top level, or under `text_config` where a multimodal
+/// checkpoint quantizes its language model only (Kimi K2.5's INT4 experts).
+fn quantization_config(config: &Value) -> Option<&Value> {
+    config
+        .get("quantization_config")
+        .or_else(|| config.pointer("/text_config/quantization_config"))
+        .filter(|q| !q.is_null())
+}
+
 /// The precision a `quantization_config` stores weights in, when it names one we model.
 fn quantized_precision(config: &Value) -> Option<Precision> {
-    let q = config.get("quantization_config")?;
+    let q = quantization_config(config)?;
     let bits = q.get("bits").and_then(Value::as_u64);
     match q.get("quant_method")?.as_str()? {
         // `"weight_block_size": null` is per-tensor FP8, not block-scaled.
@@ -109,5 +118,9 @@ mod tests {
             native_precision(&json!({"torch_dtype": "float16"})),
             Precision::Fp16
         );
+        let nested = json!({"text_config": {"quantization_config": {"quant_method": "compressed-tensors",
+            "config_groups": {"group_0": {"weights": {"num_bits": 4, "type": "int"}}}}}});
+        assert_eq!(native_precision(&nested), Precision::Int4);
+        assert_eq!(quant_method(&nested).as_deref(), Some("compressed-tensors"));
     }
 }
