@@ -141,6 +141,11 @@ pub struct ModelSpec {
     /// (MiMo-V2-Flash: 8 against 4). None: the same heads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_num_key_value_heads: Option<u32>,
+    /// Head size of the full-attention layers when it differs from the sliding-window
+    /// layers' `head_dim` (Gemma 4: 512 against 256); their KV heads are
+    /// `num_key_value_heads`, the sliding layers' `local_num_key_value_heads`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub global_head_dim: Option<u32>,
     /// KV values per token as the checkpoint's k/v projections give them (Hub look-ups
     /// with safetensors headers): used instead of the config's heads and head sizes.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -353,8 +353,9 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
     match kv_per_layer(model) {
         (global, local) if global == local => layers * global * kv.bytes(),
         (global, local) => {
-            let f = model.local_layer_fraction();
-            layers * ((1.0 - f) * global + f * local) * kv.bytes()
+            // Whole layers of each kind, so a by-hand count matches to the byte.
+            let local_layers = (layers * model.local_layer_fraction()).round();
+            ((layers - local_layers) * global + local_layers * local) * kv.bytes()
         }
     }
 }
@@ -370,9 +371,11 @@ fn kv_per_layer(model: &ModelSpec) -> (f64, f64) {
         _ => {
             let key = model.head_dim();
             let width = f64::from(key) + f64::from(model.value_head_dim.unwrap_or(key));
+            // Gemma 4's full-attention layers: keys and values of their own size.
+            let global_width = model.global_head_dim.map_or(width, |d| 2.0 * f64::from(d));
             let heads = model.num_key_value_heads;
             let local = model.local_num_key_value_heads.unwrap_or(heads);
-            (f64::from(heads) * width, f64::from(local) * width)
+            (f64::from(heads) * global_width, f64::from(local) * width)
         }
     }
 }

@@ -117,10 +117,14 @@ pub fn spec_from_config(
             missing,
         });
     }
-    let kv_heads = f
+    let layer_kv_heads = f
         .u32(&["num_key_value_heads", "num_kv_heads", "n_head_kv"])
         .unwrap_or(heads)
         .max(1);
+    // Gemma 4 names the full-attention layers' heads apart; `num_key_value_heads` is then
+    // the sliding layers'.
+    let global_kv_heads = f.u32(&["num_global_key_value_heads"]).filter(|&k| k > 0);
+    let kv_heads = global_kv_heads.unwrap_or(layer_kv_heads);
     let kv_lora_rank = f.u32(&["kv_lora_rank"]);
     let qk_rope = f.u32(&["qk_rope_head_dim"]);
     let attention = if kv_lora_rank.is_some() && qk_rope.is_some() {
@@ -166,7 +170,11 @@ pub fn spec_from_config(
         synthetic: false,
         state_layers: state_layers(&f, layers, kinds),
         vision_params: Some(vision_params(&f)).filter(|&v| v > 0),
-        tokens_per_image: f.u32(&["mm_tokens_per_image", "image_seq_length"]),
+        tokens_per_image: f.u32(&[
+            "mm_tokens_per_image",
+            "image_seq_length",
+            "vision_soft_tokens_per_image",
+        ]),
         origin: Some(Origin::Hub),
         weight_file: None,
         hub_id: None,
@@ -178,7 +186,11 @@ pub fn spec_from_config(
             .filter(|&v| v > 0 && kv_lora_rank.is_none()),
         local_num_key_value_heads: f
             .u32(&["swa_num_key_value_heads"])
-            .filter(|&k| k > 0 && sliding_window.is_some()),
+            .or(global_kv_heads.map(|_| layer_kv_heads))
+            .filter(|&k| k > 0 && k != kv_heads && sliding_window.is_some()),
+        global_head_dim: f
+            .u32(&["global_head_dim"])
+            .filter(|&d| d > 0 && Some(d) != f.u32(&["head_dim"]) && sliding_window.is_some()),
         kv_from_header: None,
     };
     let (total, active) = param_counts(&spec, &f, kinds);
@@ -254,6 +266,7 @@ fn moe_layout(
             "num_experts_per_token",
             "experts_per_token",
             "moe_topk",
+            "top_k_experts",
         ])
         .unwrap_or(2);
     let expert_size = moe_inter.unwrap_or(inter);
@@ -268,7 +281,13 @@ fn moe_layout(
         .map(|size| (f64::from(size) / f64::from(expert_size.max(1))).round() as u32)
         .or_else(|| f.u32(&["n_shared_experts", "num_shared_experts"]))
         // Llama 4's MoE layers hold one shared expert of the experts' width.
-        .or_else(|| f.str("model_type")?.starts_with("llama4").then_some(1));
+        .or_else(|| f.str("model_type")?.starts_with("llama4").then_some(1))
+        // Gemma 4's MoE block runs beside the layer's dense MLP, which weighs as many
+        // experts as it is wide (2,112 against 704: three).
+        .or_else(|| {
+            (f.bool("enable_moe_block") == Some(true))
+                .then(|| (f64::from(inter) / f64::from(expert_size.max(1))).round() as u32)
+        });
     if let Some(k) = kinds.filter(|k| k.blocks) {
         return Some(Moe {
             num_experts: experts,

@@ -152,7 +152,10 @@ impl KvProjections {
         let mut out = HeaderKv::default();
         for (&i, p) in self.layers.range(..layers) {
             let fused = p.fused.saturating_sub(query_width);
-            let values = p.key + p.value + fused + p.latent;
+            // Keys without a value projection are values too (Gemma 4's `attention_k_eq_v`
+            // full-attention layers): the cache still holds both.
+            let value = if p.value == 0 { p.key } else { p.value };
+            let values = p.key + value + fused + p.latent;
             if values == 0 {
                 continue;
             }
@@ -227,6 +230,14 @@ mod tests {
         assert_eq!((w.global_values, w.local_values), (1024, 512));
         let share = kv.layout(2, 0, None, 0.5).unwrap();
         assert_eq!((share.global_values, share.local_values), (768, 768));
+        let mut k_eq_v = KvProjections::default();
+        k_eq_v.note(
+            "model.layers.0.self_attn.k_proj.weight",
+            "BF16",
+            Some(2048),
+            2,
+        );
+        assert_eq!(k_eq_v.layout(1, 0, None, 0.0).unwrap().global_values, 4096);
         let mut packed = kv.clone();
         packed.note("model.layers.2.self_attn.k_proj.weight", "I32", Some(8), 2);
         assert_eq!(packed.layout(3, 0, None, 0.0), None);

@@ -36,6 +36,10 @@ pub(super) fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>)
             (q + 1) * h * heads * d + 2 * h * kv * d
         }
     };
+    let attention_total = |layers: u64| match (m.global_head_dim, kinds) {
+        (Some(_), Some(k)) => split_attention(m, f, k),
+        _ => layers.saturating_mul(attn),
+    };
     let layers = u64::from(m.num_hidden_layers);
     // Gated MLPs (SwiGLU, GeGLU) have three matrices; the GELU MLPs of GPT-2-era
     // architectures and Nemotron-H's squared-ReLU ones two.
@@ -54,8 +58,7 @@ pub(super) fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>)
         u64::from(k.linear),
         u64::from(k.mamba),
     );
-    let mixers = attention_layers
-        .saturating_mul(attn)
+    let mixers = attention_total(attention_layers)
         .saturating_add(linear_layers.saturating_mul(linear_attention_params(f, h)))
         .saturating_add(mamba_layers.saturating_mul(mamba_params(m, f, h)));
     // Every layer holds an MLP, except in a model of single-kind blocks.
@@ -105,6 +108,33 @@ pub(super) fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>)
         fixed.saturating_add(mlp_total),
         fixed.saturating_add(mlp_active),
     )
+}
+
+/// Attention of a model whose full-attention layers have their own head size and KV heads
+/// (Gemma 4): the sliding layers' q/k/v/o at `head_dim` with the local KV heads, the
+/// global layers' at `global_head_dim`, their values the keys themselves when
+/// `attention_k_eq_v` (no v_proj).
+fn split_attention(m: &ModelSpec, f: &Fields, k: LayerKinds) -> u64 {
+    let h = u64::from(m.hidden_size);
+    let heads = u64::from(m.num_attention_heads);
+    let (d, global_d) = (
+        u64::from(m.head_dim()),
+        u64::from(m.global_head_dim.unwrap_or(m.head_dim())),
+    );
+    let global_kv = u64::from(m.num_key_value_heads);
+    let local_kv = u64::from(m.local_num_key_value_heads.unwrap_or(m.num_key_value_heads));
+    let kv_matrices = if f.bool("attention_k_eq_v") == Some(true) {
+        1
+    } else {
+        2
+    };
+    let local = 2 * h * heads * d + 2 * h * local_kv * d;
+    let global = 2 * h * heads * global_d + kv_matrices * h * global_kv * global_d;
+    let windowed = u64::from(k.windowed.min(k.attention));
+    let full = u64::from(k.attention) - windowed;
+    windowed
+        .saturating_mul(local)
+        .saturating_add(full.saturating_mul(global))
 }
 
 /// Whether attention has an output gate (a second query-sized projection).
@@ -261,7 +291,10 @@ mod catalog_check {
             {
                 continue;
             }
-            if m.state_layers.is_some() {
+            // Gemma 4's full-attention layers (their own head size, values that are their
+            // keys) need fields the catalog keeps as data only: tests/it/catalog_params.rs
+            // checks them.
+            if m.state_layers.is_some() || m.global_head_dim.is_some() {
                 continue;
             }
             let spec = spec_from_config(&m.id, &as_config(m), None).unwrap();
