@@ -146,17 +146,19 @@ pub struct ModelSpec {
     /// `num_key_value_heads`, the sliding layers' `local_num_key_value_heads`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub global_head_dim: Option<u32>,
-    /// KV values per token as the checkpoint's k/v projections give them (Hub look-ups
-    /// with safetensors headers): used instead of the config's heads and head sizes.
+    /// KV values per token counted layer by layer, used instead of the config's heads and
+    /// head sizes: from a checkpoint's k/v projections (Hub look-ups with safetensors
+    /// headers), or from a config that lists its layers one by one (DeciLM's
+    /// `block_configs`, where some layers have no attention).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kv_from_header: Option<HeaderKv>,
+    pub kv_layout: Option<KvLayout>,
 }
 
-/// Values one token adds to the KV cache, summed over the layers whose k/v projections a
-/// checkpoint's headers show: those of full-context layers and those a window caps.
+/// Values one token adds to the KV cache, summed over the layers that keep one: those of
+/// full-context layers and those a window caps.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct HeaderKv {
-    /// Layers with k/v projections.
+pub struct KvLayout {
+    /// Layers that keep a KV cache.
     pub layers: u32,
     pub global_values: u64,
     pub local_values: u64,

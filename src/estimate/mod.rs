@@ -346,7 +346,7 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
 /// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2;
 /// DeepSeek V3.2 adds its indexer's key).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
-    if let Some(h) = &model.kv_from_header {
+    if let Some(h) = &model.kv_layout {
         return (h.global_values + h.local_values) as f64 * kv.bytes();
     }
     let layers = f64::from(model.attention_layers());
@@ -388,7 +388,7 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let windowed = model
         .sliding_window
         .map_or(tokens, |w| tokens.min(f64::from(w)));
-    let cache = match (&model.kv_from_header, kv_per_layer(model)) {
+    let cache = match (&model.kv_layout, kv_per_layer(model)) {
         // The checkpoint's own k/v widths, layer by layer.
         (Some(h), _) => {
             (h.global_values as f64 * tokens + h.local_values as f64 * windowed) * kv.bytes()

@@ -4,11 +4,12 @@
 //! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
 //! top level. What cannot be read is named in the error, field by field.
 
+use super::blocks;
 use super::kv_layout::KvProjections;
 use super::layers::{self, LayerKinds};
 use super::params::{param_counts, vision_params};
 pub use super::quantization::{native_precision, quant_method};
-use crate::catalog::{Attention, HeaderKv, ModelSpec, Moe, Origin, StateKind, StateLayers};
+use crate::catalog::{Attention, KvLayout, ModelSpec, Moe, Origin, StateKind, StateLayers};
 use crate::sanitize;
 use serde_json::{Map, Value};
 
@@ -88,9 +89,15 @@ pub fn spec_from_config(
     let moe_inter = f
         .u32(&["moe_intermediate_size"])
         .or_else(|| dense_mlp.and_then(|_| f.u32(&["intermediate_size"])));
+    // DeciLM lists its layers one by one, each with its own FFN width and attention.
+    let blocks = hidden.zip(heads).and_then(|(h, n)| {
+        let head_dim = f.u32(&["head_dim"]).unwrap_or(h / n.max(1));
+        blocks::read(&f, h, n, head_dim)
+    });
     let inter = dense_mlp
         .or_else(|| f.u32(&["intermediate_size", "n_inner", "ffn_dim"]))
-        .or(moe_inter);
+        .or(moe_inter)
+        .or(blocks.map(|b| b.widest_ffn).filter(|&w| w > 0));
     let mut missing = Vec::new();
     for (name, value) in [
         ("hidden_size", hidden),
@@ -119,6 +126,7 @@ pub fn spec_from_config(
     }
     let layer_kv_heads = f
         .u32(&["num_key_value_heads", "num_kv_heads", "n_head_kv"])
+        .or(blocks.map(|b| b.kv_heads).filter(|&k| k > 0))
         .unwrap_or(heads)
         .max(1);
     // Gemma 4 names the full-attention layers' heads apart; `num_key_value_heads` is then
@@ -191,9 +199,21 @@ pub fn spec_from_config(
         global_head_dim: f
             .u32(&["global_head_dim"])
             .filter(|&d| d > 0 && Some(d) != f.u32(&["head_dim"]) && sliding_window.is_some()),
-        kv_from_header: None,
+        kv_layout: None,
     };
-    let (total, active) = param_counts(&spec, &f, kinds);
+    let (total, active) = match blocks {
+        Some(b) => {
+            spec.kv_layout = Some(b.kv_layout()).filter(|k| k.layers > 0);
+            let tables = if spec.tie_word_embeddings { 1 } else { 2 };
+            let all = spec
+                .embedding_params()
+                .saturating_mul(tables)
+                .saturating_add(b.params)
+                .saturating_add(vision_params(&f));
+            (all, all)
+        }
+        None => param_counts(&spec, &f, kinds),
+    };
     if total > MAX_PARAMS {
         return Err(ConfigError::Implausible(format!(
             "{total} parameters from the shapes"
@@ -229,7 +249,7 @@ pub fn layer_count(config: &Value) -> Option<u32> {
 
 /// KV values per token from a checkpoint's k/v projections, placed on the global and
 /// windowed layers as the config lays them out; None when the headers do not show them.
-pub fn header_kv(config: &Value, spec: &ModelSpec, kv: &KvProjections) -> Option<HeaderKv> {
+pub fn header_kv(config: &Value, spec: &ModelSpec, kv: &KvProjections) -> Option<KvLayout> {
     let top = config.as_object()?;
     let f = Fields {
         text: top.get("text_config").and_then(Value::as_object),

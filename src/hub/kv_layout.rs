@@ -11,7 +11,7 @@
 //! Pure: no I/O.
 
 use super::safetensors::unpacked;
-use crate::catalog::HeaderKv;
+use crate::catalog::KvLayout;
 use std::collections::BTreeMap;
 
 /// Layer indices past this are not a real decoder's (the largest have ~130 layers); a
@@ -145,11 +145,11 @@ impl KvProjections {
         query_width: u64,
         windowed: Option<&[bool]>,
         local_fraction: f64,
-    ) -> Option<HeaderKv> {
+    ) -> Option<KvLayout> {
         if self.unreadable {
             return None;
         }
-        let mut out = HeaderKv::default();
+        let mut out = KvLayout::default();
         for (&i, p) in self.layers.range(..layers) {
             let fused = p.fused.saturating_sub(query_width);
             // Keys without a value projection are values too (Gemma 4's `attention_k_eq_v`

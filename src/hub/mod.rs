@@ -13,6 +13,7 @@
 //! budget it spends ([`traffic`]), runs one look-up per id at a time, and remembers every
 //! outcome by kind, misses included.
 
+mod blocks;
 pub mod client;
 pub mod config;
 pub mod egress;

@@ -292,9 +292,9 @@ mod catalog_check {
                 continue;
             }
             // Gemma 4's full-attention layers (their own head size, values that are their
-            // keys) need fields the catalog keeps as data only: tests/it/catalog_params.rs
-            // checks them.
-            if m.state_layers.is_some() || m.global_head_dim.is_some() {
+            // keys) and DeciLM's per-block widths need fields the catalog keeps as data
+            // only: tests/it/catalog_params.rs checks them.
+            if m.state_layers.is_some() || m.global_head_dim.is_some() || m.kv_layout.is_some() {
                 continue;
             }
             let spec = spec_from_config(&m.id, &as_config(m), None).unwrap();

@@ -263,7 +263,9 @@ async fn from_safetensors(
     let hint = header_params.or(exact_params.filter(|_| summary.quantized == 0));
     let mut spec = spec_from_config(&ctx.repo, &config, hint)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
-    spec.kv_from_header = header_kv(&config, &spec, &summary.kv);
+    if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
+        spec.kv_layout = Some(kv);
+    }
     spec.weight_file = Some(WeightFile {
         bytes: summary.bytes,
         precision: spec.native_precision,

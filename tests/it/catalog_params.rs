@@ -118,6 +118,11 @@ fn config_params(m: &Value) -> u64 {
         };
         (q + 1) * h * heads * d + 2 * h * kv_heads * d
     };
+    // DeciLM lists its blocks: only `kv_layout.layers` have attention, each FFN its width.
+    let attention_layers = m
+        .get("kv_layout")
+        .filter(|_| m.get("layer_ffn_widths").is_some())
+        .map_or(attention_layers, |k| int(k, "layers"));
     total += match int(m, "global_head_dim") {
         0 => attention_layers * attention,
         global_d => split_attention(m, global_d),
@@ -153,6 +158,13 @@ fn config_params(m: &Value) -> u64 {
                     + experts * h
                     + int(moe, "shared_experts") * matrices * h * width)
                 + dense * matrices * h * int(m, "intermediate_size");
+        }
+        None if m.get("layer_ffn_widths").is_some() => {
+            let widths = m["layer_ffn_widths"].as_array().expect("a list");
+            total += widths
+                .iter()
+                .map(|w| 3 * h * w.as_u64().expect("a width"))
+                .sum::<u64>();
         }
         None => {
             let mlp_layers = m

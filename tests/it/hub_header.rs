@@ -117,7 +117,7 @@ async fn kv_bytes_come_from_the_checkpoints_projections() {
     let (mixed, _) = repo(config(extra), &[32, 128, 32, 128], 1024);
     hub.add("test/mixed-kv", mixed);
     let s = spec(&hub, "test/mixed-kv").await;
-    let h = s.kv_from_header.expect("read from the header");
+    let h = s.kv_layout.expect("read from the header");
     // Per token, by hand: key + value of each layer.
     assert_eq!((h.layers, h.global_values, h.local_values), (4, 512, 128));
     assert_eq!(kv_bytes_per_token(&s, KvPrecision::Fp16), 640.0 * 2.0);
@@ -125,7 +125,7 @@ async fn kv_bytes_come_from_the_checkpoints_projections() {
     let by_hand = (512.0 * 4096.0 + 128.0 * 128.0) * 2.0;
     assert_eq!(kv_bytes(&s, KvPrecision::Fp16, 4096), by_hand);
     let mut from_config = s.clone();
-    from_config.kv_from_header = None;
+    from_config.kv_layout = None;
     assert_eq!(
         kv_bytes_per_token(&from_config, KvPrecision::Fp16),
         2048.0 * 2.0

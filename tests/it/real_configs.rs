@@ -43,6 +43,13 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("glm-5.1", 744e9, 0.01, 109_824.0, 0.0),
     ("gemma-4-26b-a4b", 26e9, 0.02, 225_280.0, 25.0 / 30.0),
     ("gemma-4-31b-it-nvfp4", 31e9, 0.01, 901_120.0, 50.0 / 60.0),
+    (
+        "llama-3.3-nemotron-super-49b-v1",
+        49.9e9,
+        0.01,
+        200_704.0,
+        0.0,
+    ),
 ];
 
 fn read(name: &str) -> Vec<u8> {
@@ -82,7 +89,10 @@ fn real_configs_give_published_counts_and_kv_by_hand() {
         if spec.params_active == 0 || spec.params_active > spec.params_total {
             wrong.push(format!("{name}: {} active", spec.params_active));
         }
-        if spec.display_name != name {
+        // Named by the `_name_or_path` it was saved from, else by its folder.
+        let saved: serde_json::Value = serde_json::from_slice(&read(name)).unwrap_or_default();
+        let expected = saved["_name_or_path"].as_str().unwrap_or(name);
+        if spec.display_name != expected {
             wrong.push(format!("{name}: named {}", spec.display_name));
         }
     }
