@@ -18,6 +18,11 @@ use std::collections::BTreeMap;
 /// hostile header cannot grow the map beyond it.
 const MAX_LAYER: u32 = 1 << 16;
 
+/// Widest k/v projection taken from a header: a real one is a few thousand values (a 70B
+/// MHA model's is 8,192; a fused qkv of 64 heads x 256, 49,152). A wider one is a hostile
+/// or broken header, and the config's figures stand.
+const MAX_WIDTH: u64 = 1 << 20;
+
 /// Output widths of one layer's projections, in values per token.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LayerProjections {
@@ -108,7 +113,7 @@ impl KvProjections {
         let Some((layer, kind)) = classify(name) else {
             return;
         };
-        let Some(width) = first.filter(|_| unpacked(dtype) && rank == 2) else {
+        let Some(width) = first.filter(|&w| unpacked(dtype) && rank == 2 && w <= MAX_WIDTH) else {
             self.unreadable = true;
             return;
         };

@@ -144,3 +144,40 @@ async fn kv_bytes_come_from_the_checkpoints_projections() {
     assert_eq!(r.json["estimate"]["kv_bytes_per_token"], 1280, "{}", r.json);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Hostile headers: a k/v projection 2^62 wide, a layer index past any model, a shape of
+/// strings. The look-up answers with the config's KV (the header's widths are not
+/// believed), the estimate is finite, and nothing panics.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_kv_shapes_leave_the_configs_figures() {
+    let hub = FakeHub::start().await;
+    let (mut bad, _) = repo(config(json!({})), &[256; 4], 1024);
+    let huge = 1u64 << 62;
+    let (file, _) = safetensors(
+        &[
+            ("model.embed_tokens.weight", "BF16", &[VOCAB, HIDDEN]),
+            ("model.layers.0.self_attn.k_proj.weight", "I8", &[huge, 1]),
+            (
+                "model.layers.4294967295.self_attn.v_proj.weight",
+                "BF16",
+                &[64, HIDDEN],
+            ),
+        ],
+        0,
+    );
+    bad.files.insert("model.safetensors".into(), file);
+    hub.add("test/hostile-kv", bad);
+    let s = spec(&hub, "test/hostile-kv").await;
+    assert_eq!(s.kv_layout, None);
+    assert_eq!(kv_bytes_per_token(&s, KvPrecision::Fp16), 4.0 * 512.0 * 2.0);
+
+    let (mut strings, _) = repo(config(json!({})), &[256; 4], 1024);
+    let json = br#"{"model.layers.0.self_attn.k_proj.weight":{"dtype":"BF16","shape":["x",{}],"data_offsets":[0,2]}}"#;
+    let mut file = (json.len() as u64).to_le_bytes().to_vec();
+    file.extend_from_slice(json);
+    strings.files.insert("model.safetensors".into(), file);
+    hub.add("test/string-shape", strings);
+    let s = spec(&hub, "test/string-shape").await;
+    assert_eq!(s.kv_layout, None);
+    assert!(kv_bytes(&s, KvPrecision::Fp16, 1 << 20).is_finite());
+}
