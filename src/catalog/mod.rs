@@ -149,6 +149,27 @@ pub struct ModelSpec {
     /// (MiMo-V2-Flash: 8 against 4). None: the same heads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_num_key_value_heads: Option<u32>,
+    /// Head size of the full-attention layers when it differs from the sliding-window
+    /// layers' `head_dim` (Gemma 4: 512 against 256); their KV heads are
+    /// `num_key_value_heads`, the sliding layers' `local_num_key_value_heads`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub global_head_dim: Option<u32>,
+    /// KV values per token counted layer by layer, used instead of the config's heads and
+    /// head sizes: from a checkpoint's k/v projections (Hub look-ups with safetensors
+    /// headers), or from a config that lists its layers one by one (DeciLM's
+    /// `block_configs`, where some layers have no attention).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kv_layout: Option<KvLayout>,
+}
+
+/// Values one token adds to the KV cache, summed over the layers that keep one: those of
+/// full-context layers and those a window caps.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct KvLayout {
+    /// Layers that keep a KV cache.
+    pub layers: u32,
+    pub global_values: u64,
+    pub local_values: u64,
 }
 
 impl WeightFile {
@@ -277,9 +298,45 @@ pub struct StateLayers {
     /// Gated DeltaNet short convolution width (`linear_conv_kernel_dim`).
     #[serde(default)]
     pub linear_conv_kernel_dim: Option<u32>,
+    /// The dtype the recurrent (SSM) matrix is cached in when the config names one
+    /// (`mamba_ssm_cache_dtype`: Nemotron-H checkpoints say "float32", and transformers and
+    /// NVIDIA's vLLM recipe keep it so); None: the model's 16-bit dtype. The convolution
+    /// inputs stay 16-bit either way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mamba_ssm_cache_dtype: Option<String>,
 }
 
 impl StateLayers {
+    /// Bytes of one value of the recurrent matrix.
+    pub fn ssm_value_bytes(&self) -> f64 {
+        match self.mamba_ssm_cache_dtype.as_deref() {
+            Some("float32" | "fp32") => 4.0,
+            _ => 2.0,
+        }
+    }
+
+    /// Bytes of state one layer keeps for one sequence: the recurrent matrix in its cache
+    /// dtype, the convolution inputs in 16 bits.
+    pub fn bytes_per_layer(&self, model: &ModelSpec) -> f64 {
+        let all = self.values_per_layer(model);
+        let matrix = self.matrix_values_per_layer(model).min(all);
+        matrix as f64 * self.ssm_value_bytes() + (all - matrix) as f64 * 2.0
+    }
+
+    /// Of [`Self::values_per_layer`], the recurrent matrix (the part a cache dtype covers).
+    fn matrix_values_per_layer(&self, model: &ModelSpec) -> u64 {
+        let v = |x: Option<u32>| u64::from(x.unwrap_or(0));
+        match self.kind {
+            StateKind::Mamba => {
+                v(self.mamba_expand).max(1) * u64::from(model.hidden_size) * v(self.mamba_d_state)
+            }
+            StateKind::Mamba2 => {
+                v(self.mamba_n_heads) * v(self.mamba_d_head) * v(self.mamba_d_state)
+            }
+            StateKind::GatedDeltanet | StateKind::Lightning => self.values_per_layer(model),
+        }
+    }
+
     /// State values one layer keeps for one sequence, whatever its length: the recurrent
     /// matrix plus the last `conv - 1` inputs of the short convolution.
     pub fn values_per_layer(&self, model: &ModelSpec) -> u64 {
@@ -362,6 +419,13 @@ impl ModelSpec {
         self.state_layers
             .as_ref()
             .map_or(0, |s| u64::from(s.layers) * s.values_per_layer(self))
+    }
+
+    /// Bytes of that state, each part in the dtype it is cached in.
+    pub fn state_bytes_per_sequence(&self) -> f64 {
+        self.state_layers
+            .as_ref()
+            .map_or(0.0, |s| f64::from(s.layers) * s.bytes_per_layer(self))
     }
 
     /// Width of the MLP activations one token produces (MoE: the experts it is routed to).

@@ -63,6 +63,10 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         weight_file: None,
         // The shape of another model, not its weights: there is no repo to serve.
         hub_id: None,
+        // Every layer full attention at the reference's head size: no per-layer KV count,
+        // no separate full-attention head size.
+        kv_layout: None,
+        global_head_dim: None,
         ..reference.clone()
     }
 }
@@ -118,6 +122,8 @@ pub(super) fn scaled_like(reference: &ModelSpec, total_b: f64, active_b: Option<
         weight_file: None,
         hub_id: None,
         aliases: Vec::new(),
+        // A per-layer KV count is the reference's own layers, not the scaled ones.
+        kv_layout: None,
         ..reference.clone()
     }
 }

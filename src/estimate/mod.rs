@@ -355,12 +355,16 @@ pub fn active_weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
 /// KV-cache bytes one token adds, over all layers (MLA: latent + rope dims, no factor 2;
 /// DeepSeek V3.2 adds its indexer's key).
 pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
+    if let Some(h) = &model.kv_layout {
+        return (h.global_values + h.local_values) as f64 * kv.bytes();
+    }
     let layers = f64::from(model.attention_layers());
     match kv_per_layer(model) {
         (global, local) if global == local => layers * global * kv.bytes(),
         (global, local) => {
-            let f = model.local_layer_fraction();
-            layers * ((1.0 - f) * global + f * local) * kv.bytes()
+            // Whole layers of each kind, so a by-hand count matches to the byte.
+            let local_layers = (layers * model.local_layer_fraction()).round();
+            ((layers - local_layers) * global + local_layers * local) * kv.bytes()
         }
     }
 }
@@ -376,9 +380,11 @@ fn kv_per_layer(model: &ModelSpec) -> (f64, f64) {
         _ => {
             let key = model.head_dim();
             let width = f64::from(key) + f64::from(model.value_head_dim.unwrap_or(key));
+            // Gemma 4's full-attention layers: keys and values of their own size.
+            let global_width = model.global_head_dim.map_or(width, |d| 2.0 * f64::from(d));
             let heads = model.num_key_value_heads;
             let local = model.local_num_key_value_heads.unwrap_or(heads);
-            (f64::from(heads) * width, f64::from(local) * width)
+            (f64::from(heads) * global_width, f64::from(local) * width)
         }
     }
 }
@@ -391,11 +397,15 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
     let windowed = model
         .sliding_window
         .map_or(tokens, |w| tokens.min(f64::from(w)));
-    let cache = match kv_per_layer(model) {
-        (global, local_values) if global == local_values => {
+    let cache = match (&model.kv_layout, kv_per_layer(model)) {
+        // The checkpoint's own k/v widths, layer by layer.
+        (Some(h), _) => {
+            (h.global_values as f64 * tokens + h.local_values as f64 * windowed) * kv.bytes()
+        }
+        (None, (global, local_values)) if global == local_values => {
             kv_bytes_per_token(model, kv) * ((1.0 - local) * tokens + local * windowed)
         }
-        (global, local_values) => {
+        (None, (global, local_values)) => {
             let layers = f64::from(model.attention_layers()) * kv.bytes();
             layers * ((1.0 - local) * global * tokens + local * local_values * windowed)
         }
@@ -404,10 +414,12 @@ pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
 }
 
 /// Bytes of recurrent state one sequence of a hybrid model holds, whatever its length.
-/// Runtimes keep it in the model's 16-bit dtype even when the KV cache is quantized
-/// (vLLM's `mamba_ssm_cache_dtype` and llama.cpp's recurrent cache default to it).
+/// A quantized KV cache does not shrink it: the recurrent matrix is kept in the dtype the
+/// config names (`mamba_ssm_cache_dtype`, float32 for Nemotron-H, as transformers keeps
+/// it: 47 MiB for Nemotron 3 Nano, measured) or else the model's 16 bits, the convolution
+/// inputs in 16 bits.
 pub fn state_bytes(model: &ModelSpec) -> f64 {
-    model.state_values_per_sequence() as f64 * 2.0
+    model.state_bytes_per_sequence()
 }
 
 #[cfg(test)]

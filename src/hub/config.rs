@@ -4,9 +4,12 @@
 //! model under `text_config` (Gemma 3, Llama 4, Mistral 3, Qwen-VL), which wins over the
 //! top level. What cannot be read is named in the error, field by field.
 
+use super::blocks;
+use super::kv_layout::KvProjections;
 use super::layers::{self, LayerKinds};
-use crate::catalog::{Attention, ModelSpec, Moe, Origin, StateKind, StateLayers};
-use crate::estimate::Precision;
+use super::params::{param_counts, vision_params};
+pub use super::quantization::{native_precision, quant_method};
+use crate::catalog::{Attention, KvLayout, ModelSpec, Moe, Origin, StateKind, StateLayers};
 use crate::sanitize;
 use serde_json::{Map, Value};
 
@@ -32,7 +35,7 @@ const MAX_PARAMS: u64 = 100_000_000_000_000;
 /// The fields read from a config, text_config first, then the top level.
 pub(super) struct Fields<'a> {
     text: Option<&'a Map<String, Value>>,
-    top: &'a Map<String, Value>,
+    pub(super) top: &'a Map<String, Value>,
 }
 
 impl Fields<'_> {
@@ -56,7 +59,7 @@ impl Fields<'_> {
         self.get(key).and_then(Value::as_str)
     }
 
-    fn bool(&self, key: &str) -> Option<bool> {
+    pub(super) fn bool(&self, key: &str) -> Option<bool> {
         self.get(key).and_then(Value::as_bool)
     }
 }
@@ -86,9 +89,15 @@ pub fn spec_from_config(
     let moe_inter = f
         .u32(&["moe_intermediate_size"])
         .or_else(|| dense_mlp.and_then(|_| f.u32(&["intermediate_size"])));
+    // DeciLM lists its layers one by one, each with its own FFN width and attention.
+    let blocks = hidden.zip(heads).and_then(|(h, n)| {
+        let head_dim = f.u32(&["head_dim"]).unwrap_or(h / n.max(1));
+        blocks::read(&f, h, n, head_dim)
+    });
     let inter = dense_mlp
         .or_else(|| f.u32(&["intermediate_size", "n_inner", "ffn_dim"]))
-        .or(moe_inter);
+        .or(moe_inter)
+        .or(blocks.map(|b| b.widest_ffn).filter(|&w| w > 0));
     let mut missing = Vec::new();
     for (name, value) in [
         ("hidden_size", hidden),
@@ -115,10 +124,15 @@ pub fn spec_from_config(
             missing,
         });
     }
-    let kv_heads = f
+    let layer_kv_heads = f
         .u32(&["num_key_value_heads", "num_kv_heads", "n_head_kv"])
+        .or(blocks.map(|b| b.kv_heads).filter(|&k| k > 0))
         .unwrap_or(heads)
         .max(1);
+    // Gemma 4 names the full-attention layers' heads apart; `num_key_value_heads` is then
+    // the sliding layers'.
+    let global_kv_heads = f.u32(&["num_global_key_value_heads"]).filter(|&k| k > 0);
+    let kv_heads = global_kv_heads.unwrap_or(layer_kv_heads);
     let kv_lora_rank = f.u32(&["kv_lora_rank"]);
     let qk_rope = f.u32(&["qk_rope_head_dim"]);
     let attention = if kv_lora_rank.is_some() && qk_rope.is_some() {
@@ -165,7 +179,11 @@ pub fn spec_from_config(
         shape_of: None,
         state_layers: state_layers(&f, layers, kinds),
         vision_params: Some(vision_params(&f)).filter(|&v| v > 0),
-        tokens_per_image: f.u32(&["mm_tokens_per_image", "image_seq_length"]),
+        tokens_per_image: f.u32(&[
+            "mm_tokens_per_image",
+            "image_seq_length",
+            "vision_soft_tokens_per_image",
+        ]),
         origin: Some(Origin::Hub),
         weight_file: None,
         hub_id: None,
@@ -177,9 +195,26 @@ pub fn spec_from_config(
             .filter(|&v| v > 0 && kv_lora_rank.is_none()),
         local_num_key_value_heads: f
             .u32(&["swa_num_key_value_heads"])
-            .filter(|&k| k > 0 && sliding_window.is_some()),
+            .or(global_kv_heads.map(|_| layer_kv_heads))
+            .filter(|&k| k > 0 && k != kv_heads && sliding_window.is_some()),
+        global_head_dim: f
+            .u32(&["global_head_dim"])
+            .filter(|&d| d > 0 && Some(d) != f.u32(&["head_dim"]) && sliding_window.is_some()),
+        kv_layout: None,
     };
-    let (total, active) = param_counts(&spec, &f, kinds);
+    let (total, active) = match blocks {
+        Some(b) => {
+            spec.kv_layout = Some(b.kv_layout()).filter(|k| k.layers > 0);
+            let tables = if spec.tie_word_embeddings { 1 } else { 2 };
+            let all = spec
+                .embedding_params()
+                .saturating_mul(tables)
+                .saturating_add(b.params)
+                .saturating_add(vision_params(&f));
+            (all, all)
+        }
+        None => param_counts(&spec, &f, kinds),
+    };
     if total > MAX_PARAMS {
         return Err(ConfigError::Implausible(format!(
             "{total} parameters from the shapes"
@@ -203,6 +238,37 @@ pub fn spec_from_config(
     Ok(spec)
 }
 
+/// The decoder's layer count, as [`spec_from_config`] reads it.
+pub fn layer_count(config: &Value) -> Option<u32> {
+    let top = config.as_object()?;
+    let f = Fields {
+        text: top.get("text_config").and_then(Value::as_object),
+        top,
+    };
+    f.u32(&["num_hidden_layers", "n_layer", "num_layers"])
+}
+
+/// KV values per token from a checkpoint's k/v projections, placed on the global and
+/// windowed layers as the config lays them out; None when the headers do not show them.
+pub fn header_kv(config: &Value, spec: &ModelSpec, kv: &KvProjections) -> Option<KvLayout> {
+    let top = config.as_object()?;
+    let f = Fields {
+        text: top.get("text_config").and_then(Value::as_object),
+        top,
+    };
+    let layers = spec.num_hidden_layers;
+    let windowed = spec
+        .sliding_window
+        .and_then(|_| layers::window_flags(&f, layers));
+    let query = u64::from(spec.num_attention_heads) * u64::from(spec.head_dim());
+    kv.layout(
+        layers,
+        query,
+        windowed.as_deref(),
+        spec.local_layer_fraction(),
+    )
+}
+
 /// Mixture-of-experts fields under their several names (Mixtral, Qwen-MoE, DeepSeek, gpt-oss).
 fn moe_layout(
     f: &Fields,
@@ -221,6 +287,7 @@ fn moe_layout(
             "num_experts_per_token",
             "experts_per_token",
             "moe_topk",
+            "top_k_experts",
         ])
         .unwrap_or(2);
     let expert_size = moe_inter.unwrap_or(inter);
@@ -235,7 +302,13 @@ fn moe_layout(
         .map(|size| (f64::from(size) / f64::from(expert_size.max(1))).round() as u32)
         .or_else(|| f.u32(&["n_shared_experts", "num_shared_experts"]))
         // Llama 4's MoE layers hold one shared expert of the experts' width.
-        .or_else(|| f.str("model_type")?.starts_with("llama4").then_some(1));
+        .or_else(|| f.str("model_type")?.starts_with("llama4").then_some(1))
+        // Gemma 4's MoE block runs beside the layer's dense MLP, which weighs as many
+        // experts as it is wide (2,112 against 704: three).
+        .or_else(|| {
+            (f.bool("enable_moe_block") == Some(true))
+                .then(|| (f64::from(inter) / f64::from(expert_size.max(1))).round() as u32)
+        });
     if let Some(k) = kinds.filter(|k| k.blocks) {
         return Some(Moe {
             num_experts: experts,
@@ -324,141 +397,6 @@ fn sliding(f: &Fields, kinds: Option<LayerKinds>) -> (Option<u32>, Option<String
     (window, pattern)
 }
 
-/// Total and active parameters from the shapes (norms and biases left out: < 0.1 %),
-/// layer kind by layer kind. Saturating arithmetic: absurd shapes give a huge count that
-/// the caller refuses, never a wrapped small one.
-fn param_counts(m: &ModelSpec, f: &Fields, kinds: Option<LayerKinds>) -> (u64, u64) {
-    let h = u64::from(m.hidden_size);
-    let heads = u64::from(m.num_attention_heads);
-    let embed = u64::from(m.vocab_size).saturating_mul(h);
-    let head = if m.tie_word_embeddings { 0 } else { embed };
-    let attn = match (m.kv_lora_rank, m.qk_rope_head_dim) {
-        (Some(rank), Some(rope)) => {
-            let (rank, rope) = (u64::from(rank), u64::from(rope));
-            let nope = f.u64(&["qk_nope_head_dim"]).unwrap_or(128);
-            let v = f.u64(&["v_head_dim"]).unwrap_or(128);
-            let q = match f.u64(&["q_lora_rank"]) {
-                Some(qr) => h * qr + qr * heads * (nope + rope),
-                None => h * heads * (nope + rope),
-            };
-            q + h * (rank + rope) + rank * heads * (nope + v) + heads * v * h
-        }
-        _ => {
-            let d = u64::from(m.head_dim());
-            let kv = u64::from(m.num_key_value_heads);
-            // A gated output (Qwen3-Next, Qwen3.5) doubles the query projection.
-            let q = if gated_attention(f) { 2 } else { 1 };
-            (q + 1) * h * heads * d + 2 * h * kv * d
-        }
-    };
-    let layers = u64::from(m.num_hidden_layers);
-    // Gated MLPs (SwiGLU, GeGLU) have three matrices; the GELU MLPs of GPT-2-era
-    // architectures and Nemotron-H's squared-ReLU ones two.
-    let matrices: u64 = if NON_GATED.contains(&m.family.as_str()) {
-        2
-    } else {
-        3
-    };
-    let dense_mlp = matrices * h * u64::from(m.intermediate_size);
-    let k = kinds.unwrap_or(LayerKinds {
-        attention: m.num_hidden_layers,
-        ..LayerKinds::default()
-    });
-    let (attention_layers, linear_layers, mamba_layers) = (
-        u64::from(k.attention),
-        u64::from(k.linear),
-        u64::from(k.mamba),
-    );
-    let mixers = attention_layers
-        .saturating_mul(attn)
-        .saturating_add(linear_layers.saturating_mul(linear_attention_params(f, h)))
-        .saturating_add(mamba_layers.saturating_mul(mamba_params(m, f, h)));
-    // Every layer holds an MLP, except in a model of single-kind blocks.
-    let mlp_layers = if k.blocks {
-        u64::from(k.mlp_blocks + k.moe_blocks)
-    } else {
-        layers
-    };
-    let (mlp_total, mlp_active) = match &m.moe {
-        Some(moe) => {
-            let width = u64::from(moe.expert_intermediate_size);
-            let shared = u64::from(moe.shared_experts).saturating_mul(matrices * h * width);
-            // Latent experts (Nemotron 3 Super) work in a narrower width, behind a down
-            // and an up projection per layer; shared experts keep the hidden size.
-            let (routed, latent_proj) = match moe.latent_size.map(u64::from) {
-                Some(l) => (matrices * l * width, 2 * h * l),
-                None => (matrices * h * width, 0),
-            };
-            let moe_layers = u64::from(moe.moe_layers).min(mlp_layers);
-            let dense_layers = mlp_layers - moe_layers;
-            let per_layer = |n: u64| {
-                n.saturating_mul(routed)
-                    .saturating_add(shared)
-                    .saturating_add(latent_proj)
-                    .saturating_add(h * u64::from(moe.num_experts))
-            };
-            let dense = dense_layers.saturating_mul(dense_mlp);
-            (
-                moe_layers
-                    .saturating_mul(per_layer(u64::from(moe.num_experts)))
-                    .saturating_add(dense),
-                moe_layers
-                    .saturating_mul(per_layer(u64::from(moe.experts_per_token)))
-                    .saturating_add(dense),
-            )
-        }
-        None => {
-            let all = mlp_layers.saturating_mul(dense_mlp);
-            (all, all)
-        }
-    };
-    let fixed = embed
-        .saturating_add(head)
-        .saturating_add(mixers)
-        .saturating_add(vision_params(f));
-    (
-        fixed.saturating_add(mlp_total),
-        fixed.saturating_add(mlp_active),
-    )
-}
-
-/// Whether attention has an output gate (a second query-sized projection).
-fn gated_attention(f: &Fields) -> bool {
-    f.bool("attn_output_gate").unwrap_or_else(|| {
-        f.str("model_type")
-            .is_some_and(|t| t.starts_with("qwen3_next") || t.starts_with("qwen3_5"))
-    })
-}
-
-/// One Gated DeltaNet layer: the q/k/v/z and b/a projections, the short convolution over
-/// q, k and v, and the output projection.
-fn linear_attention_params(f: &Fields, h: u64) -> u64 {
-    let g = |k: &str| f.u64(&[k]).unwrap_or(0);
-    let keys = g("linear_num_key_heads") * g("linear_key_head_dim");
-    let values = g("linear_num_value_heads") * g("linear_value_head_dim");
-    let conv = g("linear_conv_kernel_dim");
-    h * (2 * keys + 2 * values)
-        + h * 2 * g("linear_num_value_heads")
-        + (2 * keys + values) * conv
-        + values * h
-}
-
-/// One Mamba-2 mixer: the input projection (x, z, B, C and dt), the convolution over x,
-/// B and C, and the output projection.
-fn mamba_params(m: &ModelSpec, f: &Fields, h: u64) -> u64 {
-    let Some(s) = m.state_layers.as_ref() else {
-        return 0;
-    };
-    let v = |x: Option<u32>| u64::from(x.unwrap_or(0));
-    let heads = v(s.mamba_n_heads);
-    let inner = match heads * v(s.mamba_d_head) {
-        0 => u64::from(f.u32(&["mamba_expand", "expand"]).unwrap_or(2)) * h,
-        n => n,
-    };
-    let groups_state = 2 * v(s.mamba_n_groups).max(1) * v(s.mamba_d_state);
-    h * (2 * inner + groups_state + heads) + (inner + groups_state) * v(s.mamba_d_conv) + inner * h
-}
-
 /// The recurrent layers of a hybrid model (field names as in the Hugging Face configs):
 /// `layer_types` ("mamba", "linear_attention" against "attention"/"full_attention"),
 /// Qwen3-Next's `full_attention_interval`, Jamba's `attn_layer_period`, MiniMax's
@@ -517,23 +455,9 @@ fn state_layers(f: &Fields, layers: u32, kinds: Option<LayerKinds>) -> Option<St
         linear_key_head_dim: f.u32(&["linear_key_head_dim"]),
         linear_value_head_dim: f.u32(&["linear_value_head_dim"]),
         linear_conv_kernel_dim: f.u32(&["linear_conv_kernel_dim"]),
+        mamba_ssm_cache_dtype: f.str("mamba_ssm_cache_dtype").map(sanitize::clean),
     })
 }
-
-/// Architectures whose MLP is up and down only.
-const NON_GATED: &[&str] = &[
-    "gpt2",
-    "gpt_neox",
-    "gptj",
-    "falcon",
-    "bloom",
-    "opt",
-    "phi",
-    "gpt_bigcode",
-    "starcoder2",
-    "mpt",
-    "nemotron_h",
-];
 
 /// Model types whose transformers config class ties the output head to the embeddings
 /// when `tie_word_embeddings` is missing (`PretrainedConfig` defaults to tied; the Llama
@@ -560,112 +484,10 @@ fn tied_by_default(model_type: &str) -> bool {
     TIED_BY_DEFAULT.contains(&model_type) || model_type.starts_with("gemma")
 }
 
-/// A vision tower from `vision_config` (ViT layers: attention 4 h^2, MLP 2 h x inter) and
-/// its projector into the text model; 0 for text-only configs.
-fn vision_params(f: &Fields) -> u64 {
-    let Some(v) = f.top.get("vision_config").and_then(Value::as_object) else {
-        return 0;
-    };
-    let get = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or(0);
-    let (h, inter) = (get("hidden_size"), get("intermediate_size"));
-    let layers = get("num_hidden_layers").max(get("depth"));
-    let text_hidden = f.u64(&["hidden_size"]).unwrap_or(0);
-    let per_layer = h
-        .saturating_mul(h)
-        .saturating_mul(4)
-        .saturating_add(h.saturating_mul(inter).saturating_mul(2));
-    layers
-        .saturating_mul(per_layer)
-        .saturating_add(h.saturating_mul(text_hidden))
-}
-
-/// The format the checkpoint ships in: `quantization_config` first, then `torch_dtype`.
-pub fn native_precision(config: &Value) -> Precision {
-    quantized_precision(config).unwrap_or_else(|| {
-        let dtype = config
-            .get("torch_dtype")
-            .or_else(|| config.get("dtype"))
-            .or_else(|| config.pointer("/text_config/torch_dtype"))
-            .and_then(Value::as_str)
-            .unwrap_or("bfloat16");
-        match dtype {
-            "float16" => Precision::Fp16,
-            "float32" => Precision::Fp32,
-            _ => Precision::Bf16,
-        }
-    })
-}
-
-/// `quantization_config.quant_method`, as it names the stored format.
-pub fn quant_method(config: &Value) -> Option<String> {
-    config
-        .pointer("/quantization_config/quant_method")
-        .and_then(Value::as_str)
-        .map(sanitize::clean)
-}
-
-/// The precision a `quantization_config` stores weights in, when it names one we model.
-fn quantized_precision(config: &Value) -> Option<Precision> {
-    let q = config.get("quantization_config")?;
-    let bits = q.get("bits").and_then(Value::as_u64);
-    match q.get("quant_method")?.as_str()? {
-        // `"weight_block_size": null` is per-tensor FP8, not block-scaled.
-        "fp8" | "fbgemm_fp8" => Some(
-            if q.get("weight_block_size").is_some_and(|b| !b.is_null()) {
-                Precision::Fp8Block
-            } else {
-                Precision::Fp8
-            },
-        ),
-        "gptq" => Some(if bits == Some(8) {
-            Precision::GptqInt8
-        } else {
-            Precision::GptqInt4
-        }),
-        "awq" => Some(Precision::AwqInt4),
-        "bitsandbytes" => Some(
-            if q.get("load_in_8bit").and_then(Value::as_bool) == Some(true) {
-                Precision::Int8
-            } else {
-                Precision::Nf4
-            },
-        ),
-        "mxfp4" => Some(Precision::Mxfp4),
-        "compressed-tensors" | "modelopt" => compressed_tensors(q),
-        _ => None,
-    }
-}
-
-/// compressed-tensors names the weight type per group: 8-bit float, 4-bit float (NVFP4),
-/// or integers.
-fn compressed_tensors(q: &Value) -> Option<Precision> {
-    let format = q.get("format").and_then(Value::as_str).unwrap_or("");
-    if format.contains("nvfp4") || q.get("quant_algo").and_then(Value::as_str) == Some("NVFP4") {
-        return Some(Precision::Nvfp4);
-    }
-    if q.get("quant_algo").and_then(Value::as_str) == Some("FP8") {
-        return Some(Precision::Fp8);
-    }
-    let weights = q
-        .get("config_groups")?
-        .as_object()?
-        .values()
-        .find_map(|g| g.get("weights"))?;
-    let bits = weights.get("num_bits").and_then(Value::as_u64)?;
-    let float = weights.get("type").and_then(Value::as_str) == Some("float");
-    let block = weights.get("block_structure").is_some_and(|b| !b.is_null());
-    Some(match (bits, float) {
-        (8, true) if block => Precision::Fp8Block,
-        (8, true) => Precision::Fp8,
-        (4, true) => Precision::Nvfp4,
-        (8, false) => Precision::Int8,
-        _ => Precision::Int4,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::estimate::Precision;
     use serde_json::json;
 
     #[test]
@@ -876,124 +698,6 @@ mod tests {
         assert_eq!(
             spec_from_config("x/y", &json!([1]), None),
             Err(ConfigError::NotAnObject)
-        );
-    }
-
-    #[test]
-    fn quantization_configs_name_their_format() {
-        let gptq = json!({"quantization_config": {"quant_method": "gptq", "bits": 4}});
-        assert_eq!(native_precision(&gptq), Precision::GptqInt4);
-        let awq = json!({"quantization_config": {"quant_method": "awq", "bits": 4}});
-        assert_eq!(native_precision(&awq), Precision::AwqInt4);
-        let mx = json!({"quantization_config": {"quant_method": "mxfp4"}});
-        assert_eq!(native_precision(&mx), Precision::Mxfp4);
-        let ct = json!({"quantization_config": {"quant_method": "compressed-tensors",
-            "config_groups": {"group_0": {"weights": {"num_bits": 8, "type": "float"}}}}});
-        assert_eq!(native_precision(&ct), Precision::Fp8);
-        assert_eq!(
-            native_precision(&json!({"torch_dtype": "float16"})),
-            Precision::Fp16
-        );
-    }
-}
-
-#[cfg(test)]
-mod latent_moe {
-    use super::*;
-
-    /// Nemotron 3 Super's latent experts: routed experts of 2 x 16 x 8 (squared ReLU, two
-    /// matrices) behind a 64 -> 16 -> 64 projection; the shared expert stays 64 wide.
-    #[test]
-    fn latent_experts_are_counted_in_their_width() {
-        let config = serde_json::json!({"model_type": "nemotron_h", "hidden_size": 64,
-            "num_hidden_layers": 2, "hybrid_override_pattern": "*E",
-            "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,
-            "intermediate_size": 8, "moe_intermediate_size": 8, "moe_latent_size": 16,
-            "moe_shared_expert_intermediate_size": 8, "n_routed_experts": 4,
-            "num_experts_per_tok": 2, "vocab_size": 100, "tie_word_embeddings": false});
-        let spec = spec_from_config("t/latent", &config, None).expect("read");
-        assert_eq!(spec.moe.as_ref().and_then(|m| m.latent_size), Some(16));
-        let attention = 2 * 64 * 4 * 16 + 2 * 64 * 2 * 16;
-        let fixed = 2 * 100 * 64 + attention;
-        let layer = |n: u64| n * 2 * 16 * 8 + 2 * 64 * 8 + 2 * 64 * 16 + 64 * 4;
-        assert_eq!(spec.params_total, fixed + layer(4));
-        assert_eq!(spec.params_active, fixed + layer(2));
-        assert_eq!(spec.expert_params(), 4 * 3 * 16 * 8);
-    }
-}
-
-#[cfg(test)]
-mod catalog_check {
-    use super::*;
-    use crate::catalog::Catalog;
-
-    /// A catalog entry written back as the config.json its fields come from.
-    fn as_config(m: &ModelSpec) -> Value {
-        let family = match m.family.as_str() {
-            "gpt-neox" | "pythia" => "gpt_neox",
-            "phi-2" => "phi",
-            f => f,
-        };
-        let mut c = serde_json::json!({
-            "model_type": family, "hidden_size": m.hidden_size,
-            "intermediate_size": m.intermediate_size, "num_hidden_layers": m.num_hidden_layers,
-            "num_attention_heads": m.num_attention_heads,
-            "num_key_value_heads": m.num_key_value_heads, "head_dim": m.head_dim,
-            "vocab_size": m.vocab_size, "tie_word_embeddings": m.tie_word_embeddings,
-        });
-        if let Some(moe) = &m.moe {
-            c["num_local_experts"] = moe.num_experts.into();
-            c["num_experts_per_tok"] = moe.experts_per_token.into();
-            c["moe_intermediate_size"] = moe.expert_intermediate_size.into();
-            c["n_shared_experts"] = moe.shared_experts.into();
-            if let Some(l) = moe.latent_size {
-                c["moe_latent_size"] = l.into();
-            }
-            c["first_k_dense_replace"] = (m.num_hidden_layers - moe.moe_layers).into();
-        }
-        c
-    }
-
-    /// The converter counts the catalog's dense and MoE models within 1 %: what it leaves
-    /// out (norms, biases) is small.
-    #[test]
-    fn parameter_counts_match_the_catalog() {
-        let mut checked = 0;
-        let mut worst = (0.0f64, String::new());
-        for m in &Catalog::get().models {
-            // MLA needs fields the catalog does not keep; Gemma 3's counts include a vision
-            // tower its text fields do not describe; Falcon's fused QKV groups and BLOOM's
-            // ALiBi layout are not the shapes read here; hybrids' recurrent layers are
-            // counted by their own shapes.
-            if m.attention == Attention::Mla
-                || m.family.contains("bloom")
-                || m.family == "falcon"
-                || (m.family.starts_with("gemma-3") && m.id != "gemma-3-1b")
-            {
-                continue;
-            }
-            if m.state_layers.is_some() {
-                continue;
-            }
-            let spec = spec_from_config(&m.id, &as_config(m), None).unwrap();
-            // The config written back has no vision_config: add the tower the catalog records.
-            let counted = spec.params_total + m.vision_params.unwrap_or(0);
-            let ratio = counted as f64 / m.params_total as f64;
-
-            if (ratio - 1.0).abs() > worst.0 {
-                worst = ((ratio - 1.0).abs(), m.id.clone());
-            }
-            assert!((ratio - 1.0).abs() < 0.01, "{}: {ratio}", m.id);
-            // gpt-oss's published active count leaves its embeddings out.
-            let active = spec.params_active as f64 / m.params_active as f64;
-            assert!((active - 1.0).abs() < 0.2, "{} active: {active}", m.id);
-            checked += 1;
-        }
-        assert!(checked >= 100, "{checked}");
-        println!(
-            "{checked} models, worst {:.2} % ({})",
-            worst.0 * 100.0,
-            worst.1
         );
     }
 }

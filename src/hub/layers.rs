@@ -75,6 +75,51 @@ pub fn read(f: &Fields, layers: u32) -> Option<LayerKinds> {
     None
 }
 
+/// Which layers a window caps, layer by layer, when the config says: `layer_types`,
+/// `hybrid_layer_pattern` (1 = sliding), Llama 4's chunked RoPE layers, a
+/// `sliding_window_pattern` period (every p-th layer global, as Gemma 3) or spelled
+/// ("LLLG"), Gemma 2's alternation (even layers sliding). None: no list to read.
+pub fn window_flags(f: &Fields, layers: u32) -> Option<Vec<bool>> {
+    let n = layers as usize;
+    let listed = |key: &str, pick: fn(&Value) -> bool| -> Option<Vec<bool>> {
+        let list = f.get(key)?.as_array()?;
+        Some(list.iter().take(n).map(pick).collect())
+    };
+    if let Some(types) = listed("layer_types", |t| {
+        t.as_str()
+            .is_some_and(|t| t.contains("sliding") || t.contains("chunked") || t.contains("local"))
+    }) {
+        return Some(types);
+    }
+    if let Some(pattern) = listed("hybrid_layer_pattern", |v| v.as_u64() == Some(1)) {
+        return Some(pattern);
+    }
+    if f.u32(&["attention_chunk_size"]).is_some_and(|c| c > 0) {
+        if let Some(list) =
+            listed("no_rope_layers", |v| v.as_u64() == Some(1)).filter(|l| !l.is_empty())
+        {
+            return Some(list);
+        }
+        let every = f.u32(&["no_rope_layer_interval"]).unwrap_or(4).max(1) as usize;
+        return Some((0..n).map(|i| (i + 1) % every != 0).collect());
+    }
+    if let Some(p) = f.u32(&["sliding_window_pattern"]).filter(|&p| p > 1) {
+        let p = p as usize;
+        return Some((0..n).map(|i| (i + 1) % p != 0).collect());
+    }
+    if let Some(p) = f
+        .str("sliding_window_pattern")
+        .filter(|p| !p.is_empty() && p.len() <= 1024)
+    {
+        let letters: Vec<char> = p.chars().collect();
+        return Some((0..n).map(|i| letters[i % letters.len()] == 'L').collect());
+    }
+    if f.str("model_type") == Some("gemma2") {
+        return Some((0..n).map(|i| i % 2 == 0).collect());
+    }
+    None
+}
+
 /// Llama 4: layers with RoPE attend in chunks; every `no_rope_layer_interval`-th layer
 /// (4 by default) has no RoPE and attends to the whole context. `no_rope_layers` lists
 /// 1 for each RoPE (chunked) layer when the config spells it out.

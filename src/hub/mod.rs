@@ -13,12 +13,16 @@
 //! budget it spends ([`traffic`]), runs one look-up per id at a time, and remembers every
 //! outcome by kind, misses included.
 
+mod blocks;
 pub mod client;
 pub mod config;
 pub mod egress;
 pub mod gguf;
+pub mod kv_layout;
 mod layers;
 pub mod lenient;
+mod params;
+pub mod quantization;
 pub mod repo;
 pub mod safetensors;
 pub mod search;

@@ -5,7 +5,7 @@
 //! [`MAX_SHARDS`] files, [`PARALLEL`] requests at once, [`MAX_LOOKUP_BYTES`] read in all.
 
 use super::client::{FetchError, HubClient, Meter};
-use super::config::{quant_method, spec_from_config};
+use super::config::{header_kv, quant_method, spec_from_config};
 use super::gguf::{self, GgufError};
 use super::safetensors::{self, HeaderError, Summary};
 use crate::catalog::{ModelSpec, Origin, WeightFile};
@@ -256,9 +256,16 @@ async fn from_safetensors(
         Box::pin(async move { safetensors_header(&ctx, &f).await })
     })
     .await?;
-    let quantized = summary.quantized > 0;
-    let mut spec = spec_from_config(&ctx.repo, &config, exact_params.filter(|_| !quantized))
+    // The headers' own count first (every weight unpacked: 16-bit, FP8, int8), else the
+    // Hub's count when the files are not quantized (it counts packed integers as stored).
+    let layers = super::config::layer_count(&config);
+    let header_params = layers.and_then(|l| summary.model_params(l));
+    let hint = header_params.or(exact_params.filter(|_| summary.quantized == 0));
+    let mut spec = spec_from_config(&ctx.repo, &config, hint)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
+    if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
+        spec.kv_layout = Some(kv);
+    }
     spec.weight_file = Some(WeightFile {
         bytes: summary.bytes,
         precision: spec.native_precision,
@@ -394,6 +401,9 @@ async fn from_gguf(
         quantized: first.quantized,
         bytes_by_dtype: first.bytes_by_type.clone(),
         embedding_bytes: first.embedding_bytes,
+        // GGUF types are blocks, not one value per parameter.
+        packed: true,
+        ..Summary::default()
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
     if !rest.is_empty() {
@@ -406,6 +416,8 @@ async fn from_gguf(
                     quantized: h.quantized,
                     bytes_by_dtype: h.bytes_by_type,
                     embedding_bytes: h.embedding_bytes,
+                    packed: true,
+                    ..Summary::default()
                 })
             })
         })

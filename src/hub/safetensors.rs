@@ -2,8 +2,9 @@
 //! tensor to its dtype, shape and data offsets. The offsets give each tensor's exact
 //! bytes, whatever the format (packed GPTQ integers, FP8 with scales, MXFP4 blocks).
 
+use super::kv_layout::{KvProjections, decoder_layer, is_mtp};
 use serde::Deserialize;
-use serde::de::{Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -31,6 +32,18 @@ pub struct Summary {
     pub bytes_by_dtype: BTreeMap<String, u64>,
     /// Bytes of the token-embedding table (`*embed_tokens.weight`, `wte.weight`).
     pub embedding_bytes: u64,
+    /// Parameters: the elements of every weight stored unpacked (16/32-bit floats, FP8,
+    /// int8), scales and other side tensors left out.
+    pub params: u64,
+    /// Some weight is stored packed (GPTQ/AWQ integers, FP4 blocks): its shape does not
+    /// count its parameters, so `params` is not the model's count.
+    pub packed: bool,
+    /// The k/v projections, layer by layer.
+    pub kv: KvProjections,
+    /// Of `params`, those of each decoder layer (layers past the config's count are MTP
+    /// heads) and those of named MTP heads: left out of the model's count.
+    pub layer_params: BTreeMap<u32, u64>,
+    pub mtp_params: u64,
 }
 
 /// `a + b`, or "malformed" naming `what` when the sum does not fit: a header whose sizes
@@ -47,6 +60,14 @@ impl Summary {
         self.tensors = sum(self.tensors, other.tensors, "tensor count")?;
         self.quantized = sum(self.quantized, other.quantized, "tensor count")?;
         self.embedding_bytes = sum(self.embedding_bytes, other.embedding_bytes, "bytes")?;
+        self.params = sum(self.params, other.params, "parameter count")?;
+        self.packed |= other.packed;
+        self.kv.add(&other.kv);
+        self.mtp_params = sum(self.mtp_params, other.mtp_params, "parameter count")?;
+        for (k, v) in &other.layer_params {
+            let total = self.layer_params.entry(*k).or_default();
+            *total = sum(*total, *v, "parameter count")?;
+        }
         for (k, v) in &other.bytes_by_dtype {
             let total = self.bytes_by_dtype.entry(k.clone()).or_default();
             *total = sum(*total, *v, "bytes")?;
@@ -54,10 +75,46 @@ impl Summary {
         Ok(())
     }
 
-    /// Add one tensor of `size` bytes.
-    fn add_tensor(&mut self, name: &str, dtype: &str, size: u64) -> Result<(), HeaderError> {
+    /// Count `n` parameters of the tensor `name`.
+    fn add_params(&mut self, name: &str, n: u64) -> Result<(), HeaderError> {
+        self.params = sum(self.params, n, "parameter count")?;
+        if is_mtp(name) {
+            self.mtp_params = sum(self.mtp_params, n, "parameter count")?;
+        } else if let Some(layer) = decoder_layer(name) {
+            let total = self.layer_params.entry(layer).or_default();
+            *total = sum(*total, n, "parameter count")?;
+        }
+        Ok(())
+    }
+
+    /// The model's parameters with `layers` decoder layers: MTP heads (named, or layers
+    /// past the count, as DeepSeek V3's 62nd) left out, as published counts leave them.
+    /// None when some weight is packed.
+    pub fn model_params(&self, layers: u32) -> Option<u64> {
+        let extra: u64 = self.layer_params.range(layers..).map(|(_, n)| n).sum();
+        let n = self
+            .params
+            .saturating_sub(self.mtp_params.saturating_add(extra));
+        Some(n).filter(|&n| n > 0 && !self.packed)
+    }
+
+    /// Add one tensor of `size` bytes and `shape`.
+    fn add_tensor(
+        &mut self,
+        name: &str,
+        dtype: &str,
+        size: u64,
+        shape: Shape,
+    ) -> Result<(), HeaderError> {
         self.bytes = sum(self.bytes, size, "total bytes")?;
         self.tensors += 1;
+        self.kv.note(name, dtype, shape.first, shape.rank);
+        if !is_side_tensor(name) {
+            match shape.elements.filter(|_| unpacked(dtype)) {
+                Some(n) => self.add_params(name, n)?,
+                None => self.packed = true,
+            }
+        }
         if is_embedding(name) {
             self.embedding_bytes = sum(self.embedding_bytes, size, "bytes")?;
         }
@@ -96,10 +153,22 @@ fn is_quantized(dtype: &str, name: &str) -> bool {
         dtype,
         "F8_E4M3" | "F8_E5M2" | "F8_E8M0" | "F4" | "F6_E2M3" | "F6_E3M2" | "I8" | "U8" | "I32"
     );
-    let side_tensor = ["scale", "zeros", "g_idx", "zero_point"]
+    quant_type && !is_side_tensor(name)
+}
+
+/// Scales, zero points and group indices beside quantized weights: not parameters.
+fn is_side_tensor(name: &str) -> bool {
+    ["scale", "zeros", "g_idx", "zero_point", "_amax"]
         .iter()
-        .any(|s| name.contains(s));
-    quant_type && !side_tensor
+        .any(|s| name.contains(s))
+}
+
+/// Stored types whose shape is the weight's own (packed integers and FP4 are not).
+pub(super) fn unpacked(dtype: &str) -> bool {
+    matches!(
+        dtype,
+        "F64" | "F32" | "F16" | "BF16" | "F8_E4M3" | "F8_E5M2" | "I8" | "I16" | "I64" | "BOOL"
+    )
 }
 
 /// The token-embedding table under the names transformers checkpoints use.
@@ -109,12 +178,60 @@ fn is_embedding(name: &str) -> bool {
         || name.ends_with("word_embeddings.weight")
 }
 
-/// One tensor's entry; its shape and anything else is skipped.
+/// One tensor's entry; anything else is skipped.
 #[derive(Deserialize)]
 struct Entry<'a> {
     #[serde(borrow)]
     dtype: Option<Cow<'a, str>>,
     data_offsets: Option<Vec<Value>>,
+    #[serde(default)]
+    shape: Shape,
+}
+
+/// A tensor's shape, read without keeping it: its first dimension, its rank and its
+/// element count (None when a dimension is not a count or the product overflows).
+#[derive(Debug, Clone, Copy, Default)]
+struct Shape {
+    first: Option<u64>,
+    rank: u32,
+    elements: Option<u64>,
+}
+
+impl<'de> Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shape, D::Error> {
+        struct Dims;
+        impl<'de> Visitor<'de> for Dims {
+            type Value = Shape;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of dimensions")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shape, A::Error> {
+                let mut s = Shape {
+                    elements: Some(1),
+                    ..Shape::default()
+                };
+                while let Some(dim) = seq.next_element::<IgnoredOr<u64>>()? {
+                    let dim = dim.0;
+                    if s.rank == 0 {
+                        s.first = dim;
+                    }
+                    s.rank = s.rank.saturating_add(1);
+                    s.elements = s.elements.zip(dim).and_then(|(n, d)| n.checked_mul(d));
+                }
+                Ok(s)
+            }
+        }
+        d.deserialize_seq(Dims)
+    }
+}
+
+/// A value of type `T`, or None for anything else (skipped, not an error).
+struct IgnoredOr<T>(Option<T>);
+
+impl<'de> Deserialize<'de> for IgnoredOr<u64> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(IgnoredOr(Value::deserialize(d)?.as_u64()))
+    }
 }
 
 /// The size of one entry, or why it has none.
@@ -156,8 +273,10 @@ impl<'de> Visitor<'de> for Summing {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             }
-            let added = entry_size(&name, map.next_value::<Entry>()?)
-                .and_then(|(dtype, size)| s.add_tensor(&name, &dtype, size));
+            let entry = map.next_value::<Entry>()?;
+            let shape = entry.shape;
+            let added = entry_size(&name, entry)
+                .and_then(|(dtype, size)| s.add_tensor(&name, &dtype, size, shape));
             problem = added.err();
         }
         Ok(problem.map_or(Ok(s), Err))
@@ -194,6 +313,23 @@ mod tests {
         assert_eq!(s.tensors, 3);
         assert_eq!(s.quantized, 1);
         assert_eq!(s.bytes_by_dtype["F8_E4M3"], 16);
+    }
+
+    /// Elements of unpacked weights, scales left out; the layer past the config's count
+    /// (DeepSeek V3's MTP layer 61) and named MTP heads are not the model's.
+    #[test]
+    fn parameters_from_shapes_without_mtp_heads() {
+        let json = br#"{"model.embed_tokens.weight":{"dtype":"BF16","shape":[10,4],"data_offsets":[0,80]},
+            "model.layers.0.mlp.weight":{"dtype":"F8_E4M3","shape":[4,4],"data_offsets":[80,96]},
+            "model.layers.0.mlp.weight_scale_inv":{"dtype":"F32","shape":[1,1],"data_offsets":[96,100]},
+            "model.layers.1.mlp.weight":{"dtype":"BF16","shape":[4,4],"data_offsets":[100,132]},
+            "model.mtp.0.proj.weight":{"dtype":"BF16","shape":[2,4],"data_offsets":[132,148]}}"#;
+        let s = summarize(json).unwrap();
+        assert_eq!(s.params, 40 + 16 + 16 + 8);
+        assert_eq!(s.model_params(1), Some(56));
+        assert_eq!(s.model_params(2), Some(72));
+        let packed = br#"{"a.qweight":{"dtype":"I32","shape":[4,4],"data_offsets":[0,64]}}"#;
+        assert_eq!(summarize(packed).unwrap().model_params(1), None);
     }
 
     #[test]

@@ -53,6 +53,30 @@ fn state_layer_params(m: &Value, s: &Value) -> u64 {
     }
 }
 
+/// Gemma 4: sliding layers at `head_dim` with `local_num_key_value_heads`, full-attention
+/// layers at `global_head_dim` with `num_key_value_heads`, one k/v matrix when
+/// `attention_k_eq_v`; the counts from "50 local per 10 global".
+fn split_attention(m: &Value, global_d: u64) -> u64 {
+    let (h, heads, d) = (
+        int(m, "hidden_size"),
+        int(m, "num_attention_heads"),
+        head_dim(m),
+    );
+    let pattern = m["sliding_window_pattern"].as_str().expect("a pattern");
+    let words: Vec<&str> = pattern.split_whitespace().collect();
+    let local: u64 = words[0].parse().expect("local count");
+    let global: u64 = words[3].parse().expect("global count");
+    let kv_matrices = if m["attention_k_eq_v"] == Value::Bool(true) {
+        1
+    } else {
+        2
+    };
+    local * (2 * h * heads * d + 2 * h * int(m, "local_num_key_value_heads") * d)
+        + global
+            * (2 * h * heads * global_d
+                + kv_matrices * h * int(m, "num_key_value_heads") * global_d)
+}
+
 fn head_dim(m: &Value) -> u64 {
     m.get("head_dim")
         .and_then(Value::as_u64)
@@ -94,7 +118,15 @@ fn config_params(m: &Value) -> u64 {
         };
         (q + 1) * h * heads * d + 2 * h * kv_heads * d
     };
-    total += attention_layers * attention;
+    // DeciLM lists its blocks: only `kv_layout.layers` have attention, each FFN its width.
+    let attention_layers = m
+        .get("kv_layout")
+        .filter(|_| m.get("layer_ffn_widths").is_some())
+        .map_or(attention_layers, |k| int(k, "layers"));
+    total += match int(m, "global_head_dim") {
+        0 => attention_layers * attention,
+        global_d => split_attention(m, global_d),
+    };
     if let Some(s) = state {
         total += int(s, "layers") * state_layer_params(m, s);
     }
@@ -126,6 +158,13 @@ fn config_params(m: &Value) -> u64 {
                     + experts * h
                     + int(moe, "shared_experts") * matrices * h * width)
                 + dense * matrices * h * int(m, "intermediate_size");
+        }
+        None if m.get("layer_ffn_widths").is_some() => {
+            let widths = m["layer_ffn_widths"].as_array().expect("a list");
+            total += widths
+                .iter()
+                .map(|w| 3 * h * w.as_u64().expect("a width"))
+                .sum::<u64>();
         }
         None => {
             let mlp_layers = m

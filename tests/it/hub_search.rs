@@ -138,7 +138,7 @@ async fn a_catalog_model_makes_no_request() {
 #[tokio::test]
 async fn bad_search_answers_fall_back_to_the_name() {
     let many: Vec<String> = (0..100)
-        .map(|i| format!(r#"{{"id": "org{i}/gemma-4-31b-it-merge-{i}", "downloads": {i}}}"#))
+        .map(|i| format!(r#"{{"id": "org{i}/gemma-5-31b-it-merge-{i}", "downloads": {i}}}"#))
         .collect();
     let cases: Vec<(Vec<u8>, Duration)> = vec![
         (b"[]".to_vec(), Duration::ZERO),
@@ -151,7 +151,7 @@ async fn bad_search_answers_fall_back_to_the_name() {
         fake.answer_searches_with(body, delay);
         let hub = Hub::for_endpoint(&fake.url, None).unwrap();
         let started = Instant::now();
-        let reply = answer_text(&hub, "gemma 4 31b on an h100").await;
+        let reply = answer_text(&hub, "gemma 5 31b on an h100").await;
         let a = reply.result.expect("an answer");
         assert_eq!(a.model.origin.map(|o| o.name()), Some("name"), "{delay:?}");
         assert!((a.model.params_b() - 31.0).abs() < 0.1);

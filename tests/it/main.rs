@@ -24,6 +24,7 @@ mod fake_hub;
 mod glossary;
 mod hub;
 mod hub_fuzz;
+mod hub_header;
 mod hub_hostile;
 mod hub_ids;
 mod hub_search;
