@@ -297,10 +297,9 @@ pub fn write(view: &AnswerView) -> Embed {
                 e.field(t(lang, "discord-breakdown-title"), &bullets(&b.items, "• "));
             }
             Section::Rule(lines) => e.field(t(lang, "discord-more-title"), lines),
-            Section::Model(lines) => e.field(
-                heading(&t(lang, "assumed-title")),
-                &[lines.join(&view.clause)],
-            ),
+            // Which model and weights it is: one line in the description, not a field
+            // whose heading would take a line of its own on a phone's first screen.
+            Section::Model(lines) => description.push(format!("ℹ️ {}", lines.join(&view.clause))),
             Section::Assumptions(a) => {
                 e.field(heading(&a.title), &[a.items.join(&view.clause)]);
             }

@@ -185,6 +185,9 @@ const COMMON: &[&str] = &[
     "¿puedo correr llama 3.1 8b en una 4060 ti?",
     "两张4090能跑llama 3.1 70b吗",
     "一张3090能跑qwen3 32b吗",
+    // The README's Chinese example: a model picked among several of that name and size.
+    "两张4090能跑70B的llama吗,4bit量化",
+    "can we run llama 70b in fp16?",
 ];
 
 #[test]
