@@ -127,7 +127,7 @@ async fn portuguese_answer_page_in_headless_chromium() {
         page.contains("value=\"llama 70b fp16\""),
         "the box keeps the question"
     );
-    // The chart's legend (render/chart.rs) marks the card's memory, in Portuguese.
+    // The chart's legend (render/chart/) marks the card's memory, in Portuguese.
     assert!(page.contains(&t(Lang::Pt, "chart-capacity")));
     assert!(page.contains(&t(Lang::Pt, "web-guides-title")));
     // The answer's own words, once the Portuguese answers.ftl is in this checkout.
