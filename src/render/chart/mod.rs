@@ -39,16 +39,21 @@ use text::{esc, fit_text, text, text_width};
 pub const WIDTH: u32 = 800;
 /// Most setup rows drawn on the page: the user's own and the first recommendations.
 pub const MAX_ROWS: usize = 5;
+/// The smallest type in the page's picture, in its own px. A phone shows the picture edge to
+/// edge (`templates/style.css`): about 372 px wide on a 390 px phone, where this reads at
+/// 14 px, and 342 px on a 360 px one (12.8 px). The page caps the picture at 480 px, where
+/// the largest type, [`TITLE`], stays at the page's own heading size (24 px).
+pub const PAGE_MIN_TYPE: f64 = 30.0;
 
 const PAD: f64 = 24.0;
 const BAR_H: f64 = 50.0;
-/// Type sizes in px: a phone shows the 800 px picture at about 0.45, so a 32 px label reads
-/// like a 14 px one.
+/// The page's type sizes in px (see [`PAGE_MIN_TYPE`]).
 const TITLE: f64 = 40.0;
-const SUB: f64 = 28.0;
+const SUB: f64 = PAGE_MIN_TYPE;
 const LABEL: f64 = 32.0;
-const VALUE: f64 = 26.0;
-const LEGEND: f64 = 28.0;
+/// A part's size, written on it.
+const VALUE: f64 = PAGE_MIN_TYPE;
+const LEGEND: f64 = PAGE_MIN_TYPE;
 const BOLD: &str = r#" font-weight="700""#;
 const FONT: &str = "Noto Sans, Noto Sans CJK SC, sans-serif";
 const INK: &str = "#1d232b";
@@ -118,7 +123,7 @@ impl Layout {
                 heading: SUB,
                 row_top: 36.0,
                 row_gap: 26.0,
-                legend_step: 44.0,
+                legend_step: 46.0,
                 usage_beside_bar: false,
                 details: true,
             },
