@@ -42,7 +42,7 @@ pub const MAX_ROWS: usize = 5;
 /// The smallest type in the page's picture, in its own px. A phone shows the picture edge to
 /// edge (`templates/style.css`): about 372 px wide on a 390 px phone, where this reads at
 /// 14 px, and 342 px on a 360 px one (12.8 px). The page caps the picture at 480 px, where
-/// the largest type, [`TITLE`], stays at the page's own heading size (24 px).
+/// the largest type, the 40 px title, stays at the page's own heading size (24 px).
 pub const PAGE_MIN_TYPE: f64 = 30.0;
 
 const PAD: f64 = 24.0;
@@ -86,7 +86,7 @@ pub const DISCORD_MIN_TYPE: f64 = 28.0;
 /// Setups drawn in the Discord picture: as many as the answer's first view lists.
 pub const DISCORD_ROWS: usize = 3;
 
-/// A layout's sizes in px. The page's are the chart's historical ones, unchanged.
+/// A layout's sizes in px.
 struct Metrics {
     width: u32,
     pad: f64,
