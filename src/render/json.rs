@@ -2,6 +2,7 @@
 //! Rust types: they serialize themselves and, through utoipa, describe themselves in
 //! `/api/v1/openapi.json`, so the document cannot drift from what the API returns.
 
+use super::view::{AnswerView, Kind, Section};
 use super::{error, parts, text};
 use crate::answer::{Answer, Assumption, Topic};
 use crate::catalog::{Catalog, GIB, PriceBasis};
@@ -273,11 +274,12 @@ impl ErrorJson {
     }
 }
 
+/// The view's sections the `notes` field holds, in the contract's order: what the answer
+/// assumed, what explains its numbers, then the advice.
+const NOTES: [Kind; 3] = [Kind::Assumptions, Kind::Notes, Kind::Advice];
+
 /// The answer object.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
-    let mut notes = parts::assumption_lines(lang, a);
-    notes.extend(parts::caveat_lines(lang, a));
-    notes.extend(parts::advice_lines(lang, a));
     let r = &a.recommendations;
     AnswerJson {
         language: lang.code(),
@@ -295,7 +297,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         levers: levers(a),
         assumed: a.assumed.clone(),
         topics: a.topics.clone(),
-        notes,
+        notes: notes(lang, catalog, a),
         text: text::answer(lang, catalog, a),
         serving: a.serving.map(|s| ServingJson {
             kv_pool_gib: r2(s.kv_pool_gib),
@@ -326,6 +328,19 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             precision: m.precision.name(),
         }),
     }
+}
+
+/// The [`NOTES`] sections of the answer's view, one sentence each, without their titles.
+fn notes(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
+    AnswerView::new(lang, catalog, a, &NOTES)
+        .sections
+        .into_iter()
+        .flat_map(|section| match section {
+            Section::Assumptions(assumed) => assumed.items,
+            Section::Notes(lines) | Section::Advice(lines) => lines,
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 fn query(a: &Answer) -> QueryJson {
@@ -504,5 +519,32 @@ pub fn fit_list(lang: Lang, list: &crate::answer::FitList) -> FitListJson {
                 max_context: *max_context,
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The contract's order, and the same sentences the text answer shows.
+    #[test]
+    fn notes_are_the_assumptions_then_the_caveats_then_the_advice() {
+        let catalog = Catalog::get();
+        let a = crate::answer::for_text(catalog, "llama 3.3 70b fp16")
+            .result
+            .expect("an answer");
+        for lang in Lang::ALL {
+            let parts = [
+                parts::assumption_lines(lang, &a),
+                parts::caveat_lines(lang, &a),
+                parts::advice_lines(lang, &a),
+            ];
+            assert!(parts.iter().all(|p| !p.is_empty()), "{lang:?}: {parts:?}");
+            let json = answer(lang, catalog, &a);
+            assert_eq!(json.notes, parts.concat(), "{lang:?}");
+            for note in &json.notes {
+                assert!(json.text.contains(note.as_str()), "{lang:?}: {note}");
+            }
+        }
     }
 }

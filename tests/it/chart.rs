@@ -136,6 +136,41 @@ fn labels_are_in_the_reply_language_and_numbers_in_its_format() {
     assert!(!es.contains(r#"class="capacity""#) && es.contains(r#"class="seg weights""#));
 }
 
+/// Widths the page gives its chart (templates/style.css): edge to edge on a 360 px phone
+/// (the narrowest common one; `web_browser` measures it in a browser), and its cap on a
+/// desktop.
+const PAGE_PHONE_PX: f64 = 342.0;
+const PAGE_DESKTOP_PX: f64 = 480.0;
+
+#[test]
+fn the_page_chart_type_reads_on_a_phone_and_stays_modest_on_a_desktop() {
+    let width = f64::from(chart::Layout::Page.width());
+    for lang in Lang::ALL {
+        for (q, a) in QUESTIONS.iter().zip(&answers()) {
+            let svg = chart::svg(lang, Catalog::get(), a);
+            let sizes: Vec<f64> = svg
+                .split("font-size=\"")
+                .skip(1)
+                .map(|s| s.split('"').next().unwrap().parse().unwrap())
+                .collect();
+            assert!(!sizes.is_empty(), "{lang:?} {q}: no text");
+            for px in sizes {
+                // At least 12 px on the phone, at most the page's h1 (24 px) on a desktop.
+                let (phone, desktop) = (px * PAGE_PHONE_PX / width, px * PAGE_DESKTOP_PX / width);
+                assert!(
+                    phone >= 12.0,
+                    "{lang:?} {q}: {px} px type shows at {phone:.1} px"
+                );
+                assert!(
+                    desktop <= 24.0,
+                    "{lang:?} {q}: {px} px type shows at {desktop:.1} px"
+                );
+                assert!(px >= chart::PAGE_MIN_TYPE, "{lang:?} {q}: {px} px");
+            }
+        }
+    }
+}
+
 /// Width Discord gives an embed's image on a 390 px phone (the embed's text column).
 const DISCORD_SHOWN_PX: f64 = 274.0;
 

@@ -127,7 +127,7 @@ async fn portuguese_answer_page_in_headless_chromium() {
         page.contains("value=\"llama 70b fp16\""),
         "the box keeps the question"
     );
-    // The chart's legend (render/chart.rs) marks the card's memory, in Portuguese.
+    // The chart's legend (render/chart/) marks the card's memory, in Portuguese.
     assert!(page.contains(&t(Lang::Pt, "chart-capacity")));
     assert!(page.contains(&t(Lang::Pt, "web-guides-title")));
     // The answer's own words, once the Portuguese answers.ftl is in this checkout.
@@ -164,6 +164,9 @@ async fn portuguese_answer_page_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&profile);
 }
 
+/// The page's h1 in CSS px (1.5rem): the largest type the chart may show on a desktop.
+const H1_PX: f64 = 24.0;
+
 /// One page as a browser lays it out: measured in the page by [`MEASURE`].
 #[derive(Debug, serde::Deserialize)]
 struct Layout {
@@ -173,13 +176,22 @@ struct Layout {
     small: Vec<String>,
     /// Where the verdict box ends, from the top of the page; None: no verdict on the page.
     verdict_bottom: Option<f64>,
+    /// The memory chart's type as drawn; None: no chart on the page.
+    chart: Option<ChartType>,
     /// The page's background colour as computed ("rgb(20, 23, 27)").
     bg: String,
     lang: String,
     ready: bool,
 }
 
-/// Run in the page: sideways overflow, text under 12 px, the verdict's place.
+/// The chart's type at the size the page draws it (its SVG's font sizes times its scale).
+#[derive(Debug, serde::Deserialize)]
+struct ChartType {
+    /// The largest, in CSS px (the smallest is checked with all text, in `small`).
+    max: f64,
+}
+
+/// Run in the page: sideways overflow, text under 12 px, the chart's type, the verdict's place.
 const MEASURE: &str = r#"(() => {
   const small = [];
   for (const el of document.querySelectorAll('body *')) {
@@ -191,11 +203,13 @@ const MEASURE: &str = r#"(() => {
     if (size < 11.95) small.push(el.tagName + ':' + size.toFixed(1) + ':' + el.textContent.trim().slice(0, 40));
   }
   const svg = document.querySelector('#memory-bar');
+  let chart = null;
   if (svg) {
     const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     for (const t of svg.querySelectorAll('text')) {
       const size = parseFloat(t.getAttribute('font-size')) * k;
       if (size < 11.95) small.push('svg:' + size.toFixed(1) + ':' + t.textContent.slice(0, 40));
+      chart = {max: Math.max(chart ? chart.max : 0, size)};
     }
   }
   const v = document.querySelector('.verdict');
@@ -203,6 +217,7 @@ const MEASURE: &str = r#"(() => {
     overflow: document.documentElement.scrollWidth - innerWidth,
     small,
     verdict_bottom: v ? v.getBoundingClientRect().bottom + scrollY : null,
+    chart,
     bg: getComputedStyle(document.body).backgroundColor,
     lang: document.documentElement.lang,
     ready: document.readyState === 'complete',
@@ -340,7 +355,9 @@ impl Browser {
 
 /// Every kind of page at a phone's width (390 px) and a desktop's (1,280 px): no sideways
 /// scroll, no text under 12 px, an answer's verdict inside the first screen, and dark mode
-/// when the system asks for it.
+/// when the system asks for it. The answers also at 360 px (the narrowest common phone),
+/// where the memory chart's type still reads at 12 px; on the desktop its largest type
+/// stays at the page's own heading size (the chart is a picture and grows with its box).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_fit_a_phone_and_a_desktop() {
     let Some(bin) = chromium() else {
@@ -383,10 +400,23 @@ async fn pages_fit_a_phone_and_a_desktop() {
         format!("{base}/guide/nvlink?lang=en"),
         format!("{base}/?lang=zh-CN"),
     ];
+    // The answers that draw the memory chart.
+    let charted = &answers[..4];
     let mut bad = Vec::new();
-    for (width, height) in [(390, 844), (1280, 800)] {
-        for url in answers.iter().chain(&others) {
+    for (width, height) in [(360, 780), (390, 844), (1280, 800)] {
+        let pages = answers
+            .iter()
+            .chain(if width < 390 { &[][..] } else { &others });
+        for url in pages {
             let l = browser.layout(url, width, height, false).await;
+            match (&l.chart, charted.contains(url)) {
+                (Some(c), true) if width > 600 && c.max > H1_PX + 0.05 => bad.push(format!(
+                    "{width}px {url}: chart type up to {:.1} px, over the page's h1",
+                    c.max
+                )),
+                (Some(_), true) | (None, false) => {}
+                (chart, _) => bad.push(format!("{width}px {url}: chart {chart:?}")),
+            }
             if l.overflow > 0.5 {
                 bad.push(format!(
                     "{width}px {url}: scrolls sideways by {}px",
