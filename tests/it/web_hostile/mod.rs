@@ -48,26 +48,25 @@ impl Spawned {
         Spawned::launch(&["--no-log"], extra)
     }
 
-    /// The binary with `base` options (instead of `--no-log`) and `extra`.
+    /// The binary with `base` options (instead of `--no-log`) and `extra`, on a port the
+    /// server picks itself and names in its start-up log line. A port picked here and
+    /// handed over could be taken in between by another test's server (tests of several
+    /// checkouts run side by side), whose answers then came back under other limits.
     fn launch(base: &[&str], extra: &[&str]) -> Spawned {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let addr = format!("127.0.0.1:{port}");
-        let child = Command::new(BIN)
-            .args(["serve", "--rate-limit", "0", "--addr", &addr])
+        let mut child = Command::new(BIN)
+            .args(["serve", "--rate-limit", "0", "--addr", "127.0.0.1:0"])
             .args(base)
             .args(extra)
             .env_remove("DISCORD_TOKEN")
             .env_remove("VRAMGUIDE_CONFIG")
-            .env("RUST_LOG", "error")
+            .env_remove("VRAMGUIDE_SETTINGS")
+            .env("RUST_LOG", "error,vramguide::cli::serve=info")
             .current_dir(std::env::temp_dir())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
+        let addr = listening_addr(child.stderr.take().expect("piped"));
         let spawned = Spawned {
             child,
             base: format!("http://{addr}"),
@@ -199,3 +198,23 @@ mod connections;
 mod input;
 mod load;
 mod text;
+
+/// The address in the server's "guide server listening addr=…" line; the rest of its
+/// log is read and dropped on a thread so the server never blocks on a full pipe.
+fn listening_addr(stderr: std::process::ChildStderr) -> String {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if let Some(rest) = line.split("guide server listening addr=").nth(1) {
+                let addr = rest.split_whitespace().next().unwrap_or_default();
+                let _ = tx.send(addr.to_string());
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .expect("the server names the address it listens on")
+}
