@@ -5,6 +5,7 @@
 //! pure core borrow `&'static` specs without any I/O.
 
 mod gpu;
+mod groups;
 mod lookup;
 mod name;
 mod synthetic;
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 pub use gpu::*;
+pub use groups::ParamGroups;
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
 pub use name::{SizedName, is_variant_word};
 pub use synthetic::synthetic_model;
@@ -162,6 +164,12 @@ pub struct ModelSpec {
     /// `block_configs`, where some layers have no attention).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kv_layout: Option<KvLayout>,
+    /// The checkpoint's parameters by group (embeddings, attention, MLP, experts, vision
+    /// tower), from its safetensors headers; None where there are none or a weight is
+    /// packed. Used over the config's shapes for the 16-bit tables, the experts and the
+    /// active count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub param_groups: Option<ParamGroups>,
 }
 
 /// Values one token adds to the KV cache, summed over the layers that keep one: those of
@@ -442,12 +450,19 @@ impl ModelSpec {
     }
 
     /// Rows of the embedding matrix times width: the part quantizers keep in 16 bits.
+    /// From the headers' embedding tables when a checkpoint was read.
     pub fn embedding_params(&self) -> u64 {
-        u64::from(self.vocab_size) * u64::from(self.hidden_size)
+        match self.param_groups {
+            Some(g) if g.embeddings > 0 => g.embeddings,
+            _ => u64::from(self.vocab_size) * u64::from(self.hidden_size),
+        }
     }
 
     /// Embedding and (untied) lm_head parameters: what every weight quantizer leaves 16-bit.
     pub fn embedding_and_head_params(&self) -> u64 {
+        if let Some(g) = self.param_groups.filter(|g| g.embeddings > 0) {
+            return g.embeddings.saturating_add(g.head).min(self.params_total);
+        }
         let tables = if self.tie_word_embeddings { 1 } else { 2 };
         (self.embedding_params() * tables).min(self.params_total)
     }
@@ -455,6 +470,12 @@ impl ModelSpec {
     /// Parameters of the routed experts' MLPs (gate, up, down), all layers: the tensors
     /// MXFP4 checkpoints such as gpt-oss quantize while attention stays 16-bit.
     pub fn expert_params(&self) -> u64 {
+        if let Some(g) = self
+            .param_groups
+            .filter(|g| g.experts > 0 && self.moe.is_some())
+        {
+            return g.experts;
+        }
         self.moe.as_ref().map_or(0, |m| {
             u64::from(m.moe_layers)
                 * u64::from(m.num_experts)

@@ -266,6 +266,9 @@ async fn from_safetensors(
     if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
         spec.kv_layout = Some(kv);
     }
+    if let Some(groups) = layers.and_then(|l| summary.model_groups(l)) {
+        super::param_groups::apply(&mut spec, groups);
+    }
     spec.weight_file = Some(WeightFile {
         bytes: summary.bytes,
         precision: spec.native_precision,

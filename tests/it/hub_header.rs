@@ -181,3 +181,86 @@ async fn hostile_kv_shapes_leave_the_configs_figures() {
     assert_eq!(s.kv_layout, None);
     assert!(kv_bytes(&s, KvPrecision::Fp16, 1 << 20).is_finite());
 }
+
+/// An MoE checkpoint with a shared expert and a vision tower: the headers give each group
+/// exactly (counted here by hand from the shapes written), the vision tower's size, the
+/// 16-bit tables, and the active count with the routed experts taken one by one: 2 of
+/// the 8 in each of the 2 layers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parameter_groups_come_from_the_tensor_names() {
+    const EXPERT: u64 = 64;
+    let hub = FakeHub::start().await;
+    let cfg = config(json!({
+        "model_type": "qwen2_moe", "num_hidden_layers": 2, "moe_intermediate_size": EXPERT,
+        "shared_expert_intermediate_size": EXPERT, "num_experts": 8,
+        "num_experts_per_tok": 2
+    }));
+    let mut tensors: Vec<(String, Vec<u64>)> = vec![
+        ("model.embed_tokens.weight".into(), vec![VOCAB, HIDDEN]),
+        ("lm_head.weight".into(), vec![VOCAB, HIDDEN]),
+        ("model.norm.weight".into(), vec![HIDDEN]),
+        (
+            "model.visual.blocks.0.attn.qkv.weight".into(),
+            vec![3 * 128, 128],
+        ),
+        ("model.visual.merger.mlp.0.weight".into(), vec![HIDDEN, 128]),
+    ];
+    for l in 0..2 {
+        let p = format!("model.layers.{l}");
+        for (name, shape) in [
+            ("self_attn.q_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.k_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.v_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.o_proj", vec![HIDDEN, 4 * HEAD]),
+            ("mlp.gate", vec![8, HIDDEN]),
+            ("mlp.shared_expert.up_proj", vec![EXPERT, HIDDEN]),
+            ("mlp.shared_expert.gate_proj", vec![EXPERT, HIDDEN]),
+            ("mlp.shared_expert.down_proj", vec![HIDDEN, EXPERT]),
+            ("input_layernorm", vec![HIDDEN]),
+        ] {
+            tensors.push((format!("{p}.{name}.weight"), shape));
+        }
+        for e in 0..8 {
+            for (name, shape) in [
+                ("up_proj", vec![EXPERT, HIDDEN]),
+                ("gate_proj", vec![EXPERT, HIDDEN]),
+                ("down_proj", vec![HIDDEN, EXPERT]),
+            ] {
+                tensors.push((format!("{p}.mlp.experts.{e}.{name}.weight"), shape));
+            }
+        }
+    }
+    let refs: Vec<(&str, &str, &[u64])> = tensors
+        .iter()
+        .map(|(n, s)| (n.as_str(), "BF16", s.as_slice()))
+        .collect();
+    let (file, bytes) = safetensors(&refs, 0);
+    let mut repo = Repo::default();
+    repo.files.insert("config.json".into(), cfg);
+    repo.files.insert("model.safetensors".into(), file);
+    hub.add("test/moe-vl", repo);
+    let s = spec(&hub, "test/moe-vl").await;
+    let g = s.param_groups.expect("groups from the header");
+    let table = VOCAB * HIDDEN;
+    let attention = 2 * 4 * (4 * HEAD * HIDDEN);
+    let one_expert = 3 * EXPERT * HIDDEN;
+    let vision = 3 * 128 * 128 + HIDDEN * 128;
+    assert_eq!((g.embeddings, g.head), (table, table));
+    assert_eq!(g.attention, attention);
+    assert_eq!(g.mlp, 2 * 8 * HIDDEN);
+    assert_eq!(g.experts, 2 * 8 * one_expert);
+    assert_eq!((g.expert_instances, g.expert_layers), (16, 2));
+    assert_eq!(g.shared_experts, 2 * one_expert);
+    assert_eq!(g.vision, vision);
+    assert_eq!(g.other, HIDDEN + 2 * HIDDEN);
+    assert_eq!(s.params_total, bytes / 2);
+    assert_eq!(g.total(), s.params_total);
+    assert_eq!(s.vision_params, Some(vision));
+    assert_eq!(s.embedding_and_head_params(), 2 * table);
+    assert_eq!(s.expert_params(), 2 * 8 * one_expert);
+    // Active: everything but the routed experts, plus 2 experts in each of the 2 layers.
+    assert_eq!(
+        s.params_active,
+        s.params_total - 2 * 8 * one_expert + 2 * 2 * one_expert
+    );
+}
