@@ -404,8 +404,11 @@ async fn from_gguf(
         quantized: first.quantized,
         bytes_by_dtype: first.bytes_by_type.clone(),
         embedding_bytes: first.embedding_bytes,
-        // GGUF types are blocks, not one value per parameter.
+        // GGUF types are blocks, not one value per parameter: the count comes from the
+        // shapes, kept apart in `params`.
         packed: true,
+        params: first.params,
+        kv: first.kv.clone(),
         ..Summary::default()
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
@@ -420,6 +423,8 @@ async fn from_gguf(
                     bytes_by_dtype: h.bytes_by_type,
                     embedding_bytes: h.embedding_bytes,
                     packed: true,
+                    params: h.params,
+                    kv: h.kv,
                     ..Summary::default()
                 })
             })
@@ -433,8 +438,13 @@ async fn from_gguf(
     } else {
         first.to_config()
     };
-    let mut spec = spec_from_config(&ctx.repo, &config, None)
+    // Parameters and KV widths from the tensor infos: exact, whatever the quant.
+    let hint = Some(summary.params).filter(|&p| p > 0);
+    let mut spec = spec_from_config(&ctx.repo, &config, hint)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
+    if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
+        spec.kv_layout = Some(kv);
+    }
     let precision = quant
         .or_else(|| quant_in_name(chosen[0]))
         .unwrap_or(Precision::Q4KM);

@@ -264,3 +264,79 @@ async fn parameter_groups_come_from_the_tensor_names() {
         s.params_total - 2 * 8 * one_expert + 2 * 2 * one_expert
     );
 }
+
+/// A GGUF-only repo: the parameter count is every tensor's shape summed (GGUF shapes count
+/// values whatever the quant: Q4_K here), and the KV bytes per token come from the
+/// blocks' `attn_k`/`attn_v` shapes, not from `head_count_kv`: blocks 2 and 3 hold no
+/// attention (as DeciLM's no-op blocks), so the cache is half what the metadata says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gguf_headers_give_the_parameters_and_the_kv_widths() {
+    const Q4_K: u32 = 12;
+    const F32: u32 = 0;
+    let hub = FakeHub::start().await;
+    let kv_width = 8 * HEAD;
+    let mut tensors: Vec<(String, Vec<u64>, u32)> = vec![
+        ("token_embd.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output_norm.weight".into(), vec![HIDDEN], F32),
+    ];
+    for l in 0..4 {
+        let mut block = vec![
+            ("ffn_gate", vec![HIDDEN, 1024], Q4_K),
+            ("ffn_up", vec![HIDDEN, 1024], Q4_K),
+            ("ffn_down", vec![1024, HIDDEN], Q4_K),
+            ("ffn_norm", vec![HIDDEN], F32),
+        ];
+        if l < 2 {
+            block.extend([
+                ("attn_q", vec![HIDDEN, 4 * HEAD], Q4_K),
+                ("attn_k", vec![HIDDEN, kv_width], Q4_K),
+                ("attn_v", vec![HIDDEN, kv_width], Q4_K),
+                ("attn_output", vec![4 * HEAD, HIDDEN], Q4_K),
+                ("attn_norm", vec![HIDDEN], F32),
+            ]);
+        }
+        for (name, shape, kind) in block {
+            tensors.push((format!("blk.{l}.{name}.weight"), shape, kind));
+        }
+    }
+    let params: u64 = tensors
+        .iter()
+        .map(|(_, s, _)| s.iter().product::<u64>())
+        .sum();
+    let metadata = [
+        ("general.architecture", json!("llama")),
+        ("llama.block_count", json!(4)),
+        ("llama.context_length", json!(8192)),
+        ("llama.embedding_length", json!(HIDDEN)),
+        ("llama.feed_forward_length", json!(1024)),
+        ("llama.attention.head_count", json!(4)),
+        ("llama.attention.head_count_kv", json!(8)),
+        ("llama.attention.key_length", json!(HEAD)),
+        ("llama.vocab_size", json!(VOCAB)),
+    ];
+    let refs: Vec<(&str, &[u64], u32)> = tensors
+        .iter()
+        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
+        .collect();
+    let mut repo = Repo::default();
+    repo.files.insert(
+        "tiny-Q4_K_M.gguf".into(),
+        vramguide::hub::gguf::write_header(&metadata, &refs),
+    );
+    hub.add("test/only-gguf", repo);
+    let s = spec(&hub, "test/only-gguf").await;
+    assert_eq!(s.params_total, params);
+    // Two blocks of keys and values 8 x 64 wide, in 16-bit.
+    assert_eq!(
+        kv_bytes_per_token(&s, KvPrecision::Fp16),
+        (2 * 2 * kv_width * 2) as f64
+    );
+    // The metadata alone would have said 4 blocks.
+    let mut from_metadata = s.clone();
+    from_metadata.kv_layout = None;
+    assert_eq!(
+        kv_bytes_per_token(&from_metadata, KvPrecision::Fp16),
+        (4 * 2 * kv_width * 2) as f64
+    );
+}
