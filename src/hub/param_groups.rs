@@ -7,9 +7,17 @@ use super::kv_layout::{decoder_layer, is_mtp};
 use crate::catalog::{ModelSpec, ParamGroups};
 use std::collections::BTreeMap;
 
-/// Names of vision towers and their projectors (`vision_tower`, Qwen's `visual`,
-/// `multi_modal_projector`, `mm_projector`, `image_newline`).
-const VISION: &[&str] = &["vision", "visual", "image", "projector", "multi_modal"];
+/// Names of vision (and audio) towers and their projectors (`vision_tower`, Qwen's
+/// `visual`, `multi_modal_projector`, `mm_projector`, `image_newline`, `audio_tower`):
+/// they load with the weights whatever the prompt holds.
+const VISION: &[&str] = &[
+    "vision",
+    "visual",
+    "image",
+    "projector",
+    "multi_modal",
+    "audio",
+];
 
 /// Mixers of a decoder layer: attention in its spellings, Mamba and linear attention.
 const MIXER: &[&str] = &[
@@ -137,14 +145,14 @@ fn group<'a>(name: &str, in_layer: bool, g: &'a mut ParamGroups) -> &'a mut u64 
 /// Token-embedding tables under the names checkpoints use.
 fn is_embedding(name: &str) -> bool {
     [
-        "embed_tokens",
-        "wte",
-        "word_embeddings",
-        "tok_embeddings",
-        "embedding",
+        "embed_tokens.weight",
+        "wte.weight",
+        "word_embeddings.weight",
+        "tok_embeddings.weight",
     ]
     .iter()
-    .any(|e| name.contains(e))
+    .any(|e| name.ends_with(e))
+        || name == "backbone.embeddings.weight"
 }
 
 /// The output head (`lm_head`, or Mistral-native `output`).
@@ -188,15 +196,18 @@ mod tests {
             ("model.visual.blocks.0.attn.qkv.weight", 30),
             ("model.layers.2.self_attn.q_proj.weight", 10),
             ("model.mtp.0.proj.weight", 4),
+            ("model.embed_audio.embedding.weight", 3),
+            ("backbone.embeddings.weight", 50),
         ] {
             c.note(name, n, 2, None);
         }
         let g = c.model(2);
         assert_eq!(
             (g.embeddings, g.head, g.attention, g.mlp, g.experts),
-            (100, 100, 10, 22, 10)
+            (150, 100, 10, 22, 10)
         );
-        assert_eq!((g.shared_experts, g.vision, g.other), (7, 30, 2));
+        // The audio tower's embedding is the tower's, not a token table.
+        assert_eq!((g.shared_experts, g.vision, g.other), (7, 33, 2));
         // Layer 2 is past the count: an MTP layer, as the named head.
         assert_eq!(g.mtp, 4 + 10);
         // Expert 3 is the highest index seen in layer 0: 4 experts there.
