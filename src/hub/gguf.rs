@@ -6,6 +6,8 @@
 //! reader works on a prefix of the file and says when it needs more ([`GgufError::Short`]).
 
 use super::kv_layout::KvProjections;
+use super::param_groups::note_gguf;
+use crate::catalog::ParamGroups;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -53,6 +55,8 @@ pub struct Header {
     /// The k/v projections of each block (`blk.N.attn_k`, `attn_v`, fused `attn_qkv`,
     /// MLA's `attn_kv_a_mqa`), their widths read from the shapes.
     pub kv: KvProjections,
+    /// `params` by group (embeddings, head, attention, MLP, experts one by one).
+    pub groups: ParamGroups,
 }
 
 /// ggml types: (id, name, values per block, bytes per block), from ggml's type traits.
@@ -225,7 +229,7 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
             )));
         }
         let mut elements: u64 = 1;
-        let mut shape = [0u64; 2];
+        let mut shape = [0u64; 3];
         for d in 0..dims {
             let n = r.u64()?;
             if let Some(slot) = shape.get_mut(d as usize) {
@@ -258,6 +262,8 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
                 .params
                 .checked_add(elements)
                 .ok_or_else(|| GgufError::Malformed(format!("parameters at '{name}'")))?;
+            let experts = (dims == 3).then_some(shape[2]);
+            note_gguf(&mut h.groups, &name, elements, experts);
         }
         // ggml's first dimension is the input: a projection's output width is the second.
         note_kv(&mut h.kv, &name, dims, shape[1]);

@@ -66,6 +66,14 @@ impl GroupCounts {
         }
     }
 
+    /// Counts already grouped (a GGUF header's), outside any layer.
+    pub fn from_groups(top: ParamGroups) -> GroupCounts {
+        GroupCounts {
+            top,
+            ..GroupCounts::default()
+        }
+    }
+
     /// Add another shard's counts.
     pub fn add(&mut self, other: &GroupCounts) {
         self.top.add(&other.top);
@@ -94,10 +102,48 @@ impl GroupCounts {
             .map(|(_, &c)| c)
             .filter(|&c| c > 0)
             .collect();
-        g.expert_instances = routed.iter().sum();
-        g.expert_layers = routed.len() as u64;
+        g.expert_instances = g.expert_instances.saturating_add(routed.iter().sum());
+        g.expert_layers = g.expert_layers.saturating_add(routed.len() as u64);
         g
     }
+}
+
+/// Count `n` parameters of the GGUF tensor `name` (llama.cpp's names: `token_embd`,
+/// `output`, `blk.N.attn_*`, `ssm_*`, `ffn_*_exps` for routed experts stored as one
+/// `[in, out, experts]` tensor, `ffn_*_shexp` for shared ones). `experts` is the last
+/// dimension of a 3-D tensor. MTP blocks are the caller's to leave out.
+pub fn note_gguf(g: &mut ParamGroups, name: &str, n: u64, experts: Option<u64>) {
+    let tensor = match name.strip_prefix("blk.") {
+        Some(rest) => rest.split_once('.').map_or(rest, |(_, t)| t),
+        None => {
+            let slot = match name {
+                "token_embd.weight" => &mut g.embeddings,
+                "output.weight" => &mut g.head,
+                _ => &mut g.other,
+            };
+            *slot = slot.saturating_add(n);
+            return;
+        }
+    };
+    let slot = if tensor.contains("_exps") {
+        // One down projection per MoE layer: its last dimension is that layer's experts.
+        if tensor.starts_with("ffn_down_exps") {
+            g.expert_instances = g.expert_instances.saturating_add(experts.unwrap_or(0));
+            g.expert_layers += 1;
+        }
+        &mut g.experts
+    } else if tensor.contains("_shexp") {
+        &mut g.shared_experts
+    } else if tensor.contains("norm") {
+        &mut g.other
+    } else if tensor.starts_with("attn_") || tensor.starts_with("ssm_") {
+        &mut g.attention
+    } else if tensor.starts_with("ffn_") {
+        &mut g.mlp
+    } else {
+        &mut g.other
+    };
+    *slot = slot.saturating_add(n);
 }
 
 /// Put a checkpoint's groups on the spec built from its config, when they add up to the
@@ -212,6 +258,33 @@ mod tests {
         assert_eq!(g.mtp, 4 + 10);
         // Expert 3 is the highest index seen in layer 0: 4 experts there.
         assert_eq!((g.expert_instances, g.expert_layers), (4, 1));
+    }
+
+    /// llama.cpp's names: experts as one `[in, out, experts]` tensor per layer.
+    #[test]
+    fn gguf_names_go_to_their_groups() {
+        let mut g = ParamGroups::default();
+        for (name, n, e) in [
+            ("token_embd.weight", 100, None),
+            ("output.weight", 100, None),
+            ("output_norm.weight", 1, None),
+            ("blk.0.attn_q.weight", 10, None),
+            ("blk.0.attn_norm.weight", 1, None),
+            ("blk.0.ffn_gate_inp.weight", 2, None),
+            ("blk.0.ffn_gate_exps.weight", 40, Some(8)),
+            ("blk.0.ffn_down_exps.weight", 40, Some(8)),
+            ("blk.0.ffn_up_shexp.weight", 5, None),
+            ("blk.1.ssm_in.weight", 7, None),
+            ("blk.1.ffn_down.weight", 20, None),
+        ] {
+            note_gguf(&mut g, name, n, e);
+        }
+        assert_eq!(
+            (g.embeddings, g.head, g.attention, g.mlp),
+            (100, 100, 17, 22)
+        );
+        assert_eq!((g.experts, g.expert_instances, g.expert_layers), (80, 8, 1));
+        assert_eq!((g.shared_experts, g.other), (5, 2));
     }
 
     /// Llama 4 and gpt-oss store a layer's experts as one tensor `[experts, in, out]`.

@@ -7,6 +7,7 @@
 use super::client::{FetchError, HubClient, Meter};
 use super::config::{header_kv, quant_method, spec_from_config};
 use super::gguf::{self, GgufError};
+use super::param_groups::GroupCounts;
 use super::safetensors::{self, HeaderError, Summary};
 use crate::catalog::{ModelSpec, Origin, WeightFile};
 use crate::error::SourceErrorKind;
@@ -409,6 +410,7 @@ async fn from_gguf(
         packed: true,
         params: first.params,
         kv: first.kv.clone(),
+        groups: GroupCounts::from_groups(first.groups),
         ..Summary::default()
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
@@ -425,6 +427,7 @@ async fn from_gguf(
                     packed: true,
                     params: h.params,
                     kv: h.kv,
+                    groups: GroupCounts::from_groups(h.groups),
                     ..Summary::default()
                 })
             })
@@ -445,6 +448,8 @@ async fn from_gguf(
     if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
         spec.kv_layout = Some(kv);
     }
+    let groups = summary.groups.model(spec.num_hidden_layers);
+    super::param_groups::apply(&mut spec, groups);
     let precision = quant
         .or_else(|| quant_in_name(chosen[0]))
         .unwrap_or(Precision::Q4KM);

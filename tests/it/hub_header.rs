@@ -340,3 +340,67 @@ async fn gguf_headers_give_the_parameters_and_the_kv_widths() {
         (4 * 2 * kv_width * 2) as f64
     );
 }
+
+/// A GGUF MoE (llama.cpp's `ffn_*_exps` tensors, `[in, out, experts]`): the groups come
+/// from the tensor names, and the active count takes 2 of the 8 experts in each of the 2
+/// blocks, one expert's size read off the shapes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gguf_moe_counts_its_experts_one_by_one() {
+    const Q4_K: u32 = 12;
+    const EXPERT: u64 = 256;
+    let hub = FakeHub::start().await;
+    let mut tensors: Vec<(String, Vec<u64>, u32)> = vec![
+        ("token_embd.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+    ];
+    for l in 0..2 {
+        for (name, shape) in [
+            ("attn_q", vec![HIDDEN, 4 * HEAD]),
+            ("attn_k", vec![HIDDEN, 4 * HEAD]),
+            ("attn_v", vec![HIDDEN, 4 * HEAD]),
+            ("attn_output", vec![4 * HEAD, HIDDEN]),
+            ("ffn_gate_inp", vec![HIDDEN, 8]),
+            ("ffn_gate_exps", vec![HIDDEN, EXPERT, 8]),
+            ("ffn_up_exps", vec![HIDDEN, EXPERT, 8]),
+            ("ffn_down_exps", vec![EXPERT, HIDDEN, 8]),
+        ] {
+            tensors.push((format!("blk.{l}.{name}.weight"), shape, Q4_K));
+        }
+    }
+    let metadata = [
+        ("general.architecture", json!("qwen3moe")),
+        ("qwen3moe.block_count", json!(2)),
+        ("qwen3moe.embedding_length", json!(HIDDEN)),
+        ("qwen3moe.feed_forward_length", json!(1024)),
+        ("qwen3moe.attention.head_count", json!(4)),
+        ("qwen3moe.attention.head_count_kv", json!(4)),
+        ("qwen3moe.attention.key_length", json!(HEAD)),
+        ("qwen3moe.expert_count", json!(8)),
+        ("qwen3moe.expert_used_count", json!(2)),
+        ("qwen3moe.expert_feed_forward_length", json!(EXPERT)),
+        ("qwen3moe.vocab_size", json!(VOCAB)),
+    ];
+    let refs: Vec<(&str, &[u64], u32)> = tensors
+        .iter()
+        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
+        .collect();
+    let mut repo = Repo::default();
+    repo.files.insert(
+        "moe-Q4_K_M.gguf".into(),
+        vramguide::hub::gguf::write_header(&metadata, &refs),
+    );
+    hub.add("test/moe-gguf", repo);
+    let s = spec(&hub, "test/moe-gguf").await;
+    let one_expert = 3 * HIDDEN * EXPERT;
+    let experts = 2 * 8 * one_expert;
+    let attention = 2 * 4 * (4 * HEAD * HIDDEN);
+    let total = 2 * VOCAB * HIDDEN + attention + 2 * 8 * HIDDEN + experts;
+    assert_eq!(s.params_total, total);
+    let g = s.param_groups.expect("groups from the GGUF header");
+    assert_eq!(
+        (g.attention, g.experts, g.expert_instances),
+        (attention, experts, 16)
+    );
+    assert_eq!(s.params_active, total - experts + 2 * 2 * one_expert);
+    assert_eq!(s.embedding_and_head_params(), 2 * VOCAB * HIDDEN);
+}
