@@ -66,6 +66,7 @@ pub fn synthetic_model(catalog: &Catalog, params_b: f64) -> ModelSpec {
         // Every layer full attention at the reference's head size: no per-layer KV count,
         // no separate full-attention head size.
         kv_layout: None,
+        param_groups: None,
         global_head_dim: None,
         ..reference.clone()
     }
@@ -124,6 +125,7 @@ pub(super) fn scaled_like(reference: &ModelSpec, total_b: f64, active_b: Option<
         aliases: Vec::new(),
         // A per-layer KV count is the reference's own layers, not the scaled ones.
         kv_layout: None,
+        param_groups: None,
         ..reference.clone()
     }
 }

@@ -201,6 +201,7 @@ pub fn spec_from_config(
             .u32(&["global_head_dim"])
             .filter(|&d| d > 0 && Some(d) != f.u32(&["head_dim"]) && sliding_window.is_some()),
         kv_layout: None,
+        param_groups: None,
     };
     let (total, active) = match blocks {
         Some(b) => {

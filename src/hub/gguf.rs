@@ -5,6 +5,9 @@
 //! The header has no length field and the tokenizer's vocabulary sits inside it, so the
 //! reader works on a prefix of the file and says when it needs more ([`GgufError::Short`]).
 
+use super::kv_layout::KvProjections;
+use super::param_groups::note_gguf;
+use crate::catalog::ParamGroups;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
@@ -46,6 +49,14 @@ pub struct Header {
     pub has_output: bool,
     /// Bytes of `token_embd.weight`, which llama.cpp keeps in CPU memory.
     pub embedding_bytes: u64,
+    /// Parameters: GGUF shapes count values, not stored blocks, so every tensor's shape
+    /// gives its exact count whatever its type. MTP heads (`nextn`) left out.
+    pub params: u64,
+    /// The k/v projections of each block (`blk.N.attn_k`, `attn_v`, fused `attn_qkv`,
+    /// MLA's `attn_kv_a_mqa`), their widths read from the shapes.
+    pub kv: KvProjections,
+    /// `params` by group (embeddings, head, attention, MLP, experts one by one).
+    pub groups: ParamGroups,
 }
 
 /// ggml types: (id, name, values per block, bytes per block), from ggml's type traits.
@@ -206,6 +217,9 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
         let key = if kind == 9 { format!("{key}#len") } else { key };
         h.metadata.insert(key, value);
     }
+    // Blocks from here on are MTP layers (GLM's `nextn_predict_layers`), counted in
+    // `block_count` but not the model's.
+    let decoder = h.decoder_blocks();
     for _ in 0..tensors {
         let name = r.string()?;
         let dims = r.u32()?;
@@ -215,9 +229,14 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
             )));
         }
         let mut elements: u64 = 1;
-        for _ in 0..dims {
+        let mut shape = [0u64; 3];
+        for d in 0..dims {
+            let n = r.u64()?;
+            if let Some(slot) = shape.get_mut(d as usize) {
+                *slot = n;
+            }
             elements = elements
-                .checked_mul(r.u64()?)
+                .checked_mul(n)
                 .ok_or_else(|| GgufError::Malformed(format!("shape of '{name}'")))?;
         }
         let kind = r.u32()?;
@@ -234,6 +253,20 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
         }
         let by_type = h.bytes_by_type.entry(type_name.to_string()).or_default();
         *by_type = by_type.saturating_add(bytes);
+        let block = name
+            .strip_prefix("blk.")
+            .and_then(|b| b.split('.').next())
+            .and_then(|b| b.parse::<u64>().ok());
+        if !name.contains("nextn") && block.is_none_or(|b| decoder.is_none_or(|d| b < d)) {
+            h.params = h
+                .params
+                .checked_add(elements)
+                .ok_or_else(|| GgufError::Malformed(format!("parameters at '{name}'")))?;
+            let experts = (dims == 3).then_some(shape[2]);
+            note_gguf(&mut h.groups, &name, elements, experts);
+        }
+        // ggml's first dimension is the input: a projection's output width is the second.
+        note_kv(&mut h.kv, &name, dims, shape[1]);
         h.has_output |= name == "output.weight";
         if name == "token_embd.weight" {
             h.embedding_bytes = h.embedding_bytes.saturating_add(bytes);
@@ -242,7 +275,55 @@ pub fn parse(buf: &[u8]) -> Result<Header, GgufError> {
     Ok(h)
 }
 
+/// Note a block's k/v projection: `blk.N.attn_k.weight` and its kin, `width` values wide.
+fn note_kv(kv: &mut KvProjections, name: &str, dims: u32, width: u64) {
+    let Some(rest) = name.strip_prefix("blk.") else {
+        return;
+    };
+    let Some((index, tensor)) = rest.split_once('.') else {
+        return;
+    };
+    let Ok(layer) = index.parse::<u32>() else {
+        return;
+    };
+    let kind = match tensor {
+        "attn_k.weight" => 0,
+        "attn_v.weight" => 1,
+        "attn_qkv.weight" => 2,
+        "attn_kv_a_mqa.weight" => 3,
+        _ => return,
+    };
+    if dims != 2 || width == 0 || width > 1 << 20 || layer >= 1 << 16 {
+        kv.unreadable = true;
+        return;
+    }
+    let p = kv.layers.entry(layer).or_default();
+    let slot = match kind {
+        0 => &mut p.key,
+        1 => &mut p.value,
+        2 => &mut p.fused,
+        _ => &mut p.latent,
+    };
+    *slot = slot.saturating_add(width);
+}
+
 impl Header {
+    /// The metadata value `{arch}.{suffix}`.
+    fn arch_value(&self, suffix: &str) -> Option<&Value> {
+        let arch = self.metadata.get("general.architecture")?.as_str()?;
+        self.metadata.get(&format!("{arch}.{suffix}"))
+    }
+
+    /// Decoder blocks: `block_count` less the MTP layers it includes.
+    fn decoder_blocks(&self) -> Option<u64> {
+        let blocks = self.arch_value("block_count")?.as_u64()?;
+        let mtp = self
+            .arch_value("nextn_predict_layers")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        Some(blocks.saturating_sub(mtp))
+    }
+
     /// The architecture as a transformers-style config, for [`super::config::spec_from_config`].
     pub fn to_config(&self) -> Value {
         let m = &self.metadata;
@@ -264,7 +345,7 @@ impl Header {
         json!({
             "model_type": arch,
             "hidden_size": get("embedding_length"),
-            "num_hidden_layers": get("block_count"),
+            "num_hidden_layers": self.decoder_blocks().map_or(Value::Null, |b| json!(b)),
             "intermediate_size": get("feed_forward_length"),
             "num_attention_heads": get("attention.head_count"),
             "num_key_value_heads": get("attention.head_count_kv"),
@@ -280,6 +361,8 @@ impl Header {
             "q_lora_rank": get("attention.q_lora_rank"),
             "qk_rope_head_dim": if mla { get("rope.dimension_count") } else { Value::Null },
             "sliding_window": get("attention.sliding_window"),
+            "sliding_window_pattern": get("attention.sliding_window_pattern"),
+            "v_head_dim": if mla { Value::Null } else { get("attention.value_length") },
             "tie_word_embeddings": !self.has_output,
         })
     }
@@ -384,6 +467,34 @@ mod tests {
         assert_eq!(h.to_config()["num_hidden_layers"], json!(2));
         assert_eq!(parse(&bytes[..bytes.len() - 3]), Err(GgufError::Short));
         assert!(matches!(parse(b"GGML...."), Err(GgufError::Malformed(_))));
+    }
+
+    /// GLM's GGUF counts its MTP layer in `block_count`: that block's tensors and the
+    /// `nextn` ones are not the model's, and the decoder has one block less. The k/v
+    /// widths are the shapes' second dimension.
+    #[test]
+    fn mtp_blocks_are_left_out_and_kv_widths_read() {
+        let bytes = write_header(
+            &[
+                ("general.architecture", json!("glm4moe")),
+                ("glm4moe.block_count", json!(2)),
+                ("glm4moe.nextn_predict_layers", json!(1)),
+                ("glm4moe.attention.sliding_window_pattern", json!(4)),
+            ],
+            &[
+                ("token_embd.weight", &[64, 10], 1),
+                ("blk.0.attn_k.weight", &[64, 32], 1),
+                ("blk.0.attn_v.weight", &[64, 32], 1),
+                ("blk.1.attn_k.weight", &[64, 32], 1),
+                ("blk.1.nextn.eh_proj.weight", &[128, 64], 1),
+            ],
+        );
+        let h = parse(&bytes).unwrap();
+        assert_eq!(h.params, 640 + 2 * 2048);
+        assert_eq!(h.to_config()["num_hidden_layers"], json!(1));
+        assert_eq!(h.to_config()["sliding_window_pattern"], json!(4));
+        let layer = h.kv.layers[&0];
+        assert_eq!((layer.key, layer.value), (32, 32));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod gguf;
 pub mod kv_layout;
 mod layers;
 pub mod lenient;
+pub mod param_groups;
 mod params;
 pub mod quantization;
 pub mod repo;

@@ -7,6 +7,7 @@
 use super::client::{FetchError, HubClient, Meter};
 use super::config::{header_kv, quant_method, spec_from_config};
 use super::gguf::{self, GgufError};
+use super::param_groups::GroupCounts;
 use super::safetensors::{self, HeaderError, Summary};
 use crate::catalog::{ModelSpec, Origin, WeightFile};
 use crate::error::SourceErrorKind;
@@ -266,6 +267,9 @@ async fn from_safetensors(
     if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
         spec.kv_layout = Some(kv);
     }
+    if let Some(groups) = layers.and_then(|l| summary.model_groups(l)) {
+        super::param_groups::apply(&mut spec, groups);
+    }
     spec.weight_file = Some(WeightFile {
         bytes: summary.bytes,
         precision: spec.native_precision,
@@ -401,8 +405,12 @@ async fn from_gguf(
         quantized: first.quantized,
         bytes_by_dtype: first.bytes_by_type.clone(),
         embedding_bytes: first.embedding_bytes,
-        // GGUF types are blocks, not one value per parameter.
+        // GGUF types are blocks, not one value per parameter: the count comes from the
+        // shapes, kept apart in `params`.
         packed: true,
+        params: first.params,
+        kv: first.kv.clone(),
+        groups: GroupCounts::from_groups(first.groups),
         ..Summary::default()
     };
     let rest: Vec<String> = chosen[1..].iter().map(|f| f.to_string()).collect();
@@ -417,6 +425,9 @@ async fn from_gguf(
                     bytes_by_dtype: h.bytes_by_type,
                     embedding_bytes: h.embedding_bytes,
                     packed: true,
+                    params: h.params,
+                    kv: h.kv,
+                    groups: GroupCounts::from_groups(h.groups),
                     ..Summary::default()
                 })
             })
@@ -430,8 +441,15 @@ async fn from_gguf(
     } else {
         first.to_config()
     };
-    let mut spec = spec_from_config(&ctx.repo, &config, None)
+    // Parameters and KV widths from the tensor infos: exact, whatever the quant.
+    let hint = Some(summary.params).filter(|&p| p > 0);
+    let mut spec = spec_from_config(&ctx.repo, &config, hint)
         .map_err(|e| Failure::Error(SourceErrorKind::InvalidConfig, e.to_string()))?;
+    if let Some(kv) = header_kv(&config, &spec, &summary.kv) {
+        spec.kv_layout = Some(kv);
+    }
+    let groups = summary.groups.model(spec.num_hidden_layers);
+    super::param_groups::apply(&mut spec, groups);
     let precision = quant
         .or_else(|| quant_in_name(chosen[0]))
         .unwrap_or(Precision::Q4KM);

@@ -3,6 +3,8 @@
 //! bytes, whatever the format (packed GPTQ integers, FP8 with scales, MXFP4 blocks).
 
 use super::kv_layout::{KvProjections, decoder_layer, is_mtp};
+use super::param_groups::GroupCounts;
+use crate::catalog::ParamGroups;
 use serde::Deserialize;
 use serde::de::{Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -44,6 +46,8 @@ pub struct Summary {
     /// heads) and those of named MTP heads: left out of the model's count.
     pub layer_params: BTreeMap<u32, u64>,
     pub mtp_params: u64,
+    /// Of `params`, by group (embeddings, attention, MLP, experts, vision tower).
+    pub groups: GroupCounts,
 }
 
 /// `a + b`, or "malformed" naming `what` when the sum does not fit: a header whose sizes
@@ -63,6 +67,7 @@ impl Summary {
         self.params = sum(self.params, other.params, "parameter count")?;
         self.packed |= other.packed;
         self.kv.add(&other.kv);
+        self.groups.add(&other.groups);
         self.mtp_params = sum(self.mtp_params, other.mtp_params, "parameter count")?;
         for (k, v) in &other.layer_params {
             let total = self.layer_params.entry(*k).or_default();
@@ -98,6 +103,12 @@ impl Summary {
         Some(n).filter(|&n| n > 0 && !self.packed)
     }
 
+    /// The model's parameters by group with `layers` decoder layers (layers past it are
+    /// MTP heads). None when some weight is packed: its shape does not give its count.
+    pub fn model_groups(&self, layers: u32) -> Option<ParamGroups> {
+        Some(self.groups.model(layers)).filter(|g| g.total() > 0 && !self.packed)
+    }
+
     /// Add one tensor of `size` bytes and `shape`.
     fn add_tensor(
         &mut self,
@@ -111,7 +122,10 @@ impl Summary {
         self.kv.note(name, dtype, shape.first, shape.rank);
         if !is_side_tensor(name) {
             match shape.elements.filter(|_| unpacked(dtype)) {
-                Some(n) => self.add_params(name, n)?,
+                Some(n) => {
+                    self.add_params(name, n)?;
+                    self.groups.note(name, n, shape.rank, shape.first);
+                }
                 None => self.packed = true,
             }
         }

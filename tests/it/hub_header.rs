@@ -181,3 +181,226 @@ async fn hostile_kv_shapes_leave_the_configs_figures() {
     assert_eq!(s.kv_layout, None);
     assert!(kv_bytes(&s, KvPrecision::Fp16, 1 << 20).is_finite());
 }
+
+/// An MoE checkpoint with a shared expert and a vision tower: the headers give each group
+/// exactly (counted here by hand from the shapes written), the vision tower's size, the
+/// 16-bit tables, and the active count with the routed experts taken one by one: 2 of
+/// the 8 in each of the 2 layers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parameter_groups_come_from_the_tensor_names() {
+    const EXPERT: u64 = 64;
+    let hub = FakeHub::start().await;
+    let cfg = config(json!({
+        "model_type": "qwen2_moe", "num_hidden_layers": 2, "moe_intermediate_size": EXPERT,
+        "shared_expert_intermediate_size": EXPERT, "num_experts": 8,
+        "num_experts_per_tok": 2
+    }));
+    let mut tensors: Vec<(String, Vec<u64>)> = vec![
+        ("model.embed_tokens.weight".into(), vec![VOCAB, HIDDEN]),
+        ("lm_head.weight".into(), vec![VOCAB, HIDDEN]),
+        ("model.norm.weight".into(), vec![HIDDEN]),
+        (
+            "model.visual.blocks.0.attn.qkv.weight".into(),
+            vec![3 * 128, 128],
+        ),
+        ("model.visual.merger.mlp.0.weight".into(), vec![HIDDEN, 128]),
+    ];
+    for l in 0..2 {
+        let p = format!("model.layers.{l}");
+        for (name, shape) in [
+            ("self_attn.q_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.k_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.v_proj", vec![4 * HEAD, HIDDEN]),
+            ("self_attn.o_proj", vec![HIDDEN, 4 * HEAD]),
+            ("mlp.gate", vec![8, HIDDEN]),
+            ("mlp.shared_expert.up_proj", vec![EXPERT, HIDDEN]),
+            ("mlp.shared_expert.gate_proj", vec![EXPERT, HIDDEN]),
+            ("mlp.shared_expert.down_proj", vec![HIDDEN, EXPERT]),
+            ("input_layernorm", vec![HIDDEN]),
+        ] {
+            tensors.push((format!("{p}.{name}.weight"), shape));
+        }
+        for e in 0..8 {
+            for (name, shape) in [
+                ("up_proj", vec![EXPERT, HIDDEN]),
+                ("gate_proj", vec![EXPERT, HIDDEN]),
+                ("down_proj", vec![HIDDEN, EXPERT]),
+            ] {
+                tensors.push((format!("{p}.mlp.experts.{e}.{name}.weight"), shape));
+            }
+        }
+    }
+    let refs: Vec<(&str, &str, &[u64])> = tensors
+        .iter()
+        .map(|(n, s)| (n.as_str(), "BF16", s.as_slice()))
+        .collect();
+    let (file, bytes) = safetensors(&refs, 0);
+    let mut repo = Repo::default();
+    repo.files.insert("config.json".into(), cfg);
+    repo.files.insert("model.safetensors".into(), file);
+    hub.add("test/moe-vl", repo);
+    let s = spec(&hub, "test/moe-vl").await;
+    let g = s.param_groups.expect("groups from the header");
+    let table = VOCAB * HIDDEN;
+    let attention = 2 * 4 * (4 * HEAD * HIDDEN);
+    let one_expert = 3 * EXPERT * HIDDEN;
+    let vision = 3 * 128 * 128 + HIDDEN * 128;
+    assert_eq!((g.embeddings, g.head), (table, table));
+    assert_eq!(g.attention, attention);
+    assert_eq!(g.mlp, 2 * 8 * HIDDEN);
+    assert_eq!(g.experts, 2 * 8 * one_expert);
+    assert_eq!((g.expert_instances, g.expert_layers), (16, 2));
+    assert_eq!(g.shared_experts, 2 * one_expert);
+    assert_eq!(g.vision, vision);
+    assert_eq!(g.other, HIDDEN + 2 * HIDDEN);
+    assert_eq!(s.params_total, bytes / 2);
+    assert_eq!(g.total(), s.params_total);
+    assert_eq!(s.vision_params, Some(vision));
+    assert_eq!(s.embedding_and_head_params(), 2 * table);
+    assert_eq!(s.expert_params(), 2 * 8 * one_expert);
+    // Active: everything but the routed experts, plus 2 experts in each of the 2 layers.
+    assert_eq!(
+        s.params_active,
+        s.params_total - 2 * 8 * one_expert + 2 * 2 * one_expert
+    );
+}
+
+/// A GGUF-only repo: the parameter count is every tensor's shape summed (GGUF shapes count
+/// values whatever the quant: Q4_K here), and the KV bytes per token come from the
+/// blocks' `attn_k`/`attn_v` shapes, not from `head_count_kv`: blocks 2 and 3 hold no
+/// attention (as DeciLM's no-op blocks), so the cache is half what the metadata says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gguf_headers_give_the_parameters_and_the_kv_widths() {
+    const Q4_K: u32 = 12;
+    const F32: u32 = 0;
+    let hub = FakeHub::start().await;
+    let kv_width = 8 * HEAD;
+    let mut tensors: Vec<(String, Vec<u64>, u32)> = vec![
+        ("token_embd.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output_norm.weight".into(), vec![HIDDEN], F32),
+    ];
+    for l in 0..4 {
+        let mut block = vec![
+            ("ffn_gate", vec![HIDDEN, 1024], Q4_K),
+            ("ffn_up", vec![HIDDEN, 1024], Q4_K),
+            ("ffn_down", vec![1024, HIDDEN], Q4_K),
+            ("ffn_norm", vec![HIDDEN], F32),
+        ];
+        if l < 2 {
+            block.extend([
+                ("attn_q", vec![HIDDEN, 4 * HEAD], Q4_K),
+                ("attn_k", vec![HIDDEN, kv_width], Q4_K),
+                ("attn_v", vec![HIDDEN, kv_width], Q4_K),
+                ("attn_output", vec![4 * HEAD, HIDDEN], Q4_K),
+                ("attn_norm", vec![HIDDEN], F32),
+            ]);
+        }
+        for (name, shape, kind) in block {
+            tensors.push((format!("blk.{l}.{name}.weight"), shape, kind));
+        }
+    }
+    let params: u64 = tensors
+        .iter()
+        .map(|(_, s, _)| s.iter().product::<u64>())
+        .sum();
+    let metadata = [
+        ("general.architecture", json!("llama")),
+        ("llama.block_count", json!(4)),
+        ("llama.context_length", json!(8192)),
+        ("llama.embedding_length", json!(HIDDEN)),
+        ("llama.feed_forward_length", json!(1024)),
+        ("llama.attention.head_count", json!(4)),
+        ("llama.attention.head_count_kv", json!(8)),
+        ("llama.attention.key_length", json!(HEAD)),
+        ("llama.vocab_size", json!(VOCAB)),
+    ];
+    let refs: Vec<(&str, &[u64], u32)> = tensors
+        .iter()
+        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
+        .collect();
+    let mut repo = Repo::default();
+    repo.files.insert(
+        "tiny-Q4_K_M.gguf".into(),
+        vramguide::hub::gguf::write_header(&metadata, &refs),
+    );
+    hub.add("test/only-gguf", repo);
+    let s = spec(&hub, "test/only-gguf").await;
+    assert_eq!(s.params_total, params);
+    // Two blocks of keys and values 8 x 64 wide, in 16-bit.
+    assert_eq!(
+        kv_bytes_per_token(&s, KvPrecision::Fp16),
+        (2 * 2 * kv_width * 2) as f64
+    );
+    // The metadata alone would have said 4 blocks.
+    let mut from_metadata = s.clone();
+    from_metadata.kv_layout = None;
+    assert_eq!(
+        kv_bytes_per_token(&from_metadata, KvPrecision::Fp16),
+        (4 * 2 * kv_width * 2) as f64
+    );
+}
+
+/// A GGUF MoE (llama.cpp's `ffn_*_exps` tensors, `[in, out, experts]`): the groups come
+/// from the tensor names, and the active count takes 2 of the 8 experts in each of the 2
+/// blocks, one expert's size read off the shapes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gguf_moe_counts_its_experts_one_by_one() {
+    const Q4_K: u32 = 12;
+    const EXPERT: u64 = 256;
+    let hub = FakeHub::start().await;
+    let mut tensors: Vec<(String, Vec<u64>, u32)> = vec![
+        ("token_embd.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+        ("output.weight".into(), vec![HIDDEN, VOCAB], Q4_K),
+    ];
+    for l in 0..2 {
+        for (name, shape) in [
+            ("attn_q", vec![HIDDEN, 4 * HEAD]),
+            ("attn_k", vec![HIDDEN, 4 * HEAD]),
+            ("attn_v", vec![HIDDEN, 4 * HEAD]),
+            ("attn_output", vec![4 * HEAD, HIDDEN]),
+            ("ffn_gate_inp", vec![HIDDEN, 8]),
+            ("ffn_gate_exps", vec![HIDDEN, EXPERT, 8]),
+            ("ffn_up_exps", vec![HIDDEN, EXPERT, 8]),
+            ("ffn_down_exps", vec![EXPERT, HIDDEN, 8]),
+        ] {
+            tensors.push((format!("blk.{l}.{name}.weight"), shape, Q4_K));
+        }
+    }
+    let metadata = [
+        ("general.architecture", json!("qwen3moe")),
+        ("qwen3moe.block_count", json!(2)),
+        ("qwen3moe.embedding_length", json!(HIDDEN)),
+        ("qwen3moe.feed_forward_length", json!(1024)),
+        ("qwen3moe.attention.head_count", json!(4)),
+        ("qwen3moe.attention.head_count_kv", json!(4)),
+        ("qwen3moe.attention.key_length", json!(HEAD)),
+        ("qwen3moe.expert_count", json!(8)),
+        ("qwen3moe.expert_used_count", json!(2)),
+        ("qwen3moe.expert_feed_forward_length", json!(EXPERT)),
+        ("qwen3moe.vocab_size", json!(VOCAB)),
+    ];
+    let refs: Vec<(&str, &[u64], u32)> = tensors
+        .iter()
+        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
+        .collect();
+    let mut repo = Repo::default();
+    repo.files.insert(
+        "moe-Q4_K_M.gguf".into(),
+        vramguide::hub::gguf::write_header(&metadata, &refs),
+    );
+    hub.add("test/moe-gguf", repo);
+    let s = spec(&hub, "test/moe-gguf").await;
+    let one_expert = 3 * HIDDEN * EXPERT;
+    let experts = 2 * 8 * one_expert;
+    let attention = 2 * 4 * (4 * HEAD * HIDDEN);
+    let total = 2 * VOCAB * HIDDEN + attention + 2 * 8 * HIDDEN + experts;
+    assert_eq!(s.params_total, total);
+    let g = s.param_groups.expect("groups from the GGUF header");
+    assert_eq!(
+        (g.attention, g.experts, g.expert_instances),
+        (attention, experts, 16)
+    );
+    assert_eq!(s.params_active, total - experts + 2 * 2 * one_expert);
+    assert_eq!(s.embedding_and_head_params(), 2 * VOCAB * HIDDEN);
+}
