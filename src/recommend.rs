@@ -230,7 +230,7 @@ fn minimal_setups<'g>(
             }
         };
         let count = facts.topology.counts.iter().copied().find(|&n| {
-            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n) * GIB
+            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n, Interconnect::of(gpu, n)) * GIB
                 && (!by_heads || estimate::offered(model, job, gpu, n))
         });
         if let Some(count) = count {

@@ -5,7 +5,8 @@ use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_
 use crate::catalog::{GIB, ModelSpec};
 use crate::runtime::framework::Framework;
 
-/// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
+/// cuBLAS workspaces and allocator slack per GPU during training (NCCL's buffers live
+/// outside the allocator and come off the usable memory instead: `TRAINING_COLLECTIVES_GIB`).
 const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
 /// Bytes per logit at the loss's peak, in the backward: the fp32 log-probabilities
 /// cross-entropy saved (transformers' loss upcasts the logits), the fp32 gradient coming in
