@@ -347,7 +347,12 @@ fn needs_for<'t>(
 fn needs_table(sizing: &Sizing, gpu: &GpuSpec) -> Needs {
     let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
     for n in COUNTS {
-        needs[n as usize] = sizing.per_gpu(n, Some(gpu));
+        // Training's need is the same on every card (what may page out aside).
+        needs[n as usize] = if sizing.job().mode.is_training() {
+            sizing.must_hold(n)
+        } else {
+            sizing.per_gpu(n, Some(gpu))
+        };
     }
     needs
 }

@@ -2,7 +2,7 @@
 
 use super::precision::Precision;
 use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_bytes};
-use crate::catalog::{GIB, ModelSpec};
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::framework::Framework;
 
 /// cuBLAS workspaces and allocator slack per GPU during training (NCCL's buffers live
@@ -30,6 +30,9 @@ pub(super) struct Parts {
     trainable: f64,
     act_per_gpu: f64,
     gather: Gather,
+    /// Of `optimizer`, the bytes in unified memory that page out to host RAM when the
+    /// card runs short (bitsandbytes' paged optimizers).
+    pageable: f64,
 }
 
 pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
@@ -38,6 +41,11 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         Mode::Lora | Mode::Qlora => adapter_states(model, job),
         Mode::Inference => (0.0, 0.0, 0.0, 0.0),
     };
+    let pageable = if job.optimizer == Optimizer::PagedAdamw8bit {
+        trainable * moment_bytes(job.optimizer, 4.0)
+    } else {
+        0.0
+    };
     Parts {
         weights,
         gradients,
@@ -45,6 +53,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         trainable,
         act_per_gpu: activations(model, job),
         gather: Gather::of(model, job),
+        pageable,
     }
 }
 
@@ -71,9 +80,47 @@ impl Parts {
     }
 
     /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
-    pub(super) fn per_gpu(&self, job: &Job, gpus: u32) -> f64 {
+    pub(super) fn per_gpu(&self, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> f64 {
         let (on_gpu, buffers) = self.per_card(job, gpus);
-        self.sum(&on_gpu, &buffers)
+        let resident = self.sum(&on_gpu, &buffers);
+        resident - self.paged_out(job, gpus, gpu, &on_gpu, resident)
+    }
+
+    /// Bytes one GPU of `gpus` must hold whatever the card: the resident peak less the
+    /// optimizer states that may page out.
+    pub(super) fn must_hold(&self, job: &Job, gpus: u32) -> f64 {
+        let (on_gpu, buffers) = self.per_card(job, gpus);
+        self.sum(&on_gpu, &buffers) - self.pageable_on(&on_gpu)
+    }
+
+    /// The paged optimizer states one GPU holds: their share of its optimizer states.
+    fn pageable_on(&self, on_gpu: &OnGpu) -> f64 {
+        if self.optimizer > 0.0 {
+            on_gpu.optimizer * self.pageable / self.optimizer
+        } else {
+            0.0
+        }
+    }
+
+    /// Bytes of paged optimizer states pushed out to host RAM on `gpu`: bitsandbytes keeps
+    /// them in CUDA unified memory, resident on the GPU until the card is full, then paged
+    /// out a page at a time, so on a card they fill what the rest leaves (on no card in
+    /// particular, they all stay).
+    fn paged_out(
+        &self,
+        job: &Job,
+        gpus: u32,
+        gpu: Option<&GpuSpec>,
+        on_gpu: &OnGpu,
+        resident: f64,
+    ) -> f64 {
+        let Some(gpu) = gpu else { return 0.0 };
+        let pageable = self.pageable_on(on_gpu);
+        if pageable <= 0.0 {
+            return 0.0;
+        }
+        let usable = super::usable_gib(gpu, job, gpus) * GIB;
+        (resident - usable).clamp(0.0, pageable)
     }
 
     /// Under plain data parallelism the backward frees each layer's activations as it
@@ -93,11 +140,20 @@ impl Parts {
         on_gpu.weights + on_gpu.optimizer + TRAINING_OVERHEAD + backward.max(step)
     }
 
-    pub(super) fn estimate(&self, job: &Job, gpus: u32, kv_bytes_per_token: f64) -> Estimate {
+    pub(super) fn estimate(
+        &self,
+        job: &Job,
+        gpus: u32,
+        kv_bytes_per_token: f64,
+        gpu: Option<&GpuSpec>,
+    ) -> Estimate {
         let n = f64::from(gpus);
-        let (on_gpu, buffers) = self.per_card(job, gpus);
+        let (mut on_gpu, buffers) = self.per_card(job, gpus);
         let act_per_gpu = self.act_per_gpu;
-        let per_gpu = self.sum(&on_gpu, &buffers);
+        let resident = self.sum(&on_gpu, &buffers);
+        let paged_out = self.paged_out(job, gpus, gpu, &on_gpu, resident);
+        on_gpu.optimizer -= paged_out;
+        let per_gpu = resident - paged_out;
         // The parts add up to the peak: the working buffers count as overhead, and what
         // never coexists is the overlap.
         let working = buffers.live.max(buffers.step);
@@ -208,13 +264,15 @@ fn full_states(params: f64, job: &Job) -> (f64, f64, f64, f64) {
 }
 
 /// Optimizer-state bytes per trained parameter on the GPU: AdamW's two moments, one for
-/// SGD's momentum, at `word` bytes each, or 8 bits for 8-bit AdamW; paged 8-bit AdamW's
-/// states page out to host memory when the card runs short, so none are counted.
+/// SGD's momentum, at `word` bytes each, or 8 bits each for 8-bit AdamW. Paged 8-bit
+/// AdamW's states are the same 2 bytes, allocated in CUDA unified memory
+/// (bitsandbytes' `paged` optimizers, `cudaMallocManaged`): they stay on the GPU until
+/// it runs short and only then page out to host RAM, so they count here, and
+/// [`Parts::paged_out`] lets them go on a card that is full.
 fn moment_bytes(optimizer: Optimizer, word: f64) -> f64 {
     match optimizer {
         Optimizer::Adamw => 2.0 * word,
-        Optimizer::Adamw8bit => 2.0,
-        Optimizer::PagedAdamw8bit => 0.0,
+        Optimizer::Adamw8bit | Optimizer::PagedAdamw8bit => 2.0,
         Optimizer::Sgd => word,
     }
 }

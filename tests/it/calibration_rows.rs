@@ -394,7 +394,9 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             let seq: u64 = leading(&f, "seq_len")?;
             job.set_context(seq);
             let gpus: u32 = leading(&f, "gpus")?;
-            let est = estimate::run(model, &job, gpus).ok()?;
+            // On the named card, paged optimizer states fill what the rest leaves.
+            let gpu = f.get("gpu_id").and_then(|id| catalog.gpu(id));
+            let est = estimate::run_on(model, &job, gpus, gpu).ok()?;
             let outcome = f.get("outcome").cloned().unwrap_or_default();
             let value: Option<f64> = leading(&f, "peak_memory_per_gpu")
                 .or_else(|| leading(&f, "peak_memory_per_gpu_high"));
@@ -407,7 +409,6 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 Some(v) => v,
                 None => f64::NAN,
             };
-            let gpu = f.get("gpu_id").and_then(|id| catalog.gpu(id));
             let fits = gpu.map(|g| est.per_gpu_gib() <= estimate::usable_gib(g, &job, gpus));
             Some(TrainingRow {
                 model: model.id.clone(),

@@ -752,3 +752,39 @@ fn frameworks_change_what_a_fine_tune_holds() {
         assert_eq!(parsed.query.framework, Some(want), "{text}");
     }
 }
+
+#[test]
+fn paged_adamw_states_stay_on_the_gpu_until_it_is_full() {
+    // bitsandbytes' paged 8-bit AdamW keeps its two 8-bit moments in unified memory: on
+    // the GPU (2 bytes per parameter) while there is room, paged out to host RAM when not.
+    let m = model("llama-3.1-8b");
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    job.optimizer = estimate::Optimizer::Adamw8bit;
+    let eight_bit = estimate::run(m, &job, 1).unwrap();
+    job.optimizer = estimate::Optimizer::PagedAdamw8bit;
+    let paged = estimate::run(m, &job, 1).unwrap();
+    assert_eq!(paged.per_gpu, eight_bit.per_gpu, "resident where it fits");
+    let c = catalog();
+    let h200 = c.gpu("h200-sxm").unwrap();
+    let on_h200 = estimate::run_on(m, &job, 1, Some(h200)).unwrap();
+    assert_eq!(
+        on_h200.per_gpu, paged.per_gpu,
+        "room to spare: nothing pages out"
+    );
+    // On a 24 GB card the moments (16 GB) page out as far as needed, never further.
+    let rtx = c.gpu("rtx-4090").unwrap();
+    let on_rtx = estimate::run_on(m, &job, 1, Some(rtx)).unwrap();
+    let usable = estimate::usable_gib(rtx, &job, 1);
+    let moments = m.params_total as f64 * 2.0 / vramguide::catalog::GIB;
+    assert!(on_rtx.per_gpu_gib() < paged.per_gpu_gib());
+    assert!(on_rtx.per_gpu_gib() >= paged.per_gpu_gib() - moments - 1e-9);
+    assert!(on_rtx.per_gpu_gib() <= usable.max(paged.per_gpu_gib() - moments) + 1e-9);
+    // The verdict holds whenever what cannot page out fits.
+    let fit = Fit::check(m, &job, rtx, 1).unwrap();
+    assert_eq!(
+        fit.fits,
+        paged.per_gpu_gib() - moments <= usable,
+        "{} of {usable}",
+        fit.per_gpu_gib
+    );
+}
