@@ -72,16 +72,33 @@ impl Reserve {
         self.usable_of(gpu.gpu_gib(), count, Interconnect::of(gpu, count))
     }
 
+    /// GiB a device-level counter (nvidia-smi, a monitoring dashboard) shows on each of
+    /// `count` GPUs beyond what the allocator holds: the CUDA context and, for training,
+    /// NCCL's buffers (on no card in particular, the fast-link figure).
+    pub fn outside_allocator_gib(self, count: u32, link: Option<Interconnect>) -> f64 {
+        let context = match self.budget {
+            Budget::Allocator { context_gib, .. } | Budget::Exact { context_gib } => context_gib,
+            Budget::Static(rule) => rule.context_gib,
+            Budget::Share(_) => 0.0,
+        };
+        context + self.collectives_gib(count, link.unwrap_or(Interconnect::Nvlink))
+    }
+
+    /// NCCL's buffers per GPU for a training job on `count` GPUs over `link`.
+    fn collectives_gib(self, count: u32, link: Interconnect) -> f64 {
+        let (fast, pcie) = self.collectives;
+        let ranks = count.min(TRAINING_COLLECTIVE_PEERS);
+        match link {
+            Interconnect::Pcie | Interconnect::NvlinkBridge => pcie.gib(ranks),
+            _ => fast.gib(ranks),
+        }
+    }
+
     /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]), `count`
     /// of them working together over `link` (a static share reads the tensor-parallel
     /// size; a training job loses NCCL's buffers, which grow with the peers).
     pub fn usable_of(self, total: f64, count: u32, link: Interconnect) -> f64 {
-        let (fast, pcie) = self.collectives;
-        let ranks = count.min(TRAINING_COLLECTIVE_PEERS);
-        let collectives = match link {
-            Interconnect::Pcie | Interconnect::NvlinkBridge => pcie.gib(ranks),
-            _ => fast.gib(ranks),
-        };
+        let collectives = self.collectives_gib(count, link);
         let usable = match self.budget {
             Budget::Share(share) => total * self.share.unwrap_or(share),
             Budget::Static(rule) => {

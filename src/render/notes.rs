@@ -369,7 +369,8 @@ fn sharding_label(s: Sharding) -> &'static str {
         Sharding::Ddp => "DDP",
         Sharding::Zero1 => "ZeRO-1",
         Sharding::Zero2 => "ZeRO-2",
-        Sharding::Zero3 => "ZeRO-3/FSDP",
+        Sharding::Zero3 => "ZeRO-3",
+        Sharding::Fsdp => "FSDP",
     }
 }
 
@@ -378,6 +379,6 @@ fn sharding_what(s: Sharding) -> &'static MsgId {
         Sharding::Ddp => msg!("sharded-ddp"),
         Sharding::Zero1 => msg!("sharded-zero1"),
         Sharding::Zero2 => msg!("sharded-zero2"),
-        Sharding::Zero3 => msg!("sharded-zero3"),
+        Sharding::Zero3 | Sharding::Fsdp => msg!("sharded-zero3"),
     }
 }

@@ -505,11 +505,11 @@ fn new_formats_keep_the_right_tensors_sixteen_bit() {
 
 #[test]
 fn fsdp_qlora_per_gpu_matches_hand_computation() {
-    // Llama 2 70B, QLoRA r16 on all linear layers, 2 GPUs with FSDP (ZeRO-3), 512 tokens,
+    // Llama 2 70B, QLoRA r16 on all linear layers, 2 GPUs with FSDP, 512 tokens,
     // micro-batch 1, gradient checkpointing, AdamW.
     let mut job = Job::new(Mode::Qlora, Precision::Nf4);
     job.set_context(512);
-    job.sharding = Some(estimate::Sharding::Zero3);
+    job.sharding = Some(estimate::Sharding::Fsdp);
     let e = estimate::run(model("llama-2-70b"), &job, 2).unwrap();
     let params = 68_976_648_192.0;
     let tables = 2.0 * 32_000.0 * 8192.0; // embeddings + lm_head, 16-bit in NF4 checkpoints
@@ -787,4 +787,44 @@ fn paged_adamw_states_stay_on_the_gpu_until_it_is_full() {
         "{} of {usable}",
         fit.per_gpu_gib
     );
+}
+
+#[test]
+fn deepspeed_zero3_and_fsdp_keep_their_own_buffers() {
+    // Llama 2 70B LoRA on 8 GPUs: FSDP prefetches the next decoder layer whole (16-bit);
+    // DeepSpeed prefetches 0.9 x hidden² parameters (HF's "auto") and holds a hidden²
+    // 16-bit reduce bucket. Everything else is the same.
+    let m = model("llama-2-70b");
+    let mut job = Job::new(Mode::Lora, Precision::Bf16);
+    job.sharding = Some(estimate::Sharding::Zero3);
+    let ds = estimate::run(m, &job, 8).unwrap().per_gpu;
+    job.sharding = Some(estimate::Sharding::Fsdp);
+    let fsdp = estimate::run(m, &job, 8).unwrap().per_gpu;
+    let h2 = 8192.0f64 * 8192.0;
+    let layer = (m.params_total as f64 - 2.0 * 32_000.0 * 8192.0) / 80.0;
+    let expected = layer * 2.0 - 0.9 * h2 * 2.0 - h2 * 2.0;
+    assert!(
+        ((fsdp - ds) - expected).abs() < 1e3,
+        "{} vs {expected}",
+        fsdp - ds
+    );
+    // A mixed-precision full fine-tune holds 16 bytes of states a parameter either way, but
+    // FSDP's are fp32 parameters, fp32 gradient shards and two moments, stepped in place;
+    // DeepSpeed's 16-bit weights and gradients, master copy and moments, stepped a 1e9
+    // sub-group of fp32 gradients at a time.
+    let mut full = Job::new(Mode::FullFinetune, Precision::Bf16);
+    full.sharding = Some(estimate::Sharding::Zero3);
+    let d = estimate::run(m, &full, 8).unwrap();
+    full.sharding = Some(estimate::Sharding::Fsdp);
+    let f = estimate::run(m, &full, 8).unwrap();
+    let p = m.params_total as f64;
+    assert!((d.gradients - 2.0 * p).abs() < 1e3 && (f.gradients - 4.0 * p).abs() < 1e3);
+    assert!((d.weights - 2.0 * p).abs() < 1e3 && (f.weights - 4.0 * p).abs() < 1e3);
+    let states = |e: &estimate::Estimate| e.weights + e.gradients + e.optimizer;
+    assert!((states(&d) - 16.0 * p).abs() < 1e3 && (states(&f) - 16.0 * p).abs() < 1e3);
+    // The names people type reach each.
+    let named = |s: &str| estimate::named::<estimate::Sharding>(estimate::Field::Sharding, s);
+    assert_eq!(named("fsdp"), Ok(estimate::Sharding::Fsdp));
+    assert_eq!(named("full-shard"), Ok(estimate::Sharding::Fsdp));
+    assert_eq!(named("zero3"), Ok(estimate::Sharding::Zero3));
 }
