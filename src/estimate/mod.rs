@@ -80,6 +80,9 @@ pub enum Note {
     },
     /// Optimizer states (and, sharded, weights) live in CPU memory on one GPU.
     CpuOffload,
+    /// Paged 8-bit AdamW's states do not all fit the named card: about `gib` GiB per GPU
+    /// page out to host RAM (bitsandbytes' unified memory), which slows every step.
+    OptimizerPagedOut { gib: f64 },
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
     /// Training sized as this framework's recipes run it (its profile's memory behaviour).
@@ -241,6 +244,14 @@ impl<'a> Sizing<'a> {
             _ => training::notes(job, gpus),
         };
         common_notes(model, job, &mut est);
+        if job.mode.is_training() && gpu.is_some() {
+            let paged_out = self.per_gpu(gpus, None) - est.per_gpu;
+            if paged_out > 0.0 {
+                est.notes.push(Note::OptimizerPagedOut {
+                    gib: paged_out / GIB,
+                });
+            }
+        }
         if job.mode == Mode::Inference
             && job.precision.format() == Format::Fp8
             && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())

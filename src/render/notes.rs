@@ -6,7 +6,7 @@ use super::parts::{gpu_count, tower_size};
 use crate::answer::{Answer, Assumption};
 use crate::catalog::MatchKind;
 use crate::estimate::{ErrorBand, Note, Sharding};
-use crate::i18n::{Args, Lang, MsgId, format_int, format_number, format_params, t, tr};
+use crate::i18n::{Args, Lang, MsgId, format_gib, format_int, format_number, format_params, t, tr};
 use crate::msg;
 use crate::runtime::framework::Framework;
 
@@ -320,6 +320,11 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::OptimizerPagedOut { gib } => tr(
+            lang,
+            msg!("note-paged-out"),
+            Some(&Args::new().s("gib", format_gib(lang, *gib))),
+        ),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::Framework { framework } => t(

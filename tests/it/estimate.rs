@@ -779,6 +779,18 @@ fn paged_adamw_states_stay_on_the_gpu_until_it_is_full() {
     assert!(on_rtx.per_gpu_gib() < paged.per_gpu_gib());
     assert!(on_rtx.per_gpu_gib() >= paged.per_gpu_gib() - moments - 1e-9);
     assert!(on_rtx.per_gpu_gib() <= usable.max(paged.per_gpu_gib() - moments) + 1e-9);
+    // The answer says how much pages out; where nothing does, it says nothing.
+    let out = paged.per_gpu_gib() - on_rtx.per_gpu_gib();
+    assert!(on_rtx.notes.iter().any(|n| matches!(
+        n,
+        estimate::Note::OptimizerPagedOut { gib } if (gib - out).abs() < 1e-9
+    )));
+    assert!(
+        !on_h200
+            .notes
+            .iter()
+            .any(|n| matches!(n, estimate::Note::OptimizerPagedOut { .. }))
+    );
     // The verdict holds whenever what cannot page out fits.
     let fit = Fit::check(m, &job, rtx, 1).unwrap();
     assert_eq!(
