@@ -70,6 +70,12 @@ impl Parts {
             self.gradients,
             self.optimizer,
         );
+        // Paged states are sharded with the optimizer's, and offloaded with them.
+        on_gpu.pageable = match sharding {
+            _ if job.cpu_offload => 0.0,
+            Sharding::Ddp => self.pageable,
+            _ => self.pageable / n,
+        };
         if sharding == Sharding::Fsdp && self.gather.mixed && !job.cpu_offload {
             // FSDP's sharded parameters are the fp32 master copy, and each sharded
             // gradient is cast to its parameter's dtype after the reduce-scatter: 4 + 4 +
@@ -98,30 +104,22 @@ impl Parts {
     pub(super) fn per_gpu(&self, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> f64 {
         let (on_gpu, buffers) = self.per_card(job, gpus);
         let resident = self.sum(&on_gpu, &buffers);
-        resident - self.paged_out(job, gpus, gpu, &on_gpu, resident)
+        self.on_card(job, gpus, gpu, &on_gpu, resident)
     }
 
     /// Bytes one GPU of `gpus` must hold whatever the card: the resident peak less the
     /// optimizer states that may page out.
     pub(super) fn must_hold(&self, job: &Job, gpus: u32) -> f64 {
         let (on_gpu, buffers) = self.per_card(job, gpus);
-        self.sum(&on_gpu, &buffers) - self.pageable_on(&on_gpu)
+        self.sum(&on_gpu, &buffers) - on_gpu.pageable
     }
 
-    /// The paged optimizer states one GPU holds: their share of its optimizer states.
-    fn pageable_on(&self, on_gpu: &OnGpu) -> f64 {
-        if self.optimizer > 0.0 {
-            on_gpu.optimizer * self.pageable / self.optimizer
-        } else {
-            0.0
-        }
-    }
-
-    /// Bytes of paged optimizer states pushed out to host RAM on `gpu`: bitsandbytes keeps
-    /// them in CUDA unified memory, resident on the GPU until the card is full, then paged
-    /// out a page at a time, so on a card they fill what the rest leaves (on no card in
-    /// particular, they all stay).
-    fn paged_out(
+    /// The peak on `gpu` of a job whose resident peak is `resident`: bitsandbytes keeps
+    /// paged optimizer states in CUDA unified memory, on the GPU until the card is full,
+    /// then paged out a page at a time, so on a card they fill what the rest leaves (on no
+    /// card in particular, they all stay). Written as a clamp so a card filled exactly
+    /// reads as its usable memory, to the bit.
+    fn on_card(
         &self,
         job: &Job,
         gpus: u32,
@@ -129,13 +127,13 @@ impl Parts {
         on_gpu: &OnGpu,
         resident: f64,
     ) -> f64 {
-        let Some(gpu) = gpu else { return 0.0 };
-        let pageable = self.pageable_on(on_gpu);
-        if pageable <= 0.0 {
-            return 0.0;
+        match gpu {
+            Some(gpu) if on_gpu.pageable > 0.0 => {
+                let usable = super::usable_gib(gpu, job, gpus) * GIB;
+                resident.min(usable.max(resident - on_gpu.pageable))
+            }
+            _ => resident,
         }
-        let usable = super::usable_gib(gpu, job, gpus) * GIB;
-        (resident - usable).clamp(0.0, pageable)
     }
 
     /// Under plain data parallelism the backward frees each layer's activations as it
@@ -166,9 +164,8 @@ impl Parts {
         let (mut on_gpu, buffers) = self.per_card(job, gpus);
         let act_per_gpu = self.act_per_gpu;
         let resident = self.sum(&on_gpu, &buffers);
-        let paged_out = self.paged_out(job, gpus, gpu, &on_gpu, resident);
-        on_gpu.optimizer -= paged_out;
-        let per_gpu = resident - paged_out;
+        let per_gpu = self.on_card(job, gpus, gpu, &on_gpu, resident);
+        on_gpu.optimizer -= resident - per_gpu;
         // The parts add up to the peak: the working buffers count as overhead, and what
         // never coexists is the overlap.
         let working = buffers.live.max(buffers.step);
@@ -221,6 +218,8 @@ struct OnGpu {
     weights: f64,
     gradients: f64,
     optimizer: f64,
+    /// Of `optimizer`, the paged states (bitsandbytes' unified memory).
+    pageable: f64,
 }
 
 /// Where each state lives under a sharding stage, per GPU (ZeRO paper, section 5): stage 1
@@ -241,16 +240,19 @@ fn placed(sharding: Sharding, offload: bool, n: f64, w: f64, g: f64, o: f64) -> 
             weights: w,
             gradients: g,
             optimizer: o,
+            pageable: 0.0,
         },
         (true, true) => OnGpu {
             weights: 0.0,
             gradients: 0.0,
             optimizer: 0.0,
+            pageable: 0.0,
         },
         (true, _) => OnGpu {
             weights: w,
             gradients: g,
             optimizer: 0.0,
+            pageable: 0.0,
         },
     }
 }
@@ -285,7 +287,7 @@ fn full_states(params: f64, job: &Job) -> (f64, f64, f64, f64) {
 /// AdamW's states are the same 2 bytes, allocated in CUDA unified memory
 /// (bitsandbytes' `paged` optimizers, `cudaMallocManaged`): they stay on the GPU until
 /// it runs short and only then page out to host RAM, so they count here, and
-/// [`Parts::paged_out`] lets them go on a card that is full.
+/// [`Parts::on_card`] lets them go on a card that is full.
 fn moment_bytes(optimizer: Optimizer, word: f64) -> f64 {
     match optimizer {
         Optimizer::Adamw => 2.0 * word,
