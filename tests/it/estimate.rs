@@ -794,7 +794,10 @@ fn paged_adamw_states_stay_on_the_gpu_until_it_is_full() {
     // A card between what must stay and the whole: the states fill it, to the bit.
     let a100 = c.gpu("a100-80gb-sxm").unwrap();
     let gemma = Fit::check(model("gemma-2-9b"), &job, a100, 1).unwrap();
-    assert!(gemma.fits && gemma.per_gpu_gib == gemma.usable_gib, "{gemma:?}");
+    assert!(
+        gemma.fits && gemma.per_gpu_gib == gemma.usable_gib,
+        "{gemma:?}"
+    );
     // The verdict holds whenever what cannot page out fits.
     let fit = Fit::check(m, &job, rtx, 1).unwrap();
     assert_eq!(
