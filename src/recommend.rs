@@ -230,7 +230,7 @@ fn minimal_setups<'g>(
             }
         };
         let count = facts.topology.counts.iter().copied().find(|&n| {
-            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n) * GIB
+            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n, Interconnect::of(gpu, n)) * GIB
                 && (!by_heads || estimate::offered(model, job, gpu, n))
         });
         if let Some(count) = count {
@@ -347,7 +347,12 @@ fn needs_for<'t>(
 fn needs_table(sizing: &Sizing, gpu: &GpuSpec) -> Needs {
     let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
     for n in COUNTS {
-        needs[n as usize] = sizing.per_gpu(n, Some(gpu));
+        // Training's need is the same on every card (what may page out aside).
+        needs[n as usize] = if sizing.job().mode.is_training() {
+            sizing.must_hold(n)
+        } else {
+            sizing.per_gpu(n, Some(gpu))
+        };
     }
     needs
 }

@@ -2,7 +2,7 @@
 
 use super::{DecodeWork, Estimate, Job, JobError, Mode, Runtime, Sizing, prefill_tokens_per_s};
 use crate::catalog::{FormFactor, GIB, GpuSpec, ModelSpec, Vendor};
-use crate::runtime::Budget;
+use crate::runtime::{Budget, PeerBuffers, TRAINING_COLLECTIVE_PEERS, TRAINING_COLLECTIVES_GIB};
 pub use crate::vocab::{Interconnect, Machine, NODE, Topology};
 use serde::Serialize;
 
@@ -43,31 +43,62 @@ pub struct Reserve {
     budget: Budget,
     outside: f64,
     share: Option<f64>,
+    /// Training: NCCL's buffers per GPU, outside the allocator (fast link, PCIe).
+    collectives: (PeerBuffers, PeerBuffers),
 }
 
 impl Reserve {
     pub fn of(job: &Job) -> Reserve {
-        let (budget, outside) = if job.mode.is_training() {
-            (Runtime::TRAINING.profile().budget, 0.0)
+        let (budget, outside, collectives) = if job.mode.is_training() {
+            let budget = Runtime::TRAINING.profile().budget;
+            (budget, 0.0, TRAINING_COLLECTIVES_GIB)
         } else {
             let profile = job.runtime.profile();
-            (profile.budget, profile.outside_budget_gib)
+            // Inference counts its communication buffers in the estimate (the runtime
+            // profile's `multi_gpu_overhead_gib`), as its engines log them.
+            let none = (PeerBuffers::NONE, PeerBuffers::NONE);
+            (profile.budget, profile.outside_budget_gib, none)
         };
         Reserve {
             budget,
             outside,
             share: job.memory_share,
+            collectives,
         }
     }
 
     /// [`usable_gib`] of `gpu` for this job on `count` of them.
     pub fn usable_gib(self, gpu: &GpuSpec, count: u32) -> f64 {
-        self.usable_of(gpu.gpu_gib(), count)
+        self.usable_of(gpu.gpu_gib(), count, Interconnect::of(gpu, count))
+    }
+
+    /// GiB a device-level counter (nvidia-smi, a monitoring dashboard) shows on each of
+    /// `count` GPUs beyond what the allocator holds: the CUDA context and, for training,
+    /// NCCL's buffers (on no card in particular, the fast-link figure).
+    pub fn outside_allocator_gib(self, count: u32, link: Option<Interconnect>) -> f64 {
+        let context = match self.budget {
+            Budget::Allocator { context_gib, .. } | Budget::Exact { context_gib } => context_gib,
+            Budget::Static(rule) => rule.context_gib,
+            Budget::Share(_) => 0.0,
+        };
+        context + self.collectives_gib(count, link.unwrap_or(Interconnect::Nvlink))
+    }
+
+    /// NCCL's buffers per GPU for a training job on `count` GPUs over `link`.
+    fn collectives_gib(self, count: u32, link: Interconnect) -> f64 {
+        let (fast, pcie) = self.collectives;
+        let ranks = count.min(TRAINING_COLLECTIVE_PEERS);
+        match link {
+            Interconnect::Pcie | Interconnect::NvlinkBridge => pcie.gib(ranks),
+            _ => fast.gib(ranks),
+        }
     }
 
     /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]), `count`
-    /// of them working together (a static share reads the tensor-parallel size).
-    pub fn usable_of(self, total: f64, count: u32) -> f64 {
+    /// of them working together over `link` (a static share reads the tensor-parallel
+    /// size; a training job loses NCCL's buffers, which grow with the peers).
+    pub fn usable_of(self, total: f64, count: u32, link: Interconnect) -> f64 {
+        let collectives = self.collectives_gib(count, link);
         let usable = match self.budget {
             Budget::Share(share) => total * self.share.unwrap_or(share),
             Budget::Static(rule) => {
@@ -77,7 +108,7 @@ impl Reserve {
             Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
             Budget::Exact { context_gib } => total - context_gib,
         };
-        usable.min(total - self.outside)
+        usable.min(total - self.outside) - collectives
     }
 }
 

@@ -52,8 +52,9 @@ pub enum Optimizer {
     Sgd,
 }
 
-/// How training states are spread over several GPUs (DeepSpeed ZeRO stages; PyTorch FSDP's
-/// full shard is stage 3, its `SHARD_GRAD_OP` stage 2).
+/// How training states are spread over several GPUs (DeepSpeed ZeRO stages, and PyTorch
+/// FSDP's full shard, which shards what stage 3 does with buffers of its own; FSDP's
+/// `SHARD_GRAD_OP` is sized as stage 2).
 #[derive(
     Debug,
     Clone,
@@ -80,19 +81,32 @@ pub enum Sharding {
     /// Optimizer states and gradients sharded.
     #[strum(to_string = "zero2", serialize = "zero-2", serialize = "shard-grad-op")]
     Zero2,
-    /// Weights too (FSDP full shard; FSDP + QLoRA shards the frozen 4-bit base).
-    #[strum(
-        to_string = "zero3",
-        serialize = "zero-3",
-        serialize = "fsdp",
-        serialize = "full-shard"
-    )]
+    /// Weights too, DeepSpeed's way: parameters gathered module by module under
+    /// `stage3_max_live_parameters`, a prefetch and a reduce bucket, and the fp32 step one
+    /// sub-group at a time.
+    #[strum(to_string = "zero3", serialize = "zero-3", serialize = "deepspeed")]
     Zero3,
+    /// Weights too, PyTorch FSDP's full shard (FSDP + QLoRA shards the frozen 4-bit base):
+    /// one wrapped unit (a decoder layer) gathered whole and the next prefetched, its
+    /// gradient reduce-scattered, and the step over the sharded fp32 parameters with no
+    /// buffer of its own.
+    #[strum(
+        to_string = "fsdp",
+        serialize = "full-shard",
+        serialize = "fsdp2",
+        serialize = "full_shard"
+    )]
+    Fsdp,
 }
 
 impl Sharding {
     pub fn name(self) -> &'static str {
         self.into()
+    }
+
+    /// Whether the weights are sharded too (ZeRO-3, FSDP's full shard).
+    pub fn shards_weights(self) -> bool {
+        matches!(self, Sharding::Zero3 | Sharding::Fsdp)
     }
 }
 
@@ -260,8 +274,8 @@ pub struct Job {
     pub lora_targets: LoraTargets,
     /// Flash/memory-efficient attention (the default in current stacks): no s^2 term.
     pub flash_attention: bool,
-    /// Training over several GPUs: how states are sharded (None: ZeRO-3/FSDP, the set-up
-    /// that lets the job fit, and the answer says it assumed so).
+    /// Training over several GPUs: how states are sharded (None: ZeRO-3, the set-up that
+    /// lets the job fit, and the answer says it assumed so).
     pub sharding: Option<Sharding>,
     /// Training: optimizer states (and, under ZeRO-3/FSDP, weights and gradients) live in
     /// CPU memory (ZeRO-Offload, FSDP `cpu_offload`).
@@ -490,11 +504,12 @@ mod names {
             Sharding::Zero1,
             Sharding::Zero2,
             Sharding::Zero3,
+            Sharding::Fsdp,
         ]
         .iter()
         .map(|s| s.name())
         .collect();
-        assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3"]);
+        assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3", "fsdp"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
         assert_eq!(Field::ALL.len(), 22);

@@ -80,6 +80,9 @@ pub enum Note {
     },
     /// Optimizer states (and, sharded, weights) live in CPU memory on one GPU.
     CpuOffload,
+    /// Paged 8-bit AdamW's states do not all fit the named card: about `gib` GiB per GPU
+    /// page out to host RAM (bitsandbytes' unified memory), which slows every step.
+    OptimizerPagedOut { gib: f64 },
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
     /// Training sized as this framework's recipes run it (its profile's memory behaviour).
@@ -241,6 +244,14 @@ impl<'a> Sizing<'a> {
             _ => training::notes(job, gpus),
         };
         common_notes(model, job, &mut est);
+        if job.mode.is_training() && gpu.is_some() {
+            let paged_out = self.per_gpu(gpus, None) - est.per_gpu;
+            if paged_out > 0.0 {
+                est.notes.push(Note::OptimizerPagedOut {
+                    gib: paged_out / GIB,
+                });
+            }
+        }
         if job.mode == Mode::Inference
             && job.precision.format() == Format::Fp8
             && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())
@@ -267,7 +278,7 @@ impl<'a> Sizing<'a> {
         let kv_per_token = kv_bytes_per_token(model, job.kv_precision);
         let mut est = match &self.parts {
             Parts::Inference(p) => p.estimate(model, job, gpus, gpu, kv_per_token),
-            Parts::Training(p) => p.estimate(job, gpus, kv_per_token),
+            Parts::Training(p) => p.estimate(job, gpus, kv_per_token, gpu),
         };
         est.rule_of_thumb_gb =
             rule_of_thumb_gb(model.params_total as f64, job.precision.nominal_bits());
@@ -280,7 +291,21 @@ impl<'a> Sizing<'a> {
         let gpus = gpus.max(1);
         match &self.parts {
             Parts::Inference(p) => p.per_gpu(self.model, self.job, gpus, gpu),
-            Parts::Training(p) => p.per_gpu(self.job, gpus),
+            Parts::Training(p) => p.per_gpu(self.job, gpus, gpu),
+        }
+    }
+}
+
+impl Sizing<'_> {
+    /// Bytes one GPU must hold on `gpus` GPUs, on any card: [`Sizing::per_gpu`] less what
+    /// may page out to host RAM when the card is full (bitsandbytes' paged optimizer
+    /// states). The same on every card, so one table serves every GPU kind, and a card
+    /// holds the job exactly when its usable memory covers it.
+    pub fn must_hold(&self, gpus: u32) -> f64 {
+        let gpus = gpus.max(1);
+        match &self.parts {
+            Parts::Inference(p) => p.per_gpu(self.model, self.job, gpus, None),
+            Parts::Training(p) => p.must_hold(self.job, gpus),
         }
     }
 }

@@ -2,10 +2,11 @@
 
 use super::precision::Precision;
 use super::{Estimate, Job, LoraTargets, Mode, Note, Optimizer, Sharding, weight_bytes};
-use crate::catalog::{GIB, ModelSpec};
+use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::framework::Framework;
 
-/// cuBLAS/NCCL workspaces and allocator slack per GPU during training.
+/// cuBLAS workspaces and allocator slack per GPU during training (NCCL's buffers live
+/// outside the allocator and come off the usable memory instead: `TRAINING_COLLECTIVES_GIB`).
 const TRAINING_OVERHEAD: f64 = 0.5 * GIB;
 /// Bytes per logit at the loss's peak, in the backward: the fp32 log-probabilities
 /// cross-entropy saved (transformers' loss upcasts the logits), the fp32 gradient coming in
@@ -29,6 +30,9 @@ pub(super) struct Parts {
     trainable: f64,
     act_per_gpu: f64,
     gather: Gather,
+    /// Of `optimizer`, the bytes in unified memory that page out to host RAM when the
+    /// card runs short (bitsandbytes' paged optimizers).
+    pageable: f64,
 }
 
 pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
@@ -37,6 +41,11 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         Mode::Lora | Mode::Qlora => adapter_states(model, job),
         Mode::Inference => (0.0, 0.0, 0.0, 0.0),
     };
+    let pageable = if job.optimizer == Optimizer::PagedAdamw8bit {
+        trainable * moment_bytes(job.optimizer, 4.0)
+    } else {
+        0.0
+    };
     Parts {
         weights,
         gradients,
@@ -44,6 +53,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         trainable,
         act_per_gpu: activations(model, job),
         gather: Gather::of(model, job),
+        pageable,
     }
 }
 
@@ -52,7 +62,7 @@ impl Parts {
     fn per_card(&self, job: &Job, gpus: u32) -> (OnGpu, Buffers) {
         let n = f64::from(gpus);
         let sharding = job.sharding_on(gpus);
-        let on_gpu = placed(
+        let mut on_gpu = placed(
             sharding,
             job.cpu_offload,
             n,
@@ -60,9 +70,30 @@ impl Parts {
             self.gradients,
             self.optimizer,
         );
+        // Paged states are sharded with the optimizer's, and offloaded with them.
+        on_gpu.pageable = match sharding {
+            _ if job.cpu_offload => 0.0,
+            Sharding::Ddp => self.pageable,
+            _ => self.pageable / n,
+        };
+        if sharding == Sharding::Fsdp && self.gather.mixed && !job.cpu_offload {
+            // FSDP's sharded parameters are the fp32 master copy, and each sharded
+            // gradient is cast to its parameter's dtype after the reduce-scatter: 4 + 4 +
+            // 8 bytes per parameter where DeepSpeed holds 2 + 2 + 12.
+            let t = self.trainable / n;
+            on_gpu.weights += 2.0 * t;
+            on_gpu.gradients += 2.0 * t;
+            on_gpu.optimizer -= 4.0 * t;
+        }
+        if sharding == Sharding::Zero2 && job.cpu_offload {
+            // ZeRO-Offload: gradients leave for the host bucket by bucket as the backward
+            // reduces them; only the reduce bucket stays (in the buffers below).
+            on_gpu.gradients = 0.0;
+        }
         let buffers = match sharding {
             _ if gpus <= 1 => Buffers::default(),
-            Sharding::Zero3 => self.gather.buffers(job, n),
+            Sharding::Zero3 => self.gather.deepspeed(job, n),
+            Sharding::Fsdp => self.gather.fsdp(job),
             Sharding::Zero1 | Sharding::Zero2 => self.gather.partition_step(job, n),
             Sharding::Ddp => Buffers::default(),
         };
@@ -70,9 +101,39 @@ impl Parts {
     }
 
     /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
-    pub(super) fn per_gpu(&self, job: &Job, gpus: u32) -> f64 {
+    pub(super) fn per_gpu(&self, job: &Job, gpus: u32, gpu: Option<&GpuSpec>) -> f64 {
         let (on_gpu, buffers) = self.per_card(job, gpus);
-        self.sum(&on_gpu, &buffers)
+        let resident = self.sum(&on_gpu, &buffers);
+        self.on_card(job, gpus, gpu, &on_gpu, resident)
+    }
+
+    /// Bytes one GPU of `gpus` must hold whatever the card: the resident peak less the
+    /// optimizer states that may page out.
+    pub(super) fn must_hold(&self, job: &Job, gpus: u32) -> f64 {
+        let (on_gpu, buffers) = self.per_card(job, gpus);
+        self.sum(&on_gpu, &buffers) - on_gpu.pageable
+    }
+
+    /// The peak on `gpu` of a job whose resident peak is `resident`: bitsandbytes keeps
+    /// paged optimizer states in CUDA unified memory, on the GPU until the card is full,
+    /// then paged out a page at a time, so on a card they fill what the rest leaves (on no
+    /// card in particular, they all stay). Written as a clamp so a card filled exactly
+    /// reads as its usable memory, to the bit.
+    fn on_card(
+        &self,
+        job: &Job,
+        gpus: u32,
+        gpu: Option<&GpuSpec>,
+        on_gpu: &OnGpu,
+        resident: f64,
+    ) -> f64 {
+        match gpu {
+            Some(gpu) if on_gpu.pageable > 0.0 => {
+                let usable = super::usable_gib(gpu, job, gpus) * GIB;
+                resident.min(usable.max(resident - on_gpu.pageable))
+            }
+            _ => resident,
+        }
     }
 
     /// Under plain data parallelism the backward frees each layer's activations as it
@@ -92,11 +153,19 @@ impl Parts {
         on_gpu.weights + on_gpu.optimizer + TRAINING_OVERHEAD + backward.max(step)
     }
 
-    pub(super) fn estimate(&self, job: &Job, gpus: u32, kv_bytes_per_token: f64) -> Estimate {
+    pub(super) fn estimate(
+        &self,
+        job: &Job,
+        gpus: u32,
+        kv_bytes_per_token: f64,
+        gpu: Option<&GpuSpec>,
+    ) -> Estimate {
         let n = f64::from(gpus);
-        let (on_gpu, buffers) = self.per_card(job, gpus);
+        let (mut on_gpu, buffers) = self.per_card(job, gpus);
         let act_per_gpu = self.act_per_gpu;
-        let per_gpu = self.sum(&on_gpu, &buffers);
+        let resident = self.sum(&on_gpu, &buffers);
+        let per_gpu = self.on_card(job, gpus, gpu, &on_gpu, resident);
+        on_gpu.optimizer -= resident - per_gpu;
         // The parts add up to the peak: the working buffers count as overhead, and what
         // never coexists is the overlap.
         let working = buffers.live.max(buffers.step);
@@ -149,34 +218,41 @@ struct OnGpu {
     weights: f64,
     gradients: f64,
     optimizer: f64,
+    /// Of `optimizer`, the paged states (bitsandbytes' unified memory).
+    pageable: f64,
 }
 
 /// Where each state lives under a sharding stage, per GPU (ZeRO paper, section 5): stage 1
-/// splits the optimizer states over the `n` GPUs, stage 2 the gradients too, stage 3 the
-/// weights too. CPU offload moves the optimizer states (ZeRO-Offload) and, at stage 3, the
-/// weights and gradients (ZeRO-Infinity, FSDP `cpu_offload`) to host memory.
+/// splits the optimizer states over the `n` GPUs, stage 2 the gradients too, stage 3 (and
+/// FSDP's full shard) the weights too. CPU offload moves the optimizer states (ZeRO-Offload)
+/// and, when the weights are sharded, the weights and gradients (ZeRO-3's `offload_param`
+/// with `offload_optimizer`, FSDP's `CPUOffload(offload_params=True)`) to host memory:
+/// only the working buffers stay.
 fn placed(sharding: Sharding, offload: bool, n: f64, w: f64, g: f64, o: f64) -> OnGpu {
     let (w, g, o) = match sharding {
         Sharding::Ddp => (w, g, o),
         Sharding::Zero1 => (w, g, o / n),
         Sharding::Zero2 => (w, g / n, o / n),
-        Sharding::Zero3 => (w / n, g / n, o / n),
+        Sharding::Zero3 | Sharding::Fsdp => (w / n, g / n, o / n),
     };
-    match (offload, sharding) {
+    match (offload, sharding.shards_weights()) {
         (false, _) => OnGpu {
             weights: w,
             gradients: g,
             optimizer: o,
+            pageable: 0.0,
         },
-        (true, Sharding::Zero3) => OnGpu {
+        (true, true) => OnGpu {
             weights: 0.0,
             gradients: 0.0,
             optimizer: 0.0,
+            pageable: 0.0,
         },
         (true, _) => OnGpu {
             weights: w,
             gradients: g,
             optimizer: 0.0,
+            pageable: 0.0,
         },
     }
 }
@@ -207,13 +283,15 @@ fn full_states(params: f64, job: &Job) -> (f64, f64, f64, f64) {
 }
 
 /// Optimizer-state bytes per trained parameter on the GPU: AdamW's two moments, one for
-/// SGD's momentum, at `word` bytes each, or 8 bits for 8-bit AdamW; paged 8-bit AdamW's
-/// states page out to host memory when the card runs short, so none are counted.
+/// SGD's momentum, at `word` bytes each, or 8 bits each for 8-bit AdamW. Paged 8-bit
+/// AdamW's states are the same 2 bytes, allocated in CUDA unified memory
+/// (bitsandbytes' `paged` optimizers, `cudaMallocManaged`): they stay on the GPU until
+/// it runs short and only then page out to host RAM, so they count here, and
+/// [`Parts::on_card`] lets them go on a card that is full.
 fn moment_bytes(optimizer: Optimizer, word: f64) -> f64 {
     match optimizer {
         Optimizer::Adamw => 2.0 * word,
-        Optimizer::Adamw8bit => 2.0,
-        Optimizer::PagedAdamw8bit => 0.0,
+        Optimizer::Adamw8bit | Optimizer::PagedAdamw8bit => 2.0,
         Optimizer::Sgd => word,
     }
 }
@@ -265,10 +343,20 @@ pub fn lora_params(model: &ModelSpec, rank: u32, targets: LoraTargets) -> f64 {
 /// DeepSpeed's ZeRO-3 default `sub_group_size` (https://www.deepspeed.ai/docs/config-json/,
 /// kept by HF's and LLaMA-Factory's ZeRO-3 configs): the optimizer steps the partition 1e9
 /// parameters at a time, copying each sub-group's 16-bit gradients to fp32 first (stage3.py
-/// `_prepare_fp32_grad_for_sub_group`). Its `stage3_max_live_parameters` (also 1e9) only
-/// binds for layers past 0.5 B parameters, and FSDP, which this sharding also stands
-/// for, gathers whole units without such a bound, so the gathered weights are not capped.
+/// `_prepare_fp32_grad_for_sub_group`).
 const SUB_GROUP_SIZE: f64 = 1e9;
+/// DeepSpeed's `stage3_max_live_parameters` default (1e9, also in LLaMA-Factory's
+/// `ds_z3_config.json`): gathered parameters past it are released before more are fetched
+/// (a single module larger than it is still gathered whole).
+const MAX_LIVE_PARAMETERS: f64 = 1e9;
+/// DeepSpeed's prefetch and reduce buckets as HF's integration fills the "auto" values every
+/// framework's ZeRO-3 config leaves (transformers' `HfTrainerDeepSpeedConfig`, accelerate;
+/// LLaMA-Factory's and Axolotl's configs): `stage3_prefetch_bucket_size` = 0.9 x hidden²
+/// parameters and `reduce_bucket_size` = hidden² elements, the latter a 16-bit buffer
+/// allocated at start with `contiguous_gradients`. (DeepSpeed's own defaults, for a config
+/// that sets neither, are 5e7 and 5e8.)
+const PREFETCH_HIDDEN_SQUARED: f64 = 0.9;
+const REDUCE_HIDDEN_SQUARED: f64 = 1.0;
 
 /// What ZeRO-3 and FSDP gather on every GPU, whatever the sharding leaves there.
 struct Gather {
@@ -289,6 +377,8 @@ struct Gather {
     trainable: f64,
     /// The step keeps an fp32 master copy, so gradients are cast to fp32 for it.
     mixed: bool,
+    /// The model's hidden size squared: HF's "auto" bucket sizes are multiples of it.
+    hidden_squared: f64,
 }
 
 /// The working buffers on one GPU: gathered weights and gradients in the forward and
@@ -324,6 +414,17 @@ impl Gather {
             },
             trainable: if full { model.params_total as f64 } else { 0.0 },
             mixed: full && job.master_weights,
+            hidden_squared: f64::from(model.hidden_size).powi(2),
+        }
+    }
+
+    /// The larger of lm_head (16-bit) and one layer (stored precision), with its bytes per
+    /// parameter: the biggest thing gathered at once.
+    fn largest(&self) -> (f64, f64) {
+        if self.unit * self.unit_bytes > self.layer * self.layer_bytes {
+            (self.unit, self.unit_bytes)
+        } else {
+            (self.layer, self.layer_bytes)
         }
     }
 
@@ -331,10 +432,18 @@ impl Gather {
     /// first (DeepSpeed's stage_1_and_2.py: `single_grad_partition`): 4 bytes per trainable
     /// parameter over the GPUs. LLaMA-Factory issue 1158 shows it: Baichuan2-13B's full
     /// fine-tune under ZeRO-2 on 4 x 80 GB dies asking for 12.94 GiB, 13.9e9 x 4 / 4 bytes.
+    /// With ZeRO-Offload (stage 2 and `offload_optimizer`) the step runs on the host and
+    /// the gradients go there through the reduce bucket, which is all that stays.
     fn partition_step(&self, job: &Job, n: f64) -> Buffers {
+        let offloaded = job.cpu_offload && self.grad_bytes > 0.0;
         Buffers {
             step: if self.mixed && !job.cpu_offload {
                 self.trainable / n * 4.0
+            } else {
+                0.0
+            },
+            live: if offloaded {
+                REDUCE_HIDDEN_SQUARED * self.hidden_squared * 2.0
             } else {
                 0.0
             },
@@ -342,22 +451,41 @@ impl Gather {
         }
     }
 
-    /// The buffers on one of `n` GPUs. CPU offload steps on the host, so the step needs no
-    /// GPU buffer; the gathered weights still come to the GPU to compute.
-    fn buffers(&self, job: &Job, n: f64) -> Buffers {
-        let (unit, unit_bytes) = if self.unit * self.unit_bytes > self.layer * self.layer_bytes {
-            (self.unit, self.unit_bytes)
-        } else {
-            (self.layer, self.layer_bytes)
-        };
-        let gathered = unit * unit_bytes + self.layer * self.layer_bytes;
+    /// FSDP's buffers on one GPU: the unit computing (a decoder layer, or the root's
+    /// lm_head) gathered whole, the next layer prefetched (`BACKWARD_PRE`, forward
+    /// prefetch), and the unit's whole 16-bit gradient before its reduce-scatter. The step
+    /// runs over the sharded fp32 parameters and gradients already counted: no buffer. CPU
+    /// offload keeps the shards on the host; the gathered units still come to the GPU.
+    fn fsdp(&self, job: &Job) -> Buffers {
+        let (unit, unit_bytes) = self.largest();
+        Buffers {
+            live: unit * unit_bytes + self.layer * self.layer_bytes + unit * self.grad_bytes,
+            step: 0.0,
+            persistent_gradients: self.grad_bytes > 0.0 && !job.cpu_offload,
+        }
+    }
+
+    /// DeepSpeed ZeRO-3's buffers on one of `n` GPUs: the layer computing (its modules
+    /// fetched one by one, kept through the recompute and backward under
+    /// `stage3_max_reuse_distance`) or lm_head, plus the prefetch bucket as far as
+    /// `stage3_max_live_parameters` allows; each module's 16-bit gradient before it is
+    /// copied into the reduce bucket (lm_head's is the largest), and the bucket itself; at
+    /// the step, one sub-group's fp32 gradients. CPU offload (`offload_param` and
+    /// `offload_optimizer`) steps on the host: no step buffer, no gradient partition.
+    fn deepspeed(&self, job: &Job, n: f64) -> Buffers {
+        let (unit, unit_bytes) = self.largest();
+        let prefetch = (PREFETCH_HIDDEN_SQUARED * self.hidden_squared)
+            .min((MAX_LIVE_PARAMETERS - unit).max(0.0));
+        let gathered = unit * unit_bytes + prefetch * self.layer_bytes;
+        let largest_gradient = self.unit * self.grad_bytes;
+        let reduce_bucket = REDUCE_HIDDEN_SQUARED * self.hidden_squared * 2.0;
         let step = if self.mixed && !job.cpu_offload {
             (self.trainable / n).min(SUB_GROUP_SIZE) * 4.0
         } else {
             0.0
         };
         Buffers {
-            live: gathered + unit * self.grad_bytes,
+            live: gathered + largest_gradient + reduce_bucket,
             step,
             persistent_gradients: self.grad_bytes > 0.0 && !job.cpu_offload,
         }

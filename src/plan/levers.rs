@@ -299,7 +299,7 @@ fn atoms(job: &Job, gpu: &GpuSpec, count: u32) -> (Vec<Change>, Vec<Precision>) 
         if job.optimizer == Optimizer::Adamw && job.mode == Mode::FullFinetune {
             out.push(Change::Optimizer(Optimizer::Adamw8bit));
         }
-        if count > 1 && job.sharding_on(count) != Sharding::Zero3 {
+        if count > 1 && !job.sharding_on(count).shards_weights() {
             out.push(Change::Sharding(Sharding::Zero3));
         }
         if !job.cpu_offload {
@@ -643,7 +643,7 @@ fn training(job: &Job, count: u32, push: &mut impl FnMut(LeverKind, Change, Job,
         changed.precision = Precision::Nf4;
         push(LeverKind::Qlora, Change::Qlora, changed, count);
     }
-    if count > 1 && job.sharding_on(count) != Sharding::Zero3 {
+    if count > 1 && !job.sharding_on(count).shards_weights() {
         let mut changed = job.clone();
         changed.sharding = Some(Sharding::Zero3);
         push(

@@ -65,7 +65,7 @@ pub struct Fields {
     /// LoRA targets: all-linear (default) or attention.
     #[arg(long = "lora-targets")]
     pub lora_targets: Option<String>,
-    /// Training over several GPUs: ddp, zero1, zero2, zero3 or fsdp (default zero3/fsdp).
+    /// Training over several GPUs: ddp, zero1, zero2, zero3 (DeepSpeed) or fsdp (default zero3).
     #[arg(long)]
     pub sharding: Option<String>,
     /// Training: true keeps optimizer states (and, with zero3/fsdp, weights) in CPU memory.

@@ -388,6 +388,7 @@ fn take_sharding(w: &mut Work) -> Option<Sharding> {
             (_, Some("1")) => Sharding::Zero1,
             (_, Some("2")) => Sharding::Zero2,
             ("ddp", _) => Sharding::Ddp,
+            ("fsdp", _) => Sharding::Fsdp,
             _ => Sharding::Zero3,
         })
     })

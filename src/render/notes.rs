@@ -6,7 +6,7 @@ use super::parts::{gpu_count, tower_size};
 use crate::answer::{Answer, Assumption};
 use crate::catalog::MatchKind;
 use crate::estimate::{ErrorBand, Note, Sharding};
-use crate::i18n::{Args, Lang, MsgId, format_int, format_number, format_params, t, tr};
+use crate::i18n::{Args, Lang, MsgId, format_gib, format_int, format_number, format_params, t, tr};
 use crate::msg;
 use crate::runtime::framework::Framework;
 
@@ -320,6 +320,11 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::OptimizerPagedOut { gib } => tr(
+            lang,
+            msg!("note-paged-out"),
+            Some(&Args::new().s("gib", format_gib(lang, *gib))),
+        ),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::Framework { framework } => t(
@@ -369,7 +374,8 @@ fn sharding_label(s: Sharding) -> &'static str {
         Sharding::Ddp => "DDP",
         Sharding::Zero1 => "ZeRO-1",
         Sharding::Zero2 => "ZeRO-2",
-        Sharding::Zero3 => "ZeRO-3/FSDP",
+        Sharding::Zero3 => "ZeRO-3",
+        Sharding::Fsdp => "FSDP",
     }
 }
 
@@ -378,6 +384,6 @@ fn sharding_what(s: Sharding) -> &'static MsgId {
         Sharding::Ddp => msg!("sharded-ddp"),
         Sharding::Zero1 => msg!("sharded-zero1"),
         Sharding::Zero2 => msg!("sharded-zero2"),
-        Sharding::Zero3 => msg!("sharded-zero3"),
+        Sharding::Zero3 | Sharding::Fsdp => msg!("sharded-zero3"),
     }
 }

@@ -706,6 +706,28 @@ const VLLM_TENSOR_PARALLEL_GIB: (PeerBuffers, PeerBuffers) = (
         per_peer_gib: 0.07,
     },
 );
+/// NCCL's buffers on each rank of a multi-GPU training job (DDP, ZeRO, FSDP), allocated
+/// outside PyTorch's caching allocator, so `torch.cuda.max_memory_reserved` never shows
+/// them and they come off the memory the job may use. Over NVLink, from
+/// NVIDIA/nccl#964 (4 x A100 NVLink, PyTorch, one 4 MB all-reduce per process group):
+/// 544 MiB for a group of 2 and 688 MiB for groups of 3 and 4, so 0.46 GiB plus 0.07 GiB
+/// per peer; checked against NVIDIA/nccl#1685 (8 x H100, 1.06 GB of NCCL memory after
+/// set-up, ours 0.95 GiB). The maintainers (nccl#864/#986): memory is linear in the
+/// channels, PCIe links get far fewer channels than NVLink, and past two nodes it no longer
+/// grows ([`TRAINING_COLLECTIVE_PEERS`]). Over PCIe, the per-peer figure vLLM's PCIe
+/// start-up logs show (`VLLM_TENSOR_PARALLEL_GIB`), with no fixed part.
+pub const TRAINING_COLLECTIVES_GIB: (PeerBuffers, PeerBuffers) = (
+    PeerBuffers {
+        fixed_gib: 0.46,
+        per_peer_gib: 0.07,
+    },
+    PeerBuffers {
+        fixed_gib: 0.0,
+        per_peer_gib: 0.07,
+    },
+);
+/// Ranks beyond which NCCL's buffers stop growing (two nodes of eight).
+pub const TRAINING_COLLECTIVE_PEERS: u32 = 16;
 /// vLLM's profile peak per release, from the llm-d planner's version sweep (Qwen3-14B on
 /// H100 at 8,192 batched tokens, tests/calibration/vllm-startup-h100-llmd.csv): the
 /// "torch peak memory increase" fell from 5.64 GiB (0.15.0, 0.16.0) to 2.23 GiB (0.17.0),

@@ -334,18 +334,15 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 .unwrap_or_default();
             job.follow(framework);
             let sharding = f.get("sharding").map(String::as_str).unwrap_or("none");
-            job.sharding = Some(
-                if sharding.contains("full_shard")
-                    || sharding.contains("zero3")
-                    || sharding == "fsdp"
-                {
-                    Sharding::Zero3
-                } else if sharding.contains("zero2") {
-                    Sharding::Zero2
-                } else {
-                    Sharding::Ddp
-                },
-            );
+            job.sharding = Some(if sharding.contains("full_shard") || sharding == "fsdp" {
+                Sharding::Fsdp
+            } else if sharding.contains("zero3") {
+                Sharding::Zero3
+            } else if sharding.contains("zero2") {
+                Sharding::Zero2
+            } else {
+                Sharding::Ddp
+            });
             job.cpu_offload = f.get("cpu_offload").is_some_and(|v| v.starts_with("true"));
             let optimizer = f
                 .get("optimizer")
@@ -394,7 +391,9 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
             let seq: u64 = leading(&f, "seq_len")?;
             job.set_context(seq);
             let gpus: u32 = leading(&f, "gpus")?;
-            let est = estimate::run(model, &job, gpus).ok()?;
+            // On the named card, paged optimizer states fill what the rest leaves.
+            let gpu = f.get("gpu_id").and_then(|id| catalog.gpu(id));
+            let est = estimate::run_on(model, &job, gpus, gpu).ok()?;
             let outcome = f.get("outcome").cloned().unwrap_or_default();
             let value: Option<f64> = leading(&f, "peak_memory_per_gpu")
                 .or_else(|| leading(&f, "peak_memory_per_gpu_high"));
@@ -407,7 +406,16 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 Some(v) => v,
                 None => f64::NAN,
             };
-            let gpu = f.get("gpu_id").and_then(|id| catalog.gpu(id));
+            // A monitoring tool's "memory in use" also counts what PyTorch's allocator
+            // does not hold: the CUDA context and NCCL's buffers.
+            let metric = f.get("metric").map_or("", String::as_str);
+            let device_level = metric.contains("in use") || metric.contains("nvidia-smi");
+            let outside = if device_level {
+                estimate::Reserve::of(&job)
+                    .outside_allocator_gib(gpus, gpu.map(|g| estimate::Interconnect::of(g, gpus)))
+            } else {
+                0.0
+            };
             let fits = gpu.map(|g| est.per_gpu_gib() <= estimate::usable_gib(g, &job, gpus));
             Some(TrainingRow {
                 model: model.id.clone(),
@@ -418,7 +426,7 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
                 seq_len: seq,
                 gpus,
                 measured_gib: measured,
-                estimate_gib: est.per_gpu_gib(),
+                estimate_gib: est.per_gpu_gib() + outside,
                 framework: framework.name().to_string(),
                 role: f.get("role").cloned().unwrap_or_default(),
                 outcome,

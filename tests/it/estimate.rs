@@ -505,11 +505,11 @@ fn new_formats_keep_the_right_tensors_sixteen_bit() {
 
 #[test]
 fn fsdp_qlora_per_gpu_matches_hand_computation() {
-    // Llama 2 70B, QLoRA r16 on all linear layers, 2 GPUs with FSDP (ZeRO-3), 512 tokens,
+    // Llama 2 70B, QLoRA r16 on all linear layers, 2 GPUs with FSDP, 512 tokens,
     // micro-batch 1, gradient checkpointing, AdamW.
     let mut job = Job::new(Mode::Qlora, Precision::Nf4);
     job.set_context(512);
-    job.sharding = Some(estimate::Sharding::Zero3);
+    job.sharding = Some(estimate::Sharding::Fsdp);
     let e = estimate::run(model("llama-2-70b"), &job, 2).unwrap();
     let params = 68_976_648_192.0;
     let tables = 2.0 * 32_000.0 * 8192.0; // embeddings + lm_head, 16-bit in NF4 checkpoints
@@ -751,4 +751,99 @@ fn frameworks_change_what_a_fine_tune_holds() {
         let parsed = vramguide::query::parse(Catalog::get(), text);
         assert_eq!(parsed.query.framework, Some(want), "{text}");
     }
+}
+
+#[test]
+fn paged_adamw_states_stay_on_the_gpu_until_it_is_full() {
+    // bitsandbytes' paged 8-bit AdamW keeps its two 8-bit moments in unified memory: on
+    // the GPU (2 bytes per parameter) while there is room, paged out to host RAM when not.
+    let m = model("llama-3.1-8b");
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    job.optimizer = estimate::Optimizer::Adamw8bit;
+    let eight_bit = estimate::run(m, &job, 1).unwrap();
+    job.optimizer = estimate::Optimizer::PagedAdamw8bit;
+    let paged = estimate::run(m, &job, 1).unwrap();
+    assert_eq!(paged.per_gpu, eight_bit.per_gpu, "resident where it fits");
+    let c = catalog();
+    let h200 = c.gpu("h200-sxm").unwrap();
+    let on_h200 = estimate::run_on(m, &job, 1, Some(h200)).unwrap();
+    assert_eq!(
+        on_h200.per_gpu, paged.per_gpu,
+        "room to spare: nothing pages out"
+    );
+    // On a 24 GB card the moments (16 GB) page out as far as needed, never further.
+    let rtx = c.gpu("rtx-4090").unwrap();
+    let on_rtx = estimate::run_on(m, &job, 1, Some(rtx)).unwrap();
+    let usable = estimate::usable_gib(rtx, &job, 1);
+    let moments = m.params_total as f64 * 2.0 / vramguide::catalog::GIB;
+    assert!(on_rtx.per_gpu_gib() < paged.per_gpu_gib());
+    assert!(on_rtx.per_gpu_gib() >= paged.per_gpu_gib() - moments - 1e-9);
+    assert!(on_rtx.per_gpu_gib() <= usable.max(paged.per_gpu_gib() - moments) + 1e-9);
+    // The answer says how much pages out; where nothing does, it says nothing.
+    let out = paged.per_gpu_gib() - on_rtx.per_gpu_gib();
+    assert!(on_rtx.notes.iter().any(|n| matches!(
+        n,
+        estimate::Note::OptimizerPagedOut { gib } if (gib - out).abs() < 1e-9
+    )));
+    assert!(
+        !on_h200
+            .notes
+            .iter()
+            .any(|n| matches!(n, estimate::Note::OptimizerPagedOut { .. }))
+    );
+    // A card between what must stay and the whole: the states fill it, to the bit.
+    let a100 = c.gpu("a100-80gb-sxm").unwrap();
+    let gemma = Fit::check(model("gemma-2-9b"), &job, a100, 1).unwrap();
+    assert!(
+        gemma.fits && gemma.per_gpu_gib == gemma.usable_gib,
+        "{gemma:?}"
+    );
+    // The verdict holds whenever what cannot page out fits.
+    let fit = Fit::check(m, &job, rtx, 1).unwrap();
+    assert_eq!(
+        fit.fits,
+        paged.per_gpu_gib() - moments <= usable,
+        "{} of {usable}",
+        fit.per_gpu_gib
+    );
+}
+
+#[test]
+fn deepspeed_zero3_and_fsdp_keep_their_own_buffers() {
+    // Llama 2 70B LoRA on 8 GPUs: FSDP prefetches the next decoder layer whole (16-bit);
+    // DeepSpeed prefetches 0.9 x hidden² parameters (HF's "auto") and holds a hidden²
+    // 16-bit reduce bucket. Everything else is the same.
+    let m = model("llama-2-70b");
+    let mut job = Job::new(Mode::Lora, Precision::Bf16);
+    job.sharding = Some(estimate::Sharding::Zero3);
+    let ds = estimate::run(m, &job, 8).unwrap().per_gpu;
+    job.sharding = Some(estimate::Sharding::Fsdp);
+    let fsdp = estimate::run(m, &job, 8).unwrap().per_gpu;
+    let h2 = 8192.0f64 * 8192.0;
+    let layer = (m.params_total as f64 - 2.0 * 32_000.0 * 8192.0) / 80.0;
+    let expected = layer * 2.0 - 0.9 * h2 * 2.0 - h2 * 2.0;
+    assert!(
+        ((fsdp - ds) - expected).abs() < 1e3,
+        "{} vs {expected}",
+        fsdp - ds
+    );
+    // A mixed-precision full fine-tune holds 16 bytes of states a parameter either way, but
+    // FSDP's are fp32 parameters, fp32 gradient shards and two moments, stepped in place;
+    // DeepSpeed's 16-bit weights and gradients, master copy and moments, stepped a 1e9
+    // sub-group of fp32 gradients at a time.
+    let mut full = Job::new(Mode::FullFinetune, Precision::Bf16);
+    full.sharding = Some(estimate::Sharding::Zero3);
+    let d = estimate::run(m, &full, 8).unwrap();
+    full.sharding = Some(estimate::Sharding::Fsdp);
+    let f = estimate::run(m, &full, 8).unwrap();
+    let p = m.params_total as f64;
+    assert!((d.gradients - 2.0 * p).abs() < 1e3 && (f.gradients - 4.0 * p).abs() < 1e3);
+    assert!((d.weights - 2.0 * p).abs() < 1e3 && (f.weights - 4.0 * p).abs() < 1e3);
+    let states = |e: &estimate::Estimate| e.weights + e.gradients + e.optimizer;
+    assert!((states(&d) - 16.0 * p).abs() < 1e3 && (states(&f) - 16.0 * p).abs() < 1e3);
+    // The names people type reach each.
+    let named = |s: &str| estimate::named::<estimate::Sharding>(estimate::Field::Sharding, s);
+    assert_eq!(named("fsdp"), Ok(estimate::Sharding::Fsdp));
+    assert_eq!(named("full-shard"), Ok(estimate::Sharding::Fsdp));
+    assert_eq!(named("zero3"), Ok(estimate::Sharding::Zero3));
 }

@@ -155,7 +155,8 @@ fn sharding_and_lora_targets() {
             (Ddp, "ddp", &["none", "zero0"]),
             (Zero1, "zero1", &["zero-1"]),
             (Zero2, "zero2", &["zero-2", "shard-grad-op"]),
-            (Zero3, "zero3", &["zero-3", "fsdp", "full-shard"]),
+            (Zero3, "zero3", &["zero-3", "deepspeed"]),
+            (Fsdp, "fsdp", &["full-shard", "fsdp2", "full_shard"]),
         ],
     );
     check(

@@ -59,3 +59,18 @@ fn a_model_read_from_part_of_the_words_is_an_assumption() {
         }
     );
 }
+
+#[test]
+fn fsdp_and_deepspeed_zero3_are_told_apart() {
+    let sharding = |text: &str| parse(Catalog::get(), text).query.sharding;
+    assert_eq!(
+        sharding("full finetune llama 3.1 70b with fsdp on 8 h100"),
+        Some(Sharding::Fsdp)
+    );
+    for text in [
+        "full finetune llama 3.1 70b with deepspeed zero 3 on 8 h100",
+        "full finetune llama 3.1 70b zero-3 on 8 h100",
+    ] {
+        assert_eq!(sharding(text), Some(Sharding::Zero3), "{text}");
+    }
+}
