@@ -32,6 +32,19 @@ pub enum WindowKv {
 ///   (`_max_memory_usage_bytes_from_groups` sums them per group and checks one request of
 ///   `max_model_len` fits at start-up).
 ///
+/// - Same file, `get_kv_cache_groups` and `unify_kv_cache_spec_page_size`: layers whose page
+///   is smaller than the largest (MiMo-V2-Flash's full layers, 4 KV heads against the
+///   sliding layers' 8) get a proportionally larger block, so every page is the same size.
+/// - Recurrent layers (Mamba, Gated DeltaNet, linear attention) are `MambaSpec` layers in
+///   the same pool (`kv_cache_interface.py`, `MambaSpec`): their page is the state of one
+///   sequence (`page_size_bytes`, the product of the state shapes times their dtype
+///   sizes), and a request holds `state_blocks` of them whatever its length
+///   (`max_memory_usage_bytes`: one, two in the "align" mode of prefix caching). To share
+///   one page size, the attention block grows to the fewest multiple of `block_tokens`
+///   tokens whose page holds a state, and the state page is padded to it
+///   (`HybridAttentionMambaModelConfig.verify_and_update_config`,
+///   vllm/model_executor/models/config.py at 0144dd5b0d2d9ef9ac2651a3ab6efa83d0497ea9).
+///
 /// The vLLM 0.19.0 start-up logs agree to the token: Gemma 3 27B's 15,997 blocks over 7
 /// groups of 10 layers give the logged 36,560 tokens (tests/calibration).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,4 +53,10 @@ pub struct PagedGroups {
     pub block_tokens: u32,
     /// Groups take the larger layer count when it is under this many times the smaller.
     pub widen_below: f64,
+    /// Blocks a group of recurrent layers holds per request: 2 in the "align" mode vLLM
+    /// turns on for hybrid models with prefix caching, which is on by default
+    /// (vllm/config/cache.py at 002f10e0cfa1373a19a0d2756598a34b700d20e5:
+    /// `enable_prefix_caching = True`; `mamba_cache_mode`, "align: ... the default when
+    /// prefix caching is enabled").
+    pub state_blocks: u32,
 }

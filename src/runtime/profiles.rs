@@ -11,6 +11,7 @@ use crate::vocab::{Format, KvPrecision, Mode, Precision};
 const VLLM_HYBRID_KV: PagedGroups = PagedGroups {
     block_tokens: 16,
     widen_below: 1.5,
+    state_blocks: 2,
 };
 
 /// SGLang's `mem_fraction_static` when none is given (server_args.py at 469c63e5,
