@@ -10,7 +10,7 @@
 //! block grown until its page is as large. See [`crate::runtime::PagedGroups`] for the
 //! source.
 
-use super::{kv_bytes, kv_bytes_per_token, kv_per_layer, state_bytes};
+use super::{kv_bytes_per_token, kv_bytes_windowed, kv_per_layer, state_bytes};
 use crate::catalog::ModelSpec;
 use crate::runtime::{PagedGroups, WindowKv};
 use crate::vocab::KvPrecision;
@@ -193,7 +193,12 @@ pub fn sequence_kv_bytes(
     let whole = || kv_bytes_per_token(model, kv) * tokens as f64 + state_bytes(model);
     match window_kv {
         WindowKv::Whole => whole(),
-        WindowKv::Window => kv_bytes(model, kv, tokens),
+        WindowKv::Window(cells) => {
+            let windowed = model
+                .sliding_window
+                .map_or(tokens, |w| cells.held(w, tokens));
+            kv_bytes_windowed(model, kv, tokens, windowed)
+        }
         WindowKv::Grouped(paging) => match LayerGroups::of(model, &paging, kv) {
             Some(groups) => {
                 groups.blocks(tokens, batched) as f64
@@ -214,7 +219,7 @@ pub fn pool_bytes_per_token(model: &ModelSpec, kv: KvPrecision, window_kv: Windo
             || kv_bytes_per_token(model, kv),
             |g| f64::from(g.slots()) * g.page_bytes / f64::from(g.logged_block()),
         ),
-        WindowKv::Whole | WindowKv::Window => kv_bytes_per_token(model, kv),
+        WindowKv::Whole | WindowKv::Window(_) => kv_bytes_per_token(model, kv),
     }
 }
 
@@ -395,5 +400,23 @@ mod tests {
         assert_eq!(whole, 29_192_355_840.0);
         // Logged in 16-token blocks over 6 groups: 54 slots x 81,920 / 16.
         assert_eq!(pool_bytes_per_token(m, bf16, vllm()), 276_480.0);
+    }
+
+    /// llama.cpp's SWA cache for gpt-oss-20b at 131,072 tokens, by hand: 12 full layers keep
+    /// every token, 2,048 bytes each (8 KV heads x 64 x 2 x 2 bytes); 12 sliding layers keep
+    /// the 128-token window plus one 512-token micro-batch, padded to 768 cells:
+    /// 12 x 2,048 x (131,072 + 768) = 3,240,099,840 bytes.
+    #[test]
+    fn llama_cpp_swa_layers_hold_the_window_and_a_micro_batch() {
+        let m = Catalog::get().model("gpt-oss-20b").unwrap();
+        let llama = Runtime::LlamaCpp.profile().window_kv;
+        let ours = sequence_kv_bytes(m, KvPrecision::Fp16, 131_072, llama, 0);
+        assert_eq!(ours, 12.0 * 2048.0 * (131_072.0 + 768.0));
+        let WindowKv::Window(cells) = llama else {
+            panic!("llama.cpp keeps an SWA cache, not {llama:?}");
+        };
+        // Gemma 3's 1,024-token window: 1,536 cells; a short context pads to 256.
+        assert_eq!(cells.held(1024, 32_768), 1536);
+        assert_eq!(cells.held(1024, 100), 256);
     }
 }

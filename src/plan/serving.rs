@@ -63,11 +63,12 @@ pub fn capacity(
     let profile = job.runtime.profile();
     let (small, large) = scheduler_steps(profile, job);
     let step = if is_large_card(gpu) { large } else { small };
-    // The longest request: windowed layers of a grouped pool hold their window only, so
-    // it can pass the pool's token count (vLLM on gpt-oss).
+    // The longest request: windowed layers hold their window only (vLLM's grouped pool,
+    // llama.cpp's SWA cache), so it can pass the pool's token count (gpt-oss, Gemma 3); it
+    // is the sequence the fit counts, so the answer fits when estimated at it again.
     let pooled = (tokens as u64).min(top);
     let max_context = match profile.window_kv {
-        WindowKv::Grouped(_) => longest_sequence(
+        WindowKv::Grouped(_) | WindowKv::Window(_) => longest_sequence(
             model,
             job.kv_precision,
             pool / f64::from(est.kv_copies.max(1)),
@@ -76,7 +77,7 @@ pub fn capacity(
             top.min(1 << 40),
         )
         .max(pooled),
-        WindowKv::Whole | WindowKv::Window => pooled,
+        WindowKv::Whole => pooled,
     };
     let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
     let concurrency = fit
@@ -135,4 +136,44 @@ pub fn max_context(
     let steps = u32::try_from(top / 256).unwrap_or(u32::MAX);
     let first_failing = first_true(1, steps, |i| !fits(u64::from(i) * 256))?;
     (first_failing > 1).then(|| u64::from(first_failing - 1) * 256)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::estimate::Precision;
+    use crate::runtime::Runtime;
+
+    /// The longest context llama.cpp is said to hold fits when the job is estimated again
+    /// at that context (sliding-window models included: both sides count the SWA cache the
+    /// same way), and 256 tokens more do not, unless the model's own maximum stops it.
+    #[test]
+    fn llama_cpp_max_context_fits_when_re_estimated() {
+        let c = Catalog::get();
+        for (id, precision, gpu) in [
+            ("gemma-3-27b", Precision::Q4KM, "rtx-4090"),
+            ("gemma-3-12b", Precision::Q4KM, "rtx-3060-12gb"),
+            ("gpt-oss-20b", Precision::Mxfp4, "rtx-4060-ti-16gb"),
+            ("llama-3.1-8b", Precision::Q8_0, "rtx-3060-12gb"),
+            ("mimo-v2-flash", Precision::Q4KM, "h100-sxm"),
+        ] {
+            let model = c.model(id).unwrap();
+            let gpu = c.gpu(gpu).unwrap();
+            let mut job = Job::new(Mode::Inference, precision);
+            job.runtime = Runtime::LlamaCpp;
+            let count = if id == "mimo-v2-flash" { 4 } else { 1 };
+            let fit = Fit::check(model, &job, gpu, count).unwrap();
+            let serving = capacity(model, &job, gpu, count, &fit);
+            let ctx = max_context(model, &job, gpu, count, serving.as_ref()).expect(id);
+            let mut at = job.clone();
+            at.set_context(ctx);
+            assert!(Fit::holds(model, &at, gpu, count), "{id} at {ctx}");
+            let top = model.max_position_embeddings.unwrap();
+            if ctx + 256 <= top {
+                at.set_context(ctx + 256);
+                assert!(!Fit::holds(model, &at, gpu, count), "{id} past {ctx}");
+            }
+        }
+    }
 }

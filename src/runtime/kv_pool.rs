@@ -8,8 +8,8 @@
 pub enum WindowKv {
     /// Every layer keeps every token.
     Whole,
-    /// Windowed layers keep their window only (llama.cpp's SWA cache).
-    Window,
+    /// Windowed layers keep their window and a little more (llama.cpp's SWA cache).
+    Window(SwaCells),
     /// A paged pool shared by groups of layers, each group with its own block table
     /// (vLLM's hybrid KV cache manager, on unless `--disable-hybrid-kv-cache-manager`).
     Grouped(PagedGroups),
@@ -59,4 +59,25 @@ pub struct PagedGroups {
     /// `enable_prefix_caching = True`; `mamba_cache_mode`, "align: ... the default when
     /// prefix caching is enabled").
     pub state_blocks: u32,
+}
+
+/// llama.cpp's cache for sliding-window layers, as data (ggml-org/llama.cpp,
+/// `src/llama-kv-cache-iswa.cpp` at commit 02c28f533ebba3e4ea944fc4a0719a012b3e7097, the
+/// `llama_kv_cache_iswa` constructor): with `--swa-full` off, its default (`swa_full =
+/// false` in `common/common.h`), the SWA layers hold `GGML_PAD(min(n_ctx, n_swa x n_seq +
+/// n_ubatch), 256)` cells, one sequence per slot unless the cache is unified.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SwaCells {
+    /// Cells beyond the window: one micro-batch (`n_ubatch`, 512 by default).
+    pub extra: u32,
+    /// The cell count is rounded up to a multiple of this.
+    pub pad: u32,
+}
+
+impl SwaCells {
+    /// Cells a windowed layer holds for one sequence of `tokens` with a `window`.
+    pub fn held(self, window: u32, tokens: u64) -> u64 {
+        let cells = tokens.min(u64::from(window) + u64::from(self.extra));
+        cells.div_ceil(u64::from(self.pad.max(1))) * u64::from(self.pad.max(1))
+    }
 }

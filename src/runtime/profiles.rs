@@ -4,7 +4,7 @@
 use super::launch::{LLAMA_SERVER_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
 use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
-    Split, StaticShare, WindowKv,
+    Split, StaticShare, SwaCells, WindowKv,
 };
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
 
@@ -183,7 +183,7 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.3,
         },
         mxfp4_expert_align: None,
-        window_kv: WindowKv::Window,
+        window_kv: WindowKv::Window(LLAMA_CPP_SWA),
         // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
         error_bands: &[
             (Format::Gguf, Mode::Inference, 5.0),
@@ -264,6 +264,13 @@ const _: () = {
         );
         i += 1;
     }
+};
+
+/// llama.cpp's SWA cache: the window plus one micro-batch of 512 tokens (the compute
+/// buffer's `ubatch` above), padded to 256 cells (see [`SwaCells`]).
+const LLAMA_CPP_SWA: SwaCells = SwaCells {
+    extra: 512,
+    pad: 256,
 };
 
 /// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
