@@ -12,7 +12,7 @@
 
 use super::{kv_bytes_per_token, kv_bytes_windowed, kv_per_layer, state_bytes};
 use crate::catalog::ModelSpec;
-use crate::runtime::{PagedGroups, WindowKv};
+use crate::runtime::{PagedGroups, SwaPool, WindowKv};
 use crate::vocab::KvPrecision;
 
 /// How vLLM groups a model's layers in its paged pool.
@@ -199,6 +199,18 @@ pub fn sequence_kv_bytes(
                 .map_or(tokens, |w| cells.held(w, tokens));
             kv_bytes_windowed(model, kv, tokens, windowed)
         }
+        WindowKv::SplitPool(swa) => match split_pool_bytes_per_token(model, kv, swa) {
+            // The full pool holds the whole request, the windowed pool its window; the
+            // split makes the windowed pool `ratio` times the full one.
+            Some(per_token) => {
+                let windowed = model
+                    .sliding_window
+                    .map_or(tokens, |w| tokens.min(u64::from(w)));
+                let held = (tokens as f64).max(windowed as f64 / swa.full_tokens_ratio);
+                per_token * held + state_bytes(model)
+            }
+            None => whole(),
+        },
         WindowKv::Grouped(paging) => match LayerGroups::of(model, &paging, kv) {
             Some(groups) => {
                 groups.blocks(tokens, batched) as f64
@@ -219,8 +231,38 @@ pub fn pool_bytes_per_token(model: &ModelSpec, kv: KvPrecision, window_kv: Windo
             || kv_bytes_per_token(model, kv),
             |g| f64::from(g.slots()) * g.page_bytes / f64::from(g.logged_block()),
         ),
+        WindowKv::SplitPool(swa) => split_pool_bytes_per_token(model, kv, swa)
+            .unwrap_or_else(|| kv_bytes_per_token(model, kv)),
         WindowKv::Whole | WindowKv::Window(_) => kv_bytes_per_token(model, kv),
     }
+}
+
+/// Bytes of a split pool per full-pool token (the tokens SGLang logs): every full layer's
+/// bytes per token and `ratio` times every windowed layer's. None when the model is not one
+/// the engine splits (its family is not listed, it has no windowed layer, or its windows
+/// are Llama 4's chunks).
+fn split_pool_bytes_per_token(model: &ModelSpec, kv: KvPrecision, swa: SwaPool) -> Option<f64> {
+    let chunked = model
+        .sliding_window_pattern
+        .as_deref()
+        .is_some_and(|p| p.contains("chunked"));
+    if model.sliding_window.is_none()
+        || chunked
+        || model.kv_lora_rank.is_some()
+        || !swa.families.contains(&model.family.as_str())
+    {
+        return None;
+    }
+    let (global, local) = match &model.kv_layout {
+        Some(h) => (h.global_values as f64, h.local_values as f64),
+        None => {
+            let layers = f64::from(model.attention_layers());
+            let windowed = (layers * model.local_layer_fraction()).round();
+            let (g, l) = kv_per_layer(model);
+            ((layers - windowed) * g, windowed * l)
+        }
+    };
+    (local > 0.0).then(|| (global + swa.full_tokens_ratio * local) * kv.bytes())
 }
 
 /// The longest sequence whose KV cache fits in `pool` bytes (one replica), up to `cap`:
@@ -418,5 +460,30 @@ mod tests {
         // Gemma 3's 1,024-token window: 1,536 cells; a short context pads to 256.
         assert_eq!(cells.held(1024, 32_768), 1536);
         assert_eq!(cells.held(1024, 100), 256);
+    }
+
+    /// SGLang's split pool for gpt-oss-20b, by hand: 12 full layers of 2,048 bytes per
+    /// token and 12 sliding layers whose pool holds 0.8 tokens per full token: 24,576 +
+    /// 0.8 x 24,576 = 44,236.8 bytes per full-pool token, the tokens SGLang logs. A request
+    /// of 131,072 tokens takes 131,072 of them (5,798,205,849.6 bytes against 6,442,450,944
+    /// with one pool); one of 100 tokens needs 100 windowed tokens, 125 full tokens' worth.
+    /// Gemma 3, which SGLang keeps in one pool, is counted as before.
+    #[test]
+    fn sglang_splits_its_pool_for_the_architectures_it_lists() {
+        let c = Catalog::get();
+        let sglang = Runtime::Sglang.profile().window_kv;
+        let bf16 = KvPrecision::Fp16;
+        let m = c.model("gpt-oss-20b").unwrap();
+        let per_token = 24_576.0 + 0.8 * 24_576.0;
+        assert_eq!(pool_bytes_per_token(m, bf16, sglang), per_token);
+        let long = sequence_kv_bytes(m, bf16, 131_072, sglang, 0);
+        assert!((long - per_token * 131_072.0).abs() < 1e-3, "{long}");
+        let short = sequence_kv_bytes(m, bf16, 100, sglang, 0);
+        assert!((short - per_token * 125.0).abs() < 1e-6, "{short}");
+        let gemma = c.model("gemma-3-27b").unwrap();
+        assert_eq!(
+            sequence_kv_bytes(gemma, bf16, 131_072, sglang, 0),
+            sequence_kv_bytes(gemma, bf16, 131_072, WindowKv::Whole, 0)
+        );
     }
 }

@@ -64,11 +64,11 @@ pub fn capacity(
     let (small, large) = scheduler_steps(profile, job);
     let step = if is_large_card(gpu) { large } else { small };
     // The longest request: windowed layers hold their window only (vLLM's grouped pool,
-    // llama.cpp's SWA cache), so it can pass the pool's token count (gpt-oss, Gemma 3); it
+    // llama.cpp's SWA cache, SGLang's split pool), so it can pass the pool's token count (gpt-oss, Gemma 3); it
     // is the sequence the fit counts, so the answer fits when estimated at it again.
     let pooled = (tokens as u64).min(top);
     let max_context = match profile.window_kv {
-        WindowKv::Grouped(_) | WindowKv::Window(_) => longest_sequence(
+        WindowKv::Grouped(_) | WindowKv::Window(_) | WindowKv::SplitPool(_) => longest_sequence(
             model,
             job.kv_precision,
             pool / f64::from(est.kv_copies.max(1)),

@@ -13,6 +13,10 @@ pub enum WindowKv {
     /// A paged pool shared by groups of layers, each group with its own block table
     /// (vLLM's hybrid KV cache manager, on unless `--disable-hybrid-kv-cache-manager`).
     Grouped(PagedGroups),
+    /// A token pool for the full-attention layers and a smaller one for the windowed
+    /// layers, the memory split between them at a fixed ratio of tokens (SGLang's hybrid
+    /// SWA memory), for the model families the engine runs that way.
+    SplitPool(SwaPool),
 }
 
 /// vLLM's hybrid KV cache manager, as data (vllm-project/vllm at commit
@@ -80,4 +84,24 @@ impl SwaCells {
         let cells = tokens.min(u64::from(window) + u64::from(self.extra));
         cells.div_ceil(u64::from(self.pad.max(1))) * u64::from(self.pad.max(1))
     }
+}
+
+/// SGLang's hybrid SWA memory, as data (sgl-project/sglang,
+/// `python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py` at commit
+/// 001ccef0072a4537d4ec6bdd50a73e6feb2c907d, `set_num_tokens_hybrid_swa`): the pool that
+/// `profile_max_num_token` sizes with every layer's bytes per token is split so the windowed
+/// layers get `swa_full_tokens_ratio` (0.8 by default, `ServerArgs`) tokens per full-layer
+/// token: full tokens = memory / (F x full layers + ratio x S x windowed layers), where F
+/// and S are a full and a windowed layer's bytes per token. A request needs its whole
+/// length in the full pool and its window in the windowed one. Only architectures on
+/// `is_hybrid_swa_model`'s list run this way (`python/sglang/srt/configs/model_config.py`
+/// at 001adf564fd332c285397a46a034ee2f93ba7515: gpt-oss, MiMo-V2, Gemma 4, Llama 4,
+/// DeepSeek V4, Step 3.5, Laguna); the others keep every layer in one pool.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SwaPool {
+    /// Windowed-pool tokens per full-pool token (`--swa-full-tokens-ratio`).
+    pub full_tokens_ratio: f64,
+    /// Catalog families the engine gives a split pool. Llama 4 is left out: its chunked
+    /// layers get a pool of their own formula, not modelled, so it is sized as one pool.
+    pub families: &'static [&'static str],
 }

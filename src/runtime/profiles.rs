@@ -4,7 +4,7 @@
 use super::launch::{LLAMA_SERVER_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
 use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
-    Split, StaticShare, SwaCells, WindowKv,
+    Split, StaticShare, SwaCells, SwaPool, WindowKv,
 };
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
 
@@ -241,8 +241,7 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.6,
         },
         mxfp4_expert_align: None,
-        // No reading of its SWA pool yet: every layer counted for every token.
-        window_kv: WindowKv::Whole,
+        window_kv: WindowKv::SplitPool(SGLANG_SWA),
         // Checked against three start-up logs (tests/calibration/sglang_kv_pool.csv), too
         // few for a band: its estimates say they are unmeasured.
         error_bands: &[],
@@ -264,6 +263,13 @@ const _: () = {
         );
         i += 1;
     }
+};
+
+/// SGLang's hybrid SWA memory at its default ratio, for the families whose architectures
+/// it runs that way (see [`SwaPool`]).
+const SGLANG_SWA: SwaPool = SwaPool {
+    full_tokens_ratio: 0.8,
+    families: &["gpt-oss", "mimo", "gemma-4"],
 };
 
 /// llama.cpp's SWA cache: the window plus one micro-batch of 512 tokens (the compute
