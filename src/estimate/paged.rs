@@ -199,18 +199,27 @@ pub fn sequence_kv_bytes(
                 .map_or(tokens, |w| cells.held(w, tokens));
             kv_bytes_windowed(model, kv, tokens, windowed)
         }
-        WindowKv::SplitPool(swa) => match split_pool_bytes_per_token(model, kv, swa) {
+        WindowKv::SplitPool(swa, share) => {
             // The full pool holds the whole request, the windowed pool its window; the
             // split makes the windowed pool `ratio` times the full one.
-            Some(per_token) => {
-                let windowed = model
-                    .sliding_window
-                    .map_or(tokens, |w| tokens.min(u64::from(w)));
-                let held = (tokens as f64).max(windowed as f64 / swa.full_tokens_ratio);
-                per_token * held + state_bytes(model)
+            let attention = match split_pool_bytes_per_token(model, kv, swa) {
+                Some(per_token) => {
+                    let windowed = model
+                        .sliding_window
+                        .map_or(tokens, |w| tokens.min(u64::from(w)));
+                    per_token * (tokens as f64).max(windowed as f64 / swa.full_tokens_ratio)
+                }
+                None => kv_bytes_per_token(model, kv) * tokens as f64,
+            };
+            match &model.state_layers {
+                Some(states) => {
+                    let state = f64::from(states.layers)
+                        * states.bytes_per_layer_at(model, share.matrix_bytes);
+                    share.pool_bytes(attention, state)
+                }
+                None => attention,
             }
-            None => whole(),
-        },
+        }
         WindowKv::Grouped(paging) => match LayerGroups::of(model, &paging, kv) {
             Some(groups) => {
                 groups.blocks(tokens, batched) as f64
@@ -231,8 +240,15 @@ pub fn pool_bytes_per_token(model: &ModelSpec, kv: KvPrecision, window_kv: Windo
             || kv_bytes_per_token(model, kv),
             |g| f64::from(g.slots()) * g.page_bytes / f64::from(g.logged_block()),
         ),
-        WindowKv::SplitPool(swa) => split_pool_bytes_per_token(model, kv, swa)
-            .unwrap_or_else(|| kv_bytes_per_token(model, kv)),
+        WindowKv::SplitPool(swa, share) => {
+            let per_token = split_pool_bytes_per_token(model, kv, swa)
+                .unwrap_or_else(|| kv_bytes_per_token(model, kv));
+            // Of a hybrid's pool, the attention tokens SGLang logs have their share only.
+            match model.state_layers {
+                Some(_) => per_token * (1.0 + share.memory_ratio),
+                None => per_token,
+            }
+        }
         WindowKv::Whole | WindowKv::Window(_) => kv_bytes_per_token(model, kv),
     }
 }
@@ -485,5 +501,27 @@ mod tests {
             sequence_kv_bytes(gemma, bf16, 131_072, sglang, 0),
             sequence_kv_bytes(gemma, bf16, 131_072, WindowKv::Whole, 0)
         );
+    }
+
+    /// SGLang's share for Nemotron 3 Nano's Mamba states, by hand at 8,192 tokens: the 6
+    /// attention layers keep 6 x 1,024 x 8,192 = 50,331,648 bytes, which take 1.9 times as
+    /// much of the pool (0.9 of it goes to states); the 23 Mamba layers' state is
+    /// 23 x 2,134,016 = 49,082,368 bytes, 3 slots per request out of 0.9 / 1.9 of the pool:
+    /// 3 x 49,082,368 x 1.9 / 0.9 = 310,855,002.7 bytes, the larger. The logged tokens are
+    /// the attention share's: 1.9 x 6,144 bytes each.
+    #[test]
+    fn sglang_keeps_state_slots_in_a_share_of_their_own() {
+        let m = Catalog::get().model("nemotron-3-nano-30b-a3b").unwrap();
+        let sglang = Runtime::Sglang.profile().window_kv;
+        let bf16 = KvPrecision::Fp16;
+        let ours = sequence_kv_bytes(m, bf16, 8192, sglang, 0);
+        let by_hand = 3.0 * 49_082_368.0 * 1.9 / 0.9;
+        assert!((ours - by_hand).abs() < 1e-3, "{ours}");
+        let long = sequence_kv_bytes(m, bf16, 262_144, sglang, 0);
+        assert!(
+            (long - 6.0 * 1024.0 * 262_144.0 * 1.9).abs() < 1e-3,
+            "{long}"
+        );
+        assert!((pool_bytes_per_token(m, bf16, sglang) - 6144.0 * 1.9).abs() < 1e-9);
     }
 }

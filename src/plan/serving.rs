@@ -64,19 +64,19 @@ pub fn capacity(
     let (small, large) = scheduler_steps(profile, job);
     let step = if is_large_card(gpu) { large } else { small };
     // The longest request: windowed layers hold their window only (vLLM's grouped pool,
-    // llama.cpp's SWA cache, SGLang's split pool), so it can pass the pool's token count (gpt-oss, Gemma 3); it
-    // is the sequence the fit counts, so the answer fits when estimated at it again.
+    // llama.cpp's SWA cache, SGLang's split pool), so it can pass the pool's token count
+    // (gpt-oss, Gemma 3); a hybrid's state pages and padding can make it fall short. It is
+    // the sequence the fit counts, so the answer fits when estimated at it again.
     let pooled = (tokens as u64).min(top);
     let max_context = match profile.window_kv {
-        WindowKv::Grouped(_) | WindowKv::Window(_) | WindowKv::SplitPool(_) => longest_sequence(
+        WindowKv::Grouped(_) | WindowKv::Window(_) | WindowKv::SplitPool(..) => longest_sequence(
             model,
             job.kv_precision,
             pool / f64::from(est.kv_copies.max(1)),
             profile.window_kv,
             step,
             top.min(1 << 40),
-        )
-        .max(pooled),
+        ),
         WindowKv::Whole => pooled,
     };
     let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
@@ -145,34 +145,120 @@ mod tests {
     use crate::estimate::Precision;
     use crate::runtime::Runtime;
 
-    /// The longest context llama.cpp is said to hold fits when the job is estimated again
-    /// at that context (sliding-window models included: both sides count the SWA cache the
-    /// same way), and 256 tokens more do not, unless the model's own maximum stops it.
+    /// The longest context a serving runtime is said to hold fits when the job is estimated
+    /// again at that context (sliding-window and hybrid models included: both sides count
+    /// the same cache), and 256 tokens more do not, unless the model's own maximum stops it.
     #[test]
-    fn llama_cpp_max_context_fits_when_re_estimated() {
+    fn max_context_fits_when_re_estimated() {
         let c = Catalog::get();
-        for (id, precision, gpu) in [
-            ("gemma-3-27b", Precision::Q4KM, "rtx-4090"),
-            ("gemma-3-12b", Precision::Q4KM, "rtx-3060-12gb"),
-            ("gpt-oss-20b", Precision::Mxfp4, "rtx-4060-ti-16gb"),
-            ("llama-3.1-8b", Precision::Q8_0, "rtx-3060-12gb"),
-            ("mimo-v2-flash", Precision::Q4KM, "h100-sxm"),
-        ] {
+        let cases = [
+            (
+                Runtime::LlamaCpp,
+                "gemma-3-27b",
+                Precision::Q4KM,
+                "rtx-4090",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "gemma-3-12b",
+                Precision::Q4KM,
+                "rtx-3060-12gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "gpt-oss-20b",
+                Precision::Mxfp4,
+                "rtx-4060-ti-16gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "llama-3.1-8b",
+                Precision::Q8_0,
+                "rtx-3060-12gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "mimo-v2-flash",
+                Precision::Q4KM,
+                "h100-sxm",
+                4,
+            ),
+            (
+                Runtime::Vllm,
+                "nemotron-3-nano-30b-a3b",
+                Precision::Bf16,
+                "l40s",
+                2,
+            ),
+            (
+                Runtime::Vllm,
+                "mimo-v2-flash",
+                Precision::Fp8,
+                "h200-sxm",
+                4,
+            ),
+            (
+                Runtime::Vllm,
+                "gemma-3-27b",
+                Precision::Bf16,
+                "a100-80gb-sxm",
+                1,
+            ),
+            (Runtime::Vllm, "qwen3.5-27b", Precision::Bf16, "h100-sxm", 1),
+            (
+                Runtime::Sglang,
+                "qwen3.5-27b",
+                Precision::Bf16,
+                "h100-sxm",
+                1,
+            ),
+            (
+                Runtime::Sglang,
+                "gpt-oss-120b",
+                Precision::Mxfp4,
+                "h100-sxm",
+                1,
+            ),
+            (
+                Runtime::Sglang,
+                "nemotron-3-nano-30b-a3b",
+                Precision::Bf16,
+                "l40s",
+                2,
+            ),
+            (
+                Runtime::Sglang,
+                "qwen3-next-80b-a3b",
+                Precision::Fp8,
+                "h100-sxm",
+                2,
+            ),
+        ];
+        for (runtime, id, precision, gpu, count) in cases {
             let model = c.model(id).unwrap();
-            let gpu = c.gpu(gpu).unwrap();
+            let gpu = c.gpu(gpu).expect(gpu);
             let mut job = Job::new(Mode::Inference, precision);
-            job.runtime = Runtime::LlamaCpp;
-            let count = if id == "mimo-v2-flash" { 4 } else { 1 };
+            job.runtime = runtime;
             let fit = Fit::check(model, &job, gpu, count).unwrap();
             let serving = capacity(model, &job, gpu, count, &fit);
             let ctx = max_context(model, &job, gpu, count, serving.as_ref()).expect(id);
             let mut at = job.clone();
             at.set_context(ctx);
-            assert!(Fit::holds(model, &at, gpu, count), "{id} at {ctx}");
+            assert!(
+                Fit::holds(model, &at, gpu, count),
+                "{runtime} {id} at {ctx}"
+            );
             let top = model.max_position_embeddings.unwrap();
             if ctx + 256 <= top {
                 at.set_context(ctx + 256);
-                assert!(!Fit::holds(model, &at, gpu, count), "{id} past {ctx}");
+                assert!(
+                    !Fit::holds(model, &at, gpu, count),
+                    "{runtime} {id} past {ctx}"
+                );
             }
         }
     }

@@ -16,7 +16,8 @@ pub enum WindowKv {
     /// A token pool for the full-attention layers and a smaller one for the windowed
     /// layers, the memory split between them at a fixed ratio of tokens (SGLang's hybrid
     /// SWA memory), for the model families the engine runs that way.
-    SplitPool(SwaPool),
+    /// Recurrent states (Mamba, Gated DeltaNet) get a share of the memory of their own.
+    SplitPool(SwaPool, StateShare),
 }
 
 /// vLLM's hybrid KV cache manager, as data (vllm-project/vllm at commit
@@ -104,4 +105,30 @@ pub struct SwaPool {
     /// Catalog families the engine gives a split pool. Llama 4 is left out: its chunked
     /// layers get a pool of their own formula, not modelled, so it is sized as one pool.
     pub families: &'static [&'static str],
+}
+
+/// SGLang's memory for the recurrent states of hybrid models, as data (same file and
+/// commit as [`SwaPool`], `handle_max_mamba_cache` and `init_memory`): of the memory left
+/// for the cache, `memory_ratio / (1 + memory_ratio)` holds states, one per slot, and the
+/// rest the attention layers' tokens; the running requests are capped at the slots over
+/// `slots_per_request` (`MAMBA_CACHE_SIZE_MAX_RUNNING_REQUESTS_RATIO`, with the radix
+/// cache on). `mamba_full_memory_ratio` is 0.9 and `mamba_ssm_dtype` "float32" by default
+/// (`ServerArgs`, python/sglang/srt/server_args.py).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StateShare {
+    /// State memory over attention-token memory (`--mamba-full-memory-ratio`).
+    pub memory_ratio: f64,
+    /// State slots kept per running request.
+    pub slots_per_request: f64,
+    /// Bytes per value of the recurrent matrix (`--mamba-ssm-dtype`).
+    pub matrix_bytes: f64,
+}
+
+impl StateShare {
+    /// Bytes of the whole pool one request takes: its attention KV cache over the
+    /// attention share, or its state slots over the state share, whichever is more.
+    pub fn pool_bytes(self, attention: f64, state: f64) -> f64 {
+        let r = self.memory_ratio;
+        (attention * (1.0 + r)).max(self.slots_per_request * state * (1.0 + r) / r)
+    }
 }

@@ -11,7 +11,7 @@ mod launch;
 mod profiles;
 
 pub use budget::{Budget, PeerBuffers, StaticShare};
-pub use kv_pool::{PagedGroups, SwaCells, SwaPool, WindowKv};
+pub use kv_pool::{PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
 pub use launch::LaunchFlags;
 pub use profiles::PROFILES;
 

@@ -4,7 +4,7 @@
 use super::launch::{LLAMA_SERVER_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
 use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
-    Split, StaticShare, SwaCells, SwaPool, WindowKv,
+    Split, StateShare, StaticShare, SwaCells, SwaPool, WindowKv,
 };
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
 
@@ -241,7 +241,7 @@ pub const PROFILES: &[Profile] = &[
             prefill_share: 0.6,
         },
         mxfp4_expert_align: None,
-        window_kv: WindowKv::SplitPool(SGLANG_SWA),
+        window_kv: WindowKv::SplitPool(SGLANG_SWA, SGLANG_STATES),
         // Checked against three start-up logs (tests/calibration/sglang_kv_pool.csv), too
         // few for a band: its estimates say they are unmeasured.
         error_bands: &[],
@@ -270,6 +270,13 @@ const _: () = {
 const SGLANG_SWA: SwaPool = SwaPool {
     full_tokens_ratio: 0.8,
     families: &["gpt-oss", "mimo", "gemma-4"],
+};
+
+/// SGLang's share for recurrent states at its defaults (see [`StateShare`]).
+const SGLANG_STATES: StateShare = StateShare {
+    memory_ratio: 0.9,
+    slots_per_request: 3.0,
+    matrix_bytes: 4.0,
 };
 
 /// llama.cpp's SWA cache: the window plus one micro-batch of 512 tokens (the compute
