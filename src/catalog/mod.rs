@@ -328,9 +328,15 @@ impl StateLayers {
     /// Bytes of state one layer keeps for one sequence: the recurrent matrix in its cache
     /// dtype, the convolution inputs in 16 bits.
     pub fn bytes_per_layer(&self, model: &ModelSpec) -> f64 {
+        self.bytes_per_layer_at(model, self.ssm_value_bytes())
+    }
+
+    /// [`Self::bytes_per_layer`] with the recurrent matrix kept in `matrix_bytes` per value,
+    /// for runtimes that choose its dtype themselves (SGLang keeps it in float32).
+    pub fn bytes_per_layer_at(&self, model: &ModelSpec, matrix_bytes: f64) -> f64 {
         let all = self.values_per_layer(model);
         let matrix = self.matrix_values_per_layer(model).min(all);
-        matrix as f64 * self.ssm_value_bytes() + (all - matrix) as f64 * 2.0
+        matrix as f64 * matrix_bytes + (all - matrix) as f64 * 2.0
     }
 
     /// Of [`Self::values_per_layer`], the recurrent matrix (the part a cache dtype covers).

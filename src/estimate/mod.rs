@@ -417,11 +417,18 @@ fn kv_per_layer(model: &ModelSpec) -> (f64, f64) {
 /// KV-cache bytes for `tokens` tokens of one sequence, honouring sliding windows, plus the
 /// fixed recurrent state of a hybrid model's linear-attention or Mamba layers.
 pub fn kv_bytes(model: &ModelSpec, kv: KvPrecision, tokens: u64) -> f64 {
-    let local = model.local_layer_fraction();
-    let tokens = tokens as f64;
     let windowed = model
         .sliding_window
-        .map_or(tokens, |w| tokens.min(f64::from(w)));
+        .map_or(tokens, |w| tokens.min(u64::from(w)));
+    kv_bytes_windowed(model, kv, tokens, windowed)
+}
+
+/// [`kv_bytes`] with the sliding-window layers holding `windowed` tokens: a runtime's own
+/// size for their cache (llama.cpp's SWA cache holds the window and one micro-batch).
+pub fn kv_bytes_windowed(model: &ModelSpec, kv: KvPrecision, tokens: u64, windowed: u64) -> f64 {
+    let local = model.local_layer_fraction();
+    let tokens = tokens as f64;
+    let windowed = windowed as f64;
     let cache = match (&model.kv_layout, kv_per_layer(model)) {
         // The checkpoint's own k/v widths, layer by layer.
         (Some(h), _) => {

@@ -63,20 +63,21 @@ pub fn capacity(
     let profile = job.runtime.profile();
     let (small, large) = scheduler_steps(profile, job);
     let step = if is_large_card(gpu) { large } else { small };
-    // The longest request: windowed layers of a grouped pool hold their window only, so
-    // it can pass the pool's token count (vLLM on gpt-oss).
+    // The longest request: windowed layers hold their window only (vLLM's grouped pool,
+    // llama.cpp's SWA cache, SGLang's split pool), so it can pass the pool's token count
+    // (gpt-oss, Gemma 3); a hybrid's state pages and padding can make it fall short. It is
+    // the sequence the fit counts, so the answer fits when estimated at it again.
     let pooled = (tokens as u64).min(top);
     let max_context = match profile.window_kv {
-        WindowKv::Grouped(_) => longest_sequence(
+        WindowKv::Grouped(_) | WindowKv::Window(_) | WindowKv::SplitPool(..) => longest_sequence(
             model,
             job.kv_precision,
             pool / f64::from(est.kv_copies.max(1)),
             profile.window_kv,
             step,
             top.min(1 << 40),
-        )
-        .max(pooled),
-        WindowKv::Whole | WindowKv::Window => pooled,
+        ),
+        WindowKv::Whole => pooled,
     };
     let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
     let concurrency = fit
@@ -135,4 +136,130 @@ pub fn max_context(
     let steps = u32::try_from(top / 256).unwrap_or(u32::MAX);
     let first_failing = first_true(1, steps, |i| !fits(u64::from(i) * 256))?;
     (first_failing > 1).then(|| u64::from(first_failing - 1) * 256)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::estimate::Precision;
+    use crate::runtime::Runtime;
+
+    /// The longest context a serving runtime is said to hold fits when the job is estimated
+    /// again at that context (sliding-window and hybrid models included: both sides count
+    /// the same cache), and 256 tokens more do not, unless the model's own maximum stops it.
+    #[test]
+    fn max_context_fits_when_re_estimated() {
+        let c = Catalog::get();
+        let cases = [
+            (
+                Runtime::LlamaCpp,
+                "gemma-3-27b",
+                Precision::Q4KM,
+                "rtx-4090",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "gemma-3-12b",
+                Precision::Q4KM,
+                "rtx-3060-12gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "gpt-oss-20b",
+                Precision::Mxfp4,
+                "rtx-4060-ti-16gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "llama-3.1-8b",
+                Precision::Q8_0,
+                "rtx-3060-12gb",
+                1,
+            ),
+            (
+                Runtime::LlamaCpp,
+                "mimo-v2-flash",
+                Precision::Q4KM,
+                "h100-sxm",
+                4,
+            ),
+            (
+                Runtime::Vllm,
+                "nemotron-3-nano-30b-a3b",
+                Precision::Bf16,
+                "l40s",
+                2,
+            ),
+            (
+                Runtime::Vllm,
+                "mimo-v2-flash",
+                Precision::Fp8,
+                "h200-sxm",
+                4,
+            ),
+            (
+                Runtime::Vllm,
+                "gemma-3-27b",
+                Precision::Bf16,
+                "a100-80gb-sxm",
+                1,
+            ),
+            (Runtime::Vllm, "qwen3.5-27b", Precision::Bf16, "h100-sxm", 1),
+            (
+                Runtime::Sglang,
+                "qwen3.5-27b",
+                Precision::Bf16,
+                "h100-sxm",
+                1,
+            ),
+            (
+                Runtime::Sglang,
+                "gpt-oss-120b",
+                Precision::Mxfp4,
+                "h100-sxm",
+                1,
+            ),
+            (
+                Runtime::Sglang,
+                "nemotron-3-nano-30b-a3b",
+                Precision::Bf16,
+                "l40s",
+                2,
+            ),
+            (
+                Runtime::Sglang,
+                "qwen3-next-80b-a3b",
+                Precision::Fp8,
+                "h100-sxm",
+                2,
+            ),
+        ];
+        for (runtime, id, precision, gpu, count) in cases {
+            let model = c.model(id).unwrap();
+            let gpu = c.gpu(gpu).expect(gpu);
+            let mut job = Job::new(Mode::Inference, precision);
+            job.runtime = runtime;
+            let fit = Fit::check(model, &job, gpu, count).unwrap();
+            let serving = capacity(model, &job, gpu, count, &fit);
+            let ctx = max_context(model, &job, gpu, count, serving.as_ref()).expect(id);
+            let mut at = job.clone();
+            at.set_context(ctx);
+            assert!(
+                Fit::holds(model, &at, gpu, count),
+                "{runtime} {id} at {ctx}"
+            );
+            let top = model.max_position_embeddings.unwrap();
+            if ctx + 256 <= top {
+                at.set_context(ctx + 256);
+                assert!(
+                    !Fit::holds(model, &at, gpu, count),
+                    "{runtime} {id} past {ctx}"
+                );
+            }
+        }
+    }
 }

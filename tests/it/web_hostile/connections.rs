@@ -81,10 +81,10 @@ async fn raw_get(addr: &str, from: Option<&str>, path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// [`raw_get`] again every 100 ms until the status is `want`, for at most 5 s; the last
+/// [`raw_get`] again every 100 ms until the status is `want`, for at most 15 s; the last
 /// response either way.
 async fn until_status(addr: &str, path: &str, want: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         let response = raw_get(addr, None, path).await;
         if status_of(&response) == want || Instant::now() > deadline {
