@@ -14,7 +14,7 @@ const VLLM_HYBRID_KV: PagedGroups = PagedGroups {
     state_blocks: 2,
 };
 
-/// SGLang's `mem_fraction_static` when none is given (server_args.py at 469c63e5,
+/// SGLang's `mem_fraction_static` when none is given (server_args.py of SGLang's 2026 main branch,
 /// `_handle_gpu_memory_settings`; see data/SOURCES.md): T4/4080, A10/4090/5090,
 /// A100 40GB/L40, H100/A100 80GB, H20/H200 tiers; B200 and MI300 above.
 pub(super) const SGLANG_STATIC: StaticShare = StaticShare {
@@ -214,7 +214,7 @@ pub const PROFILES: &[Profile] = &[
         name: "sglang",
         aliases: &["sgl", "sg-lang"],
         pattern: r"sg\s?lang",
-        version: "SGLang 0.5 (server_args.py at 469c63e5)",
+        version: "SGLang 0.5 (server_args.py, 2026 main branch)",
         releases: &[],
         loads: &[
             Format::Float,

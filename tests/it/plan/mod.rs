@@ -64,7 +64,7 @@ fn documented_flags() -> Vec<(String, String)> {
     .unwrap();
     assert!(text.contains("source: https://docs.vllm.ai/"));
     assert!(text.contains("source: https://github.com/ggml-org/llama.cpp/"));
-    assert!(text.contains("source: github:sgl-project/sglang@"));
+    assert!(text.contains("source: github:sgl-project/sglang "));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
