@@ -19,6 +19,7 @@ mod discord_e2e;
 mod discord_intents;
 mod discord_phone;
 mod estimate;
+mod estimate_training;
 mod fake_discord;
 mod fake_hub;
 mod glossary;
