@@ -193,3 +193,7 @@ lever-quality-negligible = almost no quality loss
 lever-quality-small = a small quality loss
 lever-quality-moderate = some quality loss, the usual trade-off
 lever-quality-noticeable = a noticeable quality loss
+
+# The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
+model-generic-shape = a { $size }B model with { $like }'s architecture
+model-generic-title = { $size }B model, { $like }'s architecture

@@ -193,3 +193,7 @@ lever-quality-negligible = casi sin pérdida de calidad
 lever-quality-small = una pequeña pérdida de calidad
 lever-quality-moderate = algo de pérdida de calidad, el compromiso habitual
 lever-quality-noticeable = una pérdida de calidad apreciable
+
+# The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
+model-generic-shape = un modelo de { $size }B con la arquitectura de { $like }
+model-generic-title = Modelo de { $size }B, arquitectura de { $like }

@@ -193,3 +193,7 @@ lever-quality-negligible = quase sem perda de qualidade
 lever-quality-small = pequena perda de qualidade
 lever-quality-moderate = alguma perda de qualidade, a troca mais comum
 lever-quality-noticeable = perda de qualidade perceptível
+
+# The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
+model-generic-shape = um modelo de { $size }B com a arquitetura do { $like }
+model-generic-title = Modelo de { $size }B, arquitetura do { $like }

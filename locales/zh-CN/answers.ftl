@@ -188,3 +188,7 @@ lever-quality-negligible = 几乎不损失质量
 lever-quality-small = 质量略有下降
 lever-quality-moderate = 质量有一定下降，这是常见的折中
 lever-quality-noticeable = 质量明显下降
+
+# The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
+model-generic-shape = 采用 { $like } 架构的 { $size }B 模型
+model-generic-title = { $size }B 模型（{ $like } 架构）

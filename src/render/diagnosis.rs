@@ -40,7 +40,7 @@ pub fn text(lang: Lang, read: &Read, ours: Option<&Answer>) -> String {
     }
     if let Some(a) = ours {
         let args = Args::new()
-            .s("model", a.model.display_name.as_str())
+            .s("model", crate::render::parts::model_name(lang, a))
             .s("breakdown", super::parts::breakdown_line(lang, a));
         out.push_str(&format!("\n{}\n", tr(lang, "diag-ours", Some(&args))));
     }
@@ -87,7 +87,7 @@ pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
         figures: figure_lines(lang, &d.figures),
         ours: ours.map(|a| {
             let args = Args::new()
-                .s("model", a.model.display_name.as_str())
+                .s("model", crate::render::parts::model_name(lang, a))
                 .s("breakdown", super::parts::breakdown_line(lang, a));
             tr(lang, "diag-ours", Some(&args))
         }),

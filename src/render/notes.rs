@@ -30,7 +30,7 @@ fn hub_fallback_line(lang: Lang, a: &Answer, repo: &str, reason: crate::query::H
             &Args::new()
                 .s("repo", repo.replace('`', "'"))
                 .s("why", t(lang, why))
-                .s("model", a.model.display_name.clone()),
+                .s("model", crate::render::parts::model_name(lang, a)),
         ),
     )
 }
@@ -169,7 +169,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
             msg!("match-newest"),
             Some(
                 &Args::new()
-                    .s("model", a.model.display_name.as_str())
+                    .s("model", crate::render::parts::model_name(lang, a))
                     .s("count", format_int(lang, *candidates as u64)),
             ),
         )),
@@ -179,7 +179,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
             Some(
                 &Args::new()
                     .s("input", from.clone())
-                    .s("model", a.model.display_name.as_str()),
+                    .s("model", crate::render::parts::model_name(lang, a)),
             ),
         )),
         MatchKind::Corrected { from } => out.push(tr(
@@ -188,7 +188,7 @@ fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
             Some(
                 &Args::new()
                     .s("input", from.clone())
-                    .s("model", a.model.display_name.as_str()),
+                    .s("model", crate::render::parts::model_name(lang, a)),
             ),
         )),
     }

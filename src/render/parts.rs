@@ -123,6 +123,38 @@ fn mode_id(mode: Mode) -> &'static MsgId {
     }
 }
 
+/// The model's name in the reader's language, inside a sentence: a catalog or Hub name as
+/// it is, and a shape made up from a bare size ("a 70B model with Llama 3's architecture")
+/// in words of the locale, since the catalog only holds an English form.
+pub fn model_name<'a>(lang: Lang, a: &'a Answer) -> Cow<'a, str> {
+    generic_name(lang, a, msg!("model-generic-shape"))
+}
+
+/// [`model_name`] as a title or heading ("70B model, Llama 3's architecture").
+pub fn model_title<'a>(lang: Lang, a: &'a Answer) -> Cow<'a, str> {
+    generic_name(lang, a, msg!("model-generic-title"))
+}
+
+fn generic_name<'a>(lang: Lang, a: &'a Answer, id: &'static MsgId) -> Cow<'a, str> {
+    let m = &a.model;
+    let like = m
+        .shape_of
+        .as_deref()
+        .filter(|_| m.synthetic && m.family == "generic")
+        .and_then(|id| Catalog::get().model(id));
+    match like {
+        Some(like) => {
+            let b = m.params_b();
+            let size = format_number(lang, b, if b < 10.0 { 1 } else { 0 });
+            let args = Args::new()
+                .s("size", size)
+                .s("like", like.display_name.as_str());
+            Cow::Owned(tr(lang, id, Some(&args)))
+        }
+        None => Cow::Borrowed(m.display_name.as_str()),
+    }
+}
+
 /// "Llama 3.1 70B · fp16 · inference".
 pub fn title(lang: Lang, a: &Answer) -> String {
     one_line(|out| title_into(out, lang, a))
@@ -131,7 +163,7 @@ pub fn title(lang: Lang, a: &Answer) -> String {
 /// [`title`], appended to `out`.
 pub fn title_into(out: &mut String, lang: Lang, a: &Answer) {
     let args = Args::new()
-        .s("model", a.model.display_name.as_str())
+        .s("model", model_title(lang, a))
         .s("precision", a.job.precision.name())
         .s("mode", label(lang, mode_id(a.job.mode)));
     tr_into(out, lang, msg!("answer-title"), Some(&args));

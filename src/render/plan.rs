@@ -173,7 +173,7 @@ pub fn max_context_line(lang: Lang, a: &Answer) -> Option<String> {
         // No card named: the model's own limit, and what to ask next.
         let max = a.model.max_position_embeddings?;
         let args = Args::new()
-            .s("model", a.model.display_name.as_str())
+            .s("model", crate::render::parts::model_name(lang, a))
             .s("tokens", format_int(lang, max));
         return Some(tr(lang, msg!("answer-max-context-no-gpu"), Some(&args)));
     };

@@ -242,7 +242,12 @@ pub fn svg_in(lang: Lang, catalog: &Catalog, a: &Answer, layout: Layout) -> Stri
     let mut y = m.pad;
     if m.title {
         y += 38.0;
-        let title = fit_text(&a.model.display_name, TITLE, true, inner);
+        let title = fit_text(
+            &crate::render::parts::model_title(lang, a),
+            TITLE,
+            true,
+            inner,
+        );
         text(&mut body, m.pad, y, TITLE, INK, BOLD, &title);
         y += 44.0;
         let args = Args::new()
@@ -284,7 +289,7 @@ pub fn svg_in(lang: Lang, catalog: &Catalog, a: &Answer, layout: Layout) -> Stri
     let alt = tr(
         lang,
         "chart-alt",
-        Some(&Args::new().s("model", a.model.display_name.as_str())),
+        Some(&Args::new().s("model", crate::render::parts::model_name(lang, a))),
     );
     let mut out = String::with_capacity(body.len() + 512);
     let _ = write!(
