@@ -74,7 +74,7 @@ assumed-precision-native = { $precision }, the format the checkpoint ships in (n
 assumed-context = { $tokens } tokens of context (none given)
 assumed-runtime = the { $runtime } profile (no runtime named)
 assumed-sharding = { $sharding } over the GPUs (no sharding given)
-assumed-checkpointing-on = gradient checkpointing on, as QLoRA recipes do (not stated)
+assumed-checkpointing-on = gradient checkpointing on, as { $method } recipes do (not stated)
 assumed-checkpointing-off = gradient checkpointing off (not stated)
 
 match-newest = "{ $model }", the newest of { $count } models by that name; give the version for another.
@@ -179,7 +179,7 @@ lever-offload = optimizer states in CPU memory (`cpu_offload`), with slower step
 lever-gradient-checkpointing = gradient checkpointing on (steps about a third slower)
 lever-qlora = QLoRA (4-bit NF4 base) instead of LoRA
 lever-optimizer = the { $value } optimizer
-lever-zero = ZeRO-3/FSDP full sharding
+lever-zero = full sharding with { $sharding }
 lever-more-gpus = { $count } of this card
 lever-runtime-changed = { $runtime } instead of { $asked }: { $usable } GiB usable per GPU instead of { $asked_usable } GiB
 answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; { $concurrency_n ->

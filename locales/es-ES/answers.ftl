@@ -74,7 +74,7 @@ assumed-precision-native = { $precision }, el formato en que se publica el check
 assumed-context = { $tokens } tokens de contexto (no se indicó)
 assumed-runtime = el perfil { $runtime } (no se indicó runtime)
 assumed-sharding = { $sharding } entre las GPU (no se indicó cómo repartir)
-assumed-checkpointing-on = gradient checkpointing activado, como en las recetas de QLoRA (no se indicó)
+assumed-checkpointing-on = gradient checkpointing activado, como en las recetas de { $method } (no se indicó)
 assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
 match-newest = "{ $model }", el más reciente de { $count } modelos con ese nombre; indica la versión para otro.
@@ -179,7 +179,7 @@ lever-offload = estados del optimizador en la memoria de la CPU (`cpu_offload`),
 lever-gradient-checkpointing = gradient checkpointing activado (pasos alrededor de un tercio más lentos)
 lever-qlora = QLoRA (base NF4 de 4 bits) en lugar de LoRA
 lever-optimizer = el optimizador { $value }
-lever-zero = particionado completo con ZeRO-3/FSDP
+lever-zero = particionado completo con { $sharding }
 lever-more-gpus = { $count } de esta tarjeta
 lever-runtime-changed = { $runtime } en lugar de { $asked }: { $usable } GiB utilizables por GPU en lugar de { $asked_usable } GiB
 answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; { $concurrency_n ->

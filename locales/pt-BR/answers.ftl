@@ -74,7 +74,7 @@ assumed-precision-native = { $precision }, o formato em que o checkpoint é publ
 assumed-context = { $tokens } tokens de contexto (nenhum informado)
 assumed-runtime = o perfil { $runtime } (nenhum runtime informado)
 assumed-sharding = { $sharding } entre as GPUs (nenhuma fragmentação informada)
-assumed-checkpointing-on = gradient checkpointing ligado, como nas receitas de QLoRA (não informado)
+assumed-checkpointing-on = gradient checkpointing ligado, como nas receitas de { $method } (não informado)
 assumed-checkpointing-off = gradient checkpointing desligado (não informado)
 
 match-newest = "{ $model }", o mais recente de { $count } modelos com esse nome; informe a versão para outro.
@@ -179,7 +179,7 @@ lever-offload = estados do otimizador na memória da CPU (`cpu_offload`), com pa
 lever-gradient-checkpointing = gradient checkpointing ligado (passos cerca de um terço mais lentos)
 lever-qlora = QLoRA (base em NF4 de 4 bits) em vez de LoRA
 lever-optimizer = o otimizador { $value }
-lever-zero = fragmentação completa com ZeRO-3/FSDP
+lever-zero = fragmentação completa com { $sharding }
 lever-more-gpus = { $count } desta placa
 lever-runtime-changed = { $runtime } em vez de { $asked }: { $usable } GiB utilizáveis por GPU em vez de { $asked_usable } GiB
 answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; { $concurrency_n ->

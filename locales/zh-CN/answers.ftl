@@ -73,7 +73,7 @@ assumed-precision-native = { $precision }，即该 checkpoint 发布时的格式
 assumed-context = 上下文 { $tokens } 个 token（未指定）
 assumed-runtime = 按 { $runtime } 配置计算（未指定运行时）
 assumed-sharding = 在各 GPU 间使用 { $sharding }（未指定切分方式）
-assumed-checkpointing-on = 开启梯度检查点，与常见 QLoRA 配置一致（未指定）
+assumed-checkpointing-on = 开启梯度检查点，与常见的{ $method }配置一致（未指定）
 assumed-checkpointing-off = 不开启梯度检查点（未指定）
 
 match-newest = “{ $model }”：同名的 { $count } 个模型中最新的；要其他版本请注明。
@@ -175,7 +175,7 @@ lever-offload = 把优化器状态放到 CPU 内存（`cpu_offload`），每步�
 lever-gradient-checkpointing = 开启梯度检查点（每步约慢三分之一）
 lever-qlora = 用 QLoRA（4 位 NF4 基座）代替 LoRA
 lever-optimizer = 优化器改用 { $value }
-lever-zero = 用 ZeRO-3/FSDP 完全分片
+lever-zero = 用 { $sharding } 完全分片
 lever-more-gpus = 用 { $count }
 answer-serving = 服务容量：KV 缓存 { $pool } GiB；单个请求最长 { $context } 个 token；{ $concurrency_n ->
    *[other] 可同时处理 { $concurrency } 个请求（每个 { $asked } 个 token）

@@ -18,7 +18,8 @@ pub enum Assumption {
     Sharding {
         sharding: Sharding,
     },
-    /// Whether gradient checkpointing is on (QLoRA recipes turn it on, others leave it off).
+    /// Whether gradient checkpointing is on (every framework's recipes turn it on for full
+    /// fine-tunes, LoRA and QLoRA alike).
     Checkpointing {
         on: bool,
     },

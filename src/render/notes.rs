@@ -106,14 +106,13 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
             },
             Some(&Args::new().s("precision", precision.name())),
         ),
-        Assumption::Checkpointing { on } => t(
+        // "On" says whose recipes turn it on: the method being sized, not always QLoRA's.
+        Assumption::Checkpointing { on: true } => tr(
             lang,
-            if *on {
-                msg!("assumed-checkpointing-on")
-            } else {
-                msg!("assumed-checkpointing-off")
-            },
+            msg!("assumed-checkpointing-on"),
+            Some(&Args::new().s("method", super::parts::mode_name(lang, a.job.mode))),
         ),
+        Assumption::Checkpointing { on: false } => t(lang, msg!("assumed-checkpointing-off")),
         Assumption::Sharding { sharding } => tr(
             lang,
             msg!("assumed-sharding"),
@@ -369,7 +368,7 @@ pub fn error_band_line(lang: Lang, band: ErrorBand) -> String {
 }
 
 /// How people write a sharding stage: the same in every language.
-fn sharding_label(s: Sharding) -> &'static str {
+pub(super) fn sharding_label(s: Sharding) -> &'static str {
     match s {
         Sharding::Ddp => "DDP",
         Sharding::Zero1 => "ZeRO-1",

@@ -242,7 +242,10 @@ fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, change: Chan
             msg!("lever-optimizer"),
             Some(value(crate::plan::levers::optimizer_name(o).into())),
         ),
-        Change::Sharding(_) => (msg!("lever-zero"), None),
+        Change::Sharding(s) => (
+            msg!("lever-zero"),
+            Some(Args::new().s("sharding", super::notes::sharding_label(s))),
+        ),
         Change::Gpus(n) => (
             msg!("lever-more-gpus"),
             Some(Args::new().s("count", gpu_count(lang, n))),
