@@ -349,7 +349,12 @@ impl StateLayers {
             StateKind::Mamba2 => {
                 v(self.mamba_n_heads) * v(self.mamba_d_head) * v(self.mamba_d_state)
             }
-            StateKind::GatedDeltanet | StateKind::Lightning => self.values_per_layer(model),
+            StateKind::GatedDeltanet => {
+                v(self.linear_num_value_heads)
+                    * v(self.linear_key_head_dim)
+                    * v(self.linear_value_head_dim)
+            }
+            StateKind::Lightning => self.values_per_layer(model),
         }
     }
 

@@ -212,11 +212,7 @@ pub fn sequence_kv_bytes(
                 None => kv_bytes_per_token(model, kv) * tokens as f64,
             };
             match &model.state_layers {
-                Some(states) => {
-                    let state = f64::from(states.layers)
-                        * states.bytes_per_layer_at(model, share.matrix_bytes);
-                    share.pool_bytes(attention, state)
-                }
+                Some(_) => share.pool_bytes(attention, held_state_bytes(model, window_kv)),
                 None => attention,
             }
         }
@@ -228,6 +224,20 @@ pub fn sequence_kv_bytes(
             }
             None => whole(),
         },
+    }
+}
+
+/// Bytes of recurrent state one sequence holds under `window_kv`, in the dtype that runtime
+/// keeps it in: SGLang's own (`--mamba-ssm-dtype`, float32 by default, see
+/// [`crate::runtime::StateShare`]) whatever the config says; elsewhere the config's
+/// (`mamba_ssm_cache_dtype`, else 16 bits), as [`state_bytes`]. The answer's note prints
+/// this, so it says what the runtime sized holds.
+pub fn held_state_bytes(model: &ModelSpec, window_kv: WindowKv) -> f64 {
+    match (window_kv, &model.state_layers) {
+        (WindowKv::SplitPool(_, share), Some(states)) => {
+            f64::from(states.layers) * states.bytes_per_layer_at(model, share.matrix_bytes)
+        }
+        _ => state_bytes(model),
     }
 }
 
@@ -523,5 +533,26 @@ mod tests {
             "{long}"
         );
         assert!((pool_bytes_per_token(m, bf16, sglang) - 6144.0 * 1.9).abs() < 1e-9);
+    }
+
+    /// The state each runtime holds for Qwen3-Next 80B, by hand. A Gated DeltaNet layer:
+    /// the recurrent matrix 32 value heads x 128 x 128 = 524,288 values and the
+    /// convolution's last 3 inputs of (2 x 16 x 128 + 32 x 128) channels = 24,576 values.
+    /// vLLM and llama.cpp as sized here (the config's bfloat16): 36 x 549,120 x 2 =
+    /// 39,518,208 bytes; SGLang keeps the matrix in float32: 36 x (524,288 x 4 + 24,576 x 2)
+    /// = 77,266,944 bytes. Nemotron 3 Nano's config already says float32: the same for all.
+    #[test]
+    fn held_state_is_the_runtimes_own_dtype() {
+        let c = Catalog::get();
+        let next = c.model("qwen3-next-80b-a3b").unwrap();
+        let held = |m, r: Runtime| held_state_bytes(m, r.profile().window_kv);
+        assert_eq!(held(next, Runtime::Vllm), 39_518_208.0);
+        assert_eq!(held(next, Runtime::LlamaCpp), 39_518_208.0);
+        assert_eq!(held(next, Runtime::Sglang), 77_266_944.0);
+        let nano = c.model("nemotron-3-nano-30b-a3b").unwrap();
+        assert_eq!(held(nano, Runtime::Sglang), held(nano, Runtime::Vllm));
+        assert_eq!(held(nano, Runtime::Sglang), 23.0 * 2_134_016.0);
+        let dense = c.model("qwen3-32b").unwrap();
+        assert_eq!(held(dense, Runtime::Sglang), 0.0);
     }
 }
