@@ -314,6 +314,10 @@ pub struct StateLayers {
     /// inputs stay 16-bit either way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mamba_ssm_cache_dtype: Option<String>,
+    /// Tokens per chunk of the Mamba-2 scan kernel (`mamba_chunk_size`, or `chunk_size` in
+    /// Nemotron-H configs): vLLM's "all" cache mode aligns its blocks to it. None: not read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mamba_chunk_size: Option<u32>,
 }
 
 impl StateLayers {
