@@ -224,7 +224,8 @@ pub fn sequence_kv_bytes(
             let windowed = model
                 .sliding_window
                 .map_or(tokens, |w| cells.held(w, tokens));
-            kv_bytes_windowed(model, kv, tokens, windowed)
+            kv_bytes_windowed(model, kv, tokens, windowed) - state_bytes(model)
+                + held_state_bytes(model, window_kv)
         }
         WindowKv::SplitPool(swa, share) => {
             // The full pool holds the whole request, the windowed pool its window; the
@@ -255,14 +256,20 @@ pub fn sequence_kv_bytes(
 }
 
 /// Bytes of recurrent state one sequence holds under `window_kv`, in the dtype that runtime
-/// keeps it in: SGLang's own (`--mamba-ssm-dtype`, float32 by default, see
-/// [`crate::runtime::StateShare`]) whatever the config says; elsewhere the config's
+/// keeps it in: SGLang's own for the recurrent matrix (`--mamba-ssm-dtype`, float32 by
+/// default, see [`crate::runtime::StateShare`]) whatever the config says; llama.cpp's
+/// float32 for every state value ([`crate::runtime::SwaCells`]); elsewhere the config's
 /// (`mamba_ssm_cache_dtype`, else 16 bits), as [`state_bytes`]. The answer's note prints
 /// this, so it says what the runtime sized holds.
 pub fn held_state_bytes(model: &ModelSpec, window_kv: WindowKv) -> f64 {
     match (window_kv, &model.state_layers) {
         (WindowKv::SplitPool(_, share), Some(states)) => {
             f64::from(states.layers) * states.bytes_per_layer_at(model, share.matrix_bytes)
+        }
+        (WindowKv::Window(cells), Some(states)) => {
+            f64::from(states.layers)
+                * states.values_per_layer(model) as f64
+                * cells.state_value_bytes
         }
         _ => state_bytes(model),
     }
@@ -565,20 +572,28 @@ mod tests {
     /// The state each runtime holds for Qwen3-Next 80B, by hand. A Gated DeltaNet layer:
     /// the recurrent matrix 32 value heads x 128 x 128 = 524,288 values and the
     /// convolution's last 3 inputs of (2 x 16 x 128 + 32 x 128) channels = 24,576 values.
-    /// vLLM and llama.cpp as sized here (the config's bfloat16): 36 x 549,120 x 2 =
-    /// 39,518,208 bytes; SGLang keeps the matrix in float32: 36 x (524,288 x 4 + 24,576 x 2)
-    /// = 77,266,944 bytes. Nemotron 3 Nano's config already says float32: the same for all.
+    /// vLLM and transformers in the config's bfloat16: 36 x 548,864 x 2 = 39,518,208 bytes;
+    /// SGLang keeps the matrix in float32: 36 x (524,288 x 4 + 24,576 x 2) = 77,266,944;
+    /// llama.cpp every value in float32: 36 x 548,864 x 4 = 79,036,416. Nemotron 3 Nano's
+    /// config already says float32 for the matrix: the same in SGLang and vLLM, and its
+    /// 36,864 convolution values in float32 in llama.cpp: 2,097,152 + 73,728 a layer.
     #[test]
     fn held_state_is_the_runtimes_own_dtype() {
         let c = Catalog::get();
         let next = c.model("qwen3-next-80b-a3b").unwrap();
         let held = |m, r: Runtime| held_state_bytes(m, r.profile().window_kv);
         assert_eq!(held(next, Runtime::Vllm), 39_518_208.0);
-        assert_eq!(held(next, Runtime::LlamaCpp), 39_518_208.0);
+        assert_eq!(held(next, Runtime::Transformers), 39_518_208.0);
         assert_eq!(held(next, Runtime::Sglang), 77_266_944.0);
+        assert_eq!(held(next, Runtime::LlamaCpp), 79_036_416.0);
         let nano = c.model("nemotron-3-nano-30b-a3b").unwrap();
         assert_eq!(held(nano, Runtime::Sglang), held(nano, Runtime::Vllm));
         assert_eq!(held(nano, Runtime::Sglang), 23.0 * 2_134_016.0);
+        assert_eq!(held(nano, Runtime::LlamaCpp), 23.0 * 2_170_880.0);
+        // What llama.cpp sizes for a sequence is the note's state plus its attention cache.
+        let llama = Runtime::LlamaCpp.profile().window_kv;
+        let one = sequence_kv_bytes(next, KvPrecision::Fp16, 1, llama, 512);
+        assert_eq!(one, 79_036_416.0 + 24_576.0);
         let dense = c.model("qwen3-32b").unwrap();
         assert_eq!(held(dense, Runtime::Sglang), 0.0);
     }

@@ -115,13 +115,20 @@ impl MambaCacheMode {
 /// `src/llama-kv-cache-iswa.cpp` at commit 02c28f533ebba3e4ea944fc4a0719a012b3e7097, the
 /// `llama_kv_cache_iswa` constructor): with `--swa-full` off, its default (`swa_full =
 /// false` in `common/common.h`), the SWA layers hold `GGML_PAD(min(n_ctx, n_swa x n_seq +
-/// n_ubatch), 256)` cells, one sequence per slot unless the cache is unified.
+/// n_ubatch), 256)` cells, one sequence per slot unless the cache is unified. The same
+/// cache keeps a hybrid model's recurrent states (`llama_memory_hybrid`) in a type of its
+/// own, whatever the model's or `-ctk`'s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SwaCells {
     /// Cells beyond the window: one micro-batch (`n_ubatch`, 512 by default).
     pub extra: u32,
     /// The cell count is rounded up to a multiple of this.
     pub pad: u32,
+    /// Bytes per value of the recurrent states, the convolution inputs (`r`) and the
+    /// recurrent matrix (`s`) alike: float32 (`src/llama-model.cpp`,
+    /// `llama_model::create_memory`: `/* recurrent_type_k */ GGML_TYPE_F32, /*
+    /// recurrent_type_v */ GGML_TYPE_F32`; data/SOURCES.md).
+    pub state_value_bytes: f64,
 }
 
 impl SwaCells {

@@ -288,6 +288,7 @@ const SGLANG_STATES: StateShare = StateShare {
 const LLAMA_CPP_SWA: SwaCells = SwaCells {
     extra: 512,
     pad: 256,
+    state_value_bytes: 4.0,
 };
 
 /// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
