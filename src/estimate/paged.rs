@@ -6,8 +6,9 @@
 //! costs `group_size` layers' pages, whichever group takes it. Full-attention groups take
 //! a block per 16 tokens of the whole context; sliding-window groups only what the window
 //! and one chunked-prefill step need; recurrent-state groups (Mamba, Gated DeltaNet) a
-//! fixed number of blocks per request, each holding one sequence's state, the attention
-//! block grown until its page is as large. See [`crate::runtime::PagedGroups`] for the
+//! fixed number of blocks per request ("align") or one per block of the context ("all"),
+//! each holding one sequence's state, the attention block grown until its page is as
+//! large. See [`crate::runtime::PagedGroups`] for the
 //! source.
 
 use super::{kv_bytes_per_token, kv_bytes_windowed, kv_per_layer, state_bytes};
