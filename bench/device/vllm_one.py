@@ -35,6 +35,8 @@ def args_() -> argparse.Namespace:
     p.add_argument("--enforce-eager", action="store_true")
     p.add_argument("--dtype", default="bfloat16")
     p.add_argument("--kv-cache-dtype", default="auto")
+    p.add_argument("--mamba-cache-mode", default=None,
+                   help="none/align/all; left out: vLLM's own default for the model")
     return p.parse_args()
 
 
@@ -82,6 +84,8 @@ def main() -> None:
             kw["enable_chunked_prefill"] = True
     if a.max_num_seqs:
         kw["max_num_seqs"] = a.max_num_seqs
+    if a.mamba_cache_mode:
+        kw["mamba_cache_mode"] = a.mamba_cache_mode
     t0 = time.time()
     llm = LLM(**kw)
     startup_s = time.time() - t0

@@ -314,6 +314,10 @@ pub struct StateLayers {
     /// inputs stay 16-bit either way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mamba_ssm_cache_dtype: Option<String>,
+    /// Tokens per chunk of the Mamba-2 scan kernel (`mamba_chunk_size`, or `chunk_size` in
+    /// Nemotron-H configs): vLLM's "all" cache mode aligns its blocks to it. None: not read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mamba_chunk_size: Option<u32>,
 }
 
 impl StateLayers {
@@ -349,7 +353,12 @@ impl StateLayers {
             StateKind::Mamba2 => {
                 v(self.mamba_n_heads) * v(self.mamba_d_head) * v(self.mamba_d_state)
             }
-            StateKind::GatedDeltanet | StateKind::Lightning => self.values_per_layer(model),
+            StateKind::GatedDeltanet => {
+                v(self.linear_num_value_heads)
+                    * v(self.linear_key_head_dim)
+                    * v(self.linear_value_head_dim)
+            }
+            StateKind::Lightning => self.values_per_layer(model),
         }
     }
 

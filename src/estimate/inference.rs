@@ -1,11 +1,9 @@
 //! Inference memory, as each runtime's [`Profile`] describes it.
 
 use super::layout;
-use super::paged::sequence_kv_bytes;
+use super::paged::{held_state_bytes, sequence_kv_bytes};
 use super::precision::{Precision, Scope};
-use super::{
-    Estimate, Interconnect, Job, Note, kv_bytes_per_token, offload, state_bytes, weight_bytes,
-};
+use super::{Estimate, Interconnect, Job, Note, kv_bytes_per_token, offload, weight_bytes};
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
 use crate::runtime::{Activation, Budget, Profile, Runtime, Split};
 
@@ -249,7 +247,7 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
         notes.push(Note::HybridState {
             attention_layers: state.attention_layers,
             layers: model.num_hidden_layers,
-            state_bytes: state_bytes(model).round() as u64,
+            state_bytes: held_state_bytes(model, profile.window_kv).round() as u64,
         });
     }
     if let Some(vision) = model.vision_params {

@@ -499,4 +499,27 @@ mod tests {
             }
         }
     }
+
+    /// The hybrid-state note says what each runtime holds: Qwen3-Next 80B's Gated DeltaNet
+    /// state is 38 MiB in the config's bfloat16 (vLLM, transformers), 74 MiB with SGLang's
+    /// float32 matrix, 76 MiB in llama.cpp's float32 (see `paged::held_state_bytes`).
+    #[test]
+    fn the_hybrid_state_note_follows_the_runtime() {
+        let model = Catalog::get()
+            .model("qwen3-next-80b-a3b")
+            .expect("in catalog");
+        let mib = |runtime: Runtime| {
+            let mut job = Job::new(Mode::Inference, Precision::Bf16);
+            job.runtime = runtime;
+            let estimate = run(model, &job, 1).expect("valid");
+            estimate.notes.iter().find_map(|n| match n {
+                Note::HybridState { state_bytes, .. } => Some(state_bytes.div_ceil(1 << 20)),
+                _ => None,
+            })
+        };
+        assert_eq!(mib(Runtime::Vllm), Some(38));
+        assert_eq!(mib(Runtime::Transformers), Some(38));
+        assert_eq!(mib(Runtime::Sglang), Some(74));
+        assert_eq!(mib(Runtime::LlamaCpp), Some(76));
+    }
 }

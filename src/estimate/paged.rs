@@ -6,13 +6,14 @@
 //! costs `group_size` layers' pages, whichever group takes it. Full-attention groups take
 //! a block per 16 tokens of the whole context; sliding-window groups only what the window
 //! and one chunked-prefill step need; recurrent-state groups (Mamba, Gated DeltaNet) a
-//! fixed number of blocks per request, each holding one sequence's state, the attention
-//! block grown until its page is as large. See [`crate::runtime::PagedGroups`] for the
+//! fixed number of blocks per request ("align") or one per block of the context ("all"),
+//! each holding one sequence's state, the attention block grown until its page is as
+//! large. See [`crate::runtime::PagedGroups`] for the
 //! source.
 
 use super::{kv_bytes_per_token, kv_bytes_windowed, kv_per_layer, state_bytes};
 use crate::catalog::ModelSpec;
-use crate::runtime::{PagedGroups, SwaPool, WindowKv};
+use crate::runtime::{MambaCacheMode, PagedGroups, SwaPool, WindowKv};
 use crate::vocab::KvPrecision;
 
 /// How vLLM groups a model's layers in its paged pool.
@@ -37,8 +38,9 @@ pub struct LayerGroups {
     pub window_block: u32,
     /// Bytes of one layer's page, the same in every group.
     pub page_bytes: f64,
-    /// Blocks a state group holds per request, whatever its length.
-    pub state_blocks: u32,
+    /// What a state group holds per request: a fixed number of blocks, or one per block
+    /// of the context.
+    pub state_mode: MambaCacheMode,
 }
 
 impl LayerGroups {
@@ -57,10 +59,14 @@ impl LayerGroups {
         let full = ((f64::from(layers) * (1.0 - share)) + 1e-9).floor() as u32;
         let windowed = layers.saturating_sub(full);
         let states = model.state_layers.as_ref().map_or(0, |s| s.layers);
+        let state_mode = model
+            .state_layers
+            .as_ref()
+            .map_or(MambaCacheMode::Align, |s| paging.cache_mode(s));
         if layers == 0 || (windowed == 0 && states == 0) {
             return None;
         }
-        let pages = Pages::of(model, paging, kv, states > 0)?;
+        let pages = Pages::of(model, paging, kv, (states > 0).then_some(state_mode))?;
         let (full_block, window_block) = (
             pages.block_for(pages.global)?,
             pages.block_for(pages.local)?,
@@ -88,7 +94,7 @@ impl LayerGroups {
             full_block,
             window_block,
             page_bytes: pages.page,
-            state_blocks: paging.state_blocks,
+            state_mode,
         })
     }
 
@@ -122,7 +128,7 @@ impl LayerGroups {
         };
         u64::from(self.full_groups) * full
             + u64::from(self.window_groups) * windowed
-            + u64::from(self.state_groups) * u64::from(self.state_blocks)
+            + u64::from(self.state_groups) * self.state_mode.blocks(full)
     }
 }
 
@@ -136,28 +142,39 @@ struct Pages {
 
 impl Pages {
     /// The attention block grows until its page holds one recurrent state (the state page
-    /// is padded to it); then the smaller of the two attention pages takes a larger block.
-    fn of(model: &ModelSpec, paging: &PagedGroups, kv: KvPrecision, states: bool) -> Option<Pages> {
+    /// is padded to it), in steps of `block_tokens`, or in "all" mode of the least common
+    /// multiple of that and the Mamba chunk (`HybridAttentionMambaModelConfig`, see
+    /// data/SOURCES.md); then the smaller of the two attention pages takes a larger block.
+    fn of(
+        model: &ModelSpec,
+        paging: &PagedGroups,
+        kv: KvPrecision,
+        states: Option<MambaCacheMode>,
+    ) -> Option<Pages> {
         let (global, local) = kv_per_layer(model);
         let (global, local) = (global * kv.bytes(), local * kv.bytes());
         if global <= 0.0 || local <= 0.0 {
             return None;
         }
         let align = f64::from(paging.block_tokens);
-        if !states {
+        let Some(mode) = states else {
             return Some(Pages {
                 page: align * global.max(local),
                 global,
                 local,
             });
-        }
+        };
         // A state page cannot change its block: both attention pages must be the one the
         // state is padded to.
         if global != local {
             return None;
         }
         let state = state_bytes_per_layer(model);
-        let block = align * (state / (align * global)).ceil().max(1.0);
+        let step = match mode {
+            MambaCacheMode::All { chunk } => f64::from(lcm(chunk, paging.block_tokens)),
+            _ => align,
+        };
+        let block = step * (state / (step * global)).ceil().max(1.0);
         Some(Pages {
             page: block * global,
             global,
@@ -171,6 +188,17 @@ impl Pages {
         let tokens = self.page / per_token;
         ((tokens - tokens.round()).abs() < 1e-6 && tokens >= 1.0).then(|| tokens.round() as u32)
     }
+}
+
+/// Least common multiple of two block sizes (vLLM's `math.lcm`).
+fn lcm(a: u32, b: u32) -> u32 {
+    fn gcd(a: u32, b: u32) -> u32 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    if a == 0 || b == 0 {
+        return a.max(b);
+    }
+    a / gcd(a, b) * b
 }
 
 /// Bytes of state one recurrent layer keeps per sequence (0 without any).
@@ -197,7 +225,8 @@ pub fn sequence_kv_bytes(
             let windowed = model
                 .sliding_window
                 .map_or(tokens, |w| cells.held(w, tokens));
-            kv_bytes_windowed(model, kv, tokens, windowed)
+            kv_bytes_windowed(model, kv, tokens, windowed) - state_bytes(model)
+                + held_state_bytes(model, window_kv)
         }
         WindowKv::SplitPool(swa, share) => {
             // The full pool holds the whole request, the windowed pool its window; the
@@ -212,11 +241,7 @@ pub fn sequence_kv_bytes(
                 None => kv_bytes_per_token(model, kv) * tokens as f64,
             };
             match &model.state_layers {
-                Some(states) => {
-                    let state = f64::from(states.layers)
-                        * states.bytes_per_layer_at(model, share.matrix_bytes);
-                    share.pool_bytes(attention, state)
-                }
+                Some(_) => share.pool_bytes(attention, held_state_bytes(model, window_kv)),
                 None => attention,
             }
         }
@@ -228,6 +253,26 @@ pub fn sequence_kv_bytes(
             }
             None => whole(),
         },
+    }
+}
+
+/// Bytes of recurrent state one sequence holds under `window_kv`, in the dtype that runtime
+/// keeps it in: SGLang's own for the recurrent matrix (`--mamba-ssm-dtype`, float32 by
+/// default, see [`crate::runtime::StateShare`]) whatever the config says; llama.cpp's
+/// float32 for every state value ([`crate::runtime::SwaCells`]); elsewhere the config's
+/// (`mamba_ssm_cache_dtype`, else 16 bits), as [`state_bytes`]. The answer's note prints
+/// this, so it says what the runtime sized holds.
+pub fn held_state_bytes(model: &ModelSpec, window_kv: WindowKv) -> f64 {
+    match (window_kv, &model.state_layers) {
+        (WindowKv::SplitPool(_, share), Some(states)) => {
+            f64::from(states.layers) * states.bytes_per_layer_at(model, share.matrix_bytes)
+        }
+        (WindowKv::Window(cells), Some(states)) => {
+            f64::from(states.layers)
+                * states.values_per_layer(model) as f64
+                * cells.state_value_bytes
+        }
+        _ => state_bytes(model),
     }
 }
 
@@ -523,5 +568,89 @@ mod tests {
             "{long}"
         );
         assert!((pool_bytes_per_token(m, bf16, sglang) - 6144.0 * 1.9).abs() < 1e-9);
+    }
+
+    /// The state each runtime holds for Qwen3-Next 80B, by hand. A Gated DeltaNet layer:
+    /// the recurrent matrix 32 value heads x 128 x 128 = 524,288 values and the
+    /// convolution's last 3 inputs of (2 x 16 x 128 + 32 x 128) channels = 24,576 values.
+    /// vLLM and transformers in the config's bfloat16: 36 x 548,864 x 2 = 39,518,208 bytes;
+    /// SGLang keeps the matrix in float32: 36 x (524,288 x 4 + 24,576 x 2) = 77,266,944;
+    /// llama.cpp every value in float32: 36 x 548,864 x 4 = 79,036,416. Nemotron 3 Nano's
+    /// config already says float32 for the matrix: the same in SGLang and vLLM, and its
+    /// 36,864 convolution values in float32 in llama.cpp: 2,097,152 + 73,728 a layer.
+    #[test]
+    fn held_state_is_the_runtimes_own_dtype() {
+        let c = Catalog::get();
+        let next = c.model("qwen3-next-80b-a3b").unwrap();
+        let held = |m, r: Runtime| held_state_bytes(m, r.profile().window_kv);
+        assert_eq!(held(next, Runtime::Vllm), 39_518_208.0);
+        assert_eq!(held(next, Runtime::Transformers), 39_518_208.0);
+        assert_eq!(held(next, Runtime::Sglang), 77_266_944.0);
+        assert_eq!(held(next, Runtime::LlamaCpp), 79_036_416.0);
+        let nano = c.model("nemotron-3-nano-30b-a3b").unwrap();
+        assert_eq!(held(nano, Runtime::Sglang), held(nano, Runtime::Vllm));
+        assert_eq!(held(nano, Runtime::Sglang), 23.0 * 2_134_016.0);
+        assert_eq!(held(nano, Runtime::LlamaCpp), 23.0 * 2_170_880.0);
+        // What llama.cpp sizes for a sequence is the note's state plus its attention cache.
+        let llama = Runtime::LlamaCpp.profile().window_kv;
+        let one = sequence_kv_bytes(next, KvPrecision::Fp16, 1, llama, 512);
+        assert_eq!(one, 79_036_416.0 + 24_576.0);
+        let dense = c.model("qwen3-32b").unwrap();
+        assert_eq!(held(dense, Runtime::Sglang), 0.0);
+    }
+
+    /// vLLM's default mode per kind of state layer, as data: Mamba and Mamba-2 classes
+    /// declare prefix-caching support ("all"), Gated DeltaNet does not ("align"); "all"
+    /// only where the chunk its blocks align to is known. Blocks per group: 1, 2, or one
+    /// per attention block of the request.
+    #[test]
+    fn the_cache_mode_follows_the_state_kind() {
+        let c = Catalog::get();
+        let mode = |id: &str, chunk: Option<u32>| {
+            let mut states = c.model(id).unwrap().state_layers.clone().unwrap();
+            states.mamba_chunk_size = chunk;
+            paging().cache_mode(&states)
+        };
+        assert_eq!(mode("nemotron-3-nano-30b-a3b", None), MambaCacheMode::Align);
+        let all = MambaCacheMode::All { chunk: 128 };
+        assert_eq!(mode("nemotron-3-nano-30b-a3b", Some(128)), all);
+        assert_eq!(mode("jamba-1.5-mini", Some(128)), all);
+        assert_eq!(mode("qwen3-next-80b-a3b", Some(64)), MambaCacheMode::Align);
+        assert_eq!(mode("minimax-text-01", Some(64)), MambaCacheMode::Align);
+        assert_eq!(MambaCacheMode::None.blocks(61), 1);
+        assert_eq!(MambaCacheMode::Align.blocks(61), 2);
+        assert_eq!(all.blocks(61), 61);
+        assert_eq!(all.blocks(0), 1);
+        assert_eq!((lcm(128, 16), lcm(256, 16), lcm(24, 16)), (128, 256, 48));
+    }
+
+    /// Nemotron 3 Nano in vLLM's "all" mode with its config's `chunk_size` 128, by hand at
+    /// 131,072 tokens. A state (2,134,016 bytes) spans cdiv(2,134,016, 1,024) = 2,084
+    /// attention tokens, so the block is 128 x cdiv(2,084, 128) = 2,176 tokens and a page
+    /// 2,228,224 bytes. A request: ceil(131,072 / 2,176) = 61 attention blocks and as many
+    /// per Mamba group, 61 x 5 = 305 blocks of 6 pages = 4,077,649,920 bytes; 1,000 tokens
+    /// take 1 + 4 blocks.
+    #[test]
+    fn all_mode_keeps_a_state_per_block_of_the_context() {
+        let mut m = Catalog::get()
+            .model("nemotron-3-nano-30b-a3b")
+            .unwrap()
+            .clone();
+        if let Some(states) = m.state_layers.as_mut() {
+            states.mamba_chunk_size = Some(128);
+        }
+        let bf16 = KvPrecision::Fp16;
+        let g = LayerGroups::of(&m, &paging(), bf16).unwrap();
+        assert_eq!(g.state_mode, MambaCacheMode::All { chunk: 128 });
+        assert_eq!((g.full_block, g.page_bytes), (2176, 2_228_224.0));
+        assert_eq!(g.blocks(131_072, 8192), 61 * 5);
+        assert_eq!(
+            sequence_kv_bytes(&m, bf16, 131_072, vllm(), 8192),
+            4_077_649_920.0
+        );
+        assert_eq!(
+            sequence_kv_bytes(&m, bf16, 1000, vllm(), 8192),
+            (5 * 6) as f64 * 2_228_224.0
+        );
     }
 }

@@ -457,6 +457,9 @@ fn state_layers(f: &Fields, layers: u32, kinds: Option<LayerKinds>) -> Option<St
         linear_value_head_dim: f.u32(&["linear_value_head_dim"]),
         linear_conv_kernel_dim: f.u32(&["linear_conv_kernel_dim"]),
         mamba_ssm_cache_dtype: f.str("mamba_ssm_cache_dtype").map(sanitize::clean),
+        // Not read yet: with it vLLM's Mamba-2 groups would be sized in "all" mode, which
+        // the catalog's entries are not (data/SOURCES.md, "vLLM's hybrid KV cache manager").
+        mamba_chunk_size: None,
     })
 }
 

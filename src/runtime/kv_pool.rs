@@ -2,6 +2,8 @@
 //! window, or vLLM's paged pool shared by groups of layers (the arithmetic is in
 //! `estimate::paged`).
 
+use crate::catalog::{StateKind, StateLayers};
+
 /// What a runtime's KV cache keeps of the layers that attend to a window (sliding-window
 /// layers) or to a chunk (chunked local attention, Llama 4).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -43,8 +45,9 @@ pub enum WindowKv {
 /// - Recurrent layers (Mamba, Gated DeltaNet, linear attention) are `MambaSpec` layers in
 ///   the same pool (`kv_cache_interface.py`, `MambaSpec`): their page is the state of one
 ///   sequence (`page_size_bytes`, the product of the state shapes times their dtype
-///   sizes), and a request holds `state_blocks` of them whatever its length
-///   (`max_memory_usage_bytes`: one, two in the "align" mode of prefix caching). To share
+///   sizes), and a request holds a fixed number of them whatever its length
+///   (`max_memory_usage_bytes`: one, two in the "align" mode of prefix caching, one per
+///   block of the context in "all", see [`MambaCacheMode`]). To share
 ///   one page size, the attention block grows to the fewest multiple of `block_tokens`
 ///   tokens whose page holds a state, and the state page is padded to it
 ///   (`HybridAttentionMambaModelConfig.verify_and_update_config`,
@@ -58,25 +61,74 @@ pub struct PagedGroups {
     pub block_tokens: u32,
     /// Groups take the larger layer count when it is under this many times the smaller.
     pub widen_below: f64,
-    /// Blocks a group of recurrent layers holds per request: 2 in the "align" mode vLLM
-    /// turns on for hybrid models with prefix caching, which is on by default
+    /// State kinds whose vLLM model classes declare `SupportsMambaPrefixCaching`, so that
+    /// prefix caching (on by default) gives their groups the "all" mode; the others get
+    /// "align". See [`MambaCacheMode`].
+    pub all_mode_kinds: &'static [StateKind],
+}
+
+impl PagedGroups {
+    /// The `mamba_cache_mode` vLLM runs `states` in with prefix caching on, its default
     /// (vllm/config/cache.py at 002f10e0cfa1373a19a0d2756598a34b700d20e5:
-    /// `enable_prefix_caching = True`; `mamba_cache_mode`, "align: ... the default when
-    /// prefix caching is enabled").
-    pub state_blocks: u32,
+    /// `enable_prefix_caching = True`): "all" for a kind in `all_mode_kinds`, "align"
+    /// otherwise (`MambaModelConfig.verify_and_update_config`, data/SOURCES.md). "all" is
+    /// sized only when the config gives the Mamba chunk size its blocks align to
+    /// (`mamba_chunk_size` or `chunk_size`); without one it is sized as "align", the
+    /// smaller reservation, and data/SOURCES.md says why.
+    pub fn cache_mode(&self, states: &StateLayers) -> MambaCacheMode {
+        match states.mamba_chunk_size {
+            Some(chunk) if chunk > 0 && self.all_mode_kinds.contains(&states.kind) => {
+                MambaCacheMode::All { chunk }
+            }
+            _ => MambaCacheMode::Align,
+        }
+    }
+}
+
+/// What vLLM keeps of a group of recurrent layers per request (`mamba_cache_mode` in
+/// vllm/config/cache.py; `MambaSpec.max_memory_usage_bytes` in vllm/v1/kv_cache_interface.py
+/// at 001cabc1be16a59a70d720ed61a13b678c060a18, which sizes the start-up check and the
+/// logged concurrency), each block one sequence's state padded to the attention page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MambaCacheMode {
+    /// Prefix caching off: the running state only, one block.
+    None,
+    /// The running state and the state kept at the last block boundary: two blocks.
+    Align,
+    /// A state at every block boundary of the whole context: one block per attention
+    /// block of the request, the block a multiple of the Mamba `chunk` size.
+    All { chunk: u32 },
+}
+
+impl MambaCacheMode {
+    /// Blocks one request spanning `context_blocks` attention blocks holds per group.
+    pub fn blocks(self, context_blocks: u64) -> u64 {
+        match self {
+            MambaCacheMode::None => 1,
+            MambaCacheMode::Align => 2,
+            MambaCacheMode::All { .. } => context_blocks.max(1),
+        }
+    }
 }
 
 /// llama.cpp's cache for sliding-window layers, as data (ggml-org/llama.cpp,
 /// `src/llama-kv-cache-iswa.cpp` at commit 02c28f533ebba3e4ea944fc4a0719a012b3e7097, the
 /// `llama_kv_cache_iswa` constructor): with `--swa-full` off, its default (`swa_full =
 /// false` in `common/common.h`), the SWA layers hold `GGML_PAD(min(n_ctx, n_swa x n_seq +
-/// n_ubatch), 256)` cells, one sequence per slot unless the cache is unified.
+/// n_ubatch), 256)` cells, one sequence per slot unless the cache is unified. The same
+/// cache keeps a hybrid model's recurrent states (`llama_memory_hybrid`) in a type of its
+/// own, whatever the model's or `-ctk`'s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SwaCells {
     /// Cells beyond the window: one micro-batch (`n_ubatch`, 512 by default).
     pub extra: u32,
     /// The cell count is rounded up to a multiple of this.
     pub pad: u32,
+    /// Bytes per value of the recurrent states, the convolution inputs (`r`) and the
+    /// recurrent matrix (`s`) alike: float32 (`src/llama-model.cpp`,
+    /// `llama_model::create_memory`: `/* recurrent_type_k */ GGML_TYPE_F32, /*
+    /// recurrent_type_v */ GGML_TYPE_F32`; data/SOURCES.md).
+    pub state_value_bytes: f64,
 }
 
 impl SwaCells {

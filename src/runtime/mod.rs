@@ -13,7 +13,7 @@ mod profiles;
 pub use budget::{
     Budget, PeerBuffers, StaticShare, TRAINING_COLLECTIVE_PEERS, TRAINING_COLLECTIVES_GIB,
 };
-pub use kv_pool::{PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
+pub use kv_pool::{MambaCacheMode, PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
 pub use launch::LaunchFlags;
 pub use profiles::PROFILES;
 

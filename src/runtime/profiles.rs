@@ -6,12 +6,16 @@ use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
     Split, StateShare, StaticShare, SwaCells, SwaPool, WindowKv,
 };
+use crate::catalog::StateKind;
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
 
+/// Mamba-1 (Jamba) and Mamba-2 (Nemotron-H, Granite 4.0-H, Falcon-H1) classes declare
+/// `SupportsMambaPrefixCaching` in vLLM; Gated DeltaNet (Qwen3-Next, Qwen3.5) and
+/// MiniMax's lightning attention do not (data/SOURCES.md, "vLLM's hybrid KV cache manager").
 const VLLM_HYBRID_KV: PagedGroups = PagedGroups {
     block_tokens: 16,
     widen_below: 1.5,
-    state_blocks: 2,
+    all_mode_kinds: &[StateKind::Mamba, StateKind::Mamba2],
 };
 
 /// SGLang's `mem_fraction_static` when none is given (server_args.py of SGLang's 2026 main branch,
@@ -284,6 +288,7 @@ const SGLANG_STATES: StateShare = StateShare {
 const LLAMA_CPP_SWA: SwaCells = SwaCells {
     extra: 512,
     pad: 256,
+    state_value_bytes: 4.0,
 };
 
 /// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
