@@ -260,11 +260,11 @@ impl Index {
             index.model_cores.extend(names.map(|n| repo_core_name(n)));
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), is_model_noise);
-                // An alias without the version ("llama 70b") is a family query, not a name.
-                let generic = keys
-                    .version
-                    .as_ref()
-                    .is_some_and(|v| !toks.iter().any(|t| t == v));
+                // An alias without any version ("llama 70b", "olmo 7b") is a family query,
+                // not a name: the newest of that name and size answers it. One with a
+                // version or date of its own ("mistral small 2501", "jamba mini 1.7") names
+                // this entry as its publisher also calls it.
+                let generic = keys.version.is_some() && !toks.iter().any(|t| is_version(t));
                 if !generic {
                     index.model_exact.entry(compact(&toks)).or_insert(i);
                 }
