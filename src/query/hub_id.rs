@@ -44,6 +44,18 @@ const SLASH_TERMS: &[&str] = &[
     "cost",
     "context",
     "ctx",
+    "gguf",
+    "exl2",
+    "exl3",
+    "mlx",
+    "bnb",
+    "fp4",
+    "nvfp4",
+    "4bit",
+    "8bit",
+    "tgi",
+    "ollama",
+    "lmstudio",
 ];
 
 /// True when `s` is a well-formed Hub repo id with a letter in each part (so "1/2" or a
@@ -179,8 +191,10 @@ fn is_word_pair(catalog: &Catalog, id: &str) -> bool {
         SLASH_TERMS.contains(&word.as_str())
             || FILLER.contains(word.as_str())
             || word.parse::<Precision>().is_ok()
+            || super::parse::gguf(&word).is_some()
             || Runtime::from_name(&word).is_some()
             || catalog.is_gpu_word(&word)
+            || catalog.find_gpu(&word).is_some()
     })
 }
 
@@ -258,6 +272,10 @@ mod tests {
             "h100/h200 for llama 70b",
             "RAM/VRAM needed",
             "lora/qlora llama 8b",
+            "rtx3090/rtx4090 for llama 70b",
+            "q4/q8 llama 8b",
+            "gguf/exl2 qwen 7b",
+            "vllm/tgi qwen 7b",
         ] {
             assert_eq!(find(c, pair), None, "{pair}");
         }
