@@ -161,6 +161,9 @@ struct GpuKeys {
 #[derive(Debug, Default)]
 pub(super) struct Index {
     model_exact: HashMap<String, usize>,
+    /// An alias with no version ("ernie", "olmo 7b") -> the entry that lists it: the model
+    /// its publisher means when no newer one of that name answers it.
+    model_generic: HashMap<String, usize>,
     /// Lower-cased `hub_id` -> model: a repo id the catalog serves resolves exactly.
     hub_ids: HashMap<String, usize>,
     model_keys: Vec<ModelKeys>,
@@ -260,13 +263,16 @@ impl Index {
             index.model_cores.extend(names.map(|n| repo_core_name(n)));
             for alias in &m.aliases {
                 let toks = strip_noise(tokenize(alias), is_model_noise);
-                // An alias without the version ("llama 70b") is a family query, not a name.
-                let generic = keys
-                    .version
-                    .as_ref()
-                    .is_some_and(|v| !toks.iter().any(|t| t == v));
-                if !generic {
-                    index.model_exact.entry(compact(&toks)).or_insert(i);
+                // An alias without any version ("llama 70b", "olmo 7b") is a family query,
+                // not a name: the newest of that name and size answers it. One with a
+                // version or date of its own ("mistral small 2501", "jamba mini 1.7") names
+                // this entry as its publisher also calls it.
+                let generic = keys.version.is_some() && !toks.iter().any(|t| is_version(t));
+                let key = compact(&toks);
+                if generic {
+                    index.model_generic.entry(key).or_insert(i);
+                } else {
+                    index.model_exact.entry(key).or_insert(i);
                 }
             }
             vocab.extend(keys.tokens.iter().filter(|t| is_name_word(t)).cloned());
@@ -457,7 +463,12 @@ impl super::Catalog {
         } else {
             self.structured_model(&fixed)
         };
-        let (i, candidates) = found?;
+        let (found, candidates) = found?;
+        let i = if corrected {
+            found
+        } else {
+            self.alias_owner_on_a_tie(&fixed, found)
+        };
         let kind = if corrected {
             MatchKind::Corrected {
                 from: input.trim().to_string(),
@@ -471,6 +482,21 @@ impl super::Catalog {
             model: &self.models[i],
             kind,
         })
+    }
+
+    /// The entry that lists `tokens` as an alias without a version, when the structured pick
+    /// is no newer than it ("ernie" is ERNIE 4.5 300B, not the 0.3B with fewer id words);
+    /// a newer model of that name still wins ("olmo 7b" is Olmo 3 7B).
+    fn alias_owner_on_a_tie(&self, tokens: &[String], pick: usize) -> usize {
+        match self.index.model_generic.get(&compact(tokens)) {
+            Some(&owner)
+                if self.index.model_keys[owner].release_rank
+                    >= self.index.model_keys[pick].release_rank =>
+            {
+                owner
+            }
+            _ => pick,
+        }
     }
 
     /// Match name words, version and size; returns the pick and how many models qualified.

@@ -136,3 +136,53 @@ fn laptop_and_modded_gpus_are_told_apart() {
     // A bare number is not the laptop part of that number.
     assert!(catalog.find_gpu("4080").is_none());
 }
+
+/// Every alias of every entry resolves to that entry, or, when it gives no version ("olmo
+/// 7b" on OLMo 2 7B), to the newest model of that name and size, which the answer names
+/// ([`MatchKind::Newest`]): an alias written when its model was the newest never holds a
+/// newer release back; one with a version or date of its own ("mistral small 2501") is
+/// that entry's name.
+#[test]
+fn an_alias_without_a_version_picks_the_newest_and_says_so() {
+    use crate::catalog::MatchKind;
+    let c = Catalog::get();
+    let mut wrong = Vec::new();
+    for m in &c.models {
+        for alias in &m.aliases {
+            let Ok(found) = c.resolve_model(alias) else {
+                wrong.push(format!("{alias} ({}): not found", m.id));
+                continue;
+            };
+            // A bare family word ("jamba", "ernie") names no size to hold to, only a release.
+            let sized = crate::catalog::tokens::tokenize(alias)
+                .iter()
+                .any(|t| crate::catalog::tokens::size_b(t).is_some());
+            if std::ptr::eq(found.model, m) {
+                continue;
+            }
+            let newer = found.model.release > m.release;
+            let same_size = !sized || (found.model.params_b() / m.params_b() - 1.0).abs() < 0.25;
+            if !(matches!(found.kind, MatchKind::Newest { .. }) && newer && same_size) {
+                wrong.push(format!(
+                    "{alias} ({}, {:?}) -> {} ({:?}, {:?})",
+                    m.id, m.release, found.model.id, found.model.release, found.kind
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for (typed, id) in [
+        ("olmo 7b", "olmo-3-7b"),
+        ("olmo 32b", "olmo-3.1-32b"),
+        ("olmo 2 7b", "olmo-2-7b"),
+        ("olmo 13b", "olmo-2-13b"),
+        // No newer model of the name: the entry that lists the alias, not the one with the
+        // fewest id words (ERNIE 4.5 0.3B).
+        ("ernie", "ernie-4.5-300b-a47b"),
+    ] {
+        let found = c.resolve_model(typed).expect(typed);
+        assert_eq!(found.model.id, id, "{typed}");
+    }
+    let found = c.resolve_model("olmo 7b").expect("olmo 7b");
+    assert_eq!(found.kind, MatchKind::Newest { candidates: 2 });
+}

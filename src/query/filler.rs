@@ -12,6 +12,8 @@ const FILLER_WORDS: &[&str] = &[
     "running",
     "fits",
     "vram",
+    // "ram/vram", "ram or vram": the machine's memory beside the card's, no field of its own.
+    "ram",
     "gpu",
     "gpus",
     "models",

@@ -4,7 +4,59 @@
 //! only text matching the Hub's id rules qualifies, so a URL or a path a user typed never
 //! becomes a request.
 
+use super::filler::FILLER;
 use crate::catalog::{Catalog, MatchKind, ModelMatch, core_name};
+use crate::vocab::{Precision, Runtime};
+
+/// Words of our own vocabulary that people join with a slash in chat ("ram/vram",
+/// "gpu/cpu", "tp/pp", "lora/qlora") besides the precisions, runtimes, GPUs and ordinary
+/// words the parser knows already: such a pair is an "either/or", never an `org/name`.
+const SLASH_TERMS: &[&str] = &[
+    "ram",
+    "vram",
+    "cpu",
+    "gpu",
+    "tp",
+    "pp",
+    "dp",
+    "ep",
+    "sp",
+    "hbm",
+    "gddr",
+    "sxm",
+    "pcie",
+    "nvlink",
+    "kv",
+    "moe",
+    "dense",
+    "lora",
+    "qlora",
+    "train",
+    "training",
+    "inference",
+    "infer",
+    "prefill",
+    "decode",
+    "memory",
+    "mem",
+    "speed",
+    "price",
+    "cost",
+    "context",
+    "ctx",
+    "gguf",
+    "exl2",
+    "exl3",
+    "mlx",
+    "bnb",
+    "fp4",
+    "nvfp4",
+    "4bit",
+    "8bit",
+    "tgi",
+    "ollama",
+    "lmstudio",
+];
 
 /// True when `s` is a well-formed Hub repo id with a letter in each part (so "1/2" or a
 /// fraction is not one). The Hub's rules for `namespace/name`: letters, digits, `-`, `_`,
@@ -96,13 +148,13 @@ fn repo_needs_hub(catalog: &Catalog, name: &str) -> bool {
 
 /// The first repo id in `text` that needs the Hub, as typed (ids keep their case).
 pub fn find(catalog: &Catalog, text: &str) -> Option<String> {
-    candidates(text).find(|id| repo_needs_hub(catalog, id))
+    candidates(catalog, text).find(|id| repo_needs_hub(catalog, id))
 }
 
 /// The first repo id in `text` that is a catalog entry's `hub_id`, as typed, with that
 /// entry: the exact name of a known model, so nothing else in the text is read as it.
 pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, ModelMatch<'c>)> {
-    candidates(text).find_map(|id| {
+    candidates(catalog, text).find_map(|id| {
         let model = catalog.by_hub_id(&id)?;
         Some((
             id,
@@ -114,8 +166,9 @@ pub fn find_known<'c>(catalog: &'c Catalog, text: &str) -> Option<(String, Model
     })
 }
 
-/// Every well-placed `org/name` in `text` (not part of a URL, path or address).
-fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
+/// Every well-placed `org/name` in `text` (not part of a URL, path or address, nor two
+/// words of our own vocabulary).
+fn candidates<'a>(catalog: &'a Catalog, text: &'a str) -> impl Iterator<Item = String> + 'a {
     let bytes = text.as_bytes();
     (0..bytes.len())
         .filter(|&at| bytes[at] == b'/')
@@ -125,8 +178,24 @@ fn candidates(text: &str) -> impl Iterator<Item = String> + '_ {
                 return None;
             }
             let id = text.get(start..end)?.trim_end_matches(['.', '-', '_']);
-            is_repo_id(id).then(|| id.to_string())
+            (is_repo_id(id) && !is_word_pair(catalog, id)).then(|| id.to_string())
         })
+}
+
+/// True when both sides of `id` are words of our own vocabulary ("ram/vram", "fp16/bf16",
+/// "vllm/sglang", "h100/h200"): a choice typed in chat, not a repo. A Hub repo has an
+/// organisation that is none of these words and a name that is none of them either.
+fn is_word_pair(catalog: &Catalog, id: &str) -> bool {
+    id.split('/').all(|part| {
+        let word = part.to_ascii_lowercase();
+        SLASH_TERMS.contains(&word.as_str())
+            || FILLER.contains(word.as_str())
+            || word.parse::<Precision>().is_ok()
+            || super::parse::gguf(&word).is_some()
+            || Runtime::from_name(&word).is_some()
+            || catalog.is_gpu_word(&word)
+            || catalog.find_gpu(&word).is_some()
+    })
 }
 
 /// The span of the `org/name` around the slash at `slash`: each side a letter or digit
@@ -193,6 +262,25 @@ mod tests {
         assert_eq!(find(c, "see https://huggingface.co/org/name please"), None);
         assert_eq!(find(c, "mail me@host/x"), None);
         assert_eq!(find(c, "llama 70b 1/2 precision"), None);
+        // Two of our own words joined by a slash are a choice, not a repo.
+        for pair in [
+            "deepseek v3 q2_k with llama.cpp, how much ram/vram",
+            "gpu/cpu split for llama 70b",
+            "fp16/bf16 llama 8b",
+            "tp/pp on 8x h100",
+            "vllm/sglang for qwen3 32b",
+            "h100/h200 for llama 70b",
+            "RAM/VRAM needed",
+            "lora/qlora llama 8b",
+            "rtx3090/rtx4090 for llama 70b",
+            "q4/q8 llama 8b",
+            "gguf/exl2 qwen 7b",
+            "vllm/tgi qwen 7b",
+        ] {
+            assert_eq!(find(c, pair), None, "{pair}");
+        }
+        // A real org with one of those words as its name part is still a repo.
+        assert_eq!(find(c, "someorg/vram fp8").as_deref(), Some("someorg/vram"));
         // The catalog's own models stay offline; fine-tunes and quantized uploads do not.
         assert!(!needs_hub(c, "meta-llama/Llama-3.1-8B-Instruct"));
         assert!(!needs_hub(c, "Qwen/Qwen2.5-7B-Instruct"));

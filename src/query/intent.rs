@@ -461,9 +461,10 @@ impl Cues {
             return Some(Topic::Sxm);
         }
         let topic = TOPIC_ORDER.into_iter().find(|&t| self.has(Cue::Topic(t)))?;
-        // "vram" is in nearly every sizing question: a topic only when asked about.
+        // "vram" is in nearly every sizing question: a topic only when asked about, or set
+        // beside something else ("ram vs vram", "diferença entre ram e vram").
         match topic {
-            Topic::Vram if !self.has(Cue::Explain) => None,
+            Topic::Vram if !(self.has(Cue::Explain) || self.has(Cue::Compare)) => None,
             _ => Some(topic),
         }
     }
@@ -539,6 +540,11 @@ mod tests {
         assert_eq!(Cues::of("h100 sxm 80gb").topic(1), None);
         assert_eq!(Cues::of("quanta vram pro llama").topic(0), None);
         assert_eq!(Cues::of("o que e vram").topic(0), Some(Topic::Vram));
+        assert_eq!(Cues::of("ram vs vram").topic(0), Some(Topic::Vram));
+        assert_eq!(
+            Cues::of("diferencia entre ram vram").topic(0),
+            Some(Topic::Vram)
+        );
         assert_eq!(Cues::of("什么是 kv 缓存").topic(0), Some(Topic::KvCache));
     }
 }

@@ -500,7 +500,7 @@ fn take_precision(w: &mut Work) -> Option<Precision> {
 }
 
 /// GGUF names, including the short forms people type ("q4km", "q4", "q8").
-fn gguf(name: &str) -> Option<Precision> {
+pub(super) fn gguf(name: &str) -> Option<Precision> {
     let full = match name {
         "q4" | "q4k" | "q4km" | "q4_k" => "q4_k_m",
         "q5" | "q5k" | "q5km" | "q5_k" => "q5_k_m",

@@ -328,3 +328,67 @@ async fn a_budget_too_small_for_16_bits_buys_the_best_format_it_can_hold() {
         "{v}"
     );
 }
+
+/// Two of our own words joined by a slash ("ram/vram", "gpu/cpu", "fp16/bf16", "tp/pp")
+/// are an either/or, never a Hub repo: the question gets the answer its intent asks for,
+/// in its own language, and never "I don't know the model ram/vram".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_joined_by_a_slash_are_not_a_hub_repo_in_any_language() {
+    let service = Service::offline();
+    // (language, question, intent, topic or model)
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "en",
+            "deepseek v3 q2_k with llama.cpp, how much ram/vram",
+            "estimate",
+            "deepseek-v3",
+        ),
+        (
+            "en",
+            "ram vs vram, what's the difference?",
+            "explain",
+            "vram",
+        ),
+        (
+            "en",
+            "llama 3.1 70b q4 gpu/cpu split on a 4090",
+            "estimate",
+            "llama-3.1-70b",
+        ),
+        ("pt", "qual a diferença entre ram/vram?", "explain", "vram"),
+        (
+            "pt",
+            "quanto de ram/vram pro qwen3 32b em fp16/bf16?",
+            "estimate",
+            "qwen3-32b",
+        ),
+        ("es", "¿diferencia entre ram/vram?", "explain", "vram"),
+        (
+            "es",
+            "¿cuánta ram/vram necesita llama 3.1 8b con tp/pp en 2x 4090?",
+            "estimate",
+            "llama-3.1-8b",
+        ),
+        ("zh", "ram/vram有什么区别", "explain", "vram"),
+        (
+            "zh",
+            "qwen3 32b fp16/bf16 要多少ram/vram",
+            "estimate",
+            "qwen3-32b",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for &(lang, q, intent, what) in cases {
+        let (v, answered) = ask(&service, q).await;
+        let got = if intent == "explain" {
+            v["topic"].as_str().unwrap_or_default().to_string()
+        } else {
+            v["query"]["model"].as_str().unwrap_or_default().to_string()
+        };
+        if !answered || v["intent"] != intent || v["language"] != lang || got != what {
+            wrong.push(format!("{q}: {v}"));
+        }
+        assert!(!v.to_string().contains("ram/vram\\\""), "{q}: {v}");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
