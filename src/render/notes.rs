@@ -76,6 +76,27 @@ pub fn assumption_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// [`assumption_lines`] less the one [`sized_from_name_line`] already said first.
+pub fn assumption_lines_after_first(lang: Lang, a: &Answer) -> Vec<String> {
+    let said = said_first(a);
+    let mut out: Vec<String> = a
+        .assumed
+        .iter()
+        .filter(|x| !said.is_some_and(|s| std::ptr::eq(s, *x)))
+        .map(|x| assumed_line(lang, a, x))
+        .collect();
+    out.extend(weights_and_match_lines(lang, a));
+    out
+}
+
+/// The assumption an answer leads with: a repo the Hub could not be asked about (the
+/// answer is for another model than the `org/name` typed), else a name sized from its size.
+fn said_first(a: &Answer) -> Option<&Assumption> {
+    let first = |pick: fn(&Assumption) -> bool| a.assumed.iter().find(|x| pick(x));
+    first(|x| matches!(x, Assumption::HubFallback { .. }))
+        .or_else(|| first(|x| matches!(x, Assumption::SizedFromName { .. })))
+}
+
 /// The assumptions about which model and which weights the answer is for (the Hub could
 /// not be asked, the repo's own files, how the name was read): a reader must see these with
 /// the answer, while the values chosen for them can wait behind a button.
@@ -150,11 +171,22 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
 
 /// The line that says the model is not known and was sized from its name: the answer
 /// leads with it, before any figure.
+///
+/// A repo the Hub could not be asked about comes first of all: the answer is for another
+/// model than the `org/name` typed (the closest catalog model, or a shape from the size in
+/// its name), and that is said before any figure, not among the assumptions at the end.
 pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
-    a.assumed
-        .iter()
-        .find(|x| matches!(x, Assumption::SizedFromName { .. }))
-        .map(|x| assumed_line(lang, a, x))
+    let said = said_first(a)?;
+    let line = assumed_line(lang, a, said);
+    if !matches!(said, Assumption::HubFallback { .. }) {
+        return Some(line);
+    }
+    // Written to sit inside the assumptions list ("as consultas ao Hub…"): here it opens
+    // the answer, so it opens with a capital.
+    let mut chars = line.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Where the weights figure comes from, when the repo's own files gave it, and how the

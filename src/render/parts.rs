@@ -13,7 +13,8 @@ use crate::recommend::{Setup, Tag, Why};
 use std::borrow::Cow;
 
 pub use super::notes::{
-    assumption_lines, error_band_line, model_lines, note, note_lines, sized_from_name_line,
+    assumption_lines, assumption_lines_after_first, error_band_line, model_lines, note, note_lines,
+    sized_from_name_line,
 };
 
 /// Where a renderer writes lines (a list of strings, one per line).

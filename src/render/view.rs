@@ -304,11 +304,11 @@ impl Builder<'_> {
             }
             Kind::Model => Section::Model(non_empty(parts::model_lines(lang, a))?),
             Kind::Assumptions => {
-                let mut items = parts::assumption_lines(lang, a);
-                if self.layout.contains(&Kind::SizedFromName) {
-                    let said = parts::sized_from_name_line(lang, a);
-                    items.retain(|l| Some(l) != said.as_ref());
-                }
+                let items = if self.layout.contains(&Kind::SizedFromName) {
+                    parts::assumption_lines_after_first(lang, a)
+                } else {
+                    parts::assumption_lines(lang, a)
+                };
                 Section::Assumptions(Titled {
                     title: t(lang, msg!("assumed-title")),
                     items: non_empty(items)?,

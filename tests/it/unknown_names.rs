@@ -135,6 +135,24 @@ async fn a_repo_id_is_that_repo() {
         "{:?}",
         reply.result.map(|a| a.model.id.clone())
     );
+    // One whose name gives a size is answered for a stand-in, and every language says so
+    // before any figure: the first line names the repo typed, not the catalog model.
+    let reply = crate::hub_search::answer_text(&hub, "someorg/llama-8b-ft fp16").await;
+    let a = reply.result.expect("answered for a stand-in");
+    for lang in vramguide::i18n::Lang::ALL {
+        let text = vramguide::render::text::answer(lang, c, &a);
+        let first = text.lines().next().unwrap_or_default();
+        assert!(first.contains("someorg/llama-8b-ft"), "{lang:?}: {text}");
+        assert!(
+            first.starts_with(char::is_uppercase) || lang == vramguide::i18n::Lang::Zh,
+            "{first}"
+        );
+        assert_eq!(
+            text.matches("someorg/llama-8b-ft").count(),
+            1,
+            "{lang:?}: {text}"
+        );
+    }
 }
 
 /// An answer from a config.json names the model: `_name_or_path`, else its folder.
