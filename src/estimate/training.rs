@@ -90,8 +90,10 @@ impl Parts {
             // reduces them; only the reduce bucket stays (in the buffers below).
             on_gpu.gradients = 0.0;
         }
+        // On one GPU the sharding is plain data parallel (no buffers) unless the states
+        // are offloaded (`Job::sharding_on`): a single rank then gathers its offloaded
+        // layers and streams its gradients out like any other.
         let buffers = match sharding {
-            _ if gpus <= 1 => Buffers::default(),
             Sharding::Zero3 => self.gather.deepspeed(job, n),
             Sharding::Fsdp => self.gather.fsdp(job),
             Sharding::Zero1 | Sharding::Zero2 => self.gather.partition_step(job, n),

@@ -357,3 +357,30 @@ fn deepspeed_zero3_and_fsdp_keep_their_own_buffers() {
     assert_eq!(named("full-shard"), Ok(estimate::Sharding::Fsdp));
     assert_eq!(named("zero3"), Ok(estimate::Sharding::Zero3));
 }
+
+/// ZeRO-Infinity and FSDP with offloaded parameters run on one GPU too: the single rank
+/// keeps only its working buffers and activations, as each rank of a group does, not the
+/// whole 16-bit model and its gradients (which "one card" used to be sized with while
+/// two cards were sized offloaded).
+#[test]
+fn offloaded_sharding_on_one_gpu_keeps_only_working_buffers() {
+    let m = model("llama-3.1-8b");
+    let mut job = Job::new(Mode::FullFinetune, Precision::Bf16);
+    job.cpu_offload = true;
+    job.sharding = Some(estimate::Sharding::Zero3);
+    let one = estimate::run(m, &job, 1).unwrap();
+    let two = estimate::run(m, &job, 2).unwrap();
+    assert_eq!(one.weights + one.gradients + one.optimizer, 0.0);
+    assert!(
+        one.per_gpu < 10.0 * f64::from(1u32 << 30),
+        "{}",
+        one.per_gpu
+    );
+    assert!((one.per_gpu - two.per_gpu).abs() < f64::from(1u32 << 30));
+    // Without a sharding named, one GPU offloads the optimizer only (ZeRO-Offload's
+    // default, DDP's states otherwise): the 16-bit weights and gradients stay.
+    job.sharding = None;
+    let plain = estimate::run(m, &job, 1).unwrap();
+    let p = m.params_total as f64;
+    assert!((plain.weights + plain.gradients - 4.0 * p).abs() < 1e3);
+}
