@@ -83,6 +83,9 @@ pub enum Note {
     /// Paged 8-bit AdamW's states do not all fit the named card: about `gib` GiB per GPU
     /// page out to host RAM (bitsandbytes' unified memory), which slows every step.
     OptimizerPagedOut { gib: f64 },
+    /// CPU offload: the states that left the GPUs take about `gib` GiB of the machine's
+    /// RAM (pinned host memory), summed over the GPUs.
+    HostStates { gib: f64 },
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
     /// Training sized as this framework's recipes run it (its profile's memory behaviour).
@@ -239,10 +242,13 @@ impl<'a> Sizing<'a> {
         let (model, job) = (self.model, self.job);
         let gpus = gpus.max(1);
         let mut est = self.on(gpus, gpu);
+        // The parts' own notes (the host memory an offload takes) follow the job's.
+        let own = std::mem::take(&mut est.notes);
         est.notes = match job.mode {
             Mode::Inference => inference::notes(model, job),
             _ => training::notes(job, gpus),
         };
+        est.notes.extend(own);
         common_notes(model, job, &mut est);
         if job.mode.is_training() && gpu.is_some() {
             let paged_out = self.per_gpu(gpus, None) - est.per_gpu;

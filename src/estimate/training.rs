@@ -172,6 +172,16 @@ impl Parts {
         // never coexists is the overlap.
         let working = buffers.live.max(buffers.step);
         let parts = on_gpu.weights + on_gpu.optimizer + on_gpu.gradients + act_per_gpu + working;
+        // What CPU offload moved to the host: the whole job's states less what stays on
+        // the GPUs (the host holds every rank's partition).
+        let host = (self.weights + self.gradients + self.optimizer
+            - (on_gpu.weights + on_gpu.gradients + on_gpu.optimizer + on_gpu.pageable) * n)
+            .max(0.0);
+        let notes = if job.cpu_offload && host > 0.0 {
+            vec![Note::HostStates { gib: host / GIB }]
+        } else {
+            Vec::new()
+        };
         Estimate {
             weights: on_gpu.weights * n,
             gradients: on_gpu.gradients * n,
@@ -186,7 +196,7 @@ impl Parts {
             kv_copies: 1,
             trainable_params: self.trainable as u64,
             rule_of_thumb_gb: 0.0,
-            notes: Vec::new(),
+            notes,
             error_band: None,
         }
     }

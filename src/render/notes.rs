@@ -351,6 +351,11 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::HostStates { gib } => tr(
+            lang,
+            msg!("note-host-states"),
+            Some(&Args::new().s("gib", format_gib(lang, *gib))),
+        ),
         Note::OptimizerPagedOut { gib } => tr(
             lang,
             msg!("note-paged-out"),

@@ -383,4 +383,23 @@ fn offloaded_sharding_on_one_gpu_keeps_only_working_buffers() {
     let plain = estimate::run(m, &job, 1).unwrap();
     let p = m.params_total as f64;
     assert!((plain.weights + plain.gradients - 4.0 * p).abs() < 1e3);
+    // The answer says how much of the machine's RAM the offloaded states take: all 16
+    // bytes a parameter under ZeRO-3 (2 + 2 + 12), the 12 of the optimizer without it.
+    let host = |e: &estimate::Estimate| {
+        e.notes.iter().find_map(|n| match n {
+            estimate::Note::HostStates { gib } => Some(*gib),
+            _ => None,
+        })
+    };
+    let gib = p / f64::from(1u32 << 30);
+    assert!(
+        (host(&one).unwrap() - 16.0 * gib).abs() < 0.01 * gib,
+        "{:?}",
+        host(&one)
+    );
+    assert!(
+        (host(&plain).unwrap() - 12.0 * gib).abs() < 0.01 * gib,
+        "{:?}",
+        host(&plain)
+    );
 }
