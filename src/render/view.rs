@@ -544,30 +544,10 @@ mod tests {
         }
     }
 
-    const ALL: &[Kind] = &[
-        Kind::SizedFromName,
-        Kind::BestFit,
-        Kind::Title,
-        Kind::MaxContext,
-        Kind::Job,
-        Kind::Total,
-        Kind::Breakdown,
-        Kind::Fit,
-        Kind::Levers,
-        Kind::Serving,
-        Kind::Launch,
-        Kind::Setups,
-        Kind::Advice,
-        Kind::Rule,
-        Kind::Assumptions,
-        Kind::Notes,
-        Kind::Guides,
-    ];
-
     #[test]
     fn a_miss_on_two_cards_has_its_sections_in_the_layouts_order() {
         let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090");
-        let view = AnswerView::new(Lang::En, Catalog::get(), &a, ALL);
+        let view = AnswerView::new(Lang::En, Catalog::get(), &a, crate::render::text::LAYOUT);
         let names: Vec<&str> = view.sections.iter().map(name).collect();
         assert_eq!(
             names,

@@ -60,6 +60,26 @@ fn repo(config: Vec<u8>, kv: &[u64], inter: u64) -> (Repo, u64) {
     (repo, bytes / 2)
 }
 
+/// A repo holding one GGUF file with `metadata` and `tensors` (name, shape, GGML type).
+fn add_gguf(
+    hub: &FakeHub,
+    id: &str,
+    file: &str,
+    metadata: &[(&str, serde_json::Value)],
+    tensors: &[(String, Vec<u64>, u32)],
+) {
+    let refs: Vec<(&str, &[u64], u32)> = tensors
+        .iter()
+        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
+        .collect();
+    let mut repo = Repo::default();
+    repo.files.insert(
+        file.into(),
+        vramguide::hub::gguf::write_header(metadata, &refs),
+    );
+    hub.add(id, repo);
+}
+
 async fn spec(hub: &FakeHub, id: &str) -> ModelSpec {
     let client = HubClient::new(&hub.url, None).unwrap();
     vramguide::hub::repo::fetch(&client, id, None)
@@ -315,16 +335,13 @@ async fn gguf_headers_give_the_parameters_and_the_kv_widths() {
         ("llama.attention.key_length", json!(HEAD)),
         ("llama.vocab_size", json!(VOCAB)),
     ];
-    let refs: Vec<(&str, &[u64], u32)> = tensors
-        .iter()
-        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
-        .collect();
-    let mut repo = Repo::default();
-    repo.files.insert(
-        "tiny-Q4_K_M.gguf".into(),
-        vramguide::hub::gguf::write_header(&metadata, &refs),
+    add_gguf(
+        &hub,
+        "test/only-gguf",
+        "tiny-Q4_K_M.gguf",
+        &metadata,
+        &tensors,
     );
-    hub.add("test/only-gguf", repo);
     let s = spec(&hub, "test/only-gguf").await;
     assert_eq!(s.params_total, params);
     // Two blocks of keys and values 8 x 64 wide, in 16-bit.
@@ -380,16 +397,13 @@ async fn a_gguf_moe_counts_its_experts_one_by_one() {
         ("qwen3moe.expert_feed_forward_length", json!(EXPERT)),
         ("qwen3moe.vocab_size", json!(VOCAB)),
     ];
-    let refs: Vec<(&str, &[u64], u32)> = tensors
-        .iter()
-        .map(|(n, s, k)| (n.as_str(), s.as_slice(), *k))
-        .collect();
-    let mut repo = Repo::default();
-    repo.files.insert(
-        "moe-Q4_K_M.gguf".into(),
-        vramguide::hub::gguf::write_header(&metadata, &refs),
+    add_gguf(
+        &hub,
+        "test/moe-gguf",
+        "moe-Q4_K_M.gguf",
+        &metadata,
+        &tensors,
     );
-    hub.add("test/moe-gguf", repo);
     let s = spec(&hub, "test/moe-gguf").await;
     let one_expert = 3 * HIDDEN * EXPERT;
     let experts = 2 * 8 * one_expert;
