@@ -406,21 +406,18 @@ impl Job {
         };
     }
 
-    /// The sharding in force on `gpus` GPUs: one GPU has nothing to shard.
+    /// The sharding in force on `gpus` GPUs.
     ///
-    /// On one GPU nothing is split, so the job runs as plain data parallel, except where
-    /// the user named a sharding with CPU offload: DeepSpeed's ZeRO-Offload (stage 2) and
-    /// ZeRO-Infinity (stage 3), and FSDP with offloaded parameters, move the states to the
-    /// host on a single rank too ("a 13B model on one GPU" is what they were built for).
+    /// Unsaid, one GPU runs plain (nothing to split) and several run ZeRO-3. Named, it
+    /// holds on one GPU too: DeepSpeed and FSDP keep their machinery on a single rank (the
+    /// gathered modules, the reduce bucket, ZeRO-3's fp32 gradient sub-group at the step;
+    /// measured on one H200, tests/calibration/h200-zero3-ours.csv), and with CPU offload
+    /// they move the states to the host ("a 13B model on one GPU" is what ZeRO-Offload and
+    /// ZeRO-Infinity were built for).
     pub fn sharding_on(&self, gpus: u32) -> Sharding {
         match self.sharding {
-            Some(s @ (Sharding::Zero2 | Sharding::Zero3 | Sharding::Fsdp))
-                if gpus <= 1 && self.cpu_offload =>
-            {
-                s
-            }
-            _ if gpus <= 1 => Sharding::Ddp,
             Some(s) => s,
+            None if gpus <= 1 => Sharding::Ddp,
             None => Sharding::Zero3,
         }
     }

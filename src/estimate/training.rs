@@ -29,6 +29,9 @@ pub(super) struct Parts {
     optimizer: f64,
     trainable: f64,
     act_per_gpu: f64,
+    /// Of `act_per_gpu`, what stays through the whole backward: the checkpointed layer
+    /// inputs (every layer's activations without checkpointing).
+    held_per_gpu: f64,
     gather: Gather,
     /// Of `optimizer`, the bytes in unified memory that page out to host RAM when the
     /// card runs short (bitsandbytes' paged optimizers).
@@ -52,6 +55,7 @@ pub(super) fn parts(model: &ModelSpec, job: &Job) -> Parts {
         optimizer,
         trainable,
         act_per_gpu: activations(model, job),
+        held_per_gpu: held_activations(model, job),
         gather: Gather::of(model, job),
         pageable,
     }
@@ -152,7 +156,12 @@ impl Parts {
             on_gpu.gradients.max(self.act_per_gpu)
         } + buffers.live;
         let step = on_gpu.gradients + buffers.step;
-        on_gpu.weights + on_gpu.optimizer + TRAINING_OVERHEAD + backward.max(step)
+        let reduce = if buffers.reduce > 0.0 {
+            on_gpu.gradients + self.held_per_gpu + buffers.reduce
+        } else {
+            0.0
+        };
+        on_gpu.weights + on_gpu.optimizer + TRAINING_OVERHEAD + backward.max(step).max(reduce)
     }
 
     pub(super) fn estimate(
@@ -170,7 +179,7 @@ impl Parts {
         on_gpu.optimizer -= resident - per_gpu;
         // The parts add up to the peak: the working buffers count as overhead, and what
         // never coexists is the overlap.
-        let working = buffers.live.max(buffers.step);
+        let working = buffers.live.max(buffers.step).max(buffers.reduce);
         let parts = on_gpu.weights + on_gpu.optimizer + on_gpu.gradients + act_per_gpu + working;
         // What CPU offload moved to the host: the whole job's states less what stays on
         // the GPUs (the host holds every rank's partition).
@@ -399,6 +408,9 @@ struct Gather {
 struct Buffers {
     live: f64,
     step: f64,
+    /// Bytes while the largest gradient is reduced and sent to the host, beside the
+    /// layer inputs the backward still holds (0 where the reduction adds nothing).
+    reduce: f64,
     persistent_gradients: bool,
 }
 
@@ -473,6 +485,7 @@ impl Gather {
         Buffers {
             live: unit * unit_bytes + self.layer * self.layer_bytes + unit * self.grad_bytes,
             step: 0.0,
+            reduce: 0.0,
             persistent_gradients: self.grad_bytes > 0.0 && !job.cpu_offload,
         }
     }
@@ -496,9 +509,23 @@ impl Gather {
         } else {
             0.0
         };
+        // Under `offload_optimizer`, stage3.py's `partition_grads` copies each reduced
+        // partition back from its pinned host buffer to the GPU (`grad_buffer.to(device)`,
+        // 16-bit) and `_offload_grad_partition_at_boundary` casts that copy to fp32 before
+        // it leaves, while the module is still gathered and its whole 16-bit gradient not
+        // yet freed: for lm_head, 2 + 2 bytes a parameter and 2 + 4 more over the GPUs.
+        // Measured on one H200 (tests/calibration/h200-zero3-ours.csv): 9.97 GiB allocated
+        // for Llama 3.3 70B's width, 5.09 for Llama 3.1 8B's, ten bytes per lm_head
+        // parameter and the small rest.
+        let reduce = if job.cpu_offload && self.grad_bytes > 0.0 {
+            self.unit * (self.unit_bytes + self.grad_bytes + (2.0 + 4.0) / n) + reduce_bucket
+        } else {
+            0.0
+        };
         Buffers {
             live: gathered + largest_gradient + reduce_bucket,
             step,
+            reduce,
             persistent_gradients: self.grad_bytes > 0.0 && !job.cpu_offload,
         }
     }
@@ -518,13 +545,63 @@ fn base_precision(job: &Job) -> Precision {
 /// next one's input on its way back from CPU RAM.
 const OFFLOADED_CHECKPOINT_LAYERS: f64 = 2.0;
 
-/// Activations kept for the backward pass on one GPU, plus the logits of the loss.
+/// The activations that stay through the whole backward on one GPU: each checkpointed layer's input (those kept on the GPU), or every
+/// layer's activations without checkpointing. The recomputed layer and the logits come
+/// and go.
+fn held_activations(model: &ModelSpec, job: &Job) -> f64 {
+    let layers = f64::from(model.num_hidden_layers);
+    if !job.gradient_checkpointing {
+        return layers * layer_activations(model, job);
+    }
+    // Offloaded checkpoints (Unsloth) keep about two layers' inputs on the GPU: the one
+    // being recomputed and the next one coming back from CPU RAM.
+    let kept = if job.offloaded_checkpoints {
+        layers.min(OFFLOADED_CHECKPOINT_LAYERS)
+    } else {
+        layers
+    };
+    // PEFT's prepare_model_for_kbit_training casts the embeddings and norms of a QLoRA
+    // model to fp32, so the residual stream, and each checkpointed layer input, is fp32.
+    let residual_bytes = if job.mode == Mode::Qlora && job.kbit_upcast {
+        4.0
+    } else {
+        2.0
+    };
+    let tokens = job.context() as f64 * f64::from(job.batch);
+    kept * tokens * f64::from(model.hidden_size) * residual_bytes
+}
+
+/// Bytes of the loss's logits at their peak in the backward.
+fn logits(model: &ModelSpec, job: &Job) -> f64 {
+    let logit_bytes = if job.fused_loss {
+        FUSED_LOGIT_BYTES
+    } else if job.chunked_loss {
+        CHUNKED_LOGIT_BYTES
+    } else {
+        LOGIT_BYTES
+    };
+    job.context() as f64 * f64::from(job.batch) * f64::from(model.vocab_size) * logit_bytes
+}
+
+/// Activations kept for the backward pass on one GPU, plus the logits of the loss:
+/// what the backward holds throughout, the layer recomputed under checkpointing, and the
+/// logits.
+fn activations(model: &ModelSpec, job: &Job) -> f64 {
+    let recomputed = if job.gradient_checkpointing {
+        layer_activations(model, job)
+    } else {
+        0.0
+    };
+    held_activations(model, job) + recomputed + logits(model, job)
+}
+
+/// One layer's activations saved for its backward, over the batch.
 ///
 /// Per layer and token (16-bit): norm inputs and outputs (4h), q and attention output
 /// (2 x heads x head_dim), k and v, and the MLP's gate, up, activation and product (4i).
 /// Eager attention adds the s x s scores and softmax per head; flash attention does not
 /// store them. Checkpointing keeps only each layer's input and recomputes one layer.
-fn activations(model: &ModelSpec, job: &Job) -> f64 {
+fn layer_activations(model: &ModelSpec, job: &Job) -> f64 {
     let s = job.context() as f64;
     let b = f64::from(job.batch);
     let h = f64::from(model.hidden_size);
@@ -560,32 +637,5 @@ fn activations(model: &ModelSpec, job: &Job) -> f64 {
     if !job.flash_attention {
         per_token_layer += f64::from(model.num_attention_heads) * s * 4.0;
     }
-    let layers = f64::from(model.num_hidden_layers);
-    // PEFT's prepare_model_for_kbit_training casts the embeddings and norms of a QLoRA
-    // model to fp32, so the residual stream, and each checkpointed layer input, is fp32.
-    let residual_bytes = if job.mode == Mode::Qlora && job.kbit_upcast {
-        4.0
-    } else {
-        2.0
-    };
-    // Offloaded checkpoints (Unsloth) keep about two layers' inputs on the GPU: the one
-    // being recomputed and the next one coming back from CPU RAM.
-    let kept_layers = if job.offloaded_checkpoints {
-        layers.min(OFFLOADED_CHECKPOINT_LAYERS)
-    } else {
-        layers
-    };
-    let blocks = if job.gradient_checkpointing {
-        kept_layers * s * b * h * residual_bytes + s * b * per_token_layer
-    } else {
-        layers * s * b * per_token_layer
-    };
-    let logit_bytes = if job.fused_loss {
-        FUSED_LOGIT_BYTES
-    } else if job.chunked_loss {
-        CHUNKED_LOGIT_BYTES
-    } else {
-        LOGIT_BYTES
-    };
-    blocks + s * b * f64::from(model.vocab_size) * logit_bytes
+    s * b * per_token_layer
 }

@@ -314,7 +314,21 @@ pub fn training_rows(catalog: &Catalog, csv: &str) -> Vec<TrainingRow> {
     named_records(csv)
         .into_iter()
         .filter_map(|f| {
-            let model = catalog.model(f.get("model_id")?)?;
+            let truncated;
+            let mut model = catalog.model(f.get("model_id")?)?;
+            // A model measured with fewer layers than it has (host RAM under offload):
+            // the same width and vocabulary, `layers` of them, `params_total` as built.
+            if let (Some(layers), Some(params)) =
+                (leading(&f, "layers"), leading(&f, "params_total"))
+            {
+                truncated = vramguide::catalog::ModelSpec {
+                    num_hidden_layers: layers,
+                    params_total: params,
+                    params_active: params,
+                    ..model.clone()
+                };
+                model = &truncated;
+            }
             let mode = match f.get("method")?.as_str() {
                 "full" => Mode::FullFinetune,
                 "lora" => Mode::Lora,
