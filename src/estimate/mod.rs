@@ -80,6 +80,9 @@ pub enum Note {
     },
     /// Optimizer states (and, sharded, weights) live in CPU memory on one GPU.
     CpuOffload,
+    /// ZeRO-3 (ZeRO-Infinity) or FSDP with offload on one GPU: weights, gradients and
+    /// optimizer states all live in CPU memory, and each layer is fetched as it runs.
+    AllStatesOffloaded { sharding: Sharding },
     /// Paged 8-bit AdamW's states do not all fit the named card: about `gib` GiB per GPU
     /// page out to host RAM (bitsandbytes' unified memory), which slows every step.
     OptimizerPagedOut { gib: f64 },

@@ -221,7 +221,10 @@ pub(super) fn notes(job: &Job, gpus: u32) -> Vec<Note> {
             cpu_offload: job.cpu_offload,
         });
     } else if job.cpu_offload {
-        notes.push(Note::CpuOffload);
+        notes.push(match job.sharding_on(gpus) {
+            sharding @ (Sharding::Zero3 | Sharding::Fsdp) => Note::AllStatesOffloaded { sharding },
+            _ => Note::CpuOffload,
+        });
     }
     if job.gradient_checkpointing {
         notes.push(Note::GradientCheckpointing);

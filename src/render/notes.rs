@@ -351,6 +351,11 @@ pub fn note(lang: Lang, n: &Note) -> String {
             line
         }
         Note::CpuOffload => t(lang, msg!("note-cpu-offload")),
+        Note::AllStatesOffloaded { sharding } => tr(
+            lang,
+            msg!("note-all-offload"),
+            Some(&Args::new().s("sharding", sharding_label(*sharding))),
+        ),
         Note::HostStates { gib } => tr(
             lang,
             msg!("note-host-states"),

@@ -377,12 +377,18 @@ fn offloaded_sharding_on_one_gpu_keeps_only_working_buffers() {
         one.per_gpu
     );
     assert!((one.per_gpu - two.per_gpu).abs() < f64::from(1u32 << 30));
+    // The answer says that everything left the GPU, not only the optimizer states.
+    assert!(one.notes.contains(&estimate::Note::AllStatesOffloaded {
+        sharding: estimate::Sharding::Zero3
+    }));
+    assert!(!one.notes.contains(&estimate::Note::CpuOffload));
     // Without a sharding named, one GPU offloads the optimizer only (ZeRO-Offload's
     // default, DDP's states otherwise): the 16-bit weights and gradients stay.
     job.sharding = None;
     let plain = estimate::run(m, &job, 1).unwrap();
     let p = m.params_total as f64;
     assert!((plain.weights + plain.gradients - 4.0 * p).abs() < 1e3);
+    assert!(plain.notes.contains(&estimate::Note::CpuOffload));
     // The answer says how much of the machine's RAM the offloaded states take: all 16
     // bytes a parameter under ZeRO-3 (2 + 2 + 12), the 12 of the optimizer without it.
     let host = |e: &estimate::Estimate| {
