@@ -507,8 +507,12 @@ impl Gather {
         let gathered = unit * unit_bytes + prefetch * self.layer_bytes;
         let largest_gradient = self.unit * self.grad_bytes;
         let reduce_bucket = REDUCE_HIDDEN_SQUARED * self.hidden_squared * 2.0;
+        // `_prepare_fp32_grad_for_sub_group` flattens the sub-group's 16-bit gradient
+        // partitions into one new tensor (`_flatten_dense_tensors`, a copy for more than
+        // one tensor) and casts that to fp32: 2 + 4 bytes a parameter at once. Measured on
+        // one H200 without offload: 47.61 GiB allocated, 47.7 with the copy, 45.9 without.
         let step = if self.mixed && !job.cpu_offload {
-            (self.trainable / n).min(SUB_GROUP_SIZE) * 4.0
+            (self.trainable / n).min(SUB_GROUP_SIZE) * (2.0 + 4.0)
         } else {
             0.0
         };
