@@ -366,8 +366,8 @@ pub fn lora_params(model: &ModelSpec, rank: u32, targets: LoraTargets) -> f64 {
 
 /// DeepSpeed's ZeRO-3 default `sub_group_size` (https://www.deepspeed.ai/docs/config-json/,
 /// kept by HF's and LLaMA-Factory's ZeRO-3 configs): the optimizer steps the partition 1e9
-/// parameters at a time, copying each sub-group's 16-bit gradients to fp32 first (stage3.py
-/// `_prepare_fp32_grad_for_sub_group`).
+/// parameters at a time, flattening each sub-group's 16-bit gradients into one tensor and
+/// casting that to fp32 first (stage3.py `_prepare_fp32_grad_for_sub_group`).
 const SUB_GROUP_SIZE: f64 = 1e9;
 /// DeepSpeed's `stage3_max_live_parameters` default (1e9, also in LLaMA-Factory's
 /// `ds_z3_config.json`): gathered parameters past it are released before more are fetched
