@@ -106,6 +106,7 @@ note-sharded-offload = Optimizer states (and, with ZeRO-3/FSDP, the weights) are
 note-cpu-offload = Optimizer states are offloaded to CPU memory: slower steps, far less GPU memory.
 note-all-offload = Weights, gradients and optimizer states are all offloaded to CPU memory ({ $sharding }): each layer comes to the GPU only while it runs, so steps are much slower and GPU memory holds little more than the layer at work.
 note-host-states = The offloaded states need about { $gib } GiB of the machine's CPU memory (RAM), on top of what the system and data loading use.
+note-cached-reading = nvidia-smi will likely show more, about { $low }-{ $high } GiB per GPU: with offload, PyTorch keeps freed blocks in its cache (1.6-2.3 times what tensors use, as we measured), and hands them back before it runs out of memory.
 note-paged-out = Paged 8-bit AdamW's states do not all fit: about { $gib } GiB per GPU page out to CPU memory, which slows every step.
 note-fp8-weight-only = This card has no FP8 tensor cores (those came with Ada and Hopper): the FP8 weights are stored in 8 bits but computed in 16 (weight-only), so they save memory, not time; int8 (W8A8) is its fast 8-bit path.
 note-checkpointing = Gradient checkpointing keeps only each layer's input and recomputes the rest.

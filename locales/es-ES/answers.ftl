@@ -106,6 +106,7 @@ note-sharded-offload = Los estados del optimizador (y, con ZeRO-3/FSDP, los peso
 note-cpu-offload = Los estados del optimizador pasan a la memoria de la CPU: pasos más lentos, mucha menos memoria de GPU.
 note-all-offload = Los pesos, los gradientes y los estados del optimizador pasan todos a la memoria de la CPU ({ $sharding }): cada capa sube a la GPU solo mientras se ejecuta, así que los pasos son mucho más lentos y la GPU apenas guarda más que la capa en curso.
 note-host-states = Los estados descargados necesitan unos { $gib } GiB de memoria de la CPU (RAM) de la máquina, además de lo que usan el sistema y la carga de datos.
+note-cached-reading = nvidia-smi mostrará probablemente más, unos { $low }-{ $high } GiB por GPU: con la descarga, PyTorch guarda en caché los bloques liberados (entre 1,6 y 2,3 veces lo que ocupan los tensores, según medimos) y los devuelve antes de quedarse sin memoria.
 note-paged-out = Los estados de AdamW 8-bit paginado no caben todos: unos { $gib } GiB por GPU pasan a la memoria de la CPU, lo que hace más lento cada paso.
 note-fp8-weight-only = Esta tarjeta no tiene núcleos tensoriales FP8 (llegaron con Ada y Hopper): los pesos FP8 se guardan en 8 bits pero se calculan en 16 (solo pesos), así que ahorran memoria, no tiempo; int8 (W8A8) es su vía rápida de 8 bits.
 note-checkpointing = El gradient checkpointing guarda solo la entrada de cada capa y recalcula el resto.

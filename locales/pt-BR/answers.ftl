@@ -106,6 +106,7 @@ note-sharded-offload = Os estados do otimizador (e, com ZeRO-3/FSDP, os pesos) v
 note-cpu-offload = Os estados do otimizador vão para a memória da CPU: passos mais lentos, muito menos memória de GPU.
 note-all-offload = Pesos, gradientes e estados do otimizador vão todos para a memória da CPU ({ $sharding }): cada camada só vai para a GPU enquanto é executada, então os passos ficam bem mais lentos e a GPU guarda pouco além da camada em uso.
 note-host-states = Os estados descarregados precisam de cerca de { $gib } GiB de memória da CPU (RAM) da máquina, além do que o sistema e o carregamento de dados usam.
+note-cached-reading = O nvidia-smi provavelmente vai mostrar mais, cerca de { $low }-{ $high } GiB por GPU: com o descarregamento, o PyTorch mantém em cache os blocos liberados (de 1,6 a 2,3 vezes o que os tensores usam, segundo nossas medições) e os devolve antes de ficar sem memória.
 note-paged-out = Os estados do AdamW 8-bit paginado não cabem todos: cerca de { $gib } GiB por GPU vão para a memória da CPU, o que deixa cada passo mais lento.
 note-fp8-weight-only = Esta placa não tem núcleos tensoriais FP8 (eles vieram com Ada e Hopper): os pesos FP8 ficam em 8 bits mas são calculados em 16 (só pesos), então economizam memória, não tempo; int8 (W8A8) é o caminho rápido de 8 bits dela.
 note-checkpointing = O gradient checkpointing guarda só a entrada de cada camada e recalcula o resto.

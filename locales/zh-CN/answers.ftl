@@ -105,6 +105,7 @@ note-sharded-offload = 优化器状态（以及在 ZeRO-3/FSDP 下的权重）�
 note-cpu-offload = 优化器状态卸载到 CPU 内存：每步更慢，但显存占用大幅减少。
 note-all-offload = 权重、梯度和优化器状态全部卸载到 CPU 内存（{ $sharding }）：每一层只在计算时才搬到 GPU，因此每步慢得多，显存里几乎只有正在计算的那一层。
 note-host-states = 卸载出去的状态大约需要机器 { $gib } GiB 的 CPU 内存（RAM），另加系统和数据加载本身的占用。
+note-cached-reading = nvidia-smi 显示的数字多半会更高，每张 GPU 约 { $low }-{ $high } GiB：开启卸载时，PyTorch 会把释放的显存块留在缓存里（据我们实测为张量实际占用的 1.6-2.3 倍），快要显存不足时才会交还。
 note-paged-out = 分页 8-bit AdamW 的优化器状态放不下：每张 GPU 约 { $gib } GiB 换出到 CPU 内存，每一步都会变慢。
 note-fp8-weight-only = 这张卡没有 FP8 张量核心（Ada 和 Hopper 才有）：FP8 权重以 8 位存储、按 16 位计算（仅权重量化），只省显存不省时间；int8（W8A8）才是它的 8 位快速路径。
 note-checkpointing = 梯度检查点（gradient checkpointing）只保存每层的输入，其余部分重新计算。

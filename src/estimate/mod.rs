@@ -89,6 +89,9 @@ pub enum Note {
     /// CPU offload: the states that left the GPUs take about `gib` GiB of the machine's
     /// RAM (pinned host memory), summed over the GPUs.
     HostStates { gib: f64 },
+    /// ZeRO-3 with CPU offload: a device-level reading (nvidia-smi) shows about `low_gib`
+    /// to `high_gib` per GPU, the allocator's cache on top of the estimate.
+    CachedReading { low_gib: f64, high_gib: f64 },
     /// Gradient checkpointing keeps only layer inputs.
     GradientCheckpointing,
     /// Training sized as this framework's recipes run it (its profile's memory behaviour).

@@ -356,6 +356,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
             msg!("note-all-offload"),
             Some(&Args::new().s("sharding", sharding_label(*sharding))),
         ),
+        Note::CachedReading { low_gib, high_gib } => tr(
+            lang,
+            msg!("note-cached-reading"),
+            Some(
+                &Args::new()
+                    .s("low", format_gib(lang, *low_gib))
+                    .s("high", format_gib(lang, *high_gib)),
+            ),
+        ),
         Note::HostStates { gib } => tr(
             lang,
             msg!("note-host-states"),
