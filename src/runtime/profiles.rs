@@ -321,9 +321,15 @@ const VLLM_NON_TORCH_GIB: f64 = 0.25;
 /// 1.785 GiB of custom all-reduce and NVLS buffers plus 0.045 GiB per peer. Over PCIe
 /// custom all-reduce is off past two GPUs and NCCL's per-peer buffers are all there is:
 /// 0.00 (2 x RTX 4090) and 0.05 GiB (2 x L40S) above one GPU at TP 2; 0.07 GiB per peer,
-/// the top of the NVLink logs' per-peer growth, makes TP 4 hold 0.21 GiB, which is what
-/// turns the public 4 x A10 OOM of Qwen3-30B-A3B at 0.7 (QwenLM/Qwen3#1387; vllm#17327)
-/// from "fits by 0.15 GiB" into "does not fit" (tests/known_setups.json).
+/// the top of the NVLink logs' per-peer growth, makes TP 4 hold 0.21 GiB. Past two PCIe
+/// GPUs only two public logs turned up and neither fits a figure (tests/calibration/
+/// README.md): V0 at TP 16 on 23.58 GiB cards (vllm#14447) logs 0.20 GiB of non-torch
+/// memory with NCCL's buffers inside it (at most 0.01 GiB per peer, on consumer cards that
+/// may keep NCCL's staging in host memory), and 4 x A10 on 0.8.5 (vllm#17469) gives no
+/// utilization in the parts of its log that could be read. So 0.07 stays, the high end of
+/// what the PCIe logs allow. The public 4 x A10 OOM of Qwen3-30B-A3B at 0.7
+/// (QwenLM/Qwen3#1387, tests/known_setups.json) does not rest on it: under its release's
+/// figures (0.8.5) it needs 16.1 GiB per GPU of 15.4 usable, 15.9 with no per-peer buffers.
 const VLLM_TENSOR_PARALLEL_GIB: (PeerBuffers, PeerBuffers) = (
     PeerBuffers {
         fixed_gib: 1.785,
