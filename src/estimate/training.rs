@@ -564,9 +564,9 @@ fn base_precision(job: &Job) -> Precision {
 /// next one's input on its way back from CPU RAM.
 const OFFLOADED_CHECKPOINT_LAYERS: f64 = 2.0;
 
-/// The activations that stay through the whole backward on one GPU: each checkpointed layer's input (those kept on the GPU), or every
-/// layer's activations without checkpointing. The recomputed layer and the logits come
-/// and go.
+/// The activations that stay through the whole backward on one GPU: each checkpointed
+/// layer's input (those kept on the GPU), or every layer's activations without
+/// checkpointing. The recomputed layer and the logits come and go.
 fn held_activations(model: &ModelSpec, job: &Job) -> f64 {
     let layers = f64::from(model.num_hidden_layers);
     if !job.gradient_checkpointing {
