@@ -65,6 +65,11 @@ pub const KEYS: &[Key] = &[
         "Where rows past the queue wait: beside (the database), off (dropped, counted), or a file",
     ),
     key(
+        "log_spill_max_mb",
+        "VRAMGUIDE_LOG_SPILL_MAX_MB",
+        "Largest size of the spill file in MiB (default 1024); rows past it are dropped and counted",
+    ),
+    key(
         "addr",
         "VRAMGUIDE_ADDR",
         "Address the guide server listens on (default 127.0.0.1:8080)",
@@ -271,6 +276,7 @@ pub struct Settings {
     pub retention_days: Option<u32>,
     pub log_queue: usize,
     pub log_spill: String,
+    pub log_spill_max_mb: u64,
     // The guide server.
     pub addr: SocketAddr,
     pub rate_limit: u32,
@@ -311,6 +317,7 @@ impl Default for Settings {
             retention_days: None,
             log_queue: 50_000,
             log_spill: "beside".to_string(),
+            log_spill_max_mb: 1024,
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             rate_limit: 120,
             max_connections: 256,

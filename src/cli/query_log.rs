@@ -36,6 +36,10 @@ pub struct StoreArgs {
     /// SQLite database; the default), off (dropped and counted), or a file.
     #[arg(long = "log-spill", global = true)]
     log_spill: Option<String>,
+    /// Largest size of the spill file in MiB (default 1024); past it rows are dropped and
+    /// counted, and /healthz says the query log is degraded.
+    #[arg(long = "log-spill-max-mb", global = true, hide = true)]
+    log_spill_max_mb: Option<u64>,
 }
 
 /// The store as the settings say: the database (the user's data folder by default), the
@@ -55,6 +59,7 @@ pub fn store_config(settings: &Settings) -> StoreConfig {
         retention_days: settings.retention_days,
         queue_capacity: settings.log_queue,
         log_spill: store::LogSpill::parse(&settings.log_spill),
+        spill_limit_bytes: settings.log_spill_max_mb.saturating_mul(1 << 20),
         ..StoreConfig::default()
     }
 }

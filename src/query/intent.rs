@@ -13,7 +13,9 @@ use serde::Serialize;
 use std::sync::LazyLock;
 
 /// What a question asks for.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::VariantArray,
+)]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Intent {

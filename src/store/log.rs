@@ -139,6 +139,18 @@ struct Tasks {
     retention: Option<JoinHandle<()>>,
 }
 
+/// Whether the query log is keeping every row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogHealth {
+    /// Rows are committed and read back.
+    Writing,
+    /// The database refuses writes: rows wait in memory and the spill file, none lost.
+    Delayed,
+    /// The database refuses writes and the queue and spill file are full: rows are being
+    /// dropped (counted as `vramguide_query_log_dropped_rows`).
+    Dropping,
+}
+
 impl Log {
     /// Start the writer, and the retention task when `retention_days` is set.
     pub(super) fn start(
@@ -146,10 +158,9 @@ impl Log {
         hasher: UserHasher,
         queue_capacity: usize,
         batch_interval: Duration,
-        spill: Option<std::path::PathBuf>,
+        spill: Option<writer::Spill>,
         retention_days: Option<u32>,
     ) -> Log {
-        let spill = spill.map(|path| writer::Spill { path });
         let (queue, writer) =
             writer::start(db.clone(), hasher, queue_capacity, batch_interval, spill);
         let retention = retention_days.map(|days| tokio::spawn(retention(db.clone(), days)));
@@ -187,6 +198,17 @@ impl Log {
     /// Rows dropped since start (queue and spill file full or failing).
     pub fn dropped(&self) -> u64 {
         self.queue.dropped()
+    }
+
+    /// How the log stands now, for `/healthz`.
+    pub fn health(&self) -> LogHealth {
+        if self.queue.dropping() {
+            LogHealth::Dropping
+        } else if self.queue.failing() {
+            LogHealth::Delayed
+        } else {
+            LogHealth::Writing
+        }
     }
 
     /// Failed commit attempts since start (each is retried).

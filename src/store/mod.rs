@@ -18,9 +18,10 @@ pub mod log;
 pub mod prefs;
 pub mod stats;
 mod writer;
+pub use writer::Spill;
 
 pub use hub_cache::HubCache;
-pub use log::{Log, LogEntry, MAX_LOGGED_CHARS, Source};
+pub use log::{Log, LogEntry, LogHealth, MAX_LOGGED_CHARS, Source};
 pub use prefs::Prefs;
 pub use stats::{Stats, StatsFilter, parse_since};
 
@@ -47,6 +48,8 @@ pub struct StoreConfig {
     pub queue_capacity: usize,
     /// Where rows past `queue_capacity` wait for the database.
     pub log_spill: LogSpill,
+    /// The spill file's largest size: past it rows are dropped and counted.
+    pub spill_limit_bytes: u64,
     /// Longest time between two commits.
     pub batch_interval: Duration,
 }
@@ -73,6 +76,7 @@ impl Default for StoreConfig {
             retention_days: None,
             queue_capacity: 50_000,
             log_spill: LogSpill::default(),
+            spill_limit_bytes: DEFAULT_SPILL_LIMIT,
             batch_interval: Duration::from_millis(200),
         }
     }
@@ -122,6 +126,9 @@ impl StoreConfig {
     }
 }
 
+/// The spill file's default largest size: 1 GiB, some two million rows.
+pub const DEFAULT_SPILL_LIMIT: u64 = 1 << 30;
+
 /// How long `forget` waits for queued rows to be committed first.
 const FLUSH_WAIT: Duration = log::FLUSH_WAIT;
 
@@ -159,7 +166,10 @@ impl Store {
             hasher.clone(),
             config.queue_capacity,
             config.batch_interval,
-            config.spill_path(),
+            config.spill_path().map(|path| writer::Spill {
+                path,
+                limit: config.spill_limit_bytes,
+            }),
             config.retention_days,
         );
         let prefs = Prefs::new(db.clone(), hasher.clone());

@@ -22,6 +22,7 @@ pub mod server;
 
 pub use server::ConnLimits;
 
+use crate::store::LogHealth;
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -223,8 +224,19 @@ pub async fn serve_metrics(
     Ok(())
 }
 
-async fn healthz() -> &'static str {
-    "ok"
+/// Up, and whether the query log keeps every row. Always 200: the answers still go out
+/// while the log's database refuses writes, and a restart would only lose the rows waiting
+/// in memory; monitors read the first word ("ok" or "degraded").
+async fn healthz(State(state): State<AppState>) -> &'static str {
+    match state.log.health() {
+        LogHealth::Writing => "ok",
+        LogHealth::Delayed => {
+            "degraded: the query log's database refuses writes; rows wait in memory and the spill file"
+        }
+        LogHealth::Dropping => {
+            "degraded: the query log is dropping rows (queue and spill file full); see vramguide_query_log_dropped_rows"
+        }
+    }
 }
 
 /// Count and time every request by the route it matched.

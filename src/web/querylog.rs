@@ -2,7 +2,7 @@
 //! The answer service writes the rows ([`crate::ask::Service::record`]); this holds the
 //! store for the metrics of its queue and for draining it on shutdown.
 
-use crate::store::Store;
+use crate::store::{LogHealth, Store};
 
 /// The store the query log lives in, if any.
 #[derive(Default, Clone)]
@@ -31,6 +31,13 @@ impl QueryLog {
         self.store
             .as_ref()
             .map_or((0, 0), |s| (s.log().spilled(), s.log().dropped()))
+    }
+
+    /// How the query log stands; a server without a store has nothing to lose.
+    pub fn health(&self) -> LogHealth {
+        self.store
+            .as_ref()
+            .map_or(LogHealth::Writing, |s| s.log().health())
     }
 
     pub fn write_errors(&self) -> u64 {

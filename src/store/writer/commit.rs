@@ -19,7 +19,11 @@ const STATEMENT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
 /// The columns every statement fills, in the order of [`COLUMNS`] values per row.
 const INSERT: &str = "INSERT INTO query_log (created_at, source, guild_id, channel_id, user_hash, \
     locale, language, question, query_json, model_id, precision_id, gpu_id, total_gib, \
-    understood, latency_us, intent) ";
+    understood, latency_us, intent, row_key) ";
+
+/// After the values: a row whose key is already stored is the same row committed before
+/// (a retry after a failure the writer could not judge), so it is skipped, not doubled.
+const ON_CONFLICT: &str = " ON CONFLICT DO NOTHING";
 
 /// Postgres rejects NUL in text; a question is stored verbatim otherwise. Shared text,
 /// because sqlx binds an `Arc<str>` as it is, where a `String` or `&str` is copied again
@@ -77,7 +81,7 @@ fn statements(mut batch: &[Pending]) -> impl Iterator<Item = &[Pending]> {
 }
 
 /// Columns per row.
-const COLUMNS: usize = 16;
+const COLUMNS: usize = 17;
 
 /// The INSERT of `rows` rows (one of `STATEMENT_ROWS`) in the placeholders of `db`'s
 /// backend (`?` for SQLite, `$n` for Postgres), written once per process: written per
@@ -108,7 +112,101 @@ fn values_sql(rows: usize, numbered: bool) -> String {
         }
         sql.push(')');
     }
+    sql.push_str(ON_CONFLICT);
     sql
+}
+
+/// Bind the values of one row, in the order of [`INSERT`]'s columns. A macro, not a
+/// function: expanded inside [`on_db!`] it binds into each backend's own argument type,
+/// where a generic function would need a bound per column type.
+macro_rules! bind_row {
+    ($args:expr, $p:expr, $hasher:expr) => {{
+        let (args, p, e) = (&mut $args, $p, &$p.entry);
+        (|| -> Result<(), sqlx::error::BoxDynError> {
+            args.add(p.at_ms)?;
+            args.add(name(&NAMES.sources, e.source, e.source.as_str()))?;
+            args.add(e.guild_id.map(|g| g as i64))?;
+            args.add(e.channel_id.map(|c| c as i64))?;
+            args.add(match &p.user_hash {
+                Some(hash) => Some(hash.clone()),
+                None => e.user_id.as_deref().map(|u| $hasher.hash(u)),
+            })?;
+            args.add(e.locale.as_deref().map(text))?;
+            args.add(name(&NAMES.languages, e.language, e.language.code()))?;
+            args.add(text(&e.question))?;
+            args.add(e.query.as_ref().map(shared_text))?;
+            args.add(e.model.as_deref().map(text))?;
+            args.add(e.precision.as_deref().map(text))?;
+            args.add(e.gpu.as_deref().map(text))?;
+            args.add(e.total_gib)?;
+            args.add(e.understood)?;
+            args.add(e.latency_us.min(i64::MAX as u64) as i64)?;
+            args.add(e.intent)?;
+            args.add(p.key)
+        })()
+    }};
+}
+
+/// Why a batch is not known to be in the database.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum CommitError {
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error("the commit reported success, but its last row cannot be read back")]
+    NotReadBack,
+}
+
+/// Commit the batch, then read its last row back on another connection: only then is it
+/// in the database. A connection on which any statement or the COMMIT failed is closed,
+/// never returned to the pool: after a failed COMMIT, SQLite may have rolled back while
+/// sqlx still counts a transaction open, and the next "transaction" on that connection is
+/// a savepoint whose release writes nothing (seen as rows acknowledged and never stored
+/// after a read-only spell). Retrying is safe: a row already stored is skipped by its key.
+pub(super) async fn insert(
+    db: &Db,
+    hasher: &UserHasher,
+    batch: &[Pending],
+) -> Result<(), CommitError> {
+    use sqlx::{Arguments as _, Connection as _};
+    on_db!(db, pool => {
+        let mut conn = pool.acquire().await?;
+        let written: Result<(), sqlx::Error> = async {
+            let mut tx = conn.begin().await?;
+            for chunk in statements(batch) {
+                let mut args = arguments(pool);
+                args.reserve(chunk.len() * COLUMNS, 0);
+                for p in chunk {
+                    bind_row!(args, p, hasher).map_err(sqlx::Error::Encode)?;
+                }
+                sqlx::query_with(insert_sql(db, chunk.len()), args)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        }
+        .await;
+        if let Err(err) = written {
+            conn.close_on_drop();
+            return Err(err.into());
+        }
+        // Held while reading back, so the read goes through another connection: one stuck
+        // in a broken transaction would see its own unwritten rows. A private in-memory
+        // database has one connection and no disk to fail.
+        let confirmed = match last_key(batch) {
+            Some(key) if pool.options().get_max_connections() > 1 => {
+                let mut other = pool.acquire().await?;
+                let found: i64 =
+                    sqlx::query_scalar("SELECT COUNT(*) FROM query_log WHERE row_key = $1")
+                        .bind(key)
+                        .fetch_one(&mut *other)
+                        .await?;
+                found > 0
+            }
+            _ => true,
+        };
+        drop(conn);
+        if confirmed { Ok(()) } else { Err(CommitError::NotReadBack) }
+    })
 }
 
 /// Empty arguments of `pool`'s backend, to bind a statement's values into.
@@ -116,51 +214,10 @@ fn arguments<DB: sqlx::Database>(_pool: &sqlx::Pool<DB>) -> DB::Arguments {
     DB::Arguments::default()
 }
 
-/// One transaction for the whole batch, multi-row INSERTs inside. The values go into
-/// arguments sized for the statement up front: `Query::bind` moved the whole query on
-/// each of the 15 values of a row, and the vector of values grew by copying.
-pub(super) async fn insert(
-    db: &Db,
-    hasher: &UserHasher,
-    batch: &[Pending],
-) -> Result<(), sqlx::Error> {
-    use sqlx::Arguments as _;
-    on_db!(db, pool => {
-        let mut tx = pool.begin().await?;
-        for chunk in statements(batch) {
-            let mut args = arguments(pool);
-            args.reserve(chunk.len() * COLUMNS, 0);
-            let mut add = |p: &Pending| -> Result<(), sqlx::error::BoxDynError> {
-                let e = &p.entry;
-                args.add(p.at_ms)?;
-                args.add(name(&NAMES.sources, e.source, e.source.as_str()))?;
-                args.add(e.guild_id.map(|g| g as i64))?;
-                args.add(e.channel_id.map(|c| c as i64))?;
-                args.add(match &p.user_hash {
-                    Some(hash) => Some(hash.clone()),
-                    None => e.user_id.as_deref().map(|u| hasher.hash(u)),
-                })?;
-                args.add(e.locale.as_deref().map(text))?;
-                args.add(name(&NAMES.languages, e.language, e.language.code()))?;
-                args.add(text(&e.question))?;
-                args.add(e.query.as_ref().map(shared_text))?;
-                args.add(e.model.as_deref().map(text))?;
-                args.add(e.precision.as_deref().map(text))?;
-                args.add(e.gpu.as_deref().map(text))?;
-                args.add(e.total_gib)?;
-                args.add(e.understood)?;
-                args.add(e.latency_us.min(i64::MAX as u64) as i64)?;
-                args.add(e.intent)
-            };
-            for p in chunk {
-                add(p).map_err(sqlx::Error::Encode)?;
-            }
-            sqlx::query_with(insert_sql(db, chunk.len()), args)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await
-    })
+/// The key of the batch's last keyed row; None when no row has one (rows from a spill
+/// file written before keys existed): nothing to read back then.
+fn last_key(batch: &[Pending]) -> Option<i64> {
+    batch.iter().rev().find_map(|p| p.key)
 }
 
 #[cfg(test)]
@@ -173,6 +230,7 @@ mod tests {
         let rows: Vec<Pending> = (0..1_000)
             .map(|i| Pending {
                 at_ms: i,
+                key: Some(i),
                 entry: LogEntry::new(Source::Web, Lang::En, "q"),
                 user_hash: None,
             })
@@ -194,14 +252,15 @@ mod tests {
                 let marks = if numbered { '$' } else { '?' };
                 assert_eq!(sql.matches(marks).count(), rows * COLUMNS, "{sql}");
                 assert_eq!(sql.matches('(').count(), rows + 1, "{sql}");
+                assert!(sql.ends_with(ON_CONFLICT), "{sql}");
             }
         }
         assert!(values_sql(2, true).ends_with(
-            "($17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)"
+            "($18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34) \
+             ON CONFLICT DO NOTHING"
         ));
-        assert!(
-            values_sql(1, false)
-                .ends_with("VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        );
+        assert!(values_sql(1, false).ends_with(
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        ));
     }
 }

@@ -1,8 +1,13 @@
 //! The reply path never waits for the database: `record` sends the row down a tokio
 //! channel, and one writer task receives what has accumulated (`recv_many`) and commits
 //! it, one transaction per batch, at most `batch_interval` after the first row arrived.
+//! A batch counts as written only once its last row is read back through another
+//! connection ([`commit`]); a connection on which anything failed is closed, never reused.
 //! When the database fails, the writer keeps the batch, reports the failure once, and
-//! retries with backoff until it succeeds.
+//! retries with backoff until it succeeds; each row carries a key, so a batch committed
+//! again after a failure the writer could not judge is stored once. (Before, a COMMIT
+//! that failed on a read-only file left its pooled connection in a broken transaction, the
+//! next commits on it wrote nothing, and up to all of 22,000 acknowledged rows were lost.)
 //!
 //! Memory stays bounded while the database is down: past `capacity` rows in memory the
 //! writer moves what waits in the channel to a spill file (JSON lines, owner-only, user ids
@@ -25,10 +30,10 @@ mod spill;
 use super::LogEntry;
 use super::db::Db;
 use super::hashing::UserHasher;
-use commit::insert;
-use spill::{Spilled, append, cut_front};
+use commit::{CommitError, insert};
+use spill::{AppendError, Spilled, append, cut_front};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Notify, mpsc, oneshot};
@@ -49,6 +54,10 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// A row waiting for the writer: the entry and when it was logged.
 pub struct Pending {
     pub at_ms: i64,
+    /// The row's own key ([`RowKeys`]): committing the row again after a failure the
+    /// writer cannot judge stores it once, and the key reads it back to confirm a commit.
+    /// None only for rows from a spill file written before keys existed.
+    pub key: Option<i64>,
     pub entry: LogEntry,
     /// The user's keyed hash, for a row read back from the spill file (which never holds
     /// a raw id); rows from `record` are hashed when written.
@@ -85,6 +94,9 @@ struct Counters {
     dropped: AtomicU64,
     /// Dropping was reported in this outage (reset when the database accepts writes).
     drop_reported: AtomicBool,
+    /// The last commit failed (or could not be read back): rows wait in memory or in the
+    /// spill file. Read by `/healthz`.
+    failing: AtomicBool,
     /// Wakes a writer sleeping out its batch interval early: a flush is waiting, or
     /// another `EAGER_ROWS` rows were sent. A nudge given while it is awake is kept.
     nudge: Notify,
@@ -104,9 +116,27 @@ impl Counters {
     }
 }
 
+/// Row keys: one process's keys run upward from a random start, so two processes (shards
+/// sharing a Postgres log, a restart writing back an old spill file) practically never meet,
+/// and the unique index on them grows at its end.
+struct RowKeys(AtomicI64);
+
+impl RowKeys {
+    fn new() -> RowKeys {
+        // Positive, with 2^62 keys of room above the start: two processes meet only if
+        // their starts fall within the rows they write (about 1e-11 for 10 million rows).
+        RowKeys(AtomicI64::new((rand::random::<u64>() >> 2) as i64))
+    }
+
+    fn next(&self) -> i64 {
+        self.0.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
 /// The sending side: what `Log` holds.
 pub struct Queue {
     tx: mpsc::UnboundedSender<Msg>,
+    keys: RowKeys,
     counters: Arc<Counters>,
     late: Once,
     /// Rows in memory past which a new one is dropped.
@@ -120,6 +150,8 @@ pub struct Queue {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spill {
     pub path: PathBuf,
+    /// Largest size in bytes; past it rows are dropped and counted.
+    pub limit: u64,
 }
 
 /// The running writer: its task, and the signal that tells it to drain and stop.
@@ -175,6 +207,7 @@ pub fn start(
     };
     let queue = Queue {
         tx,
+        keys: RowKeys::new(),
         counters,
         late: Once::new(),
         limit,
@@ -190,6 +223,7 @@ impl Queue {
     pub fn push(&self, entry: LogEntry) {
         let row = Pending {
             at_ms: now_ms(),
+            key: Some(self.keys.next()),
             entry,
             user_hash: None,
         };
@@ -231,6 +265,17 @@ impl Queue {
 
     pub fn write_errors(&self) -> u64 {
         self.counters.write_errors.load(Ordering::Relaxed)
+    }
+
+    /// True while the database refuses the writer's commits.
+    pub fn failing(&self) -> bool {
+        self.counters.failing.load(Ordering::Relaxed)
+    }
+
+    /// True while rows are being dropped: the database refuses writes and the queue and
+    /// the spill file are full (or the spill file cannot be written).
+    pub fn dropping(&self) -> bool {
+        self.counters.drop_reported.load(Ordering::Relaxed)
     }
 
     /// Wait until every row pushed before this call is committed, or `timeout` passes.
@@ -448,8 +493,8 @@ impl Writer {
             self.counters.dropped(n, "no spill file is configured");
             return;
         };
-        let path = spill.path.clone();
-        match append(&path, rows, &self.hasher).await {
+        let (path, limit) = (spill.path.clone(), spill.limit);
+        match append(&path, rows, &self.hasher, limit).await {
             Ok(()) => {
                 self.spill_dirty = true;
                 self.counters.spilled.fetch_add(n, Ordering::Relaxed);
@@ -463,7 +508,12 @@ impl Writer {
                     );
                 }
             }
-            Err(e) => {
+            Err(AppendError::Full { limit }) => {
+                self.counters
+                    .dropped(n, "the spill file is at its size limit (log_spill_max_mb)");
+                tracing::debug!(limit, file = %path.display(), "spill file full");
+            }
+            Err(AppendError::Io(e)) => {
                 tracing::debug!(error = %e, file = %path.display(), "spill file not written");
                 self.counters.dropped(n, "the spill file cannot be written");
             }
@@ -570,17 +620,20 @@ impl Writer {
     fn committed(&mut self, rows: usize) {
         self.counters.uncommitted.fetch_sub(rows, Ordering::Relaxed);
         self.counters.drop_reported.store(false, Ordering::Relaxed);
+        self.counters.failing.store(false, Ordering::Relaxed);
         self.spill_reported = false;
         if let Some(since) = self.failing_since.take() {
             tracing::info!(
                 after_s = since.elapsed().as_secs(),
-                "query log: the database accepts writes again; delayed rows are being committed"
+                "query log: the database accepts writes again (a committed row was read back); \
+                 delayed rows are being committed"
             );
         }
     }
 
-    fn failed(&mut self, err: &sqlx::Error) {
+    fn failed(&mut self, err: &CommitError) {
         self.counters.write_errors.fetch_add(1, Ordering::Relaxed);
+        self.counters.failing.store(true, Ordering::Relaxed);
         if self.failing_since.is_none() {
             self.failing_since = Some(Instant::now());
             tracing::error!(
@@ -606,7 +659,10 @@ impl Writer {
             .fetch_sub(rows.len(), Ordering::Relaxed);
         if let Some(spill) = &self.spill {
             let path = spill.path.clone();
-            if append(&path, &rows, &self.hasher).await.is_ok() {
+            if append(&path, &rows, &self.hasher, spill.limit)
+                .await
+                .is_ok()
+            {
                 tracing::warn!(
                     rows = rows.len(),
                     file = %path.display(),

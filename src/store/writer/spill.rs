@@ -2,6 +2,7 @@
 //! (owner-only, user ids already hashed) until the database takes writes again.
 
 use super::Pending;
+use crate::query::intent::Intent;
 use crate::store::hashing::UserHasher;
 use crate::store::{LogEntry, Source};
 use crate::vocab::Lang;
@@ -24,6 +25,11 @@ pub(super) struct Spilled {
     total_gib: Option<f64>,
     understood: bool,
     latency_us: u64,
+    /// Absent in files written before rows had keys or kept their intent.
+    #[serde(default)]
+    key: Option<i64>,
+    #[serde(default)]
+    intent: Option<String>,
 }
 
 impl Spilled {
@@ -48,6 +54,8 @@ impl Spilled {
             total_gib: e.total_gib,
             understood: e.understood,
             latency_us: e.latency_us,
+            key: p.key,
+            intent: e.intent.map(str::to_string),
         }
     }
 
@@ -63,24 +71,48 @@ impl Spilled {
         entry.total_gib = self.total_gib;
         entry.understood = self.understood;
         entry.latency_us = self.latency_us;
+        entry.intent = self.intent.as_deref().and_then(intent_name);
         Pending {
             at_ms: self.at_ms,
+            key: self.key,
             entry,
             user_hash: self.user_hash,
         }
     }
 }
 
-/// Append `rows` to the spill file at `path`, created owner-only (it holds questions).
+/// The stored name of a known intent, for a row read back from the file.
+fn intent_name(name: &str) -> Option<&'static str> {
+    use strum::VariantArray as _;
+    Intent::VARIANTS
+        .iter()
+        .map(|i| i.name())
+        .find(|known| *known == name)
+}
+
+/// Why rows could not be appended.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum AppendError {
+    #[error("the spill file would pass its size limit ({limit} bytes)")]
+    Full { limit: u64 },
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Append `rows` to the spill file at `path`, created owner-only (it holds questions),
+/// unless the file would grow past `limit` bytes: an outage that lasts must not fill the
+/// disk the database lives on (unbounded, a read-only database under load wrote 180 MB of
+/// spill in 25 s).
 pub(super) async fn append(
     path: &std::path::Path,
     rows: &[Pending],
     hasher: &UserHasher,
-) -> std::io::Result<()> {
+    limit: u64,
+) -> Result<(), AppendError> {
     use tokio::io::AsyncWriteExt as _;
     let mut buf = Vec::with_capacity(rows.len() * 512);
     for row in rows {
-        serde_json::to_writer(&mut buf, &Spilled::of(row, hasher))?;
+        serde_json::to_writer(&mut buf, &Spilled::of(row, hasher)).map_err(std::io::Error::from)?;
         buf.push(b'\n');
     }
     let mut options = tokio::fs::OpenOptions::new();
@@ -88,8 +120,13 @@ pub(super) async fn append(
     #[cfg(unix)]
     options.mode(0o600);
     let mut file = options.open(path).await?;
+    let size = file.metadata().await?.len();
+    if size.saturating_add(buf.len() as u64) > limit {
+        return Err(AppendError::Full { limit });
+    }
     file.write_all(&buf).await?;
-    file.flush().await
+    file.flush().await?;
+    Ok(())
 }
 
 /// Drop the first `bytes` of the spill file (rows already written back).

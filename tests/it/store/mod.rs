@@ -128,8 +128,10 @@ async fn execute(db: &Db, sql: &str) {
     }
 }
 
+mod failing_vfs;
 mod hub_cache;
 mod log;
 mod migrations;
 mod outage;
 mod people;
+mod storage_faults;

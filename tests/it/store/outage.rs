@@ -81,7 +81,7 @@ fn refusal(postgres: bool) -> (&'static str, &'static str) {
 
 /// Record `n` rows at a steady pace (a busy server, not one tight loop), returning the
 /// most rows ever held in memory.
-async fn record_during_outage(store: &Store, n: usize, tag: &str) -> usize {
+pub(super) async fn record_during_outage(store: &Store, n: usize, tag: &str) -> usize {
     let mut most = 0;
     for i in 0..n {
         store.log().record(LogEntry {

@@ -103,7 +103,7 @@ async fn sqlite_files_are_private_and_the_key_sits_beside_the_database() {
         "llama 70b",
     ));
     assert!(store.log().flush(Duration::from_secs(10)).await);
-    for file in ["log.db", "log.db-wal", "log.db-shm", "vramguide.key"] {
+    for file in ["log.db", "log.db-journal", "vramguide.key"] {
         assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
     }
     store.shutdown().await;
