@@ -204,8 +204,13 @@ pub(super) async fn insert(
             }
             _ => true,
         };
-        drop(conn);
-        if confirmed { Ok(()) } else { Err(CommitError::NotReadBack) }
+        if !confirmed {
+            // Whatever state this connection is in (a transaction left open by another
+            // user of the pool), it did not write: it is not used again.
+            conn.close_on_drop();
+            return Err(CommitError::NotReadBack);
+        }
+        Ok(())
     })
 }
 
