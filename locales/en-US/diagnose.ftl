@@ -37,7 +37,7 @@ diag-fig-layers = Layers on the GPU: { $on } of { $total }
 diag-fig-tried = The allocation that failed: { $gib }
 diag-fig-utilization = GPU memory utilization: { $share }
 diag-fig-mem-fraction = Static memory share: { $share }
-diag-unknown = This looks like an out-of-memory error, but not one I can read: I read PyTorch, vLLM, llama.cpp and SGLang. Paste the last lines of the log, with the line that gives the sizes, for example:
+diag-unknown = This looks like an out-of-memory error, but not one I can read: I read PyTorch, vLLM, llama.cpp (and Ollama, koboldcpp), SGLang, TGI, DeepSpeed, Unsloth and MLX. Paste the last lines of the log, with the line that gives the sizes, for example:
 
 fix-max-model-len = serve the longest context the memory holds
 fix-gpu-memory-utilization = let the engine use this share of the card

@@ -37,7 +37,7 @@ diag-fig-layers = Capas en la GPU: { $on } de { $total }
 diag-fig-tried = La reserva que ha fallado: { $gib }
 diag-fig-utilization = Uso de memoria de la GPU: { $share }
 diag-fig-mem-fraction = Parte estática de la memoria: { $share }
-diag-unknown = Parece un error de falta de memoria, pero no de un formato que sepa leer: leo PyTorch, vLLM, llama.cpp y SGLang. Pega las últimas líneas del log, con la línea que da los tamaños, por ejemplo:
+diag-unknown = Parece un error de falta de memoria, pero no de un formato que sepa leer: leo PyTorch, vLLM, llama.cpp (y Ollama, koboldcpp), SGLang, TGI, DeepSpeed, Unsloth y MLX. Pega las últimas líneas del log, con la línea que da los tamaños, por ejemplo:
 
 fix-max-model-len = sirve el contexto más largo que cabe en la memoria
 fix-gpu-memory-utilization = deja que el servidor use esta parte de la tarjeta

@@ -37,7 +37,7 @@ diag-fig-layers = Camadas na GPU: { $on } de { $total }
 diag-fig-tried = A alocação que falhou: { $gib }
 diag-fig-utilization = Uso de memória da GPU: { $share }
 diag-fig-mem-fraction = Parte estática da memória: { $share }
-diag-unknown = Parece um erro de falta de memória, mas não de um formato que eu leia: leio PyTorch, vLLM, llama.cpp e SGLang. Cole as últimas linhas do log, com a linha que traz os tamanhos, por exemplo:
+diag-unknown = Parece um erro de falta de memória, mas não de um formato que eu leia: leio PyTorch, vLLM, llama.cpp (e Ollama, koboldcpp), SGLang, TGI, DeepSpeed, Unsloth e MLX. Cole as últimas linhas do log, com a linha que traz os tamanhos, por exemplo:
 
 fix-max-model-len = sirva o maior contexto que a memória comporta
 fix-gpu-memory-utilization = deixe o servidor usar esta parte da placa

@@ -37,7 +37,7 @@ diag-fig-layers = GPU 上的层：{ $on } / { $total }
 diag-fig-tried = 分配失败的大小：{ $gib }
 diag-fig-utilization = GPU 显存利用率：{ $share }
 diag-fig-mem-fraction = 静态显存比例：{ $share }
-diag-unknown = 这看起来是显存不足的报错，但格式我读不了：我能读 PyTorch、vLLM、llama.cpp 和 SGLang 的报错。请粘贴日志的最后几行，包括给出大小的那一行，例如：
+diag-unknown = 这看起来是显存不足的报错，但格式我读不了：我能读 PyTorch、vLLM、llama.cpp（以及 Ollama、koboldcpp）、SGLang、TGI、DeepSpeed、Unsloth 和 MLX 的报错。请粘贴日志的最后几行，包括给出大小的那一行，例如：
 
 fix-max-model-len = 只提供显存放得下的最长上下文
 fix-gpu-memory-utilization = 让推理引擎使用显卡的这一比例

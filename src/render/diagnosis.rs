@@ -9,12 +9,7 @@ use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 
 /// Engines by the names their projects use.
 fn engine_name(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Torch => "PyTorch",
-        Engine::Vllm => "vLLM",
-        Engine::LlamaCpp => "llama.cpp",
-        Engine::Sglang => "SGLang",
-    }
+    engine.display_name()
 }
 
 /// The whole answer as chat text. `ours` is our estimate for the model and setup the log
@@ -189,6 +184,40 @@ fn figure_lines(lang: Lang, f: &Figures) -> Vec<String> {
         line(
             "diag-fig-mem-fraction",
             Args::new().s("share", format_number(lang, u, 2)),
+        );
+    }
+    if let (Some(required), Some(available)) = (f.system_required_gib, f.system_available_gib) {
+        line(
+            "diag-fig-system",
+            Args::new()
+                .s("required", gib(required))
+                .s("available", gib(available)),
+        );
+    }
+    if f.devices_free_gib.len() >= 2 {
+        let list = f
+            .devices_free_gib
+            .iter()
+            .map(|v| gib(*v))
+            .collect::<Vec<_>>();
+        line(
+            "diag-fig-devices-free",
+            Args::new().s("list", list.join(" · ")),
+        );
+    }
+    if f.flash_attn == Some(false) {
+        line("diag-fig-flash-attn-off", Args::new());
+    }
+    if let Some(n) = f.max_num_seqs {
+        line(
+            "diag-fig-max-num-seqs",
+            Args::new().s("n", format_number(lang, n as f64, 0)),
+        );
+    }
+    if let Some(n) = f.prefill_tokens {
+        line(
+            "diag-fig-prefill",
+            Args::new().s("n", format_number(lang, n as f64, 0)),
         );
     }
     lines

@@ -12,6 +12,7 @@ mod calibration_rows;
 mod catalog_params;
 mod chart;
 mod config_cli;
+mod diagnose_corpus;
 mod discord_bench;
 mod discord_chart;
 mod discord_commands;
