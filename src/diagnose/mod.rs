@@ -526,6 +526,22 @@ pub fn before_log(text: &str) -> &str {
     if LOG_LINE.is_match(words) { "" } else { words }
 }
 
+/// A paste of any length as the readers see it: whole when it fits in [`MAX_LOG_BYTES`],
+/// else the asker's words at its start (the model and card they name) and the last
+/// [`MAX_LOG_BYTES`] of the log, where the error is. For the adapters that take a paste
+/// (the CLI's stdin, the web's box and JSON body).
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_LOG_BYTES {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let words = before_log(text).trim();
+    let words = match words.char_indices().nth(300) {
+        Some((cut, _)) => &words[..cut],
+        None => words,
+    };
+    std::borrow::Cow::Owned(format!("{words}\n{}", tail(text)))
+}
+
 /// The last [`MAX_LOG_BYTES`] of a log, cut at a character boundary.
 fn tail(text: &str) -> &str {
     if text.len() <= MAX_LOG_BYTES {
