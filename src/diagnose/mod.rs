@@ -508,7 +508,7 @@ const LOG_STARTS: &[&str] = &[
 /// not like words someone typed.
 static LOG_LINE: LazyLock<regex::Regex> = LazyLock::new(|| {
     regex::Regex::new(
-        r"^\s*(?:\d{4}-\d\d-\d\d|\d\d:\d\d|[A-Z][a-z]{2} +\d+ \d\d:|[\[(<{|>]|(?:INFO|ERROR|WARN|WARNING|DEBUG)\b|\d+\.\d+\.\d+|[\w.]+\.(?:py|cpp|cu|go):|\$ |\./|(?:python3?|vllm|ollama|docker|torchrun|accelerate|deepspeed|sglang|text-generation-launcher|CUDA_VISIBLE_DEVICES)\b|llama-\w+ )",
+        r"^\s*(?:\d{4}-\d\d-\d\d|\d\d:\d\d|[A-Z][a-z]{2} +\d+ \d\d:|[\[(<{|>]|(?:INFO|ERROR|WARN|WARNING|DEBUG)\b|\d+\.\d+\.\d+|[\w.]+\.(?:py|cpp|cu|go):|\$ |\./|python3? (?:-m )?\S|vllm serve |ollama (?:run|pull|serve|create) |docker (?:run|compose) |torchrun |accelerate launch |deepspeed |text-generation-launcher |CUDA_VISIBLE_DEVICES=)",
     )
     .expect("the log-line pattern is valid")
 });
