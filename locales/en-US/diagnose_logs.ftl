@@ -62,3 +62,7 @@ fix-reinstall = reinstall it for this Python and CUDA
 fix-free-disk = see which disk is full and move the Hugging Face cache to one with space
 fix-check-path = check the path exists and the model folder has every file
 fix-upgrade-bitsandbytes = a current bitsandbytes ships builds for current CUDA versions; its self-check says what is missing
+
+diag-verdict-short = It needs { $need } per GPU and the card has { $total }: it does not fit as set; the fixes below bring it under.
+diag-verdict-other = It needs { $need } of the card's { $total }: it fits, but { $other } is held outside this job.
+diag-verdict-fits = It needs { $need } of the card's { $total }: it should fit, so the peak in the log comes from the batch, the sequence length or fragmentation.

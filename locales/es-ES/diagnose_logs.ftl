@@ -62,3 +62,7 @@ fix-reinstall = reinstálalo para este Python y este CUDA
 fix-free-disk = mira qué disco está lleno y mueve la caché de Hugging Face a uno con espacio
 fix-check-path = revisa que la ruta exista y que la carpeta del modelo tenga todos los archivos
 fix-upgrade-bitsandbytes = un bitsandbytes actual trae builds para los CUDA actuales; su autochequeo dice qué falta
+
+diag-verdict-short = Necesita { $need } por GPU y la tarjeta tiene { $total }: no cabe tal como está; los arreglos de abajo lo hacen caber.
+diag-verdict-other = Necesita { $need } de los { $total } de la tarjeta: cabe, pero hay { $other } ocupados fuera de este job.
+diag-verdict-fits = Necesita { $need } de los { $total } de la tarjeta: debería caber, así que el pico del log viene del lote, de la longitud de secuencia o de la fragmentación.

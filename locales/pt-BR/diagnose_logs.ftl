@@ -62,3 +62,7 @@ fix-reinstall = reinstale para este Python e este CUDA
 fix-free-disk = veja qual disco está cheio e mova o cache do Hugging Face para um com espaço
 fix-check-path = confira se o caminho existe e se a pasta do modelo tem todos os arquivos
 fix-upgrade-bitsandbytes = um bitsandbytes atual traz builds para os CUDA atuais; o autoteste dele diz o que falta
+
+diag-verdict-short = Precisa de { $need } por GPU e a placa tem { $total }: não cabe como está; as correções abaixo fazem caber.
+diag-verdict-other = Precisa de { $need } dos { $total } da placa: cabe, mas { $other } estão ocupados fora deste job.
+diag-verdict-fits = Precisa de { $need } dos { $total } da placa: deveria caber, então o pico do log vem do batch, do tamanho da sequência ou da fragmentação.

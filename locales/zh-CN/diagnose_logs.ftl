@@ -61,3 +61,7 @@ fix-reinstall = 为当前的 Python 和 CUDA 重新安装
 fix-free-disk = 看看哪个磁盘满了，把 Hugging Face 缓存移到有空间的盘
 fix-check-path = 检查路径是否存在、模型文件夹里文件是否齐全
 fix-upgrade-bitsandbytes = 新版 bitsandbytes 自带当前 CUDA 的版本；它的自检会说明缺什么
+
+diag-verdict-short = 每张 GPU 需要 { $need }，显卡只有 { $total }：按现在的设置放不下；下面的修复能让它放下。
+diag-verdict-other = 需要显卡 { $total } 中的 { $need }：放得下，但有 { $other } 被这个任务之外的东西占用。
+diag-verdict-fits = 需要显卡 { $total } 中的 { $need }：应该放得下，所以日志里的峰值来自 batch、序列长度或碎片。

@@ -34,10 +34,7 @@ pub fn text(lang: Lang, read: &Read, ours: Option<&Answer>) -> String {
         }
     }
     if let Some(a) = ours {
-        let args = Args::new()
-            .s("model", crate::render::parts::model_name(lang, a))
-            .s("breakdown", super::parts::breakdown_line(lang, a));
-        out.push_str(&format!("\n{}\n", tr(lang, "diag-ours", Some(&args))));
+        out.push_str(&format!("\n{}\n", ours_line(lang, a, &d.figures)));
     }
     out.push_str(&format!(
         "\n**{}** {}\n",
@@ -80,12 +77,7 @@ pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
         ),
         quote: d.quote.replace('\n', " "),
         figures: figure_lines(lang, &d.figures),
-        ours: ours.map(|a| {
-            let args = Args::new()
-                .s("model", crate::render::parts::model_name(lang, a))
-                .s("breakdown", super::parts::breakdown_line(lang, a));
-            tr(lang, "diag-ours", Some(&args))
-        }),
+        ours: ours.map(|a| ours_line(lang, a, &d.figures)),
         cause: cause(lang, d),
         fixes: d
             .fixes
@@ -93,6 +85,31 @@ pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
             .map(|f| (f.command().to_string(), t(lang, &format!("fix-{}", f.id()))))
             .collect(),
     }
+}
+
+/// Our estimate for the model the words or the log name and, when the log gives the card's
+/// total memory, the verdict: it does not fit as set, it fits but something else holds the
+/// card, or it fits and the log's peak is above our estimate.
+fn ours_line(lang: Lang, a: &Answer, f: &Figures) -> String {
+    let args = Args::new()
+        .s("model", crate::render::parts::model_name(lang, a))
+        .s("breakdown", super::parts::breakdown_line(lang, a));
+    let mut line = tr(lang, "diag-ours", Some(&args));
+    let Some(total) = f.total_gib else {
+        return line;
+    };
+    let gib = |v: f64| format!("{} GiB", format_gib(lang, v));
+    let need = a.estimate.per_gpu_gib();
+    let other = f.other_gib().filter(|o| *o > 0.15 * total);
+    let (id, args) = match other {
+        _ if need > total => ("diag-verdict-short", Args::new()),
+        Some(o) => ("diag-verdict-other", Args::new().s("other", gib(o))),
+        None => ("diag-verdict-fits", Args::new()),
+    };
+    let args = args.s("need", gib(need)).s("total", gib(total));
+    line.push(' ');
+    line.push_str(&tr(lang, id, Some(&args)));
+    line
 }
 
 /// The cause, from the kind of error and, for PyTorch, from what its figures show.

@@ -29,6 +29,7 @@ struct AskBody {
 /// `\n`), the asker's words and the last 64 KiB of the log.
 pub fn text(raw: &str) -> String {
     let kept: String = raw
+        .trim_start()
         .replace("\r\n", "\n")
         .chars()
         .filter(|c| *c == '\n' || *c == '\t' || !c.is_control())
