@@ -217,11 +217,18 @@ fn diagnosis_estimate(catalog: &'static Catalog, read: &crate::diagnose::Read) -
         return None;
     }
     // The asker's words say "training" or "lora" when the job is one; parsing them sets it.
-    let parsed = crate::query::parse(catalog, &subject);
+    let mut parsed = crate::query::parse(catalog, &subject);
     if !parsed.query.has_subject() {
         return None;
     }
-    for_parsed(catalog, &parsed).ok()
+    for_parsed(catalog, &parsed).ok().or_else(|| {
+        // A card the catalog does not know ("4080") still leaves the model to size.
+        parsed.query.gpu = None;
+        parsed.query.gpu_count = None;
+        parsed.gpus.clear();
+        parsed.unknown_gpu = None;
+        for_parsed(catalog, &parsed).ok()
+    })
 }
 
 /// GPUs by name, in order, or the first name that matches none.

@@ -176,6 +176,10 @@ fn ollama_system_memory_is_an_error_not_a_question() {
     assert!(matches!(d.fixes[0], Fix::OllamaNumCtx(_)), "{:?}", d.fixes);
     let d = known("\"model requires more system memory (164.8 GiB) than is available (13.4 GiB)\"");
     assert_eq!(d.fixes[0], Fix::SmallerQuant);
+    // llm/server.go prints format.HumanBytes2: small sizes in MiB.
+    let d =
+        known("Error: model requires more system memory (912.5 MiB) than is available (512.0 MiB)");
+    assert!(close(d.figures.system_required_gib, 912.5 / 1024.0));
 }
 
 #[test]

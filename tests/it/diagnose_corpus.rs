@@ -159,3 +159,62 @@ fn not_memory_errors_stay_not_memory() {
         }
     }
 }
+
+/// A log wrapped in the asker's chat: the reply speaks their language, and our estimate is
+/// for the model and card their words name ("qwen3 14b numa 4080"), not for a number in
+/// the log.
+#[test]
+fn wrapped_logs_answer_in_the_askers_language_for_their_model() {
+    use vramguide::i18n::Lang;
+    let torch = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 15.70 GiB of which 1.12 GiB is free. Of the allocated memory 13.20 GiB is allocated by PyTorch, and 0.90 GiB is reserved by PyTorch but unallocated.";
+    let vllm = "ValueError: To serve at least one request with the models's max seq len (70000), (9.50 GiB KV cache is needed, which is larger than the available KV cache memory (4.50 GiB).";
+    let cases = [
+        (
+            format!("qwen3 14b numa 4080, deu isso:\n{torch}"),
+            Lang::Pt,
+            "qwen3-14b",
+            None,
+        ),
+        (
+            format!("mi llama 3.1 8b en una 3090 no arranca:\n{vllm}"),
+            Lang::Es,
+            "llama-3.1-8b",
+            Some("rtx-3090"),
+        ),
+        (
+            format!("qwen3 8b 在 4090 上报错：\n{vllm}"),
+            Lang::Zh,
+            "qwen3-8b",
+            Some("rtx-4090"),
+        ),
+        (
+            format!("my qwen3 14b run crashed:\n{torch}"),
+            Lang::En,
+            "qwen3-14b",
+            None,
+        ),
+    ];
+    // "4080" alone is no card the catalog knows (it has the SUPER and the laptop one): the
+    // model is still sized, without a card.
+    let catalog = vramguide::catalog::Catalog::get();
+    for (text, lang, model, gpu) in cases {
+        let parsed = vramguide::query::parse(catalog, &text);
+        assert_eq!(parsed.language, Some(lang), "{text}");
+        let Some(Ok(vramguide::answer::Outcome::Diagnose(d))) =
+            vramguide::answer::for_intent(catalog, &parsed)
+        else {
+            panic!("{text}: not a diagnosis");
+        };
+        let a = d.estimate.unwrap_or_else(|| panic!("{text}: no estimate"));
+        assert_eq!(a.model.id, model, "{text}");
+        assert_eq!(a.gpu.map(|g| g.id.as_str()), gpu, "{text}");
+    }
+    // No model in the words or the log: no estimate, whatever numbers the log holds.
+    let parsed = vramguide::query::parse(catalog, vllm);
+    let Some(Ok(vramguide::answer::Outcome::Diagnose(d))) =
+        vramguide::answer::for_intent(catalog, &parsed)
+    else {
+        panic!("not a diagnosis");
+    };
+    assert!(d.estimate.is_none());
+}
