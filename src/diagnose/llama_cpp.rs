@@ -40,6 +40,12 @@ static DEVICE_WEIGHTS: LazyLock<Regex> = LazyLock::new(|| {
 /// "using device CUDA0 (NVIDIA GeForce RTX 4090) - 23054 MiB free".
 static DEVICE_FREE: LazyLock<Regex> =
     LazyLock::new(|| re(r"using device \w+?(\d+) \([^)]*\)[^\n]*?- (\d+) MiB free"));
+/// ggml's device list: "Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes"
+/// (CUDA), "Device 0: AMD Radeon RX 7900 XTX, gfx1100 (0x1100), VMM: no" (ROCm).
+static DEVICE_NAME: LazyLock<Regex> =
+    LazyLock::new(|| re(r"Device (\d+): ([^,\n]+), (?:compute capability|gfx)"));
+/// What the CUDA context and the driver keep of a card the log only names.
+const CONTEXT_GIB: f64 = 0.5;
 /// Ollama's scheduler: memory.available="[78.7 GiB 68.3 GiB]".
 static OLLAMA_AVAILABLE: LazyLock<Regex> =
     LazyLock::new(|| re(r#"memory\.available="\[([^\]]*)\]""#));
@@ -268,7 +274,35 @@ fn figures(text: &str, fail: &Failure) -> Figures {
             .filter_map(|a| gib(&a[1], if &a[2] == "B" { "bytes" } else { &a[2] }))
             .collect();
     }
+    if f.devices_free_gib.is_empty() {
+        f.devices_free_gib = named_devices(text);
+    }
+    if f.weights_gib.is_none() && fail.tried_gib.is_some() {
+        // No weights printed (the load failed before): what the model's name says.
+        f.weights_gib = weights_from_name(text).filter(|_| f.layers_total.is_some());
+    }
     f
+}
+
+/// The memory of the cards ggml lists by name, from our catalog, less what the CUDA
+/// context keeps: the free memory of an idle card. Empty when a name is not in the catalog.
+fn named_devices(text: &str) -> Vec<f64> {
+    let catalog = crate::catalog::Catalog::get();
+    let mut devices: Vec<(u32, f64)> = Vec::new();
+    for c in DEVICE_NAME.captures_iter(text) {
+        let Ok(index) = c[1].parse::<u32>() else {
+            continue;
+        };
+        if devices.iter().any(|(i, _)| *i == index) {
+            continue;
+        }
+        match catalog.resolve_gpu(c[2].trim()) {
+            Ok(m) => devices.push((index, (m.gpu.memory_gib() - CONTEXT_GIB).max(0.0))),
+            Err(_) => return Vec::new(),
+        }
+    }
+    devices.sort_by_key(|(i, _)| *i);
+    devices.into_iter().map(|(_, g)| g).collect()
 }
 
 /// The fixes for what failed, cheapest first: settings that cost nothing (flash attention,

@@ -13,7 +13,9 @@ static NAMED: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"general\.name\s*(?:str)?\s*=\s*([^\n]{3,80})",
         // vLLM / SGLang / TGI arguments and configs.
         r#"(?:--model(?:-path|_path)?|--model-id)[= ]\s*['"]?([\w.\-/:]{3,120})"#,
-        r#"(?:\bmodel_id|\bmodel_path|\bmodel_name(?:_or_path)?|\bmodel)\s*[=:]\s*['"]?([\w.\-/:]{3,120})"#,
+        r#"(?:\bmodel_id|\bmodel_path|\bmodel_name(?:_or_path)?)\s*[=:]\s*['"]?([\w.\-/:]{3,120})"#,
+        // "model='Qwen/…'" in an engine's config dump; "model: …" is too often prose.
+        r#"\bmodel\s*=\s*['"]?([\w.\-/:]{3,120})"#,
         r"vllm serve\s+([\w.\-/]{3,120})",
         r#"from_pretrained\(\s*['"]([\w.\-/]{3,120})['"]"#,
         // A GGUF file anywhere in a path.
@@ -104,6 +106,10 @@ mod tests {
             Some("Llama-3.2-1B-Instruct-IQ3_M.gguf")
         );
         assert_eq!(find("Tried to allocate 70000 tokens on GPU 0"), None);
+        assert_eq!(
+            find("llama_model_load: error loading model: unable to allocate CUDA0 buffer"),
+            None
+        );
         assert_eq!(
             find(
                 "panic: unable to load model: /usr/share/ollama/.ollama/models/blobs/sha256-b74fcbabbb0836b765"

@@ -425,3 +425,24 @@ fn training_comes_from_the_asker_for_servers() {
     let d = known(&format!("training a lora with this\n{TORCH_OLD}"));
     assert!(d.training);
 }
+
+/// Cards ggml only names: their memory from our catalog sets the split and the layers.
+#[test]
+fn llama_cpp_named_cards_set_split_and_layers() {
+    let log = "ggml_cuda_init: found 2 CUDA devices:\n  Device 0: NVIDIA GeForce RTX 3090, compute capability 8.6, VMM: yes\n  Device 1: NVIDIA GeForce RTX 3060, compute capability 8.6, VMM: yes\n./llama-server -m Qwen2.5-32B-Instruct-Q4_K_M.gguf -ngl 99\nload_tensors: offloaded 65/65 layers to GPU\nggml_backend_cuda_buffer_type_alloc_buffer: allocating 9800.00 MiB on device 1: cudaMalloc failed: out of memory\nllama_model_load: error loading model: unable to allocate CUDA1 buffer";
+    let d = known(log);
+    assert_eq!(d.kind, Kind::ModelBuffer);
+    assert_eq!(d.figures.devices_free_gib.len(), 2, "{:?}", d.figures);
+    let Fix::TensorSplit(parts) = &d.fixes[0] else {
+        panic!("{:?}", d.fixes);
+    };
+    assert!(parts[0] > parts[1], "{parts:?}");
+    // 32B at Q4_K_M is about 18 GiB over 65 layers; 33.5 GiB of cards hold all but none.
+    assert!(
+        d.fixes
+            .iter()
+            .any(|f| matches!(f, Fix::GpuLayers(n) if *n >= 50 && *n < 65)),
+        "{:?}",
+        d.fixes
+    );
+}
