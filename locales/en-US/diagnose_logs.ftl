@@ -66,3 +66,7 @@ fix-upgrade-bitsandbytes = a current bitsandbytes ships builds for current CUDA 
 diag-verdict-short = It needs { $need } per GPU and the card has { $total }: it does not fit as set; the fixes below bring it under.
 diag-verdict-other = It needs { $need } of the card's { $total }: it fits, but { $other } is held outside this job.
 diag-verdict-fits = It needs { $need } of the card's { $total }: it should fit, so the peak in the log comes from the batch, the sequence length or fragmentation.
+
+diag-title-profile-run = { $engine } ran out of memory in its profile run
+diag-cause-profile-run = Before sizing the KV cache, vLLM runs one batch of `max_num_batched_tokens` tokens to measure the activations; that batch did not fit next to the weights.
+fix-max-num-batched-tokens = fewer tokens per forward pass; costs some prefill speed

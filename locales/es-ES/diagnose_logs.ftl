@@ -66,3 +66,7 @@ fix-upgrade-bitsandbytes = un bitsandbytes actual trae builds para los CUDA actu
 diag-verdict-short = Necesita { $need } por GPU y la tarjeta tiene { $total }: no cabe tal como está; los arreglos de abajo lo hacen caber.
 diag-verdict-other = Necesita { $need } de los { $total } de la tarjeta: cabe, pero hay { $other } ocupados fuera de este job.
 diag-verdict-fits = Necesita { $need } de los { $total } de la tarjeta: debería caber, así que el pico del log viene del lote, de la longitud de secuencia o de la fragmentación.
+
+diag-title-profile-run = { $engine } se ha quedado sin memoria en su pasada de perfilado
+diag-cause-profile-run = Antes de dimensionar la caché KV, vLLM ejecuta un lote de `max_num_batched_tokens` tokens para medir las activaciones; ese lote no ha cabido junto a los pesos.
+fix-max-num-batched-tokens = menos tokens por pasada; cuesta algo de velocidad en el prefill

@@ -66,3 +66,7 @@ fix-upgrade-bitsandbytes = um bitsandbytes atual traz builds para os CUDA atuais
 diag-verdict-short = Precisa de { $need } por GPU e a placa tem { $total }: não cabe como está; as correções abaixo fazem caber.
 diag-verdict-other = Precisa de { $need } dos { $total } da placa: cabe, mas { $other } estão ocupados fora deste job.
 diag-verdict-fits = Precisa de { $need } dos { $total } da placa: deveria caber, então o pico do log vem do batch, do tamanho da sequência ou da fragmentação.
+
+diag-title-profile-run = { $engine } ficou sem memória na rodada de perfil
+diag-cause-profile-run = Antes de dimensionar o cache KV, o vLLM roda um batch de `max_num_batched_tokens` tokens para medir as ativações; esse batch não coube ao lado dos pesos.
+fix-max-num-batched-tokens = menos tokens por passada; custa um pouco de velocidade no prefill

@@ -65,3 +65,7 @@ fix-upgrade-bitsandbytes = 新版 bitsandbytes 自带当前 CUDA 的版本；它
 diag-verdict-short = 每张 GPU 需要 { $need }，显卡只有 { $total }：按现在的设置放不下；下面的修复能让它放下。
 diag-verdict-other = 需要显卡 { $total } 中的 { $need }：放得下，但有 { $other } 被这个任务之外的东西占用。
 diag-verdict-fits = 需要显卡 { $total } 中的 { $need }：应该放得下，所以日志里的峰值来自 batch、序列长度或碎片。
+
+diag-title-profile-run = { $engine } 在显存分析运行中显存不足
+diag-cause-profile-run = 在确定 KV 缓存大小之前，vLLM 会跑一批 `max_num_batched_tokens` 个 token 来测量激活；这一批放不进权重之外的显存。
+fix-max-num-batched-tokens = 每次前向处理更少的 token；prefill 稍慢

@@ -26,6 +26,8 @@ pub enum Fix {
     MaxNumSeqs(u64),
     /// vLLM: fewer images and videos per prompt for the worst-case profile run.
     LimitMmPerPrompt(u32),
+    /// vLLM: fewer tokens in one forward pass (the profile run's batch).
+    MaxNumBatchedTokens(u64),
     /// PyTorch: let the allocator grow segments instead of fragmenting.
     ExpandableSegments,
     /// Training: recompute activations in the backward pass.
@@ -114,6 +116,7 @@ impl Fix {
             Fix::EnforceEager => "enforce-eager",
             Fix::MaxNumSeqs(_) => "max-num-seqs",
             Fix::LimitMmPerPrompt(_) => "limit-mm-per-prompt",
+            Fix::MaxNumBatchedTokens(_) => "max-num-batched-tokens",
             Fix::ExpandableSegments => "expandable-segments",
             Fix::GradientCheckpointing => "gradient-checkpointing",
             Fix::Qlora => "qlora",
@@ -168,6 +171,7 @@ impl Fix {
             Fix::LimitMmPerPrompt(n) => {
                 format!("--limit-mm-per-prompt '{{\"image\": {n}, \"video\": 0}}'")
             }
+            Fix::MaxNumBatchedTokens(n) => format!("--max-num-batched-tokens {n}"),
             Fix::ExpandableSegments => "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True".to_string(),
             Fix::GradientCheckpointing => "model.gradient_checkpointing_enable()".to_string(),
             Fix::Qlora => "BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=\"nf4\") + LoraConfig(r=16)".to_string(),

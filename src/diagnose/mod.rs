@@ -217,6 +217,8 @@ pub enum Kind {
     SamplerWarmup,
     /// vLLM: the profile run with the worst-case images and videos ran out of memory.
     MultimodalProfile,
+    /// vLLM: the profile run (one batch of `max_num_batched_tokens`) ran out of memory.
+    ProfileRun,
     /// Ollama: the model needs more system memory than is free.
     SystemMemory,
     /// TGI: the warm-up batch of prefill tokens did not fit.

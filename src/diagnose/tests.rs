@@ -446,3 +446,13 @@ fn llama_cpp_named_cards_set_split_and_layers() {
         d.fixes
     );
 }
+
+/// vLLM's profile run: fewer batched tokens, not a smaller share of the card first.
+#[test]
+fn vllm_profile_run() {
+    let log = "INFO 05-02 11:02:13 [config.py:1021] max_num_batched_tokens=16384, max_num_seqs=256\n(EngineCore_DP0 pid=1) ERROR [core.py:708]   File \"/vllm/v1/worker/gpu_model_runner.py\", line 2602, in profile_run\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 23.56 GiB of which 2.10 GiB is free.";
+    let d = known(log);
+    assert_eq!((d.engine, d.kind), (Engine::Vllm, Kind::ProfileRun));
+    assert_eq!(d.fixes[0], Fix::MaxNumBatchedTokens(8192));
+    assert_eq!(d.fixes[1], Fix::MaxNumSeqs(64));
+}

@@ -46,6 +46,8 @@ static MAX_NUM_SEQS: LazyLock<Regex> =
     LazyLock::new(|| re(r"max[_-]num[_-]seqs['\x22]?\s*[=:]?\s*(\d+)"));
 static MM_IMAGES: LazyLock<Regex> =
     LazyLock::new(|| re(r#"limit[_-]mm[_-]per[_-]prompt[^\n]{0,20}?image['"]?\s*[=:]\s*(\d+)"#));
+static BATCHED_TOKENS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"max[_-]num[_-]batched[_-]tokens['\x22]?\s*[=:]?\s*(\d+)"));
 static OOM: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)(?:CUDA out of memory|OutOfMemoryError|CUDA error: out of memory)"));
 /// Below this, the weights of one GPU are no reason to split them over more.
@@ -96,6 +98,25 @@ fn startup_oom(text: &str, lower: &str, f: &mut Figures) -> Option<(Kind, usize,
             Fix::MaxModelLen(32768),
         ];
         return Some((Kind::MultimodalProfile, oom.start(), fixes));
+    }
+    // The profile run: one forward pass of max_num_batched_tokens (V1 profile_run,
+    // V0 determine_num_available_blocks), before the KV cache is sized.
+    let profiling = [
+        "profile_run",
+        "determine_num_available_blocks",
+        "determine_available_memory",
+        "_dummy_run",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if profiling && !lower.contains("capturing cudagraph") && !lower.contains("capture_model") {
+        let batched: u64 = last_number(&BATCHED_TOKENS, text).unwrap_or(8192);
+        let fixes = vec![
+            Fix::MaxNumBatchedTokens((batched / 2).max(512)),
+            Fix::MaxNumSeqs(f.max_num_seqs.map_or(64, quarter)),
+            Fix::GpuMemoryUtilization(lower_share(utilization)),
+        ];
+        return Some((Kind::ProfileRun, oom.start(), fixes));
     }
     let graphs = lower.contains("capturing cudagraph")
         || lower.contains("capturing cuda graph")
