@@ -456,3 +456,94 @@ fn vllm_profile_run() {
     assert_eq!(d.fixes[0], Fix::MaxNumBatchedTokens(8192));
     assert_eq!(d.fixes[1], Fix::MaxNumSeqs(64));
 }
+
+/// Every kind has a title and a cause, every fix its reason, in every language.
+#[test]
+fn every_kind_and_fix_has_its_words() {
+    use crate::i18n::{Lang, t};
+    let kinds = [
+        Kind::CudaOom,
+        Kind::MaxModelLen,
+        Kind::NoCacheMemory,
+        Kind::FreeMemoryBelowUtilization,
+        Kind::ModelBuffer,
+        Kind::KvCacheBuffer,
+        Kind::ComputeBuffer,
+        Kind::NotEnoughMemory,
+        Kind::CudaGraph,
+        Kind::SamplerWarmup,
+        Kind::MultimodalProfile,
+        Kind::ProfileRun,
+        Kind::SystemMemory,
+        Kind::PrefillTokens,
+        Kind::MetalOutOfMemory,
+        Kind::DriverTooOld,
+        Kind::IllegalMemoryAccess,
+        Kind::Nccl,
+        Kind::Tokenizer,
+        Kind::MissingModule,
+        Kind::DiskFull,
+        Kind::MissingFile,
+        Kind::BitsandbytesSetup,
+    ];
+    let fixes = [
+        Fix::MaxModelLen(1),
+        Fix::GpuMemoryUtilization(0.9),
+        Fix::KvCacheFp8,
+        Fix::TensorParallel(2),
+        Fix::EnforceEager,
+        Fix::MaxNumSeqs(8),
+        Fix::LimitMmPerPrompt(1),
+        Fix::MaxNumBatchedTokens(1),
+        Fix::ExpandableSegments,
+        Fix::GradientCheckpointing,
+        Fix::Qlora,
+        Fix::LoadIn4bit,
+        Fix::SmallerBatch,
+        Fix::SmallerInputs,
+        Fix::ZeroOffload,
+        Fix::UnslothCheckpointing,
+        Fix::FreeOtherProcesses,
+        Fix::GpuLayers(1),
+        Fix::Context(1),
+        Fix::FlashAttention,
+        Fix::KvCacheQ8,
+        Fix::Ubatch(1),
+        Fix::TensorSplit(vec![1, 2]),
+        Fix::SmallerQuant,
+        Fix::MemFractionStatic(0.8),
+        Fix::CudaGraphMaxBs(1),
+        Fix::ChunkedPrefill(1),
+        Fix::OllamaNumCtx(1),
+        Fix::OllamaNumGpu(1),
+        Fix::OllamaFlashAttention,
+        Fix::FreeSystemMemory,
+        Fix::MaxBatchPrefillTokens(1),
+        Fix::MaxBatchTotalTokens(1),
+        Fix::MlxMaxKvSize(1),
+        Fix::UpdateDriver,
+        Fix::TorchForDriver(121),
+        Fix::CudaLaunchBlocking,
+        Fix::UpgradeEngine("vllm"),
+        Fix::NcclDebug,
+        Fix::NcclShm,
+        Fix::UpgradeTokenizers,
+        Fix::Reinstall("vllm"),
+        Fix::FreeDisk,
+        Fix::CheckPath,
+        Fix::UpgradeBitsandbytes,
+    ];
+    for lang in Lang::ALL {
+        for kind in kinds {
+            for prefix in ["diag-title-", "diag-cause-"] {
+                let id = format!("{prefix}{}", kind.id().replace('_', "-"));
+                assert_ne!(t(lang, id.as_str()), id, "{lang:?}");
+            }
+        }
+        for fix in &fixes {
+            let id = format!("fix-{}", fix.id());
+            assert_ne!(t(lang, id.as_str()), id, "{lang:?}");
+            assert!(!fix.command().is_empty());
+        }
+    }
+}
