@@ -195,13 +195,39 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
         },
         Intent::Diagnose => {
             let read = parsed.diagnosis.clone()?;
-            let estimate = parsed
-                .query
-                .has_subject()
-                .then(|| for_parsed(catalog, parsed).ok())
-                .flatten();
+            let estimate = diagnosis_estimate(catalog, &read);
             Ok(Outcome::Diagnose(Box::new(Diagnosed { read, estimate })))
         }
+    })
+}
+
+/// Our estimate beside a read memory error: for the model and card the asker's words name,
+/// else the model the log names (a path, a repo id, a GGUF file). Never from the log's
+/// numbers (a token count is no model size), never for an error that is not about memory,
+/// and none when neither names a model.
+fn diagnosis_estimate(catalog: &'static Catalog, read: &crate::diagnose::Read) -> Option<Answer> {
+    let crate::diagnose::Read::Known(d) = read else {
+        return None;
+    };
+    if !d.kind.is_memory() {
+        return None;
+    }
+    let subject = d.subject();
+    if subject.trim().is_empty() {
+        return None;
+    }
+    // The asker's words say "training" or "lora" when the job is one; parsing them sets it.
+    let mut parsed = crate::query::parse(catalog, &subject);
+    if !parsed.query.has_subject() {
+        return None;
+    }
+    for_parsed(catalog, &parsed).ok().or_else(|| {
+        // A card the catalog does not know ("4080") still leaves the model to size.
+        parsed.query.gpu = None;
+        parsed.query.gpu_count = None;
+        parsed.gpus.clear();
+        parsed.unknown_gpu = None;
+        for_parsed(catalog, &parsed).ok()
     })
 }
 

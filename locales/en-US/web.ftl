@@ -64,7 +64,7 @@ web-too-many-gpus = Compare at most { $max } GPUs at a time.
 web-bad-request = This request could not be read. Check the address and its parameters.
 web-method-not-allowed = This address only answers GET requests.
 web-timeout = The request took too long and was stopped.
-web-body-too-large = The request body is too large.
+web-body-too-large = The request is too large: a pasted log can be up to 64 KB. Paste its last lines, where the error is.
 web-internal-error = Something went wrong on our side. Please try again.
 
 # The answer's first screen, and the copy button of the launch line.

@@ -64,7 +64,7 @@ web-too-many-gpus = Compara como máximo { $max } GPU a la vez.
 web-bad-request = No se ha podido leer esta solicitud. Revisa la dirección y sus parámetros.
 web-method-not-allowed = Esta dirección solo responde a solicitudes GET.
 web-timeout = La solicitud ha tardado demasiado y se ha detenido.
-web-body-too-large = El cuerpo de la solicitud es demasiado grande.
+web-body-too-large = La solicitud es demasiado grande: un log pegado puede tener hasta 64 KB. Pega las últimas líneas, donde está el error.
 web-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo, por favor.
 
 # The answer's first screen, and the copy button of the launch line.

@@ -64,7 +64,7 @@ web-too-many-gpus = Compare no máximo { $max } GPUs de cada vez.
 web-bad-request = Não foi possível ler esta solicitação. Confira o endereço e os parâmetros.
 web-method-not-allowed = Este endereço só responde a solicitações GET.
 web-timeout = A solicitação demorou demais e foi interrompida.
-web-body-too-large = O corpo da solicitação é grande demais.
+web-body-too-large = A solicitação é grande demais: um log colado pode ter até 64 KB. Cole as últimas linhas, onde está o erro.
 web-internal-error = Algo deu errado do nosso lado. Tente de novo, por favor.
 
 # The answer's first screen, and the copy button of the launch line.

@@ -64,7 +64,7 @@ web-too-many-gpus = 一次最多比较 { $max } 张 GPU。
 web-bad-request = 无法读取这个请求，请检查地址和参数。
 web-method-not-allowed = 这个地址只接受 GET 请求。
 web-timeout = 请求耗时过长，已被中止。
-web-body-too-large = 请求体太大了。
+web-body-too-large = 请求太大了：粘贴的日志最多 64 KB。请贴最后几行，报错就在那里。
 web-internal-error = 服务器出了点问题，请重试。
 
 # The answer's first screen, and the copy button of the launch line.

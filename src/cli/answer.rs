@@ -226,6 +226,25 @@ fn read_model_config(path: &Path) -> Attached {
 }
 
 /// Answer one free-text question on stdout.
+/// Stdin is read up to this much; a longer paste is read from its end.
+const MAX_STDIN_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The question `ask` was given: its words, or stdin for a lone `-` (a pasted log, read
+/// from its end like every paste). Words after `--` may start with "-".
+pub fn ask_text(words: &[String]) -> std::io::Result<String> {
+    if words != ["-"] {
+        return Ok(words.join(" "));
+    }
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_STDIN_BYTES)
+        .read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(vramguide::diagnose::clip(&text).into_owned())
+}
+
 pub fn ask(text: &str, out: &Output, settings: &Settings) -> ExitCode {
     let question = Question::text(text, out.lang.unwrap_or_default());
     answer(question, out, settings)

@@ -88,7 +88,8 @@ pub struct Output {
 struct AskArgs {
     #[command(flatten)]
     out: Output,
-    /// The question, e.g. "llama 70b fp16 on 2x 4090".
+    /// The question, e.g. "llama 70b fp16 on 2x 4090"; `-` reads it from stdin (a pasted
+    /// log); after `--` it may start with "-".
     #[arg(required = true, num_args = 1..)]
     text: Vec<String>,
 }
@@ -164,7 +165,13 @@ pub fn main() -> ExitCode {
     init_tracing(settings.log_format, server);
     let s = &settings;
     match cli.command {
-        Some(Command::Ask(a)) => answer::ask(&a.text.join(" "), &a.out, s),
+        Some(Command::Ask(a)) => match answer::ask_text(&a.text) {
+            Ok(text) => answer::ask(&text, &a.out, s),
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Stats(st)) => with_runtime(query_log::stats(&store_config(s), &st)),
         Some(Command::Forget(f)) => with_runtime(query_log::forget(&store_config(s), &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(&store_config(s))),

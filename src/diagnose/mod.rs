@@ -2,13 +2,19 @@
 //! fixes as commands.
 //!
 //! Each engine's message is read in its own file, from the format its source prints
-//! (PyTorch's caching allocator, vLLM's KV cache check, llama.cpp's CUDA backend, SGLang's
-//! model runner). Reading is pure: the answer layer adds our own estimate for the model the
-//! log names, and rendering adds the words.
+//! (PyTorch's caching allocator, vLLM's KV cache check, llama.cpp's CUDA, ROCm, Vulkan and
+//! Metal backends, SGLang's model runner, Ollama's scheduler, TGI's warm-up, MLX's Metal
+//! command buffers); errors that are not about memory (drivers, NCCL, tokenizers, imports,
+//! disks, missing files) are named in `not_memory.rs`. Reading is pure: the answer layer adds
+//! our own estimate for the model the words or the log name, and rendering adds the words.
 
 mod figures;
 mod fixes;
 mod llama_cpp;
+mod model_hint;
+mod not_memory;
+mod ollama;
+mod serving;
 mod sglang;
 mod torch;
 mod vllm;
@@ -35,13 +41,154 @@ pub enum Engine {
     LlamaCpp,
     #[serde(rename = "sglang")]
     Sglang,
+    #[serde(rename = "ollama")]
+    Ollama,
+    /// Hugging Face text-generation-inference.
+    #[serde(rename = "tgi")]
+    Tgi,
+    #[serde(rename = "deepspeed")]
+    Deepspeed,
+    #[serde(rename = "bitsandbytes")]
+    Bitsandbytes,
+    #[serde(rename = "unsloth")]
+    Unsloth,
+    #[serde(rename = "mlx")]
+    Mlx,
+    /// Hugging Face transformers (its tokenizers and `from_pretrained`).
+    #[serde(rename = "transformers")]
+    Transformers,
 }
 
 impl Engine {
     pub fn name(self) -> &'static str {
         self.into()
     }
+
+    /// The name the project itself uses, for titles.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Engine::Torch => "PyTorch",
+            Engine::Vllm => "vLLM",
+            Engine::LlamaCpp => "llama.cpp",
+            Engine::Sglang => "SGLang",
+            Engine::Ollama => "Ollama",
+            Engine::Tgi => "TGI",
+            Engine::Deepspeed => "DeepSpeed",
+            Engine::Bitsandbytes => "bitsandbytes",
+            Engine::Unsloth => "Unsloth",
+            Engine::Mlx => "MLX",
+            Engine::Transformers => "transformers",
+        }
+    }
+
+    /// Servers that only run models: a word in their log ("backwards", "lora") never makes
+    /// the job training; only the asker's words can.
+    fn serves(self) -> bool {
+        matches!(
+            self,
+            Engine::Vllm
+                | Engine::LlamaCpp
+                | Engine::Sglang
+                | Engine::Ollama
+                | Engine::Tgi
+                | Engine::Mlx
+        )
+    }
 }
+
+/// The engine a log comes from, by the words only its logs hold. Wrappers first: Ollama
+/// prints llama.cpp's lines, vLLM and SGLang print PyTorch's, Unsloth prints transformers'.
+fn engine_of(lower: &str) -> Engine {
+    const BY_WORDS: &[(&[&str], Engine)] = &[
+        (
+            &[
+                "ollama",
+                "num_gpu",
+                "msg=\"",
+                "requires more system memory",
+                "layers.requested",
+                "memory.available=",
+            ],
+            Engine::Ollama,
+        ),
+        (
+            &[
+                "vllm",
+                "enginecore",
+                "gpu_model_runner",
+                "max_num_seqs",
+                "async_llm_engine",
+                "llm_engine.py",
+            ],
+            Engine::Vllm,
+        ),
+        (
+            &["sglang", "mem_fraction_static", "mem-fraction-static"],
+            Engine::Sglang,
+        ),
+        (
+            &[
+                "text_generation",
+                "text-generation-launcher",
+                "max-batch-prefill-tokens",
+                "prefill tokens",
+            ],
+            Engine::Tgi,
+        ),
+        (&["unsloth"], Engine::Unsloth),
+        // launch.py's sigkill_handler is DeepSpeed's launcher.
+        (
+            &[
+                "deepspeed",
+                "zero_optimization",
+                "zero-3",
+                "zero3",
+                "sigkill_handler",
+            ],
+            Engine::Deepspeed,
+        ),
+        (&["bitsandbytes", "libbitsandbytes"], Engine::Bitsandbytes),
+        (&["[metal]", "mlx", "mlx_lm"], Engine::Mlx),
+        (
+            &[
+                "ggml_",
+                "llama_",
+                "llm_load",
+                "load_tensors",
+                "alloc_tensor_range",
+                "ggml-",
+                "kiogpucommandbuffer",
+            ],
+            Engine::LlamaCpp,
+        ),
+        (
+            &[
+                "transformers",
+                "tokenizer",
+                "from_pretrained",
+                "safetensors",
+            ],
+            Engine::Transformers,
+        ),
+    ];
+    let by_words = BY_WORDS
+        .iter()
+        .find(|(words, _)| words.iter().any(|w| lower.contains(w)))
+        .map(|(_, e)| *e);
+    match by_words {
+        // vLLM's logger prefix ("ERROR 09-27 06:46:46 engine.py:157]", vllm/logger.py) names
+        // it when no word does; it outranks only the frameworks vLLM itself imports.
+        None | Some(Engine::Transformers) if VLLM_PREFIX.is_match(lower) => Engine::Vllm,
+        Some(e) => e,
+        None => Engine::Torch,
+    }
+}
+
+/// vLLM's log line prefix: level, `MM-DD HH:MM:SS`, `file.py:line]`.
+static VLLM_PREFIX: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(r"(?m)^(?:\([^)\n]*\) )?(?:info|warning|error|debug) \d\d-\d\d \d\d:\d\d:\d\d \[?[\w.]+\.py:\d+\]")
+        .expect("the vLLM prefix pattern is valid")
+});
 
 /// What failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
@@ -64,13 +211,58 @@ pub enum Kind {
     ComputeBuffer,
     /// SGLang: after the weights, the static share leaves no room for the token pool.
     NotEnoughMemory,
-    /// SGLang: capturing CUDA graphs ran out of memory.
+    /// SGLang or vLLM: capturing CUDA graphs ran out of memory.
     CudaGraph,
+    /// vLLM: the sampler's warm-up with `max_num_seqs` dummy requests ran out of memory.
+    SamplerWarmup,
+    /// vLLM: the profile run with the worst-case images and videos ran out of memory.
+    MultimodalProfile,
+    /// vLLM: the profile run (one batch of `max_num_batched_tokens`) ran out of memory.
+    ProfileRun,
+    /// Ollama: the model needs more system memory than is free.
+    SystemMemory,
+    /// TGI: the warm-up batch of prefill tokens did not fit.
+    PrefillTokens,
+    /// Metal (llama.cpp or MLX on a Mac): the GPU's share of unified memory ran out.
+    MetalOutOfMemory,
+    // Not memory errors: named, with the usual fix, never with an estimate.
+    /// The NVIDIA driver is older than the CUDA the library was built for.
+    DriverTooOld,
+    /// A kernel read or wrote outside its memory: a bug or a broken build, not a full card.
+    IllegalMemoryAccess,
+    /// NCCL, the library GPUs talk to each other through, failed.
+    Nccl,
+    /// The tokenizer file is newer than the `tokenizers` library reading it.
+    Tokenizer,
+    /// A Python module (or an engine's compiled part) is missing.
+    MissingModule,
+    /// The disk is full.
+    DiskFull,
+    /// A file the job needs is not where it looks.
+    MissingFile,
+    /// bitsandbytes found no CUDA library it was built for.
+    BitsandbytesSetup,
 }
 
 impl Kind {
     pub fn id(self) -> &'static str {
         self.into()
+    }
+
+    /// Whether the error is about memory running out; the rest get no estimate and no
+    /// card to buy.
+    pub fn is_memory(self) -> bool {
+        !matches!(
+            self,
+            Kind::DriverTooOld
+                | Kind::IllegalMemoryAccess
+                | Kind::Nccl
+                | Kind::Tokenizer
+                | Kind::MissingModule
+                | Kind::DiskFull
+                | Kind::MissingFile
+                | Kind::BitsandbytesSetup
+        )
     }
 }
 
@@ -115,6 +307,29 @@ pub struct Figures {
     pub layers_on_gpu: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layers_total: Option<u32>,
+    /// llama.cpp: whether flash attention was on (`flash_attn = 0/1/enabled/disabled`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flash_attn: Option<bool>,
+    /// llama.cpp: the micro-batch (`n_ubatch`), which sizes the compute buffer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n_ubatch: Option<u64>,
+    /// Free memory per device when the log lists it (llama.cpp's "using device CUDA0 (…) -
+    /// 23000 MiB free", Ollama's `memory.available="[…]"`), in device order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub devices_free_gib: Vec<f64>,
+    /// vLLM: the number of sequences a batch may hold (or the sampler warmed up with).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_num_seqs: Option<u64>,
+    /// Ollama: system memory the model needs and what is available.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_required_gib: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_available_gib: Option<f64>,
+    /// TGI: the prefill tokens (and total tokens) the warm-up could not hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefill_tokens: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_tokens: Option<u64>,
 }
 
 impl Figures {
@@ -132,13 +347,35 @@ impl Figures {
 pub struct Diagnosis {
     pub engine: Engine,
     pub kind: Kind,
-    /// The log mentions backward passes or an optimizer: a training job.
+    /// A training job: the asker says so, or a training framework's log (never a word in a
+    /// server's log) shows a backward pass or an optimizer.
     pub training: bool,
     #[serde(flatten)]
     pub figures: Figures,
     /// The error line as printed, trimmed, to quote back.
     pub quote: String,
     pub fixes: Vec<Fix>,
+    /// The model the log names (`--model`, a repo id, a GGUF file, `general.name`), as
+    /// printed; the words around the log come first ([`Diagnosis::subject`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_in_log: Option<String>,
+    /// What the asker wrote around the log ("qwen3 14b numa 4080"), not serialized.
+    #[serde(skip)]
+    pub words: String,
+}
+
+impl Diagnosis {
+    /// The text to size our estimate from: the asker's words, then the model the log names.
+    /// Empty when neither names anything: then no estimate is attached. A number inside a
+    /// log ("70000" tokens) never reaches it.
+    pub fn subject(&self) -> String {
+        let words = self.words.trim();
+        match &self.model_in_log {
+            Some(m) if !words.is_empty() => format!("{words} {m}"),
+            Some(m) => m.clone(),
+            None => words.to_string(),
+        }
+    }
 }
 
 /// Phrases only a pasted error holds; a message with none of them is not read further, so
@@ -156,6 +393,32 @@ const TRIGGERS: &[&str] = &[
     "mem-fraction-static",
     "capture cuda graph failed",
     "less than desired gpu memory utilization",
+    "requires more system memory",
+    "device memory allocation of size",
+    "erroroutofdevicememory",
+    "error_out_of_device_memory",
+    "kiogpucommandbuffercallbackerroroutofmemory",
+    "not enough memory to handle",
+    "not enough memory. please",
+    "warming up sampler",
+    "_dummy_sampler_run",
+    "command buffer execution failed: insufficient memory",
+    // Not memory errors, named so they are not answered as questions.
+    "driver on your system is too old",
+    "driver version is insufficient",
+    "illegal memory access",
+    "nccl error",
+    "ncclsystemerror",
+    "ncclinternalerror",
+    "ncclunhandledcudaerror",
+    "did not match any variant of untagged enum",
+    "no module named",
+    "no space left on device",
+    "disk quota exceeded",
+    "errno 28",
+    "no such file or directory",
+    "does not appear to have a file named",
+    "cuda setup failed",
 ];
 
 static TRIGGER: LazyLock<AhoCorasick> = LazyLock::new(|| {
@@ -185,13 +448,27 @@ pub fn read(text: &str) -> Option<Read> {
         return None;
     }
     let lower = text.to_ascii_lowercase();
-    let found = vllm::read(text, &lower)
+    let engine = engine_of(&lower);
+    let found = ollama::read(text, &lower)
+        .or_else(|| vllm::read(text, &lower))
         .or_else(|| sglang::read(text, &lower))
-        .or_else(|| llama_cpp::read(text, &lower))
-        .or_else(|| torch::read(text, &lower));
+        .or_else(|| serving::read(text, &lower))
+        .or_else(|| llama_cpp::read(text, &lower, engine))
+        .or_else(|| torch::read(text, &lower, engine))
+        .or_else(|| not_memory::read(text, &lower, engine));
+    let words = before_log(text).trim().to_string();
     Some(match found {
         Some(mut d) => {
             d.quote = quote(&d.quote);
+            d.training = if d.engine.serves() || !d.kind.is_memory() {
+                is_training(&words.to_lowercase())
+            } else {
+                d.training || is_training(&words.to_lowercase())
+            };
+            if d.kind.is_memory() {
+                d.model_in_log = model_hint::find(text);
+            }
+            d.words = words;
             Read::Known(Box::new(d))
         }
         None => Read::Unknown,
@@ -212,8 +489,31 @@ const LOG_STARTS: &[&str] = &[
     "ERROR",
     "WARNING",
     "(EngineCore",
+    "(Vllm",
     "CUDA out of memory",
+    "OutOfMemoryError",
+    "Error:",
+    "error:",
+    "Exception",
+    "OSError",
+    "ModuleNotFoundError",
+    "libc++abi",
+    "time=",
+    "load_tensors",
+    "llm_load",
+    "print_info",
+    "[rank",
+    "```",
 ];
+
+/// A line that starts like a log line (a timestamp, a bracketed tag, a process prefix),
+/// not like words someone typed.
+static LOG_LINE: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(
+        r"^\s*(?:\d{4}-\d\d-\d\d|\d\d:\d\d|[A-Z][a-z]{2} +\d+ \d\d:|[\[(<{|>]|(?:INFO|ERROR|WARN|WARNING|DEBUG)\b|\d+\.\d+\.\d+|[\w.]+\.(?:py|cpp|cu|go):|\$ |\./|python3? (?:-m )?\S|vllm serve |ollama (?:run|pull|serve|create) |docker (?:run|compose) |torchrun |accelerate launch |deepspeed |text-generation-launcher |CUDA_VISIBLE_DEVICES=)",
+    )
+    .expect("the log-line pattern is valid")
+});
 
 /// The words a person typed before the log they pasted: the language of the reply is
 /// theirs, not the log's.
@@ -224,7 +524,24 @@ pub fn before_log(text: &str) -> &str {
         .chain(text.find('\n'))
         .min()
         .unwrap_or(text.len());
-    &text[..end]
+    let words = &text[..end];
+    if LOG_LINE.is_match(words) { "" } else { words }
+}
+
+/// A paste of any length as the readers see it: whole when it fits in [`MAX_LOG_BYTES`],
+/// else the asker's words at its start (the model and card they name) and the last
+/// [`MAX_LOG_BYTES`] of the log, where the error is. For the adapters that take a paste
+/// (the CLI's stdin, the web's box and JSON body).
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_LOG_BYTES {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let words = before_log(text).trim();
+    let words = match words.char_indices().nth(300) {
+        Some((cut, _)) => &words[..cut],
+        None => words,
+    };
+    std::borrow::Cow::Owned(format!("{words}\n{}", tail(text)))
 }
 
 /// The last [`MAX_LOG_BYTES`] of a log, cut at a character boundary.
@@ -248,17 +565,26 @@ fn quote(line: &str) -> String {
     }
 }
 
-/// Words a training log holds and an inference log does not.
+/// Words a training log (or an asker who trains) holds and an inference log does not.
 fn is_training(lower: &str) -> bool {
     [
-        "backward",
+        "backward(",
+        ".backward",
         "optimizer",
         "trainer",
         ".train(",
         "train.py",
+        "training",
+        " train ",
+        " train,",
+        "to train",
         "finetune",
         "fine-tune",
-        "sft",
+        "fine-tuning",
+        "finetuning",
+        "sfttrainer",
+        "sft_",
+        " sft ",
         "accelerate launch",
         "peft",
         "lora",

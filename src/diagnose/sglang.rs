@@ -18,8 +18,9 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
         mem_fraction_static: number(&FRACTION, text),
         ..Figures::default()
     };
-    let (kind, at, fixes) = if let Some(at) =
-        text.find("Not enough memory. Please try to increase --mem-fraction-static")
+    let (kind, at, fixes) = if let Some(at) = lower
+        .find("not enough memory. please try to increase --mem-fraction-static")
+        .or_else(|| lower.find("not enought memory. please try to increase --mem-fraction-static"))
     {
         // The weights left no room for the token pool: a larger static share if there is
         // any left to give, else more GPUs.
@@ -31,8 +32,11 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
                 ((now + 0.05) * 100.0).round() / 100.0,
             ));
         }
+        // At 0.93 and above there is no share left to give: the pool must hold fewer bytes
+        // per token, or the weights must spread.
         fixes.push(Fix::SglangKvFp8);
         fixes.push(Fix::SglangTp((tp * 2).min(8)));
+        fixes.push(Fix::SmallerQuant);
         (Kind::NotEnoughMemory, at, fixes)
     } else if let Some(at) = lower.find("capture cuda graph failed") {
         let now = f.mem_fraction_static.unwrap_or(0.88);
@@ -51,5 +55,7 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
         figures: f,
         quote: line_at(text, at).to_string(),
         fixes,
+        model_in_log: None,
+        words: String::new(),
     })
 }

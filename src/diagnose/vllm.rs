@@ -6,7 +6,11 @@
 //! V0: "The model's max seq len (131072) is larger than the maximum number of tokens that can
 //! be stored in KV cache (42816)"; "No available memory for the cache blocks"; and "Free
 //! memory on device cuda:0 (84.11/287.98 GiB) on startup is less than desired GPU memory
-//! utilization (0.95, 273.59 GiB)".
+//! utilization (0.95, 273.59 GiB)". Out of memory at start-up in three places with their own
+//! fixes: the sampler warm-up ("CUDA out of memory occurred when warming up sampler with 1024
+//! dummy requests", gpu_model_runner.py), the multimodal profile run (profiling.py's "too
+//! short to hold the multi-modal embeddings in the worst case" before a PyTorch OOM), and
+//! CUDA graph capture ("Capturing cudagraphs for decoding" before one).
 
 use super::figures::{GPU_MEMORY_UTILIZATION, last_number, line_at, number, re};
 use super::{Diagnosis, Engine, Figures, Fix, Kind, is_training};
@@ -31,6 +35,104 @@ static FREE: LazyLock<Regex> = LazyLock::new(|| {
 static WEIGHTS: LazyLock<Regex> = LazyLock::new(|| re(r"Model loading took ([\d.]+) ?GiB"));
 static TP: LazyLock<Regex> =
     LazyLock::new(|| re(r"tensor[_-]parallel[_-]size['\x22]?\s*[=:]?\s*(\d+)"));
+static SAMPLER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)out of memory occurred when warming up sampler with (\d+) dummy requests")
+});
+/// The sampler warm-up's frame, when the message after it is cut ("RuntimeError: CUDA out of").
+static SAMPLER_FRAME: LazyLock<Regex> = LazyLock::new(|| re(r"in _dummy_sampler_run"));
+/// V1's default `max_num_seqs` on a large card, when the log does not print it.
+const V1_MAX_NUM_SEQS: u64 = 1024;
+static MAX_NUM_SEQS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"max[_-]num[_-]seqs['\x22]?\s*[=:]?\s*(\d+)"));
+static MM_IMAGES: LazyLock<Regex> =
+    LazyLock::new(|| re(r#"limit[_-]mm[_-]per[_-]prompt[^\n]{0,20}?image['"]?\s*[=:]\s*(\d+)"#));
+static BATCHED_TOKENS: LazyLock<Regex> =
+    LazyLock::new(|| re(r"max[_-]num[_-]batched[_-]tokens['\x22]?\s*[=:]?\s*(\d+)"));
+static OOM: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)(?:CUDA out of memory|OutOfMemoryError|CUDA error: out of memory)"));
+/// Below this, the weights of one GPU are no reason to split them over more.
+const TP_WORTH_GIB: f64 = 8.0;
+
+/// A quarter of the sequences, at least one.
+fn quarter(n: u64) -> u64 {
+    (n / 4).max(1)
+}
+
+/// A share a little lower than the one that ran out.
+fn lower_share(now: f64) -> f64 {
+    ((now - 0.05).max(0.5) * 100.0).round() / 100.0
+}
+
+/// The start-up steps that run out of memory in PyTorch, each with its fix.
+fn startup_oom(text: &str, lower: &str, f: &mut Figures) -> Option<(Kind, usize, Vec<Fix>)> {
+    f.max_num_seqs = last_number(&MAX_NUM_SEQS, text);
+    let utilization = f.gpu_memory_utilization.unwrap_or(0.9);
+    if let Some(c) = SAMPLER.captures(text) {
+        let n: u64 = c[1].parse().ok()?;
+        f.max_num_seqs = Some(n);
+        let fixes = vec![
+            Fix::MaxNumSeqs(quarter(n)),
+            Fix::GpuMemoryUtilization(lower_share(utilization)),
+        ];
+        return Some((Kind::SamplerWarmup, c.get(0)?.start(), fixes));
+    }
+    if let Some(m) = SAMPLER_FRAME.find(text)
+        && lower[m.start()..].contains("out of")
+    {
+        let n = f.max_num_seqs.unwrap_or(V1_MAX_NUM_SEQS);
+        let fixes = vec![
+            Fix::MaxNumSeqs(quarter(n)),
+            Fix::GpuMemoryUtilization(lower_share(utilization)),
+        ];
+        return Some((Kind::SamplerWarmup, m.start(), fixes));
+    }
+    let oom = OOM.find(text)?;
+    let multimodal = lower.contains("multi-modal embeddings")
+        || lower.contains("limit_mm_per_prompt")
+        || lower.contains("limit-mm-per-prompt");
+    if multimodal {
+        let images: u32 = last_number(&MM_IMAGES, text).unwrap_or(2);
+        let fixes = vec![
+            Fix::LimitMmPerPrompt((images / 2).max(1)),
+            Fix::MaxNumSeqs(f.max_num_seqs.map_or(8, quarter)),
+            Fix::MaxModelLen(32768),
+        ];
+        return Some((Kind::MultimodalProfile, oom.start(), fixes));
+    }
+    // The profile run: one forward pass of max_num_batched_tokens (V1 profile_run,
+    // V0 determine_num_available_blocks), before the KV cache is sized.
+    let profiling = [
+        "profile_run",
+        "determine_num_available_blocks",
+        "determine_available_memory",
+        "_dummy_run",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if profiling && !lower.contains("capturing cudagraph") && !lower.contains("capture_model") {
+        let batched: u64 = last_number(&BATCHED_TOKENS, text).unwrap_or(8192);
+        let fixes = vec![
+            Fix::MaxNumBatchedTokens((batched / 2).max(512)),
+            Fix::MaxNumSeqs(f.max_num_seqs.map_or(64, quarter)),
+            Fix::GpuMemoryUtilization(lower_share(utilization)),
+        ];
+        return Some((Kind::ProfileRun, oom.start(), fixes));
+    }
+    let graphs = lower.contains("capturing cudagraph")
+        || lower.contains("capturing cuda graph")
+        || lower.contains("for cuda graphs")
+        || lower.contains("capture_model")
+        || lower.contains("graph capturing");
+    if graphs {
+        let fixes = vec![
+            Fix::EnforceEager,
+            Fix::MaxNumSeqs(f.max_num_seqs.map_or(64, quarter)),
+            Fix::GpuMemoryUtilization(lower_share(utilization)),
+        ];
+        return Some((Kind::CudaGraph, oom.start(), fixes));
+    }
+    None
+}
 
 pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
     let mut f = Figures {
@@ -77,11 +179,15 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
         let tp: u32 = number(&TP, text).unwrap_or(1);
         let mut fixes = Vec::new();
         fixes.extend(raise);
-        fixes.push(Fix::TensorParallel((tp * 2).min(8)));
         fixes.push(Fix::EnforceEager);
+        // More GPUs only for weights that are large: never for a small model, and never
+        // when the log does not say how large they are.
+        if f.weights_gib.is_some_and(|w| w >= TP_WORTH_GIB) {
+            fixes.push(Fix::TensorParallel((tp * 2).min(8)));
+        }
         (Kind::NoCacheMemory, at, fixes)
     } else {
-        return None;
+        startup_oom(text, lower, &mut f)?
     };
     Some(Diagnosis {
         engine: Engine::Vllm,
@@ -90,5 +196,7 @@ pub(super) fn read(text: &str, lower: &str) -> Option<Diagnosis> {
         figures: f,
         quote: line_at(text, at).to_string(),
         fixes,
+        model_in_log: None,
+        words: String::new(),
     })
 }

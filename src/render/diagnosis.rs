@@ -9,12 +9,7 @@ use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 
 /// Engines by the names their projects use.
 fn engine_name(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Torch => "PyTorch",
-        Engine::Vllm => "vLLM",
-        Engine::LlamaCpp => "llama.cpp",
-        Engine::Sglang => "SGLang",
-    }
+    engine.display_name()
 }
 
 /// The whole answer as chat text. `ours` is our estimate for the model and setup the log
@@ -39,10 +34,7 @@ pub fn text(lang: Lang, read: &Read, ours: Option<&Answer>) -> String {
         }
     }
     if let Some(a) = ours {
-        let args = Args::new()
-            .s("model", crate::render::parts::model_name(lang, a))
-            .s("breakdown", super::parts::breakdown_line(lang, a));
-        out.push_str(&format!("\n{}\n", tr(lang, "diag-ours", Some(&args))));
+        out.push_str(&format!("\n{}\n", ours_line(lang, a, &d.figures)));
     }
     out.push_str(&format!(
         "\n**{}** {}\n",
@@ -85,12 +77,7 @@ pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
         ),
         quote: d.quote.replace('\n', " "),
         figures: figure_lines(lang, &d.figures),
-        ours: ours.map(|a| {
-            let args = Args::new()
-                .s("model", crate::render::parts::model_name(lang, a))
-                .s("breakdown", super::parts::breakdown_line(lang, a));
-            tr(lang, "diag-ours", Some(&args))
-        }),
+        ours: ours.map(|a| ours_line(lang, a, &d.figures)),
         cause: cause(lang, d),
         fixes: d
             .fixes
@@ -98,6 +85,31 @@ pub fn parts(lang: Lang, d: &Diagnosis, ours: Option<&Answer>) -> Parts {
             .map(|f| (f.command().to_string(), t(lang, &format!("fix-{}", f.id()))))
             .collect(),
     }
+}
+
+/// Our estimate for the model the words or the log name and, when the log gives the card's
+/// total memory, the verdict: it does not fit as set, it fits but something else holds the
+/// card, or it fits and the log's peak is above our estimate.
+fn ours_line(lang: Lang, a: &Answer, f: &Figures) -> String {
+    let args = Args::new()
+        .s("model", crate::render::parts::model_name(lang, a))
+        .s("breakdown", super::parts::breakdown_line(lang, a));
+    let mut line = tr(lang, "diag-ours", Some(&args));
+    let Some(total) = f.total_gib else {
+        return line;
+    };
+    let gib = |v: f64| format!("{} GiB", format_gib(lang, v));
+    let need = a.estimate.per_gpu_gib();
+    let other = f.other_gib().filter(|o| *o > 0.15 * total);
+    let (id, args) = match other {
+        _ if need > total => ("diag-verdict-short", Args::new()),
+        Some(o) => ("diag-verdict-other", Args::new().s("other", gib(o))),
+        None => ("diag-verdict-fits", Args::new()),
+    };
+    let args = args.s("need", gib(need)).s("total", gib(total));
+    line.push(' ');
+    line.push_str(&tr(lang, id, Some(&args)));
+    line
 }
 
 /// The cause, from the kind of error and, for PyTorch, from what its figures show.
@@ -189,6 +201,40 @@ fn figure_lines(lang: Lang, f: &Figures) -> Vec<String> {
         line(
             "diag-fig-mem-fraction",
             Args::new().s("share", format_number(lang, u, 2)),
+        );
+    }
+    if let (Some(required), Some(available)) = (f.system_required_gib, f.system_available_gib) {
+        line(
+            "diag-fig-system",
+            Args::new()
+                .s("required", gib(required))
+                .s("available", gib(available)),
+        );
+    }
+    if f.devices_free_gib.len() >= 2 {
+        let list = f
+            .devices_free_gib
+            .iter()
+            .map(|v| gib(*v))
+            .collect::<Vec<_>>();
+        line(
+            "diag-fig-devices-free",
+            Args::new().s("list", list.join(" · ")),
+        );
+    }
+    if f.flash_attn == Some(false) {
+        line("diag-fig-flash-attn-off", Args::new());
+    }
+    if let Some(n) = f.max_num_seqs {
+        line(
+            "diag-fig-max-num-seqs",
+            Args::new().s("n", format_number(lang, n as f64, 0)),
+        );
+    }
+    if let Some(n) = f.prefill_tokens {
+        line(
+            "diag-fig-prefill",
+            Args::new().s("n", format_number(lang, n as f64, 0)),
         );
     }
     lines

@@ -95,11 +95,11 @@ fn error(status: StatusCode, lang: Lang, err: &Error) -> Response {
 }
 
 /// An error the core has no kind for (missing or oversized parameters).
-fn bad_request(lang: Lang, kind: &str, input: Option<&str>, text: String) -> Response {
+pub(crate) fn bad_request(lang: Lang, kind: &str, input: Option<&str>, text: String) -> Response {
     api_error(StatusCode::BAD_REQUEST, lang, kind, input, text)
 }
 
-fn missing(lang: Lang, name: &str) -> Response {
+pub(crate) fn missing(lang: Lang, name: &str) -> Response {
     let text = tr(
         lang,
         "web-missing-parameter",
@@ -166,7 +166,7 @@ fn ask_params(uri: &axum::http::Uri) -> Result<AskParams, QueryRejection> {
 /// JSON bytes already serialized, with their status: the response made directly, since
 /// `(status, headers, bytes)` first labels the bytes as `application/octet-stream`
 /// and then replaces that header.
-fn json_response(status: StatusCode, json: axum::body::Bytes) -> Response {
+pub(crate) fn json_response(status: StatusCode, json: axum::body::Bytes) -> Response {
     let mut response = Response::new(axum::body::Body::from(json));
     *response.status_mut() = status;
     response.headers_mut().insert(

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod metrics;
 pub mod openapi;
 pub mod pages;
+pub mod paste;
 pub mod querylog;
 pub mod redirect;
 pub mod server;
@@ -39,9 +40,11 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-/// Requests are GETs with short query strings, or a pasted config.json (POST): text-model
-/// configs are 1-6 KiB, and a form's URL encoding can triple that; anything bigger is not ours.
-const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Requests are GETs with short query strings, a pasted config.json or a pasted log (POST):
+/// a log is read up to its last 64 KiB ([`crate::diagnose::MAX_LOG_BYTES`]), and a form's URL
+/// encoding can triple that; anything bigger (a 1 MB body) is refused with a 413 that says
+/// what fits.
+const MAX_BODY_BYTES: usize = 3 * crate::diagnose::MAX_LOG_BYTES + 4096;
 /// An answer takes microseconds; a request still running after this is stuck or slow-loris.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// Page styles and the bar's colours stay in our stylesheet: no inline scripts or styles.
@@ -137,7 +140,7 @@ pub fn router(state: AppState) -> Router {
         .route("/lang", get(pages::set_lang))
         .route("/style.css", get(pages::style))
         .route("/chart.png", get(pages::chart_png))
-        .route("/api/v1/ask", get(api::ask))
+        .route("/api/v1/ask", get(api::ask).post(paste::api_ask))
         .route(
             "/api/v1/estimate",
             get(api::estimate).post(api::estimate_config),

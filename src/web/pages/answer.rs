@@ -451,12 +451,15 @@ fn busy(headers: &HeaderMap, lang_param: Option<&str>) -> Response {
     response
 }
 
-/// The fields of the pasted-config form.
+/// The fields of the pasted-config form, and of the pasted-log box (`log`).
 #[derive(Debug, Deserialize)]
 pub struct ConfigForm {
+    #[serde(default)]
     config: String,
     q: Option<String>,
     lang: Option<String>,
+    /// A pasted log (up to 64 KiB read, from its end), asked with the words in `q`.
+    log: Option<String>,
 }
 
 /// `POST /ask` with a pasted config.json: the model it describes, the rest of the job from
@@ -471,11 +474,17 @@ pub async fn ask_config(
     let fallback = crate::web::lang::negotiate(form.lang.as_deref(), &headers);
     let raw = form.q.unwrap_or_default();
     let q = sanitize::clean(sanitize::truncate(&raw, MAX_QUESTION_CHARS));
-    let config = Attached {
-        name: "config.json".to_string(),
-        bytes: Ok(form.config.into_bytes()),
+    let question = match form.log.as_deref().filter(|l| !l.trim().is_empty()) {
+        // A pasted log keeps its lines: the readers quote the error line from them.
+        Some(log) => Question::text(&crate::web::paste::text(&format!("{raw}\n{log}")), fallback),
+        None => {
+            let config = Attached {
+                name: "config.json".to_string(),
+                bytes: Ok(form.config.into_bytes()),
+            };
+            Question::text(&q, fallback).with_config(config)
+        }
     };
-    let question = Question::text(&q, fallback).with_config(config);
     let who = Who::on(Surface::Web).with_locale(input::accept_language(&headers));
     let reply = state.service.ask(question, &who).await;
     let lang = reply.lang;

@@ -201,13 +201,19 @@ async fn every_api_error_is_the_json_error_object() {
             http.get(format!("{base}/api/v1/guide/no-such")),
             StatusCode::NOT_FOUND,
         ),
+        // POST takes a JSON body (a pasted log): a query string alone is no question.
         (
             http.post(format!("{base}/api/v1/ask?q=llama")),
-            StatusCode::METHOD_NOT_ALLOWED,
+            StatusCode::BAD_REQUEST,
         ),
         (
+            http.put(format!("{base}/api/v1/ask?q=llama")),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        // Bodies up to three times a 64 KiB log fit (form encoding); a 1 MB one does not.
+        (
             http.get(format!("{base}/api/v1/ask?q=llama"))
-                .body(vec![b'x'; 70_000]),
+                .body(vec![b'x'; 1024 * 1024]),
             StatusCode::PAYLOAD_TOO_LARGE,
         ),
         (
