@@ -22,8 +22,6 @@ const PT: &[&str] = &[
     "roda",
     "rodar",
     "rodo",
-    "placa",
-    "placas",
     "consigo",
     "voces",
     "voce",
@@ -158,6 +156,7 @@ const ES: &[&str] = &[
     "cuales",
     "como",
     "y",
+    "si",
     "es",
     "basta",
     "suficiente",
@@ -271,6 +270,9 @@ const EN: &[&str] = &[
 
 /// Words both Portuguese and Spanish use: they count for neither.
 const SHARED_IBERIAN: &[&str] = &[
+    // Latin American Spanish says "placa de video" too.
+    "placa",
+    "placas",
     "memoria",
     "ajuste",
     "fino",
@@ -337,6 +339,48 @@ fn or_after_number(text: &str) -> bool {
     false
 }
 
+/// Product words that are part of a card's or a machine's name ("RTX PRO 6000", "M3
+/// Max", "4070 Super", "4060 Ti"): beside such a name they are no language's word.
+const BRAND_WORDS: &[&str] = &["pro", "max", "ultra", "super", "ti", "plus"];
+
+/// Whether a word belongs to a product name a brand word can sit beside.
+fn is_product_word(w: &str) -> bool {
+    w.bytes().any(|b| b.is_ascii_digit())
+        || BRAND_WORDS.contains(&w)
+        || matches!(
+            w,
+            "rtx" | "gtx" | "quadro" | "macbook" | "mac" | "ipad" | "studio"
+        )
+}
+
+/// Hand every word to `count` except brand words next to a product word.
+fn without_brands<'w>(words: impl Iterator<Item = &'w str>, mut count: impl FnMut(&'w str)) {
+    let mut prev = "";
+    // A brand word after an ordinary one waits to see the word that follows it.
+    let mut held: Option<&str> = None;
+    for w in words {
+        if w.is_empty() {
+            continue;
+        }
+        if let Some(h) = held.take()
+            && !is_product_word(w)
+        {
+            count(h);
+        }
+        if BRAND_WORDS.contains(&w) {
+            if !is_product_word(prev) {
+                held = Some(w);
+            }
+        } else {
+            count(w);
+        }
+        prev = w;
+    }
+    if let Some(h) = held {
+        count(h);
+    }
+}
+
 fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
@@ -387,7 +431,7 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
             }
         }
     }
-    let mut count = |word: &str| {
+    let count = |word: &str| {
         // Every telling word starts with a lower-case ASCII letter: numbers and sizes
         // ("70b" starts with a digit) are settled without hashing them.
         if !word.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
@@ -402,11 +446,12 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
     // Cleaned text is mostly ASCII, where bytes split it as its characters would.
     if cleaned.is_ascii() {
         let is_sep = |b: u8| !b.is_ascii_alphanumeric();
-        super::pieces::pieces(cleaned, is_sep).for_each(|(_, w)| count(w));
+        without_brands(
+            super::pieces::pieces(cleaned, is_sep).map(|(_, w)| w),
+            count,
+        );
     } else {
-        cleaned
-            .split(|c: char| !c.is_alphanumeric())
-            .for_each(count);
+        without_brands(cleaned.split(|c: char| !c.is_alphanumeric()), count);
     }
     // Phrases that settle short questions whose words both languages share: "dá pra",
     // "o que é", "quanto de" are Portuguese; "qué es", "qué son" Spanish.
@@ -468,5 +513,17 @@ mod tests {
         assert_eq!(detect("can we run llama 70b in fp16?"), Some(Lang::En));
         assert_eq!(detect("两张4090能跑70B吗"), Some(Lang::Zh));
         assert_eq!(detect("llama 70b fp16"), None);
+    }
+
+    #[test]
+    fn brand_words_never_vote() {
+        assert_eq!(
+            detect("gpt oss 120b fits in 96gb? thinking rtx pro 6000"),
+            Some(Lang::En)
+        );
+        assert_eq!(detect("y si uso 2 placas?"), Some(Lang::Es));
+        assert_eq!(detect("e com 2 placas?"), Some(Lang::Pt));
+        // "pro" as Portuguese "para o" still counts.
+        assert_eq!(detect("quanto de vram pro llama 70b"), Some(Lang::Pt));
     }
 }

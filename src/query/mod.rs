@@ -12,12 +12,14 @@ mod clues;
 pub mod detect;
 pub mod fields;
 mod filler;
+pub mod follow_up;
 pub mod hub_id;
 pub mod intent;
 pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+pub mod words;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;

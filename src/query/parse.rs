@@ -10,7 +10,7 @@
 
 use super::Query;
 use super::budget::{self, BUDGET, Budget};
-use super::cards::{more_gpus, take_gpu, take_unknown_gpu};
+use super::cards::{more_gpus, take_bare_count, take_gpu, take_unknown_gpu};
 use super::clean::{clean, decimal_commas, is_han};
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
@@ -135,6 +135,9 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     let gpus = more_gpus(catalog, &mut work, &q);
+    if q.gpu.is_none() {
+        q.gpu_count = take_bare_count(&mut work);
+    }
     let unknown_gpu = if work.clues.has(Clue::Brand) {
         take_unknown_gpu(catalog, &mut work)
     } else {
@@ -270,7 +273,11 @@ impl Work {
     }
 
     /// Run `pattern`, hand each match to `f` until it accepts one; blank that match.
-    fn take<T>(&mut self, pattern: &Regex, mut f: impl FnMut(&Captures) -> Option<T>) -> Option<T> {
+    pub(super) fn take<T>(
+        &mut self,
+        pattern: &Regex,
+        mut f: impl FnMut(&Captures) -> Option<T>,
+    ) -> Option<T> {
         let (value, range) = pattern
             .captures_iter(&self.text)
             .find_map(|caps| f(&caps).map(|v| (v, caps.get(0).map(|m| m.range()))))?;

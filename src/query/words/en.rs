@@ -1,0 +1,42 @@
+//! English words.
+
+use super::Words;
+use crate::vocab::Lang;
+
+pub struct English;
+
+impl Words for English {
+    fn lang(&self) -> Lang {
+        Lang::En
+    }
+
+    fn follow_up_openers(&self) -> &'static [&'static str] {
+        &[
+            "what about",
+            "how about",
+            "and what about",
+            "and with",
+            "and on",
+            "and in",
+            "and at",
+            "and for",
+            "and if",
+            "and using",
+            "and now",
+            "what if",
+            "same with",
+            "same but",
+            "same for",
+            "same on",
+            "same question",
+            "now with",
+            "now on",
+            "ok and",
+            "and",
+        ]
+    }
+
+    fn follow_up_anywhere(&self) -> &'static [&'static str] {
+        &["instead", "same question", "same thing but", "same model"]
+    }
+}
