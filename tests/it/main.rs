@@ -11,6 +11,7 @@ mod calibration;
 mod calibration_rows;
 mod catalog_params;
 mod chart;
+mod chat_cli;
 mod config_cli;
 mod discord_bench;
 mod discord_chart;
