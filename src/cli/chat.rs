@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use std::io::BufRead;
 use std::process::ExitCode;
-use vramguide::ask::{Hub, Reply, Service, Who};
+use vramguide::ask::{Hub, Question, Reply, Service, Who};
 use vramguide::catalog::Catalog;
 use vramguide::chat::{Turned, turn};
 use vramguide::i18n::Lang;
@@ -49,7 +49,11 @@ pub fn chat(args: &ChatArgs, settings: &Settings) -> ExitCode {
                 continue;
             }
             match turn(text, previous.as_deref(), fallback) {
-                Turned::Orphan { lang } => print_orphan(lang, &args.out),
+                Turned::Orphan { lang } => {
+                    // Logged like any question not understood.
+                    service.ask(Question::text(text, lang), &who).await;
+                    print_orphan(lang, &args.out);
+                }
                 Turned::Ask {
                     question,
                     changes,
