@@ -17,3 +17,6 @@ chat-change-max-context = asking for the longest context
 chat-follow-up-to-what = Follow-up to what? I have no earlier question of yours here to change. Ask the whole question first, then change one thing, for example:
     - llama 3.1 8b on a 4090
     - and with 2 cards?
+# The answer page's follow-up box.
+chat-follow-up-label = Change one thing (a follow-up)
+chat-follow-up-placeholder = and with 2 cards?

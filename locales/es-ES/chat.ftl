@@ -17,3 +17,6 @@ chat-change-max-context = pidiendo el contexto más largo
 chat-follow-up-to-what = ¿Seguimiento de qué? No tengo aquí ninguna pregunta tuya anterior para cambiar. Haz primero la pregunta completa y luego cambia una cosa, por ejemplo:
     - llama 3.1 8b en una 4090
     - ¿y si uso 2 placas?
+# The answer page's follow-up box.
+chat-follow-up-label = Cambia una cosa (seguimiento)
+chat-follow-up-placeholder = ¿y si uso 2 placas?

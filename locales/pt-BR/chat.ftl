@@ -17,3 +17,6 @@ chat-change-max-context = pedindo o maior contexto
 chat-follow-up-to-what = Continuação de quê? Não tenho aqui nenhuma pergunta sua anterior pra mudar. Mande a pergunta inteira primeiro e depois mude uma coisa, por exemplo:
     - llama 3.1 8b numa 4090
     - e com 2 placas?
+# The answer page's follow-up box.
+chat-follow-up-label = Mude uma coisa (continuação)
+chat-follow-up-placeholder = e com 2 placas?

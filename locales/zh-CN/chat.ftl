@@ -14,3 +14,6 @@ chat-change-max-context = 问最长上下文
 chat-follow-up-to-what = 接着哪个问题？这里还没有你之前的问题可以改。请先问完整的问题，再改一处，例如：
     - 一张4090能跑llama 3.1 8b吗
     - 那换成两张卡呢
+# The answer page's follow-up box.
+chat-follow-up-label = 改一处接着问
+chat-follow-up-placeholder = 那换成两张卡呢

@@ -48,4 +48,5 @@ mod tflops;
 mod unknown_names;
 mod web;
 mod web_browser;
+mod web_follow_up;
 mod web_hostile;
