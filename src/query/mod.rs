@@ -13,6 +13,7 @@ pub mod detect;
 pub mod fields;
 mod filler;
 pub mod follow_up;
+mod heads;
 pub mod hub_id;
 pub mod intent;
 pub mod numbers_words;

@@ -615,9 +615,15 @@ fn take_model(
     q: &mut Query,
 ) -> Option<ModelMatch<'static>> {
     let tokens = spans(&w.text);
-    let start = tokens
-        .iter()
-        .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
+    let words: Vec<&str> = tokens.iter().map(|&(_, _, t)| t).collect();
+    // A name opens with a family's word, or a near spelling of one with a size after it.
+    let start = (0..tokens.len()).find(|&i| {
+        let t = words[i];
+        !FILLER.contains(&t)
+            && catalog.is_model_word(t)
+            && (super::heads::opens_name_before(t, &words[i + 1..])
+                || super::heads::sized_after(&words[i + 1..]))
+    })?;
     let is_size = |t: &String| crate::catalog::size_of(t).is_some();
     let mut has_size =
         may_hold_size(tokens[start].2) && tokenize(tokens[start].2).iter().any(is_size);

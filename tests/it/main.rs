@@ -12,6 +12,7 @@ mod calibration_rows;
 mod catalog_params;
 mod chart;
 mod chat_cli;
+mod common_words;
 mod config_cli;
 mod discord_bench;
 mod discord_chart;
