@@ -20,6 +20,7 @@ pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+mod variants;
 pub mod words;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};

@@ -681,6 +681,22 @@ fn take_model(
             None => (whole, None),
         },
     };
+    // Another model than the entry matched (a version, a word or a fine-tune's name it
+    // lacks): sized as that entry, and said so.
+    let found = found.map(|m| {
+        let run: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
+        let around: Vec<&str> = tokens.iter().map(|&(_, _, t)| t).collect();
+        match super::variants::another(m.model, &run, &around[..start], &around[end..]) {
+            Some(from) => {
+                q.model_as_typed = Some(from.clone());
+                ModelMatch {
+                    model: m.model,
+                    kind: MatchKind::Assumed { from },
+                }
+            }
+            None => m,
+        }
+    });
     q.model = Some(chosen);
     for (s, e) in blank {
         w.blank_range(s, e);

@@ -35,6 +35,7 @@ mod intent_corpus;
 mod known_setups;
 mod layers;
 mod locales;
+mod name_variants;
 mod names;
 mod openapi;
 mod parser_corpus;
