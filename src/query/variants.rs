@@ -27,6 +27,12 @@ const FINE_TUNES: &[&str] = &[
 /// Words that follow a name without making it another model.
 const NEUTRAL: &[&str] = &["instruct", "chat", "it", "hf", "model", "the", "a", "an"];
 
+/// "gptoss" typed whole for "gpt oss": a word of letters only found in the names run
+/// together (with a digit it would match anywhere).
+fn glued_in(word: &str, compact: &str) -> bool {
+    word.len() >= 3 && word.bytes().all(|b| b.is_ascii_alphabetic()) && compact.contains(word)
+}
+
 /// The words typed for the model, with the fine-tune words around them, when they name
 /// another model than `model`; None when they agree with one of its names.
 ///
@@ -50,11 +56,7 @@ pub(super) fn another(
                 size_of(s).is_none()
                     && !NEUTRAL.contains(&s.as_str())
                     && !known.iter().any(|k| k == s)
-                    // "gptoss" typed whole for "gpt oss": letters only, or a digit would
-                    // match anywhere.
-                    && !(s.len() >= 3
-                        && s.bytes().all(|b| b.is_ascii_alphabetic())
-                        && compact.contains(s.as_str()))
+                    && !glued_in(s, &compact)
             })
     };
     let near = |ws: &[&str]| -> Vec<String> {
