@@ -110,6 +110,12 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // would only send patterns looking for what is no longer there.
     let cues = Cues::of(&cleaned);
     let mut work = Work::new(cleaned);
+    // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
+    if work.clues.has(Clue::Budget)
+        && let Some(text) = budget::normalize(&work.text)
+    {
+        work.text = text;
+    }
     // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
         budget::from_captures(c, language)
