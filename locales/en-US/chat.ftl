@@ -20,3 +20,5 @@ chat-follow-up-to-what = Follow-up to what? I have no earlier question of yours 
 # The answer page's follow-up box.
 chat-follow-up-label = Change one thing (a follow-up)
 chat-follow-up-placeholder = and with 2 cards?
+# A card given by its memory ("on 24gb").
+chat-card-by-memory = A { $memory } GB card, sized as the common one of that size: { $gpu }.

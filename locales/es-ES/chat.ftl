@@ -3,12 +3,12 @@ chat-same-question = Misma pregunta, { $changes }:
 chat-change-cards = en { $count } × { $gpu }
 chat-change-gpus = { $n ->
     [one] en { $count } GPU
-   *[other] en { $count } GPUs
+   *[other] en { $count } GPU
 }
 chat-change-precision = en { $precision }
 chat-change-kv-precision = con el KV cache en { $precision }
 chat-change-context = con { $tokens } tokens de contexto
-chat-change-batch = con batch { $batch }
+chat-change-batch = con lote { $batch }
 chat-change-runtime = con { $runtime }
 chat-change-mode = para { $mode }
 chat-change-model = para { $model }
@@ -20,3 +20,5 @@ chat-follow-up-to-what = ¿Seguimiento de qué? No tengo aquí ninguna pregunta 
 # The answer page's follow-up box.
 chat-follow-up-label = Cambia una cosa (seguimiento)
 chat-follow-up-placeholder = ¿y si uso 2 placas?
+# A card given by its memory ("en una de 24gb").
+chat-card-by-memory = Tarjeta de { $memory } GB, estimada como la más común de ese tamaño: { $gpu }.

@@ -20,3 +20,5 @@ chat-follow-up-to-what = Continuação de quê? Não tenho aqui nenhuma pergunta
 # The answer page's follow-up box.
 chat-follow-up-label = Mude uma coisa (continuação)
 chat-follow-up-placeholder = e com 2 placas?
+# A card given by its memory ("numa de 24gb").
+chat-card-by-memory = Placa de { $memory } GB, estimada como a mais comum desse tamanho: { $gpu }.

@@ -1,7 +1,9 @@
 # A follow-up's answer opens with what it changed in the previous question.
 chat-same-question = 同样的问题，{ $changes }：
 chat-change-cards = 换成 { $count } × { $gpu }
-chat-change-gpus = 换成 { $count } 张 GPU
+chat-change-gpus = { $n ->
+   *[other] 换成 { $count } 张 GPU
+}
 chat-change-precision = 改用 { $precision }
 chat-change-kv-precision = KV 缓存改用 { $precision }
 chat-change-context = 上下文 { $tokens } token
@@ -17,3 +19,5 @@ chat-follow-up-to-what = 接着哪个问题？这里还没有你之前的问题�
 # The answer page's follow-up box.
 chat-follow-up-label = 改一处接着问
 chat-follow-up-placeholder = 那换成两张卡呢
+# A card given by its memory ("24g 显卡").
+chat-card-by-memory = { $memory } GB 的显卡，按这个容量最常见的 { $gpu } 估算。

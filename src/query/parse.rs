@@ -144,6 +144,16 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     if q.gpu.is_none() {
         q.gpu_count = take_bare_count(&mut work);
     }
+    // A card given by its memory ("on 24gb", "my 96gb card"): the common card of that size.
+    let mut gpus = gpus;
+    if q.gpu.is_none()
+        && work.clues.has(Clue::Memory)
+        && let Some((gb, id)) = super::memory_card::take(&mut work)
+    {
+        q.gpu = Some(id.to_string());
+        q.gpu_by_memory = Some(gb);
+        gpus = vec![(id.to_string(), q.gpu_count)];
+    }
     let unknown_gpu = if work.clues.has(Clue::Brand) {
         take_unknown_gpu(catalog, &mut work)
     } else {
