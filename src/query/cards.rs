@@ -52,7 +52,7 @@ const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
 fn count_word(word: &str) -> Option<u64> {
     let n = match word {
         "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
-        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" => 2,
+        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" | "par" => 2,
         "three" | "tres" | "3x" => 3,
         "four" | "quatro" | "cuatro" | "4x" => 4,
         "six" | "seis" | "6x" => 6,

@@ -157,6 +157,8 @@ const ES: &[&str] = &[
     "como",
     "y",
     "si",
+    "nueva",
+    "nuevo",
     "es",
     "basta",
     "suficiente",

@@ -109,6 +109,15 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
     // would only send patterns looking for what is no longer there.
     let cues = Cues::of(&cleaned);
+    // One short line that asks why ("pq dá out of memory se o modelo tem só 14gb"): a
+    // question about the error, not a pasted log.
+    let diagnosis = diagnosis.filter(|_| {
+        let log_like = ["Error", "error:", "allocate", "Traceback", "CUDA"]
+            .iter()
+            .any(|w| whole.contains(w));
+        log_like
+            || !(intent::asks_why(&cues) && whole.trim().lines().count() == 1 && whole.len() < 300)
+    });
     let mut work = Work::new(cleaned);
     // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
     if work.clues.has(Clue::Budget)
@@ -544,7 +553,7 @@ pub(super) fn gguf(name: &str) -> Option<Precision> {
 /// "最大上下文": the question asks for the longest context the GPUs hold.
 static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|上下文\s*(?:最大|最长|上限)",
+        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|最[长大][^\sa-z0-9]{0,6}上下文|上下文\s*(?:最大|最长|上限)",
     )
 });
 

@@ -32,6 +32,7 @@ mod hub_hostile;
 mod hub_ids;
 mod hub_search;
 mod intent_corpus;
+mod issue34_why;
 mod known_setups;
 mod layers;
 mod locales;
