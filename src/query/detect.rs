@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 const PT: &[&str] = &[
+    "tem",
     "quanta",
     "quanto",
     "quantas",
@@ -157,6 +158,7 @@ const ES: &[&str] = &[
     "como",
     "y",
     "si",
+    "cuando",
     "nueva",
     "nuevo",
     "es",
@@ -164,7 +166,6 @@ const ES: &[&str] = &[
     "suficiente",
     "hace",
     "falta",
-    "usa",
     "usar",
     "quiero",
     "ajuste",
@@ -272,6 +273,7 @@ const EN: &[&str] = &[
 
 /// Words both Portuguese and Spanish use: they count for neither.
 const SHARED_IBERIAN: &[&str] = &[
+    "usa",
     // Latin American Spanish says "placa de video" too.
     "placa",
     "placas",
@@ -299,6 +301,8 @@ const PHRASES: &[(&str, bool, f64)] = &[
     ("quanto de", true, 1.0),
     ("pra que", true, 1.0),
     ("e o", true, 1.0),
+    ("que o", true, 1.0),
+    ("vale la pena", false, 2.0),
     ("que es", false, 1.0),
     ("que son", false, 1.0),
     // Spanish "no" before a verb is "not"; Portuguese "no" is "in the" and says "não".

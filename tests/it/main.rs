@@ -34,6 +34,7 @@ mod hub_search;
 mod intent_corpus;
 mod issue34_why;
 mod known_setups;
+mod language_mix;
 mod layers;
 mod locales;
 mod name_variants;
