@@ -21,6 +21,7 @@ pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+mod urls;
 mod variants;
 pub mod words;
 

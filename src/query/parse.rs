@@ -88,6 +88,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     } else {
         Cow::Borrowed(text)
     };
+    // A link is never a model's name: a Hub link is its repo id, any other is dropped.
+    let without_mentions = match super::urls::without_links(&without_mentions) {
+        Cow::Owned(s) => Cow::Owned(s),
+        Cow::Borrowed(_) => without_mentions,
+    };
     let cleaned = clean(&decimal_commas(&without_mentions));
     let language = match &diagnosis {
         // A pasted log is English whatever language its sender writes in.
