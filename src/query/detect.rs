@@ -1,5 +1,6 @@
 //! Which language a message is written in: Chinese by its script, Portuguese, Spanish and
-//! English by the words people use to ask (question words, verbs, articles).
+//! English by the words people use to ask (question words, verbs, articles), which each
+//! language keeps in its own word module ([`super::words`]).
 //!
 //! Short messages made only of names and numbers ("llama 70b fp16") have no language of
 //! their own; `detect` then returns None and the caller's locale decides.
@@ -7,269 +8,6 @@
 use crate::vocab::Lang;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
-
-const PT: &[&str] = &[
-    "tem",
-    "quanta",
-    "quanto",
-    "quantas",
-    "quantos",
-    "preciso",
-    "precisa",
-    "precisam",
-    "memoria",
-    "pra",
-    "pro",
-    "roda",
-    "rodar",
-    "rodo",
-    "consigo",
-    "voces",
-    "voce",
-    "treinar",
-    "treino",
-    "treinamento",
-    "bilhoes",
-    "bilhao",
-    "numa",
-    "num",
-    "uma",
-    "nao",
-    "em",
-    "com",
-    "duas",
-    "dois",
-    "oito",
-    "quatro",
-    "tres",
-    "meia",
-    "precisao",
-    "qual",
-    "quais",
-    "galera",
-    "aguenta",
-    "rola",
-    "so",
-    "ta",
-    "minha",
-    "meu",
-    "posso",
-    "da",
-    "do",
-    "das",
-    "dos",
-    "no",
-    "na",
-    "nas",
-    "nos",
-    "usuarios",
-    "simultaneos",
-    "comprar",
-    "vale",
-    "pena",
-    "ajuda",
-    "alguem",
-    "sera",
-    "tambem",
-    "mais",
-    "cabem",
-    "isso",
-    "esse",
-    "essa",
-    "pelo",
-    "pela",
-    "funciona",
-    "suficiente",
-    "fazer",
-    "ajuste",
-    "fino",
-    "compro",
-    "quero",
-    "usar",
-    "ou",
-    "serve",
-    "sobe",
-    "morreu",
-    "deu",
-    "aqui",
-    "erro",
-    "dando",
-    "pq",
-    "toda",
-    "hora",
-    "trocar",
-    "pela",
-    "comecar",
-    "usada",
-    "cabe",
-    "lance",
-];
-const ES: &[&str] = &[
-    "necesito",
-    "necesita",
-    "necesitamos",
-    "cuanta",
-    "cuanto",
-    "cuantas",
-    "cuantos",
-    "memoria",
-    "puedo",
-    "podemos",
-    "puede",
-    "tarjeta",
-    "tarjetas",
-    "entrenar",
-    "entreno",
-    "entrenamiento",
-    "millones",
-    "que",
-    "compro",
-    "comprar",
-    "en",
-    "con",
-    "una",
-    "un",
-    "dos",
-    "ocho",
-    "cuatro",
-    "tres",
-    "para",
-    "correr",
-    "sola",
-    "solo",
-    "media",
-    "precision",
-    "usuarios",
-    "concurrentes",
-    "se",
-    "hay",
-    "tengo",
-    "mi",
-    "mis",
-    "el",
-    "los",
-    "las",
-    "sirve",
-    "alcanza",
-    "del",
-    "al",
-    "cual",
-    "cuales",
-    "como",
-    "y",
-    "si",
-    "cuando",
-    "nueva",
-    "nuevo",
-    "es",
-    "basta",
-    "suficiente",
-    "hace",
-    "falta",
-    "usar",
-    "quiero",
-    "ajuste",
-    "fino",
-    "funciona",
-    "caben",
-    "corre",
-    "ejecutar",
-    "la",
-    "lo",
-    "cae",
-    "arranca",
-    "ayuda",
-    "sale",
-    "esto",
-    "explicame",
-    "empezar",
-    "conviene",
-    "ahora",
-    "precio",
-    "cuesta",
-    "menos",
-    "dolares",
-    "todo",
-    "rato",
-    "pasar",
-];
-const EN: &[&str] = &[
-    "can",
-    "we",
-    "run",
-    "how",
-    "much",
-    "many",
-    "need",
-    "the",
-    "on",
-    "in",
-    "with",
-    "what",
-    "should",
-    "i",
-    "buy",
-    "does",
-    "fit",
-    "is",
-    "enough",
-    "my",
-    "for",
-    "will",
-    "it",
-    "of",
-    "and",
-    "to",
-    "do",
-    "you",
-    "which",
-    "would",
-    "memory",
-    "train",
-    "training",
-    "finetune",
-    "fine",
-    "tune",
-    "cards",
-    "card",
-    "two",
-    "four",
-    "eight",
-    "three",
-    "one",
-    "single",
-    "dual",
-    "are",
-    "be",
-    "at",
-    "using",
-    "use",
-    "users",
-    "concurrent",
-    "billion",
-    "params",
-    "parameters",
-    "model",
-    "context",
-    "half",
-    "full",
-    "precision",
-    "there",
-    "any",
-    "our",
-    "this",
-    "that",
-    "if",
-    "or",
-    "need",
-    "needed",
-    "minimum",
-    "get",
-    "work",
-    "works",
-    "possible",
-    "much",
-];
 
 /// Words both Portuguese and Spanish use: they count for neither.
 const SHARED_IBERIAN: &[&str] = &[
@@ -291,27 +29,6 @@ const SHARED_IBERIAN: &[&str] = &[
     "usar",
     "funciona",
     "compro",
-];
-
-/// (phrase, Portuguese (else Spanish), weight): read as whole words.
-const PHRASES: &[(&str, bool, f64)] = &[
-    ("da pra", true, 2.0),
-    ("o que", true, 2.0),
-    ("oque", true, 2.0),
-    ("quanto de", true, 1.0),
-    ("pra que", true, 1.0),
-    ("e o", true, 1.0),
-    ("que o", true, 1.0),
-    ("vale la pena", false, 2.0),
-    ("que es", false, 1.0),
-    ("que son", false, 1.0),
-    // Spanish "no" before a verb is "not"; Portuguese "no" is "in the" and says "não".
-    ("no arranca", false, 1.5),
-    ("no inicia", false, 1.5),
-    ("no funciona", false, 1.5),
-    ("no carga", false, 1.5),
-    ("no corre", false, 1.5),
-    ("no cabe", false, 1.5),
 ];
 
 /// Whether `phrase` stands in `text` as whole words ("o que" is not in "lo que").
@@ -394,14 +111,16 @@ fn is_han(c: char) -> bool {
 /// word -> (pt, es, en) weight, built once from the lists above.
 static WEIGHTS: LazyLock<HashMap<&'static str, (f64, f64, f64)>> = LazyLock::new(|| {
     let mut map: HashMap<&'static str, (f64, f64, f64)> = HashMap::default();
-    for w in PT {
-        map.entry(w).or_default().0 = 1.0;
-    }
-    for w in ES {
-        map.entry(w).or_default().1 = 1.0;
-    }
-    for w in EN {
-        map.entry(w).or_default().2 = 1.0;
+    for words in super::words::ALL {
+        for w in words.telling_words() {
+            let weight = map.entry(*w).or_default();
+            match words.lang() {
+                Lang::Pt => weight.0 = 1.0,
+                Lang::Es => weight.1 = 1.0,
+                Lang::En => weight.2 = 1.0,
+                Lang::Zh => {}
+            }
+        }
     }
     for w in SHARED_IBERIAN {
         map.insert(w, (0.3, 0.3, 0.0));
@@ -461,12 +180,13 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
     }
     // Phrases that settle short questions whose words both languages share: "dá pra",
     // "o que é", "quanto de" are Portuguese; "qué es", "qué son" Spanish.
-    for &(phrase, is_pt, weight) in PHRASES {
-        if has_phrase(cleaned, phrase) {
-            if is_pt {
-                pt += weight;
-            } else {
-                es += weight;
+    for words in [super::words::of(Lang::Pt), super::words::of(Lang::Es)] {
+        for &(phrase, weight) in words.telling_phrases() {
+            if has_phrase(cleaned, phrase) {
+                match words.lang() {
+                    Lang::Pt => pt += weight,
+                    _ => es += weight,
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Each language's words behind one interface ([`Words`]): a fifth language is one more
-//! module here plus its Fluent files. So far it holds the words of follow-ups (the cues
-//! that say a message continues the last question); the older word lists of `query/` move
-//! here as they are touched.
+//! module here plus its Fluent files. It holds the words that tell a message's language
+//! ([`super::detect`]) and the cues of follow-ups ([`super::follow_up`]); the other word
+//! lists of `query/` (intent cues, units, numbers, counting words) move here as they are
+//! touched.
 
 mod en;
 mod es;
@@ -23,6 +24,17 @@ pub trait Words: Sync {
     fn follow_up_anywhere(&self) -> &'static [&'static str];
     /// Words that close a follow-up ("呢").
     fn follow_up_endings(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Ordinary words that tell a message is in this language (question words, verbs,
+    /// articles), as the cleaned text has them; never a model or a card. Chinese is told
+    /// by its script and has none.
+    fn telling_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Phrases that settle short questions whose words two languages share ("da pra",
+    /// "que es"), with their weight, read as whole words.
+    fn telling_phrases(&self) -> &'static [(&'static str, f64)] {
         &[]
     }
 }
