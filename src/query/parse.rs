@@ -188,6 +188,14 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
     }
+    // A word shaped like a model's name the catalog lacks ("step3", "intern-s1"): named as
+    // typed, so the answer says it does not know it (with the closest names), or the Hub's
+    // search finds it.
+    if !q.has_subject()
+        && let Some(name) = take_unknown_name(catalog, &mut work)
+    {
+        q.model = Some(name);
+    }
     let unparsed = leftovers(&work);
     let mut parsed = Parsed {
         query: q,
@@ -794,6 +802,39 @@ fn take_bare_size(w: &mut Work) -> Option<f64> {
 
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
+/// A family word and a number, maybe with a short code between ("step3", "intern-s1",
+/// "hunyuan-a13b"): the shape of a model's name.
+static NAME_SHAPE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[a-z]{3,}(?:-[a-z]{1,4})?-?[0-9]+(?:\.[0-9]+)?[a-z]?$"));
+
+/// Words of hardware and software with a number that are no model ("sxm5", "pcie4",
+/// "gddr6x", "cuda12", "python3").
+const NOT_NAMES: &[&str] = &[
+    "sxm", "pcie", "pci", "gddr", "hbm", "lpddr", "ddr", "cuda", "cu", "rocm", "nvlink", "gen",
+    "fp", "int", "bf", "tf", "zero", "gguf", "exl", "python", "torch", "ubuntu", "win", "windows",
+    "debian", "driver", "version", "epoch", "batch", "rank", "layer",
+];
+
+/// The first word shaped like a model's name that is no card and no common word; blanked.
+fn take_unknown_name(catalog: &Catalog, w: &mut Work) -> Option<String> {
+    let found = spans(&w.text).into_iter().find(|&(_, _, t)| {
+        t.len() <= 24
+            && t.bytes().any(|b| b.is_ascii_digit())
+            && NAME_SHAPE.is_match(t)
+            && !catalog.is_gpu_word(t)
+            && !FILLER.contains(&t)
+            && !NOT_NAMES.contains(
+                &t.split(|c: char| c == '-' || c.is_ascii_digit())
+                    .next()
+                    .unwrap_or(t),
+            )
+    });
+    let (start, end, name) = found?;
+    let name = name.to_string();
+    w.blank_range(start, end);
+    Some(name)
+}
+
 fn leftovers(w: &Work) -> Vec<String> {
     let is_sep = |b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'=');
     pieces(&w.text, is_sep)
