@@ -6,6 +6,8 @@
 //! silently.
 
 use crate::catalog::{ModelSpec, size_of, tokenize};
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::LazyLock;
 
 /// Names of fine-tunes and their makers, said anywhere around the base's name.
 const FINE_TUNES: &[&str] = &[
@@ -27,6 +29,26 @@ const FINE_TUNES: &[&str] = &[
 /// Words that follow a name without making it another model.
 const NEUTRAL: &[&str] = &["instruct", "chat", "it", "hf", "model", "the", "a", "an"];
 
+/// Every catalog entry's name words (id, display name, aliases) and the same run together,
+/// worked out once: this check runs on every question that names a model.
+static NAMES: LazyLock<HashMap<&'static str, (Vec<String>, String)>> = LazyLock::new(|| {
+    crate::catalog::Catalog::get()
+        .models
+        .iter()
+        .map(|m| (m.id.as_str(), names_of(m)))
+        .collect()
+});
+
+fn names_of(model: &ModelSpec) -> (Vec<String>, String) {
+    let known: Vec<String> = [&model.id, &model.display_name]
+        .into_iter()
+        .chain(&model.aliases)
+        .flat_map(|n| tokenize(n))
+        .collect();
+    let compact = known.concat();
+    (known, compact)
+}
+
 /// "gptoss" typed whole for "gpt oss": a word of letters only found in the names run
 /// together (with a digit it would match anywhere).
 fn glued_in(word: &str, compact: &str) -> bool {
@@ -43,12 +65,18 @@ pub(super) fn another(
     before: &[&str],
     after: &[&str],
 ) -> Option<String> {
-    let known: Vec<String> = [&model.id, &model.display_name]
-        .into_iter()
-        .chain(&model.aliases)
-        .flat_map(|n| tokenize(n))
-        .collect();
-    let compact: String = known.concat();
+    let owned;
+    let (known, compact) = match NAMES.get(model.id.as_str()) {
+        Some((known, compact)) => (known.as_slice(), compact.as_str()),
+        None => {
+            owned = names_of(model);
+            (owned.0.as_slice(), owned.1.as_str())
+        }
+    };
+    // Most names are typed as the catalog writes them: settled without tokenizing.
+    if before.is_empty() && after.is_empty() && run.iter().all(|w| known.iter().any(|k| k == w)) {
+        return None;
+    }
     let foreign = |w: &&str| {
         let subs = tokenize(w);
         !subs.is_empty()
@@ -56,7 +84,7 @@ pub(super) fn another(
                 size_of(s).is_none()
                     && !NEUTRAL.contains(&s.as_str())
                     && !known.iter().any(|k| k == s)
-                    && !glued_in(s, &compact)
+                    && !glued_in(s, compact)
             })
     };
     let near = |ws: &[&str]| -> Vec<String> {
