@@ -9,6 +9,7 @@ pub mod ask;
 pub mod buy;
 pub mod catalog;
 pub mod chart_pool;
+pub mod chat;
 pub mod diagnose;
 pub mod discord;
 pub mod error;

@@ -54,7 +54,7 @@ impl EstimateArgs {
 
 /// Write a line to stdout; a reader that went away (`| head`) is not an error worth a
 /// panic, so write failures are dropped.
-fn print_out(text: &str) {
+pub(super) fn print_out(text: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
@@ -94,7 +94,7 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
 }
 
 /// The answer as text.
-fn text_of(lang: Lang, outcome: &Outcome) -> String {
+pub(super) fn text_of(lang: Lang, outcome: &Outcome) -> String {
     let text = render::outcome::text(lang, Catalog::get(), outcome);
     match outcome {
         Outcome::Estimate(a) => with_ram_hint(lang, a, text),
@@ -115,7 +115,7 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
 
 /// The answer as the JSON contract: `compare` and `explain` print their own objects; a
 /// free-text question (it has a query) names its intent and that intent's fields.
-fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
+pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
     let (lang, catalog) = (reply.lang, Catalog::get());
     let value = match outcome {
         Outcome::Compare(gpus) if reply.query.is_none() => {

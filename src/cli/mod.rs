@@ -3,6 +3,7 @@
 
 mod answer;
 mod bot;
+mod chat;
 mod query_log;
 mod serve;
 mod terminal;
@@ -46,6 +47,9 @@ struct GlobalFlags {
 enum Command {
     /// Answer one free-text question, as the bot would.
     Ask(AskArgs),
+    /// Answer a conversation read from stdin, one message a line, as the bot would in one
+    /// channel: a follow-up ("and with 2 cards?") changes the previous question.
+    Chat(chat::ChatArgs),
     /// Estimate one job from explicit options.
     Estimate(Box<answer::EstimateArgs>),
     /// Compare GPUs side by side.
@@ -172,6 +176,7 @@ pub fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Chat(c)) => chat::chat(&c, s),
         Some(Command::Stats(st)) => with_runtime(query_log::stats(&store_config(s), &st)),
         Some(Command::Forget(f)) => with_runtime(query_log::forget(&store_config(s), &f)),
         Some(Command::Migrate) => with_runtime(query_log::migrate(&store_config(s))),

@@ -9,7 +9,10 @@ use super::{Data, Error, buttons, sanitize};
 use crate::answer::Outcome;
 use crate::ask::Question;
 use crate::catalog::Catalog;
+use crate::chat::Turned;
 use crate::i18n::{Args, Lang, tr};
+use crate::query::Parsed;
+use crate::query::follow_up::Change;
 use crate::render::discord as embed;
 use poise::serenity_prelude as serenity;
 
@@ -32,6 +35,31 @@ pub async fn on_event(
             buttons::on_click(ctx, bot, click).await
         }
         _ => Ok(()),
+    }
+}
+
+/// Whose thread a message continues: an asker's in a channel, or the question of one of
+/// the bot's answers (a reply to it, by anyone).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ThreadKey {
+    Asker { user: u64, channel: u64 },
+    Answer(u64),
+}
+
+/// The thread `msg` continues: the answer it replies to when it replies to one of ours,
+/// else its author's in its channel.
+fn thread_of(msg: &serenity::Message, me: serenity::UserId) -> ThreadKey {
+    let replied = msg
+        .referenced_message
+        .as_deref()
+        .filter(|m| m.author.id == me)
+        .map(|m| m.id.get());
+    match replied {
+        Some(answer) => ThreadKey::Answer(answer),
+        None => ThreadKey::Asker {
+            user: msg.author.id.get(),
+            channel: msg.channel_id.get(),
+        },
     }
 }
 
@@ -80,7 +108,24 @@ async fn on_message(
             Err(e) => tracing::info!("log attachment not read: {e}"),
         }
     }
-    let mut question = Question::text(&text, Lang::En);
+    let key = thread_of(msg, me);
+    let now = std::time::Instant::now();
+    let previous = bot
+        .threads
+        .lock()
+        .ok()
+        .and_then(|t| t.get(&key, now).cloned());
+    let (mut question, changes, asked) = match crate::chat::turn(&text, previous.as_ref(), Lang::En)
+    {
+        Turned::Ask {
+            question,
+            changes,
+            parsed,
+        } => (question, changes, Some(parsed)),
+        // A follow-up with nothing before it, in a channel only listened to: not for us.
+        Turned::Orphan { .. } if listened => return Ok(()),
+        Turned::Orphan { lang } => (Question::text(&text, lang), Vec::new(), None),
+    };
     if listened && !question.asks_something() && attached.is_none() {
         return Ok(());
     }
@@ -104,9 +149,19 @@ async fn on_message(
             Some(embed::notice(text, embed::AMBER))
         }
     };
+    let kept = asked.as_ref().and_then(|a| kept_line(lang, a, &changes));
+    let answered = reply.is_none();
     let mut chart = super::chart::Chart::default();
     let (e, rows) = match reply {
         Some(notice) => (notice, Vec::new()),
+        // A follow-up with nothing before it: what it follows, with an example.
+        // Logged like any question not understood.
+        None if asked.is_none() => {
+            let who = super::query_log::of_message(msg);
+            bot.service.ask(question, &who).await;
+            let text = crate::render::follow_up::orphan(lang);
+            (embed::notice(text, embed::AMBER), Vec::new())
+        }
         None => {
             // A config to read or a Hub look-up takes seconds: typing shows meanwhile.
             if let Some(file) = attached {
@@ -142,11 +197,55 @@ async fn on_message(
             }
         }
     };
-    let message = chart
+    let mut message = chart
         .message(serenity::CreateMessage::new(), e.to_serenity())
         .components(rows)
         .reference_message(msg)
         .allowed_mentions(sanitize::no_mentions());
-    msg.channel_id.send_message(&ctx.http, message).await?;
+    if let Some(line) = kept {
+        message = message.content(line);
+    }
+    let asked = asked.filter(|_| answered);
+    if let Some(asked) = &asked {
+        remember(bot, key, msg, asked.as_ref(), now);
+    }
+    let sent = msg.channel_id.send_message(&ctx.http, message).await;
+    if let Err(e) = &sent {
+        tracing::warn!("answer not sent: {e}");
+    }
+    // The answer's question, for a reply to it.
+    if let (sent, Some(asked)) = (sent?, asked)
+        && let Ok(mut threads) = bot.threads.lock()
+    {
+        threads.put(ThreadKey::Answer(sent.id.get()), asked, now);
+    }
     Ok(())
+}
+
+/// The line a follow-up's answer opens with, in the reply's language.
+fn kept_line(lang: Lang, asked: &Parsed, changes: &[Change]) -> Option<String> {
+    (!changes.is_empty())
+        .then(|| crate::render::follow_up::kept_line(lang, Catalog::get(), asked, changes))
+}
+
+/// Keep the question answered as the asker's last in this channel (and the replied-to
+/// answer's, so a second reply to it continues from there).
+fn remember(
+    bot: &Data,
+    key: ThreadKey,
+    msg: &serenity::Message,
+    asked: &Parsed,
+    now: std::time::Instant,
+) {
+    let Ok(mut threads) = bot.threads.lock() else {
+        return;
+    };
+    let asker = ThreadKey::Asker {
+        user: msg.author.id.get(),
+        channel: msg.channel_id.get(),
+    };
+    if key != asker {
+        threads.put(key, Box::new(asked.clone()), now);
+    }
+    threads.put(asker, Box::new(asked.clone()), now);
 }

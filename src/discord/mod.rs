@@ -114,6 +114,9 @@ pub struct Bot {
     service: crate::ask::Service,
     /// See [`BotConfig::attachment_base`].
     attachment_base: Option<String>,
+    /// The last question of each asker in each channel, and the question of each answer
+    /// the bot sent: what a follow-up or a reply changes.
+    threads: std::sync::Mutex<crate::chat::Threads<free_text::ThreadKey>>,
 }
 
 impl Bot {
@@ -131,6 +134,10 @@ impl Bot {
                 Some(store.clone()),
             ),
             attachment_base: config.attachment_base.clone(),
+            threads: std::sync::Mutex::new(crate::chat::Threads::new(
+                crate::chat::THREAD_CAPACITY,
+                crate::chat::THREAD_TTL,
+            )),
         }
     }
 }

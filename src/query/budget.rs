@@ -80,6 +80,69 @@ pub(super) static BUDGET: LazyLock<regex::Regex> = LazyLock::new(|| {
     )
 });
 
+/// Chinese amounts as the budget pattern reads them: "1万5" and "一万五" are 1.5万,
+/// "两万" 2万, "五千" 0.5万; and a range ("2-3k", "1万到2万") its top.
+static HAN_WAN: LazyLock<regex::Regex> = LazyLock::new(|| {
+    super::parse::re(
+        r"([0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十]+)\s*万\s*([0-9]|[一二两三四五六七八九])?(?:\s*千)?|([0-9]|[一二两三四五六七八九])\s*千",
+    )
+});
+static RANGE: LazyLock<regex::Regex> = LazyLock::new(|| {
+    super::parse::re(
+        r"\b\d+(?:\.\d+)?\s*(?:k|mil|万)?\s*(?:-|~|to|a|ate|hasta|到|至)\s*(\d+(?:\.\d+)?\s*(?:k|mil|万))",
+    )
+});
+
+/// A Chinese numeral of one or two digits ("五", "十五", "两").
+fn han_number(s: &str) -> Option<f64> {
+    let digit = |c: char| {
+        "零一二三四五六七八九"
+            .find(c)
+            .map(|i| (i / 3) as f64)
+            .or((c == '两').then_some(2.0))
+    };
+    match s.chars().collect::<Vec<_>>().as_slice() {
+        ['十'] => Some(10.0),
+        ['十', d] => Some(10.0 + digit(*d)?),
+        [t, '十'] => Some(digit(*t)? * 10.0),
+        [t, '十', d] => Some(digit(*t)? * 10.0 + digit(*d)?),
+        [d] => digit(*d),
+        _ => None,
+    }
+}
+
+/// `text` with Chinese amounts written as "N 万" and ranges as their top, when it has
+/// either; the budget pattern then reads them as any other amount.
+pub(super) fn normalize(text: &str) -> Option<String> {
+    let mut out = std::borrow::Cow::Borrowed(text);
+    if text.contains('万') || text.contains('千') {
+        let replaced = HAN_WAN.replace_all(&out, |c: &Captures| {
+            let number = |s: &str| s.parse::<f64>().ok().or_else(|| han_number(s));
+            let wan = match (c.get(1), c.get(2), c.get(3)) {
+                (Some(n), tail, _) => {
+                    let tail = tail.and_then(|t| number(t.as_str())).unwrap_or(0.0);
+                    number(n.as_str()).map(|n| n + tail / 10.0)
+                }
+                (None, _, Some(k)) => number(k.as_str()).map(|k| k / 10.0),
+                _ => None,
+            };
+            match wan {
+                Some(w) => format!(" {w} 万 "),
+                None => c[0].to_string(),
+            }
+        });
+        out = std::borrow::Cow::Owned(replaced.into_owned());
+    }
+    if RANGE.is_match(&out) {
+        let replaced = RANGE.replace_all(&out, "$1");
+        out = std::borrow::Cow::Owned(replaced.into_owned());
+    }
+    match out {
+        std::borrow::Cow::Owned(s) if s != text => Some(s),
+        _ => None,
+    }
+}
+
 /// Read one match of [`BUDGET`].
 pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> {
     let g = |i: usize| c.get(i).map(|m| m.as_str());
@@ -156,6 +219,46 @@ mod tests {
         );
         assert_eq!(read("5000 reais", None), Some((5000.0, Currency::Brl)));
         assert_eq!(read("llama 70b", None), None);
+    }
+
+    fn normalized(text: &str, lang: Option<Lang>) -> Option<(f64, Currency)> {
+        let text = normalize(text).unwrap_or_else(|| text.to_string());
+        read(&text, lang)
+    }
+
+    #[test]
+    fn reads_the_numbers_people_write() {
+        let zh = Some(Lang::Zh);
+        for text in [
+            "预算 1 万 5",
+            "预算一万五",
+            "预算 1.5 万",
+            "预算 1 万 5 千",
+            "一万五千块钱",
+        ] {
+            assert_eq!(
+                normalized(text, zh),
+                Some((15_000.0, Currency::Cny)),
+                "{text}"
+            );
+        }
+        assert_eq!(normalized("预算两万", zh), Some((20_000.0, Currency::Cny)));
+        assert_eq!(normalized("预算 2 万", zh), Some((20_000.0, Currency::Cny)));
+        assert_eq!(normalized("usd 2-3k", None), Some((3000.0, Currency::Usd)));
+        assert_eq!(
+            normalized("budget 15k", None),
+            Some((15_000.0, Currency::Usd))
+        );
+        assert_eq!(normalized("usd 3k", None), Some((3000.0, Currency::Usd)));
+        assert_eq!(
+            normalized("r usd 5 mil", Some(Lang::Pt)),
+            Some((5000.0, Currency::Brl))
+        );
+        assert_eq!(
+            normalized("5.000 reais", None),
+            Some((5000.0, Currency::Brl))
+        );
+        assert_eq!(normalized("llama 3-8b", None), None);
     }
 
     #[test]

@@ -52,7 +52,7 @@ const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
 fn count_word(word: &str) -> Option<u64> {
     let n = match word {
         "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
-        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" => 2,
+        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" | "par" => 2,
         "three" | "tres" | "3x" => 3,
         "four" | "quatro" | "cuatro" | "4x" => 4,
         "six" | "seis" | "6x" => 6,
@@ -282,4 +282,45 @@ pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String
     let name = format!("{} {}", tokens[i].2, tokens[i + 1].2);
     w.blank_range(start, end);
     Some(name)
+}
+
+/// A count of cards with no card named: "2 placas", "dos tarjetas", "2 gpus", "两张卡",
+/// "双卡", "8卡". Latin words need a card noun after the count, so "dos" (of the) and a
+/// bare number are never a count.
+static BARE_COUNT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
+    )
+});
+
+/// Words one of which a bare count needs (a cheap test before the pattern runs).
+const BARE_COUNT_NOUNS: &[&str] = &["plac", "tarjet", "card", "gpu", "grafica", "卡", "张", "块"];
+
+/// [`BARE_COUNT`]: how many cards the message counts without naming one; blanks it.
+pub(super) fn take_bare_count(w: &mut Work) -> Option<u64> {
+    if !BARE_COUNT_NOUNS.iter().any(|n| w.text.contains(n)) {
+        return None;
+    }
+    w.take(&BARE_COUNT, |c| {
+        let n = match (c.get(1), c.get(2)) {
+            (Some(word), _) => count_word(word.as_str()),
+            (None, Some(han)) => han_count(han.as_str()),
+            _ => None,
+        };
+        n.filter(|n| (1..=4096).contains(n))
+    })
+}
+
+/// "两" -> 2, "8" -> 8, "双" -> 2.
+fn han_count(word: &str) -> Option<u64> {
+    match word {
+        "一" | "单" => Some(1),
+        "两" | "二" | "俩" | "双" => Some(2),
+        "三" => Some(3),
+        "四" => Some(4),
+        "六" => Some(6),
+        "八" => Some(8),
+        "十" => Some(10),
+        digits => digits.parse().ok(),
+    }
 }

@@ -1,5 +1,6 @@
 //! Which language a message is written in: Chinese by its script, Portuguese, Spanish and
-//! English by the words people use to ask (question words, verbs, articles).
+//! English by the words people use to ask (question words, verbs, articles), which each
+//! language keeps in its own word module ([`super::words`]).
 //!
 //! Short messages made only of names and numbers ("llama 70b fp16") have no language of
 //! their own; `detect` then returns None and the caller's locale decides.
@@ -8,269 +9,12 @@ use crate::vocab::Lang;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
-const PT: &[&str] = &[
-    "quanta",
-    "quanto",
-    "quantas",
-    "quantos",
-    "preciso",
-    "precisa",
-    "precisam",
-    "memoria",
-    "pra",
-    "pro",
-    "roda",
-    "rodar",
-    "rodo",
-    "placa",
-    "placas",
-    "consigo",
-    "voces",
-    "voce",
-    "treinar",
-    "treino",
-    "treinamento",
-    "bilhoes",
-    "bilhao",
-    "numa",
-    "num",
-    "uma",
-    "nao",
-    "em",
-    "com",
-    "duas",
-    "dois",
-    "oito",
-    "quatro",
-    "tres",
-    "meia",
-    "precisao",
-    "qual",
-    "quais",
-    "galera",
-    "aguenta",
-    "rola",
-    "so",
-    "ta",
-    "minha",
-    "meu",
-    "posso",
-    "da",
-    "do",
-    "das",
-    "dos",
-    "no",
-    "na",
-    "nas",
-    "nos",
-    "usuarios",
-    "simultaneos",
-    "comprar",
-    "vale",
-    "pena",
-    "ajuda",
-    "alguem",
-    "sera",
-    "tambem",
-    "mais",
-    "cabem",
-    "isso",
-    "esse",
-    "essa",
-    "pelo",
-    "pela",
-    "funciona",
-    "suficiente",
-    "fazer",
-    "ajuste",
-    "fino",
-    "compro",
-    "quero",
-    "usar",
-    "ou",
-    "serve",
-    "sobe",
-    "morreu",
-    "deu",
-    "aqui",
-    "erro",
-    "dando",
-    "pq",
-    "toda",
-    "hora",
-    "trocar",
-    "pela",
-    "comecar",
-    "usada",
-    "cabe",
-    "lance",
-];
-const ES: &[&str] = &[
-    "necesito",
-    "necesita",
-    "necesitamos",
-    "cuanta",
-    "cuanto",
-    "cuantas",
-    "cuantos",
-    "memoria",
-    "puedo",
-    "podemos",
-    "puede",
-    "tarjeta",
-    "tarjetas",
-    "entrenar",
-    "entreno",
-    "entrenamiento",
-    "millones",
-    "que",
-    "compro",
-    "comprar",
-    "en",
-    "con",
-    "una",
-    "un",
-    "dos",
-    "ocho",
-    "cuatro",
-    "tres",
-    "para",
-    "correr",
-    "sola",
-    "solo",
-    "media",
-    "precision",
-    "usuarios",
-    "concurrentes",
-    "se",
-    "hay",
-    "tengo",
-    "mi",
-    "mis",
-    "el",
-    "los",
-    "las",
-    "sirve",
-    "alcanza",
-    "del",
-    "al",
-    "cual",
-    "cuales",
-    "como",
-    "y",
-    "es",
-    "basta",
-    "suficiente",
-    "hace",
-    "falta",
-    "usa",
-    "usar",
-    "quiero",
-    "ajuste",
-    "fino",
-    "funciona",
-    "caben",
-    "corre",
-    "ejecutar",
-    "la",
-    "lo",
-    "cae",
-    "arranca",
-    "ayuda",
-    "sale",
-    "esto",
-    "explicame",
-    "empezar",
-    "conviene",
-    "ahora",
-    "precio",
-    "cuesta",
-    "menos",
-    "dolares",
-    "todo",
-    "rato",
-    "pasar",
-];
-const EN: &[&str] = &[
-    "can",
-    "we",
-    "run",
-    "how",
-    "much",
-    "many",
-    "need",
-    "the",
-    "on",
-    "in",
-    "with",
-    "what",
-    "should",
-    "i",
-    "buy",
-    "does",
-    "fit",
-    "is",
-    "enough",
-    "my",
-    "for",
-    "will",
-    "it",
-    "of",
-    "and",
-    "to",
-    "do",
-    "you",
-    "which",
-    "would",
-    "memory",
-    "train",
-    "training",
-    "finetune",
-    "fine",
-    "tune",
-    "cards",
-    "card",
-    "two",
-    "four",
-    "eight",
-    "three",
-    "one",
-    "single",
-    "dual",
-    "are",
-    "be",
-    "at",
-    "using",
-    "use",
-    "users",
-    "concurrent",
-    "billion",
-    "params",
-    "parameters",
-    "model",
-    "context",
-    "half",
-    "full",
-    "precision",
-    "there",
-    "any",
-    "our",
-    "this",
-    "that",
-    "if",
-    "or",
-    "need",
-    "needed",
-    "minimum",
-    "get",
-    "work",
-    "works",
-    "possible",
-    "much",
-];
-
 /// Words both Portuguese and Spanish use: they count for neither.
 const SHARED_IBERIAN: &[&str] = &[
+    "usa",
+    // Latin American Spanish says "placa de video" too.
+    "placa",
+    "placas",
     "memoria",
     "ajuste",
     "fino",
@@ -285,25 +29,6 @@ const SHARED_IBERIAN: &[&str] = &[
     "usar",
     "funciona",
     "compro",
-];
-
-/// (phrase, Portuguese (else Spanish), weight): read as whole words.
-const PHRASES: &[(&str, bool, f64)] = &[
-    ("da pra", true, 2.0),
-    ("o que", true, 2.0),
-    ("oque", true, 2.0),
-    ("quanto de", true, 1.0),
-    ("pra que", true, 1.0),
-    ("e o", true, 1.0),
-    ("que es", false, 1.0),
-    ("que son", false, 1.0),
-    // Spanish "no" before a verb is "not"; Portuguese "no" is "in the" and says "não".
-    ("no arranca", false, 1.5),
-    ("no inicia", false, 1.5),
-    ("no funciona", false, 1.5),
-    ("no carga", false, 1.5),
-    ("no corre", false, 1.5),
-    ("no cabe", false, 1.5),
 ];
 
 /// Whether `phrase` stands in `text` as whole words ("o que" is not in "lo que").
@@ -337,6 +62,48 @@ fn or_after_number(text: &str) -> bool {
     false
 }
 
+/// Product words that are part of a card's or a machine's name ("RTX PRO 6000", "M3
+/// Max", "4070 Super", "4060 Ti"): beside such a name they are no language's word.
+const BRAND_WORDS: &[&str] = &["pro", "max", "ultra", "super", "ti", "plus"];
+
+/// Whether a word belongs to a product name a brand word can sit beside.
+fn is_product_word(w: &str) -> bool {
+    w.bytes().any(|b| b.is_ascii_digit())
+        || BRAND_WORDS.contains(&w)
+        || matches!(
+            w,
+            "rtx" | "gtx" | "quadro" | "macbook" | "mac" | "ipad" | "studio"
+        )
+}
+
+/// Hand every word to `count` except brand words next to a product word.
+fn without_brands<'w>(words: impl Iterator<Item = &'w str>, mut count: impl FnMut(&'w str)) {
+    let mut prev = "";
+    // A brand word after an ordinary one waits to see the word that follows it.
+    let mut held: Option<&str> = None;
+    for w in words {
+        if w.is_empty() {
+            continue;
+        }
+        if let Some(h) = held.take()
+            && !is_product_word(w)
+        {
+            count(h);
+        }
+        if BRAND_WORDS.contains(&w) {
+            if !is_product_word(prev) {
+                held = Some(w);
+            }
+        } else {
+            count(w);
+        }
+        prev = w;
+    }
+    if let Some(h) = held {
+        count(h);
+    }
+}
+
 fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
 }
@@ -344,14 +111,16 @@ fn is_han(c: char) -> bool {
 /// word -> (pt, es, en) weight, built once from the lists above.
 static WEIGHTS: LazyLock<HashMap<&'static str, (f64, f64, f64)>> = LazyLock::new(|| {
     let mut map: HashMap<&'static str, (f64, f64, f64)> = HashMap::default();
-    for w in PT {
-        map.entry(w).or_default().0 = 1.0;
-    }
-    for w in ES {
-        map.entry(w).or_default().1 = 1.0;
-    }
-    for w in EN {
-        map.entry(w).or_default().2 = 1.0;
+    for words in super::words::ALL {
+        for w in words.telling_words() {
+            let weight = map.entry(*w).or_default();
+            match words.lang() {
+                Lang::Pt => weight.0 = 1.0,
+                Lang::Es => weight.1 = 1.0,
+                Lang::En => weight.2 = 1.0,
+                Lang::Zh => {}
+            }
+        }
     }
     for w in SHARED_IBERIAN {
         map.insert(w, (0.3, 0.3, 0.0));
@@ -387,7 +156,7 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
             }
         }
     }
-    let mut count = |word: &str| {
+    let count = |word: &str| {
         // Every telling word starts with a lower-case ASCII letter: numbers and sizes
         // ("70b" starts with a digit) are settled without hashing them.
         if !word.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
@@ -402,20 +171,22 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
     // Cleaned text is mostly ASCII, where bytes split it as its characters would.
     if cleaned.is_ascii() {
         let is_sep = |b: u8| !b.is_ascii_alphanumeric();
-        super::pieces::pieces(cleaned, is_sep).for_each(|(_, w)| count(w));
+        without_brands(
+            super::pieces::pieces(cleaned, is_sep).map(|(_, w)| w),
+            count,
+        );
     } else {
-        cleaned
-            .split(|c: char| !c.is_alphanumeric())
-            .for_each(count);
+        without_brands(cleaned.split(|c: char| !c.is_alphanumeric()), count);
     }
     // Phrases that settle short questions whose words both languages share: "dá pra",
     // "o que é", "quanto de" are Portuguese; "qué es", "qué son" Spanish.
-    for &(phrase, is_pt, weight) in PHRASES {
-        if has_phrase(cleaned, phrase) {
-            if is_pt {
-                pt += weight;
-            } else {
-                es += weight;
+    for words in [super::words::of(Lang::Pt), super::words::of(Lang::Es)] {
+        for &(phrase, weight) in words.telling_phrases() {
+            if has_phrase(cleaned, phrase) {
+                match words.lang() {
+                    Lang::Pt => pt += weight,
+                    _ => es += weight,
+                }
             }
         }
     }
@@ -468,5 +239,17 @@ mod tests {
         assert_eq!(detect("can we run llama 70b in fp16?"), Some(Lang::En));
         assert_eq!(detect("两张4090能跑70B吗"), Some(Lang::Zh));
         assert_eq!(detect("llama 70b fp16"), None);
+    }
+
+    #[test]
+    fn brand_words_never_vote() {
+        assert_eq!(
+            detect("gpt oss 120b fits in 96gb? thinking rtx pro 6000"),
+            Some(Lang::En)
+        );
+        assert_eq!(detect("y si uso 2 placas?"), Some(Lang::Es));
+        assert_eq!(detect("e com 2 placas?"), Some(Lang::Pt));
+        // "pro" as Portuguese "para o" still counts.
+        assert_eq!(detect("quanto de vram pro llama 70b"), Some(Lang::Pt));
     }
 }

@@ -283,6 +283,7 @@ impl Fields {
             ram_bandwidth_gbs: ram_bandwidth(&self.ram_bandwidth)?,
             engine_version: engine_version(&self.engine_version)?,
             max_context: false,
+            gpu_by_memory: None,
         })
     }
 }

@@ -217,7 +217,11 @@ const WORDS: &[(Cue, &[&str])] = &[
             "como funciona",
             "why",
             "por que",
+            "porque",
+            "pq",
+            "por q",
             "为什么",
+            "为啥",
             "tell me about",
             "when to use",
             "quando usar",
@@ -459,7 +463,9 @@ impl Cues {
     pub(super) fn topic(self, cards: usize) -> Option<Topic> {
         let sxm = (self.has(Cue::Sxm) && self.has(Cue::Pcie))
             || (cards == 0 && (self.has(Cue::Sxm) || self.has(Cue::Pcie)));
-        if sxm && cards < 2 {
+        // "whats SXM and why do H100 SXM boxes cost so much": asked about, card or not.
+        let asked = self.has(Cue::Sxm) && self.has(Cue::Explain);
+        if (sxm && cards < 2) || asked {
             return Some(Topic::Sxm);
         }
         let topic = TOPIC_ORDER.into_iter().find(|&t| self.has(Cue::Topic(t)))?;
@@ -480,6 +486,11 @@ pub(super) fn classify(p: &Parsed) -> Intent {
     let cues = p.cues;
     let subject = p.query.has_subject();
     let cards = p.gpus.len() + usize::from(p.unknown_gpu.is_some());
+    // A question about a topic that names cards ("3090 支持nvlink吗 4090为什么砍掉了",
+    // "why did the 4090 lose NVLink"): the guide, not a spec sheet.
+    if !subject && p.topic.is_some() && cues.has(Cue::Explain) && p.budget.is_none() {
+        return Intent::Explain;
+    }
     // Two cards and a model with "and" between them is a mixed setup to size, not a comparison.
     if cards >= 2 && (cues.has(Cue::Compare) || !subject) {
         return Intent::Compare;
@@ -517,6 +528,12 @@ pub(super) fn topic(p: &Parsed) -> Option<Topic> {
             && (p.cues.has(Cue::Explain) || p.cues.has(Cue::Compare)))
         .then_some(Topic::Precision)
     })
+}
+
+/// Whether the words ask why or what ("pq dá out of memory se…"): a question about a
+/// concept, even with a figure or an error word in it.
+pub(super) fn asks_why(p: &Cues) -> bool {
+    p.has(Cue::Explain)
 }
 
 /// Whether the question asks for prices (one card: its facts and street price).

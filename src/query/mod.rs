@@ -12,12 +12,18 @@ mod clues;
 pub mod detect;
 pub mod fields;
 mod filler;
+pub mod follow_up;
+mod heads;
 pub mod hub_id;
 pub mod intent;
+mod memory_card;
 pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+mod urls;
+mod variants;
+pub mod words;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;
@@ -74,6 +80,10 @@ pub struct Query {
     /// The question asks for the longest context the GPUs hold.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub max_context: bool,
+    /// The card was given by its memory ("on 24gb"): `gpu` is the common card of that
+    /// size, and the answer says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_by_memory: Option<u32>,
 }
 
 impl Query {
@@ -185,7 +195,14 @@ fn resolve_known(
         req.job.lora_targets = t;
     }
     if let Some(name) = &q.gpu {
-        req.gpu = Some(catalog.resolve_gpu(name)?.gpu);
+        let gpu = catalog.resolve_gpu(name)?.gpu;
+        req.gpu = Some(gpu);
+        if let Some(memory_gb) = q.gpu_by_memory {
+            req.assumed.push(Assumption::CardByMemory {
+                memory_gb,
+                gpu: gpu.display_name.clone(),
+            });
+        }
     }
     // Counted as the GPUs software sees: "2 × MI250X" is 4 ROCm devices.
     let per_card = req.gpu.map_or(1, |g| g.devices_per_card());

@@ -10,7 +10,7 @@
 
 use super::Query;
 use super::budget::{self, BUDGET, Budget};
-use super::cards::{more_gpus, take_gpu, take_unknown_gpu};
+use super::cards::{more_gpus, take_bare_count, take_gpu, take_unknown_gpu};
 use super::clean::{clean, decimal_commas, is_han};
 use super::clues::{Clue, Clues};
 use super::detect::detect_cleaned;
@@ -88,6 +88,11 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     } else {
         Cow::Borrowed(text)
     };
+    // A link is never a model's name: a Hub link is its repo id, any other is dropped.
+    let without_mentions = match super::urls::without_links(&without_mentions) {
+        Cow::Owned(s) => Cow::Owned(s),
+        Cow::Borrowed(_) => without_mentions,
+    };
     let cleaned = clean(&decimal_commas(&without_mentions));
     let language = match &diagnosis {
         // A pasted log is English whatever language its sender writes in.
@@ -109,7 +114,22 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
     // would only send patterns looking for what is no longer there.
     let cues = Cues::of(&cleaned);
+    // One short line that asks why ("pq dá out of memory se o modelo tem só 14gb"): a
+    // question about the error, not a pasted log.
+    let diagnosis = diagnosis.filter(|_| {
+        let log_like = ["Error", "error:", "allocate", "Traceback", "CUDA"]
+            .iter()
+            .any(|w| whole.contains(w));
+        log_like
+            || !(intent::asks_why(&cues) && whole.trim().lines().count() == 1 && whole.len() < 300)
+    });
     let mut work = Work::new(cleaned);
+    // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
+    if work.clues.has(Clue::Budget)
+        && let Some(text) = budget::normalize(&work.text)
+    {
+        work.text = text;
+    }
     // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
         budget::from_captures(c, language)
@@ -135,6 +155,19 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     take_gpu(catalog, &mut work, &mut q);
     let gpus = more_gpus(catalog, &mut work, &q);
+    if q.gpu.is_none() {
+        q.gpu_count = take_bare_count(&mut work);
+    }
+    // A card given by its memory ("on 24gb", "my 96gb card"): the common card of that size.
+    let mut gpus = gpus;
+    if q.gpu.is_none()
+        && work.clues.has(Clue::Memory)
+        && let Some((gb, id)) = super::memory_card::take(&mut work)
+    {
+        q.gpu = Some(id.to_string());
+        q.gpu_by_memory = Some(gb);
+        gpus = vec![(id.to_string(), q.gpu_count)];
+    }
     let unknown_gpu = if work.clues.has(Clue::Brand) {
         take_unknown_gpu(catalog, &mut work)
     } else {
@@ -154,6 +187,14 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     }
     if q.model.is_none() {
         q.params_b = take_bare_size(&mut work);
+    }
+    // A word shaped like a model's name the catalog lacks ("step3", "intern-s1"): named as
+    // typed, so the answer says it does not know it (with the closest names), or the Hub's
+    // search finds it.
+    if !q.has_subject()
+        && let Some(name) = take_unknown_name(catalog, &mut work)
+    {
+        q.model = Some(name);
     }
     let unparsed = leftovers(&work);
     let mut parsed = Parsed {
@@ -270,7 +311,11 @@ impl Work {
     }
 
     /// Run `pattern`, hand each match to `f` until it accepts one; blank that match.
-    fn take<T>(&mut self, pattern: &Regex, mut f: impl FnMut(&Captures) -> Option<T>) -> Option<T> {
+    pub(super) fn take<T>(
+        &mut self,
+        pattern: &Regex,
+        mut f: impl FnMut(&Captures) -> Option<T>,
+    ) -> Option<T> {
         let (value, range) = pattern
             .captures_iter(&self.text)
             .find_map(|caps| f(&caps).map(|v| (v, caps.get(0).map(|m| m.range()))))?;
@@ -521,7 +566,7 @@ pub(super) fn gguf(name: &str) -> Option<Precision> {
 /// "最大上下文": the question asks for the longest context the GPUs hold.
 static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|上下文\s*(?:最大|最长|上限)",
+        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|最[长大][^\sa-z0-9]{0,6}上下文|上下文\s*(?:最大|最长|上限)",
     )
 });
 
@@ -608,9 +653,15 @@ fn take_model(
     q: &mut Query,
 ) -> Option<ModelMatch<'static>> {
     let tokens = spans(&w.text);
-    let start = tokens
-        .iter()
-        .position(|&(_, _, t)| !FILLER.contains(&t) && catalog.is_model_word(t))?;
+    let words: Vec<&str> = tokens.iter().map(|&(_, _, t)| t).collect();
+    // A name opens with a family's word, or a near spelling of one with a size after it.
+    let start = (0..tokens.len()).find(|&i| {
+        let t = words[i];
+        !FILLER.contains(&t)
+            && catalog.is_model_word(t)
+            && (super::heads::opens_name_before(t, &words[i + 1..])
+                || super::heads::sized_after(&words[i + 1..]))
+    })?;
     let is_size = |t: &String| crate::catalog::size_of(t).is_some();
     let mut has_size =
         may_hold_size(tokens[start].2) && tokenize(tokens[start].2).iter().any(is_size);
@@ -668,6 +719,22 @@ fn take_model(
             None => (whole, None),
         },
     };
+    // Another model than the entry matched (a version, a word or a fine-tune's name it
+    // lacks): sized as that entry, and said so.
+    let found = found.map(|m| {
+        let run: Vec<&str> = tokens[start..end].iter().map(|&(_, _, t)| t).collect();
+        let around: Vec<&str> = tokens.iter().map(|&(_, _, t)| t).collect();
+        match super::variants::another(m.model, &run, &around[..start], &around[end..]) {
+            Some(from) => {
+                q.model_as_typed = Some(from.clone());
+                ModelMatch {
+                    model: m.model,
+                    kind: MatchKind::Assumed { from },
+                }
+            }
+            None => m,
+        }
+    });
     q.model = Some(chosen);
     for (s, e) in blank {
         w.blank_range(s, e);
@@ -735,6 +802,39 @@ fn take_bare_size(w: &mut Work) -> Option<f64> {
 
 /// Words nobody used, minus ordinary question words, numbers and Chinese text (the text
 /// is already lowercased and accent-stripped).
+/// A family word and a number, maybe with a short code between ("step3", "intern-s1",
+/// "hunyuan-a13b"): the shape of a model's name.
+static NAME_SHAPE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"^[a-z]{3,}(?:-[a-z]{1,4})?-?[0-9]+(?:\.[0-9]+)?[a-z]?$"));
+
+/// Words of hardware and software with a number that are no model ("sxm5", "pcie4",
+/// "gddr6x", "cuda12", "python3").
+const NOT_NAMES: &[&str] = &[
+    "sxm", "pcie", "pci", "gddr", "hbm", "lpddr", "ddr", "cuda", "cu", "rocm", "nvlink", "gen",
+    "fp", "int", "bf", "tf", "zero", "gguf", "exl", "python", "torch", "ubuntu", "win", "windows",
+    "debian", "driver", "version", "epoch", "batch", "rank", "layer",
+];
+
+/// The first word shaped like a model's name that is no card and no common word; blanked.
+fn take_unknown_name(catalog: &Catalog, w: &mut Work) -> Option<String> {
+    let found = spans(&w.text).into_iter().find(|&(_, _, t)| {
+        t.len() <= 24
+            && t.bytes().any(|b| b.is_ascii_digit())
+            && NAME_SHAPE.is_match(t)
+            && !catalog.is_gpu_word(t)
+            && !FILLER.contains(&t)
+            && !NOT_NAMES.contains(
+                &t.split(|c: char| c == '-' || c.is_ascii_digit())
+                    .next()
+                    .unwrap_or(t),
+            )
+    });
+    let (start, end, name) = found?;
+    let name = name.to_string();
+    w.blank_range(start, end);
+    Some(name)
+}
+
 fn leftovers(w: &Work) -> Vec<String> {
     let is_sep = |b| matches!(b, b' ' | b'.' | b'_' | b'-' | b'/' | b':' | b'=');
     pieces(&w.text, is_sep)

@@ -43,6 +43,11 @@ pub enum Assumption {
         moe: bool,
         like: String,
     },
+    /// A card given by its memory ("on 24gb"): sized on `gpu`, the common card of that size.
+    CardByMemory {
+        memory_gb: u32,
+        gpu: String,
+    },
 }
 
 /// Why a Hub look-up did not happen or did not finish.

@@ -12,6 +12,7 @@ pub mod compare;
 pub mod diagnosis;
 pub mod discord;
 pub mod error;
+pub mod follow_up;
 pub mod html;
 pub mod json;
 pub mod notes;

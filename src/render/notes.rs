@@ -150,6 +150,15 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
             Some(&Args::new().s("runtime", runtime.profile().version)),
         ),
         Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+        Assumption::CardByMemory { memory_gb, gpu } => tr(
+            lang,
+            "chat-card-by-memory",
+            Some(
+                &Args::new()
+                    .s("memory", format_int(lang, u64::from(*memory_gb)))
+                    .s("gpu", gpu.clone()),
+            ),
+        ),
         Assumption::SizedFromName {
             name,
             params_b,

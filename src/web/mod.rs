@@ -9,6 +9,7 @@ pub mod api;
 pub mod ask;
 pub mod compare;
 pub mod errors;
+pub mod follow_up;
 pub mod input;
 pub mod intent_view;
 pub mod lang;

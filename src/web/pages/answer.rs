@@ -13,6 +13,7 @@ use crate::sanitize;
 use crate::store::Source as Surface;
 use crate::web::AppState;
 use crate::web::ask::MAX_QUESTION_CHARS;
+use crate::web::follow_up::{self, Threaded};
 use crate::web::input;
 use crate::web::intent_view::IntentView;
 use askama::Template;
@@ -27,6 +28,8 @@ pub struct AskParams {
     lang: Option<String>,
     /// The form's optional host RAM bandwidth, GB/s: the speed of an offload lever.
     ram: Option<String>,
+    /// The thread so far, from the answer's follow-up box: earlier messages, one a line.
+    prev: Option<String>,
 }
 
 /// What the page shows of an estimate, in this order: the verdict box with the number, the
@@ -209,6 +212,10 @@ struct IndexPage {
     other: Option<IntentView>,
     error: Option<ErrorView>,
     og: Option<OpenGraph>,
+    /// A follow-up's answer opens with what it kept.
+    kept: Option<String>,
+    /// What the answer's follow-up box carries (`prev`).
+    thread: String,
 }
 
 /// What a link preview shows of an answer page: its title, verdict and chart.
@@ -273,6 +280,8 @@ pub async fn index(
         other: None,
         error: None,
         og: None,
+        kept: None,
+        thread: String::new(),
     };
     page(StatusCode::OK, body.render())
 }
@@ -300,6 +309,8 @@ pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
         other: None,
         error: None,
         og: Some(og),
+        kept: None,
+        thread: question.to_string(),
     };
     body.render()
         .unwrap_or_else(|e| format!("template failed: {e}"))
@@ -322,6 +333,12 @@ pub async fn ask(
         return Redirect::to(&format!("/?lang={}", lang.code())).into_response();
     }
     let mut other = None;
+    // The thread so far (the follow-up box), bounded like the question.
+    let prev = sanitize::clean(sanitize::truncate(
+        p.prev.as_deref().unwrap_or(""),
+        follow_up::MAX_THREAD_CHARS,
+    ));
+    let (mut kept, mut orphan) = (None, None);
     // A short field: whatever is longer is no number, and is not echoed whole.
     let ram = sanitize::clean(sanitize::truncate(p.ram.as_deref().unwrap_or(""), 32));
     let ram_gbs = crate::query::fields::ram_bandwidth(&Some(ram.clone()));
@@ -340,17 +357,32 @@ pub async fn ask(
         (StatusCode::BAD_REQUEST, None, Some(ErrorView::new(lang, e)))
     } else {
         let ram_gbs = ram_gbs.ok().flatten();
-        let asked = crate::web::ask::ask_with(
-            &state,
-            "web",
-            &q,
-            ram_gbs,
-            p.lang.as_deref(),
-            &headers,
-            addr,
-        )
-        .await;
+        // With no thread too: a follow-up typed in the main box is asked what it follows.
+        let threaded = follow_up::ask(&state, &prev, &q, p.lang.as_deref(), &headers, addr).await;
+        let asked = match threaded {
+            Threaded::Answered { asked, kept: line } => {
+                kept = Some(line);
+                asked
+            }
+            Threaded::Orphan { lang, text } => {
+                orphan = Some(ErrorView::text(lang, text));
+                crate::web::ask::ask(&state, "web", &q, Some(lang.code()), &headers, addr).await
+            }
+            Threaded::Fresh => {
+                crate::web::ask::ask_with(
+                    &state,
+                    "web",
+                    &q,
+                    ram_gbs,
+                    p.lang.as_deref(),
+                    &headers,
+                    addr,
+                )
+                .await
+            }
+        };
         match asked.reply.estimate() {
+            _ if let Some(e) = orphan.take() => (StatusCode::OK, None, Some(e)),
             Some(Ok(a)) => (
                 StatusCode::OK,
                 Some(AnswerHtml::new(asked.lang(), a, &q)),
@@ -379,12 +411,15 @@ pub async fn ask(
         .or(other.as_ref().map(|o| o.lang))
         .or(error.as_ref().map(|e| e.lang))
         .unwrap_or(lang);
+    let thread = follow_up::next_thread(&prev, &q, kept.is_some());
     let body = IndexPage {
+        thread,
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         q,
         ram,
         examples: examples(lang),
+        kept,
         answer,
         other,
         error,
@@ -515,6 +550,9 @@ pub async fn ask_config(
         other,
         error,
         og: None,
+        kept: None,
+        // A pasted config is not carried: no follow-up box.
+        thread: String::new(),
     };
     page(StatusCode::OK, body.render())
 }

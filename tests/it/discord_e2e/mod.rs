@@ -283,6 +283,7 @@ fn chosen_option(select: &Value) -> String {
 }
 
 mod answers;
+mod follow_up;
 mod lifecycle;
 mod settings;
 mod what_if;

@@ -38,6 +38,8 @@ pub struct Recorded {
     pub at: Instant,
     /// Files of a multipart request (whose JSON, `payload_json`, is `body`).
     pub files: Vec<multipart::Upload>,
+    /// The id this fake gave a message the bot posted in a channel (a reply to it names it).
+    pub sent_id: Option<u64>,
 }
 
 #[derive(Default)]
@@ -235,12 +237,18 @@ async fn rest_handler(
         .get("authorization")
         .and_then(|h| h.to_str().ok())
         .is_some_and(|h| h == format!("Bot {TOKEN}"));
+    let mut sent_id = None;
     let response = if !authorized && !path.starts_with("/api/v10/interactions/") {
         (
             StatusCode::UNAUTHORIZED,
             axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
         )
             .into_response()
+    } else if let Some(channel) = posted_in(method.as_str(), &path) {
+        let id = state.shared.next_id.fetch_add(1, Ordering::Relaxed) + 920_000_000_000_000_000;
+        sent_id = Some(id);
+        let sent = fixtures::sent_message(id, channel, &body);
+        (StatusCode::OK, axum::Json(sent)).into_response()
     } else {
         route(&state, method.as_str(), &path, &body)
     };
@@ -251,9 +259,17 @@ async fn rest_handler(
         schema_errors,
         at,
         files,
+        sent_id,
     });
     state.shared.changed.notify_waiters();
     response
+}
+
+/// The channel of `POST /channels/{id}/messages`.
+fn posted_in(method: &str, path: &str) -> Option<u64> {
+    let rest = path.strip_prefix("/api/v10/channels/")?;
+    let (channel, tail) = rest.split_once('/')?;
+    (method == "POST" && tail == "messages").then(|| channel.parse().unwrap_or(1))
 }
 
 fn route(state: &Rest, method: &str, path: &str, body: &Value) -> Response {
