@@ -109,6 +109,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     // The clues are read once the repo id is blanked: its pieces ("-finetune", "-70B")
     // would only send patterns looking for what is no longer there.
     let cues = Cues::of(&cleaned);
+    let serving = crate::runtime::choice::says_serving(&cleaned);
     let mut work = Work::new(cleaned);
     // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
@@ -118,6 +119,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         framework: take_framework(&mut work),
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
+        serving,
         ..Query::default()
     };
     q.precision = take_precision(&mut work);
