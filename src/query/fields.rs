@@ -234,6 +234,8 @@ impl Fields {
             generate: tokens(Field::GenerationLength, &self.generate)?,
             batch: number(Field::Batch, &self.batch)?,
             mode: option::<Mode>(Field::Mode, &self.mode)?,
+            // Options name a runtime or leave the choice to the card (`--runtime`).
+            serving: false,
             gpu: given(&self.gpu).map(str::to_string),
             gpu_count: number(Field::GpuCount, &self.gpus)?,
             runtime: given(&self.runtime)

@@ -84,6 +84,10 @@ pub struct Query {
     /// size, and the answer says so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_by_memory: Option<u32>,
+    /// The question serves others ("serve", "users", "API", "throughput"): with no runtime
+    /// named, a serving engine is chosen (see `runtime::choice`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub serving: bool,
 }
 
 impl Query {
@@ -106,6 +110,39 @@ pub fn resolve_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Requ
         .filter(|_| parsed.query.model.is_some())
         .map(|m| (Cow::Borrowed(m.model), m.kind.clone()));
     resolve_known(catalog, &parsed.query, known)
+}
+
+/// The runtime people run on the asker's hardware (see `runtime::choice`), said with its
+/// reason. A format the asker named that it cannot load keeps that format's own runtime;
+/// an assumed one it cannot load becomes the nearest it downloads (an FP8 checkpoint is
+/// pulled as Q8_0 GGUF for llama.cpp).
+fn choose_runtime(req: &mut Request, q: &Query) {
+    let asker = crate::runtime::choice::Asker {
+        gpu: req.gpu,
+        serving: q.serving,
+        model: &req.model,
+        precision: req.job.precision,
+    };
+    let (mut runtime, mut reason) = asker.runtime();
+    let precision = req.job.precision;
+    if !runtime.profile().loads(precision) {
+        if q.precision.is_some() {
+            (runtime, reason) = (
+                Runtime::default_for(precision),
+                crate::runtime::choice::RuntimeReason::NoCard,
+            );
+        } else if let Some(p) = runtime.profile().lower_precisions.first() {
+            req.job.precision = *p;
+            for a in &mut req.assumed {
+                if let Assumption::Precision { precision, native } = a {
+                    *precision = *p;
+                    *native = false;
+                }
+            }
+        }
+    }
+    req.job.runtime = runtime;
+    req.assumed.push(Assumption::Runtime { runtime, reason });
 }
 
 /// [`resolve`] with a model spec an adapter already has (a Hub look-up, a config.json):
@@ -168,12 +205,8 @@ fn resolve_known(
             })
         }
     }
-    match q.runtime {
-        Some(r) => req.job.runtime = r,
-        None if !mode.is_training() => req.assumed.push(Assumption::Runtime {
-            runtime: req.job.runtime,
-        }),
-        None => {}
+    if let Some(r) = q.runtime {
+        req.job.runtime = r;
     }
     if let Some(kv) = q.kv_precision {
         req.job.kv_precision = kv;
@@ -215,6 +248,9 @@ fn resolve_known(
     }
     if let Some(s) = q.sharding {
         req.job.sharding = Some(s);
+    }
+    if q.runtime.is_none() && !mode.is_training() {
+        choose_runtime(&mut req, q);
     }
     req.job.memory_share = q.memory_share;
     req.job.batched_tokens = q.batched_tokens;

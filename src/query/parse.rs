@@ -123,6 +123,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         log_like
             || !(intent::asks_why(&cues) && whole.trim().lines().count() == 1 && whole.len() < 300)
     });
+    let serving = crate::runtime::choice::says_serving(&cleaned);
     let mut work = Work::new(cleaned);
     // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
     if work.clues.has(Clue::Budget)
@@ -138,6 +139,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         framework: take_framework(&mut work),
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),
+        serving,
         ..Query::default()
     };
     q.precision = take_precision(&mut work);

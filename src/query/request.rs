@@ -26,8 +26,10 @@ pub enum Assumption {
     Context {
         tokens: u64,
     },
+    /// The runtime people run on the asker's hardware, and why (see `runtime::choice`).
     Runtime {
         runtime: Runtime,
+        reason: crate::runtime::choice::RuntimeReason,
     },
     /// The Hub could not be asked about `repo` (offline, unreachable, slow), so the model
     /// is the catalog's closest match or a shape derived from the size in its name.

@@ -144,11 +144,29 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
             msg!("assumed-context"),
             Some(&Args::new().s("tokens", format_int(lang, *tokens))),
         ),
-        Assumption::Runtime { runtime } => tr(
-            lang,
-            msg!("assumed-runtime"),
-            Some(&Args::new().s("runtime", runtime.profile().version)),
-        ),
+        Assumption::Runtime { runtime, reason } => match reason.message() {
+            None => tr(
+                lang,
+                msg!("assumed-runtime"),
+                Some(&Args::new().s("runtime", runtime.profile().version)),
+            ),
+            Some(why) => tr(
+                lang,
+                msg!("assumed-runtime-why"),
+                Some(
+                    &Args::new()
+                        .s("runtime", runtime.profile().version)
+                        .s("why", t(lang, why))
+                        .s(
+                            "other",
+                            super::parts::runtime_label(
+                                lang,
+                                crate::runtime::choice::RuntimeReason::other(*runtime),
+                            ),
+                        ),
+                ),
+            ),
+        },
         Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
         Assumption::CardByMemory { memory_gb, gpu } => tr(
             lang,

@@ -546,7 +546,7 @@ mod tests {
 
     #[test]
     fn a_miss_on_two_cards_has_its_sections_in_the_layouts_order() {
-        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090");
+        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090 with transformers");
         let view = AnswerView::new(Lang::En, Catalog::get(), &a, crate::render::text::LAYOUT);
         let names: Vec<&str> = view.sections.iter().map(name).collect();
         assert_eq!(
@@ -581,7 +581,7 @@ mod tests {
 
     #[test]
     fn the_verdict_box_takes_the_first_fit_line_and_the_rest_follow() {
-        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090");
+        let a = answer_to("llama 3.1 70b fp16 on 2x rtx 4090 with transformers");
         let layout = [Kind::Verdict, Kind::FitAfterVerdict, Kind::Fit];
         let view = AnswerView::new(Lang::Pt, Catalog::get(), &a, &layout);
         let [Section::Verdict(v), Section::Fit(rest), Section::Fit(all)] = &view.sections[..]

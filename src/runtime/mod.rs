@@ -5,6 +5,7 @@
 //! a new entry in [`PROFILES`], its locale strings and its tests.
 
 mod budget;
+pub mod choice;
 pub mod framework;
 mod kv_pool;
 mod launch;

@@ -142,7 +142,7 @@ async fn the_web_page_leads_with_the_format_that_fits() {
 fn fp8_is_offered_only_where_transformers_can_run_it() {
     use vramguide::estimate::Format;
     use vramguide::plan::Change;
-    let (_, on_3090) = ask("can I run qwen 14b on a 3090?");
+    let (_, on_3090) = ask("can I run qwen 14b on a 3090 with transformers?");
     let fp8 = |a: &Answer| {
         a.levers
             .iter()
@@ -155,7 +155,7 @@ fn fp8_is_offered_only_where_transformers_can_run_it() {
         .expect("8-bit or 4-bit fits a 3090");
     assert_ne!(best.precision.format(), Format::Fp8);
     assert_eq!(best.precision.nominal_bits(), 8.0, "int8 is next: {best:?}");
-    let (_, on_4090) = ask("can I run qwen 14b on a 4090?");
+    let (_, on_4090) = ask("can I run qwen 14b on a 4090 with transformers?");
     let fp8_lead = on_4090
         .best_fit
         .as_ref()

@@ -6,6 +6,7 @@
 //! shared with `examples/calibrate.rs`.
 
 mod ask_intents;
+mod asker_runtime;
 mod best_fit;
 mod calibration;
 mod calibration_rows;

@@ -313,6 +313,8 @@ async fn the_ram_bandwidth_menu_changes_the_offload_speed_in_every_language() {
         model: Some("llama-3.1-70b".into()),
         precision: Some("fp16".parse().unwrap()),
         gpu: Some("rtx-4090".into()),
+        // transformers' offload lever, named (a GeForce card is otherwise llama.cpp's).
+        runtime: Some("transformers".parse().unwrap()),
         ..Query::default()
     };
     let speed = |a: &vramguide::answer::Answer| {
@@ -333,7 +335,8 @@ async fn the_ram_bandwidth_menu_changes_the_offload_speed_in_every_language() {
         let options = json!([
             {"name": "model", "type": 3, "value": "llama 3.1 70b"},
             {"name": "precision", "type": 4, "value": precision_index("fp16")},
-            {"name": "gpu", "type": 3, "value": "rtx 4090"}
+            {"name": "gpu", "type": 3, "value": "rtx 4090"},
+            {"name": "runtime", "type": 4, "value": 0}
         ]);
         let asked = bot
             .interact(fixtures::slash(

@@ -5,10 +5,12 @@ use super::*;
 
 #[test]
 fn llama_70b_fp16_on_one_4090_gets_precision_and_more_cards() {
+    // transformers' levers, named: a GeForce card with no runtime named is llama.cpp's.
     let a = ask(Query {
         model: Some("llama-3.1-70b".into()),
         precision: Some(Precision::Fp16),
         gpu: Some("rtx-4090".into()),
+        runtime: Some(Runtime::Transformers),
         ..Query::default()
     });
     assert!(!a.fit.as_ref().unwrap().fits);
@@ -205,9 +207,11 @@ fn lora_13b_at_4k_on_a_4090_gets_a_combined_lever() {
 #[test]
 fn an_impossible_job_answers_no_setup_quickly() {
     let catalog = Catalog::get();
+    // transformers, named: llama.cpp would offer 64 cards over the network.
     let q = Query {
         model: Some("kimi-k2".into()),
         gpu: Some("rtx-3070".into()),
+        runtime: Some(Runtime::Transformers),
         ..Query::default()
     };
     let a = ask(q.clone());

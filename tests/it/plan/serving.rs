@@ -9,19 +9,19 @@ fn max_context_questions_lead_with_the_longest_context() {
     let catalog = Catalog::get();
     for (q, lang) in [
         (
-            "what's the max context for qwen3 8b on a 4090?",
+            "what's the max context for qwen3 8b on a 4090 with transformers?",
             vramguide::i18n::Lang::En,
         ),
         (
-            "qual o contexto máximo do qwen3 8b numa 4090?",
+            "qual o contexto máximo do qwen3 8b numa 4090 com transformers?",
             vramguide::i18n::Lang::Pt,
         ),
         (
-            "¿cuál es el contexto máximo de qwen3 8b en una 4090?",
+            "¿cuál es el contexto máximo de qwen3 8b en una 4090 con transformers?",
             vramguide::i18n::Lang::Es,
         ),
         (
-            "qwen3 8b 在 4090 上最大上下文多少?",
+            "qwen3 8b 用 transformers 在 4090 上最大上下文多少?",
             vramguide::i18n::Lang::Zh,
         ),
     ] {
