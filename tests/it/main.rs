@@ -48,3 +48,4 @@ mod unknown_names;
 mod web;
 mod web_browser;
 mod web_hostile;
+mod web_pages;

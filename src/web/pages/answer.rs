@@ -305,6 +305,9 @@ pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
         .unwrap_or_else(|e| format!("template failed: {e}"))
 }
 
+/// Longest question start a page's `<title>` shows (a tab shows about this much).
+const MAX_TITLE_CHARS: usize = 60;
+
 /// `/ask?q=`: the question box with the answer below it.
 pub async fn ask(
     State(state): State<AppState>,
@@ -379,8 +382,22 @@ pub async fn ask(
         .or(other.as_ref().map(|o| o.lang))
         .or(error.as_ref().map(|e| e.lang))
         .unwrap_or(lang);
+    let mut chrome = Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string());
+    // The tab names what was asked, in the asker's words (its model, card or topic), and
+    // the model as the answer read it ("llama 8b on a 4090 · Llama 3.1 8B · bf16").
+    let asked = sanitize::truncate(&q, MAX_TITLE_CHARS).trim();
+    chrome.title = match &answer {
+        Some(a) => format!("{asked} · {}", a.title),
+        None => asked.to_string(),
+    };
+    if crate::web::lang::chosen(p.lang.as_deref(), &headers).is_none() {
+        let preferred = crate::web::lang::negotiate(None, &headers);
+        if preferred != lang {
+            chrome.note_language(preferred);
+        }
+    }
     let body = IndexPage {
-        page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
+        page: chrome,
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         q,
         ram,
