@@ -289,3 +289,50 @@ async fn a_chosen_language_wins_over_the_question_words() {
         "{title}"
     );
 }
+
+/// The home page shows one example per kind of question in every language, and each
+/// opens an answer of that kind (a verdict, or the comparison and guide pages), not an
+/// error; the RAM field sits behind "more options".
+#[tokio::test]
+async fn every_home_example_answers() {
+    let base = start(0).await;
+    let mut bad = Vec::new();
+    for lang in Lang::ALL {
+        let (_, home) = get(&format!("{base}/?lang={}", lang.code())).await;
+        assert!(home.contains(&t(lang, "web-more-options")));
+        for kind in vramguide::web::pages::EXAMPLE_KINDS {
+            let q = t(lang, &format!("web-example-{kind}"));
+            assert!(home.contains(&t(lang, &format!("web-example-{kind}-kind"))));
+            let query: String = form_urlencoded::Serializer::new(String::new())
+                .append_pair("q", &q)
+                .append_pair("lang", lang.code())
+                .finish();
+            let r = crate::web::client()
+                .get(format!("{base}/ask?{query}"))
+                .send()
+                .await
+                .unwrap();
+            let status = r.status().as_u16();
+            let location = r
+                .headers()
+                .get("location")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let body = r.text().await.unwrap();
+            let fine = match kind {
+                "compare" => status == 303 && location.starts_with("/compare?gpus="),
+                "explain" => status == 303 && location.starts_with("/guide/"),
+                _ => {
+                    status == 200
+                        && body.contains("class=\"verdict")
+                        && !body.contains("class=\"error\"")
+                }
+            };
+            if !fine {
+                bad.push(format!("{lang:?} {kind} {q:?}: {status} {location}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

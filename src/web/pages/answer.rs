@@ -203,7 +203,7 @@ struct IndexPage {
     /// The RAM bandwidth field as typed (shown again with the answer).
     ram: String,
     lang_field: Option<&'static str>,
-    examples: Vec<String>,
+    examples: Vec<Example>,
     answer: Option<AnswerHtml>,
     /// What runs on a setup, what a budget buys, a pasted error read.
     other: Option<IntentView>,
@@ -277,10 +277,25 @@ pub async fn index(
     page(StatusCode::OK, body.render())
 }
 
-fn examples(lang: Lang) -> Vec<String> {
-    ["help-example-1", "help-example-2", "help-example-3"]
+/// One example on the home page: the kind of question and a question of that kind.
+pub struct Example {
+    pub kind: String,
+    pub q: String,
+}
+
+/// The kinds of question the guide answers, in the order the home page shows them.
+pub const EXAMPLE_KINDS: [&str; 7] = [
+    "estimate", "compare", "explain", "fit", "budget", "context", "error",
+];
+
+/// One example per kind of question, so a visitor sees that more than estimates work.
+fn examples(lang: Lang) -> Vec<Example> {
+    EXAMPLE_KINDS
         .into_iter()
-        .map(|id| t(lang, id))
+        .map(|kind| Example {
+            kind: t(lang, &format!("web-example-{kind}-kind")),
+            q: t(lang, &format!("web-example-{kind}")),
+        })
         .collect()
 }
 

@@ -10,7 +10,8 @@ mod guide;
 mod tables;
 
 pub use answer::{
-    AnswerHtml, GuideLink, OpenGraph, VerdictBox, answer_page, ask, ask_config, chart_png, index,
+    AnswerHtml, EXAMPLE_KINDS, Example, GuideLink, OpenGraph, VerdictBox, answer_page, ask,
+    ask_config, chart_png, index,
 };
 pub use guide::{guide_index, guide_topic};
 pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
