@@ -39,6 +39,7 @@ mod parser_corpus;
 mod plan;
 mod prices;
 mod properties;
+mod readme;
 mod real_configs;
 mod store;
 mod store_cli;
