@@ -20,3 +20,9 @@ web-example-error-kind = A pasted error
 web-example-error = torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free.
 # The home page's advanced fields (host RAM bandwidth) sit behind this.
 web-more-options = More options
+# /api and /docs: the API's reference page, rendered from the OpenAPI document (whose own text is English).
+web-api-title = JSON API
+web-api-intro = Every answer of this site is also JSON. The endpoints below come from the OpenAPI document; their descriptions are in English.
+web-api-document = The OpenAPI document (JSON)
+web-api-required = required
+web-api-try = Try:

@@ -20,3 +20,9 @@ web-example-error-kind = Un error pegado
 web-example-error = torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free.
 # The home page's advanced fields (host RAM bandwidth) sit behind this.
 web-more-options = Más opciones
+# /api and /docs: the API's reference page, rendered from the OpenAPI document (whose own text is English).
+web-api-title = API JSON
+web-api-intro = Cada respuesta de este sitio también está en JSON. Los endpoints de abajo vienen del documento OpenAPI; sus descripciones están en inglés.
+web-api-document = El documento OpenAPI (JSON)
+web-api-required = obligatorio
+web-api-try = Prueba:

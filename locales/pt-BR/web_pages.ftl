@@ -20,3 +20,9 @@ web-example-error-kind = Um erro colado
 web-example-error = torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free.
 # The home page's advanced fields (host RAM bandwidth) sit behind this.
 web-more-options = Mais opções
+# /api and /docs: the API's reference page, rendered from the OpenAPI document (whose own text is English).
+web-api-title = API JSON
+web-api-intro = Toda resposta deste site também sai em JSON. Os endpoints abaixo vêm do documento OpenAPI; as descrições estão em inglês.
+web-api-document = O documento OpenAPI (JSON)
+web-api-required = obrigatório
+web-api-try = Experimente:

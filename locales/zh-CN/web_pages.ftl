@@ -20,3 +20,9 @@ web-example-error-kind = 粘贴报错
 web-example-error = torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free.
 # The home page's advanced fields (host RAM bandwidth) sit behind this.
 web-more-options = 更多选项
+# /api and /docs: the API's reference page, rendered from the OpenAPI document (whose own text is English).
+web-api-title = JSON API
+web-api-intro = 本站的每个回答也都提供 JSON 格式。下面的接口来自 OpenAPI 文档，说明为英文。
+web-api-document = OpenAPI 文档（JSON）
+web-api-required = 必填
+web-api-try = 试试：

@@ -138,6 +138,9 @@ pub fn router(state: AppState) -> Router {
         .route("/style.css", get(pages::style))
         .route("/copy.js", get(pages::copy_js))
         .route("/favicon.ico", get(pages::favicon))
+        .route("/api", get(pages::api_docs))
+        .route("/api/v1", get(pages::api_docs))
+        .route("/docs", get(pages::api_docs))
         .route("/chart.png", get(pages::chart_png))
         .route("/api/v1/ask", get(api::ask))
         .route(

@@ -21,6 +21,7 @@ const PAGES: &[&str] = &[
     "/models?",
     "/gpus?",
     "/no-such-page?",
+    "/docs?",
 ];
 
 /// `on...=` attributes and `<script>` elements with a body: what `script-src 'self'` blocks.
@@ -335,4 +336,35 @@ async fn every_home_example_answers() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// `/api`, `/api/v1` and `/docs` are the API's page, from the OpenAPI document: every
+/// endpoint with its parameters, and each GET's example request answers 200.
+#[tokio::test]
+async fn the_api_page_lists_every_endpoint_with_a_working_example() {
+    let base = start(0).await;
+    let (_, doc) = crate::web::get_json(&format!("{base}/api/v1/openapi.json")).await;
+    for at in ["/api", "/api/v1", "/docs"] {
+        let (status, html) = get(&format!("{base}{at}?lang=pt")).await;
+        assert_eq!(status, 200, "{at}");
+        assert!(html.contains(&t(Lang::Pt, "web-api-title")), "{at}");
+        for path in doc["paths"].as_object().unwrap().keys() {
+            assert!(
+                html.contains(&format!(" {path}</code>")),
+                "{at} lacks {path}"
+            );
+        }
+    }
+    let (_, html) = get(&format!("{base}/docs")).await;
+    let mut tried = 0;
+    for piece in html.split("<a href=\"").skip(1) {
+        let href = piece.split('"').next().unwrap().replace("&#38;", "&");
+        if !href.starts_with("/api/v1/") {
+            continue;
+        }
+        let (status, _) = get(&format!("{base}{href}")).await;
+        assert_eq!(status, 200, "{href}");
+        tried += 1;
+    }
+    assert!(tried >= 7, "{tried} examples");
 }

@@ -6,6 +6,7 @@
 //! its answer, `guide` the guide's pages, `tables` the comparison and the catalog tables.
 
 mod answer;
+mod api_docs;
 mod guide;
 mod tables;
 
@@ -13,6 +14,7 @@ pub use answer::{
     AnswerHtml, EXAMPLE_KINDS, Example, GuideLink, OpenGraph, VerdictBox, answer_page, ask,
     ask_config, chart_png, index,
 };
+pub use api_docs::api_docs;
 pub use guide::{guide_index, guide_topic};
 pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
 
