@@ -403,6 +403,8 @@ async fn pages_fit_a_phone_and_a_desktop() {
         format!("{base}/models?lang=en"),
         format!("{base}/guide/nvlink?lang=en"),
         format!("{base}/?lang=zh-CN"),
+        format!("{base}/docs?lang=pt"),
+        format!("{base}/no-such-page?lang=es"),
     ];
     // The answers that draw the memory chart.
     let charted = &answers[..4];
