@@ -53,7 +53,7 @@ web-col-fp16 = FP16/BF16 TFLOPS (dense, FP32 accumulate)
 web-col-price = Price
 
 web-not-found-title = Page not found
-web-not-found-body = There is nothing at this address. The guide topics are below.
+web-not-found-body = There is nothing at this address. Ask your question here, or pick a guide topic below.
 web-rate-limited = Too many requests from your address. Try again in { $seconds } s.
 web-busy = The server is busy drawing charts. Try again in { $seconds } s.
 web-too-many-connections = Too many connections right now. Try again in { $seconds } s.

@@ -53,7 +53,7 @@ web-col-fp16 = TFLOPS FP16/BF16 (denso, acumulación en FP32)
 web-col-price = Precio
 
 web-not-found-title = Página no encontrada
-web-not-found-body = No hay nada en esta dirección. Abajo tienes los temas de la guía.
+web-not-found-body = No hay nada en esta dirección. Haz tu pregunta aquí o elige un tema de la guía abajo.
 web-rate-limited = Demasiadas solicitudes desde tu dirección. Vuelve a intentarlo en { $seconds } s.
 web-busy = El servidor está ocupado dibujando gráficos. Vuelve a intentarlo en { $seconds } s.
 web-too-many-connections = Hay demasiadas conexiones ahora mismo. Vuelve a intentarlo en { $seconds } s.

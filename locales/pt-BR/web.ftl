@@ -53,7 +53,7 @@ web-col-fp16 = TFLOPS FP16/BF16 (denso, acumulação em FP32)
 web-col-price = Preço
 
 web-not-found-title = Página não encontrada
-web-not-found-body = Não há nada neste endereço. Os tópicos do guia estão logo abaixo.
+web-not-found-body = Não há nada neste endereço. Faça sua pergunta aqui ou escolha um tópico do guia logo abaixo.
 web-rate-limited = Muitas solicitações vindas do seu endereço. Tente de novo em { $seconds } s.
 web-busy = O servidor está ocupado desenhando gráficos. Tente de novo em { $seconds } s.
 web-too-many-connections = Conexões demais no momento. Tente de novo em { $seconds } s.

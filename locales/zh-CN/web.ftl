@@ -53,7 +53,7 @@ web-col-fp16 = FP16/BF16 TFLOPS（稠密，FP32 累加）
 web-col-price = 价格
 
 web-not-found-title = 页面不存在
-web-not-found-body = 这个地址没有内容。下面是指南的各个主题。
+web-not-found-body = 这个地址没有内容。可以在这里直接提问，或从下面的指南主题中选择。
 web-rate-limited = 来自你的地址的请求过多，请在 { $seconds } 秒后重试。
 web-busy = 服务器正忙于绘制图表，请在 { $seconds } 秒后重试。
 web-too-many-connections = 当前连接过多，请在 { $seconds } 秒后重试。

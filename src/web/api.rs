@@ -277,7 +277,14 @@ pub async fn compare(
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
     let names = match input::gpu_list(p.gpus.as_deref()) {
         Ok(names) => names,
-        Err(GpuListError::Missing) => return missing(lang, "gpus"),
+        Err(GpuListError::Missing) => {
+            let text = tr(lang, "api-compare-gpus-missing", None);
+            return bad_request(lang, "missing_parameter", Some("gpus"), text);
+        }
+        Err(GpuListError::OnlyOne) => {
+            let text = tr(lang, "api-compare-one-gpu", None);
+            return bad_request(lang, "one_gpu", Some("gpus"), text);
+        }
         Err(GpuListError::TooLong) => {
             return errors::too_long(lang, "gpus", input::MAX_VALUE_CHARS);
         }

@@ -132,7 +132,15 @@ pub async fn ask_with(
 ) -> Arc<Asked> {
     let started = Instant::now();
     let text = &sanitize::one_line(text);
-    let asked = cached_with(state, text, ram_gbs, lang_param, headers, addr).await;
+    // On the site a reader's own choice (`?lang=`, the switcher's cookie) wins over the
+    // question's words; over the API `lang` stays the fallback (CONTRACT.md).
+    let chosen = if source == "api" {
+        None
+    } else {
+        super::lang::chosen(lang_param, headers)
+    };
+    let fallback = super::lang::negotiate(lang_param, headers);
+    let asked = cached_in(state, text, ram_gbs, fallback, chosen, addr).await;
     let elapsed = started.elapsed();
     let (lang, ok) = (asked.lang(), asked.reply.outcome.is_ok());
     state
@@ -154,20 +162,26 @@ pub async fn cached(
     headers: &HeaderMap,
     addr: ClientAddr,
 ) -> Arc<Asked> {
-    cached_with(state, text, None, lang_param, headers, addr).await
+    let fallback = super::lang::negotiate(lang_param, headers);
+    let chosen = super::lang::chosen(lang_param, headers);
+    cached_in(state, text, None, fallback, chosen, addr).await
 }
 
-/// [`cached`] with the form's host RAM bandwidth, which is part of the key.
-pub async fn cached_with(
+/// [`cached`] with the form's host RAM bandwidth, which is part of the key, and the
+/// reader's chosen language, which replies whatever the question's words are.
+async fn cached_in(
     state: &AppState,
     text: &str,
     ram_gbs: Option<f64>,
-    lang_param: Option<&str>,
-    headers: &HeaderMap,
+    fallback: Lang,
+    chosen: Option<Lang>,
     addr: ClientAddr,
 ) -> Arc<Asked> {
-    let fallback = super::lang::negotiate(lang_param, headers);
-    let mut key = cache_key(fallback, text);
+    let mut key = cache_key(chosen.unwrap_or(fallback), text);
+    if chosen.is_some() {
+        // A chosen language is not a fallback: "en\0..." may have replied in Portuguese.
+        key.insert(0, '!');
+    }
     if let Some(gbs) = ram_gbs {
         key.push('\0');
         key.push_str(&gbs.to_bits().to_string());
@@ -179,6 +193,9 @@ pub async fn cached_with(
     let mut question = Question::text(text, fallback);
     if let crate::ask::Request::Text { parsed, .. } = &mut question.request {
         parsed.query.ram_bandwidth_gbs = ram_gbs;
+        if chosen.is_some() {
+            parsed.language = chosen;
+        }
     }
     let reply = state.service.answer_for(question, &who).await;
     // Hub answers are kept by the Hub cache: a fallback given while the Hub was

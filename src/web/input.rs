@@ -99,8 +99,10 @@ pub fn longer_than(text: &str, max: usize) -> bool {
 /// Why a `?gpus=` list is refused before any name is looked up.
 #[derive(Debug, PartialEq, Eq)]
 pub enum GpuListError {
-    /// Fewer than two names.
+    /// No name at all.
     Missing,
+    /// One name: a comparison needs two.
+    OnlyOne,
     /// More than [`MAX_COMPARE_GPUS`] names.
     TooMany,
     /// A name (or the whole list) longer than a name can be.
@@ -126,8 +128,10 @@ pub fn gpu_list(list: Option<&str>) -> Result<Vec<String>, GpuListError> {
     if names.iter().any(|n| too_long(n)) {
         return Err(GpuListError::TooLong);
     }
-    if names.len() < 2 {
-        return Err(GpuListError::Missing);
+    match names.len() {
+        0 => return Err(GpuListError::Missing),
+        1 => return Err(GpuListError::OnlyOne),
+        _ => {}
     }
     Ok(names)
 }
@@ -152,7 +156,8 @@ mod tests {
             gpu_list(Some("rtx-4090, a6000")).unwrap(),
             vec!["rtx-4090", "a6000"]
         );
-        assert_eq!(gpu_list(Some("rtx-4090")), Err(GpuListError::Missing));
+        assert_eq!(gpu_list(Some("rtx-4090")), Err(GpuListError::OnlyOne));
+        assert_eq!(gpu_list(Some(" , ")), Err(GpuListError::Missing));
         let many = ["rtx-4090"; 9].join(",");
         assert_eq!(gpu_list(Some(&many)), Err(GpuListError::TooMany));
         let long = format!("rtx-4090,{}", "x".repeat(101));

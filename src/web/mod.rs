@@ -48,8 +48,9 @@ use tower_http::timeout::TimeoutLayer;
 const MAX_BODY_BYTES: usize = 3 * crate::diagnose::MAX_LOG_BYTES + 4096;
 /// An answer takes microseconds; a request still running after this is stuck or slow-loris.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-/// Page styles and the bar's colours stay in our stylesheet: no inline scripts or styles.
-const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
+/// Page styles and the bar's colours stay in our stylesheet, the Copy buttons' code in
+/// `/copy.js`: no inline scripts, handlers or styles.
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                    form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// What the server is started with.
@@ -140,6 +141,11 @@ pub fn router(state: AppState) -> Router {
         .route("/gpus", get(pages::gpus))
         .route("/lang", get(pages::set_lang))
         .route("/style.css", get(pages::style))
+        .route("/copy.js", get(pages::copy_js))
+        .route("/favicon.ico", get(pages::favicon))
+        .route("/api", get(pages::api_docs))
+        .route("/api/v1", get(pages::api_docs))
+        .route("/docs", get(pages::api_docs))
         .route("/chart.png", get(pages::chart_png))
         .route("/api/v1/ask", get(api::ask).post(paste::api_ask))
         .route(

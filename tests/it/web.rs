@@ -146,8 +146,14 @@ async fn compare_catalog_guide_and_openapi() {
     let (status, v) = get_json(&format!("{base}/api/v1/compare?gpus=rtx-4090,warp-drive")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["error"]["kind"], "unknown_gpu");
-    let (status, _) = get_json(&format!("{base}/api/v1/compare?gpus=rtx-4090")).await;
+    // One GPU is named as one, not "missing", with an example for this endpoint.
+    let (status, v) = get_json(&format!("{base}/api/v1/compare?gpus=rtx-4090")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["error"]["kind"], "one_gpu");
+    assert_eq!(v["error"]["input"], "gpus");
+    let text = v["text"].as_str().unwrap_or_default();
+    assert!(text.contains("only one GPU"), "{v}");
+    assert!(text.contains("/api/v1/compare?gpus="), "{v}");
 
     let (_, models) = get_json(&format!("{base}/api/v1/models")).await;
     let models = models.as_array().unwrap();

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use vramguide::i18n::{Lang, has, t};
 use vramguide::web;
 
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let candidates = std::env::var_os("CHROMIUM")
         .map(PathBuf::from)
         .into_iter()
@@ -226,7 +226,7 @@ const MEASURE: &str = r#"(() => {
 
 /// A headless Chromium driven over the DevTools protocol: one tab, resized and switched to
 /// dark mode between pages. Killed on drop.
-struct Browser {
+pub(crate) struct Browser {
     child: std::process::Child,
     ws: tokio_tungstenite::WebSocketStream<
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
@@ -242,7 +242,7 @@ impl Drop for Browser {
 }
 
 impl Browser {
-    async fn start(bin: &Path, profile: &Path) -> Browser {
+    pub(crate) async fn start(bin: &Path, profile: &Path) -> Browser {
         use std::io::BufRead;
         let mut child = Command::new(bin)
             .args([
@@ -299,7 +299,11 @@ impl Browser {
     }
 
     /// Send one DevTools command and wait for its reply.
-    async fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+    pub(crate) async fn call(
+        &mut self,
+        method: &str,
+        params: serde_json::Value,
+    ) -> serde_json::Value {
         use futures_util::{SinkExt, StreamExt};
         use tokio_tungstenite::tungstenite::Message;
         let id = self.next_id;
@@ -399,6 +403,8 @@ async fn pages_fit_a_phone_and_a_desktop() {
         format!("{base}/models?lang=en"),
         format!("{base}/guide/nvlink?lang=en"),
         format!("{base}/?lang=zh-CN"),
+        format!("{base}/docs?lang=pt"),
+        format!("{base}/no-such-page?lang=es"),
     ];
     // The answers that draw the memory chart.
     let charted = &answers[..4];

@@ -206,7 +206,7 @@ struct IndexPage {
     /// The RAM bandwidth field as typed (shown again with the answer).
     ram: String,
     lang_field: Option<&'static str>,
-    examples: Vec<String>,
+    examples: Vec<Example>,
     answer: Option<AnswerHtml>,
     /// What runs on a setup, what a budget buys, a pasted error read.
     other: Option<IntentView>,
@@ -286,10 +286,25 @@ pub async fn index(
     page(StatusCode::OK, body.render())
 }
 
-fn examples(lang: Lang) -> Vec<String> {
-    ["help-example-1", "help-example-2", "help-example-3"]
+/// One example on the home page: the kind of question and a question of that kind.
+pub struct Example {
+    pub kind: String,
+    pub q: String,
+}
+
+/// The kinds of question the guide answers, in the order the home page shows them.
+pub const EXAMPLE_KINDS: [&str; 7] = [
+    "estimate", "compare", "explain", "fit", "budget", "context", "error",
+];
+
+/// One example per kind of question, so a visitor sees that more than estimates work.
+fn examples(lang: Lang) -> Vec<Example> {
+    EXAMPLE_KINDS
         .into_iter()
-        .map(|id| t(lang, id))
+        .map(|kind| Example {
+            kind: t(lang, &format!("web-example-{kind}-kind")),
+            q: t(lang, &format!("web-example-{kind}")),
+        })
         .collect()
 }
 
@@ -315,6 +330,9 @@ pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
     body.render()
         .unwrap_or_else(|e| format!("template failed: {e}"))
 }
+
+/// Longest question start a page's `<title>` shows (a tab shows about this much).
+const MAX_TITLE_CHARS: usize = 60;
 
 /// `/ask?q=`: the question box with the answer below it.
 pub async fn ask(
@@ -411,10 +429,24 @@ pub async fn ask(
         .or(other.as_ref().map(|o| o.lang))
         .or(error.as_ref().map(|e| e.lang))
         .unwrap_or(lang);
+    let mut chrome = Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string());
+    // The tab names what was asked, in the asker's words (its model, card or topic), and
+    // the model as the answer read it ("llama 8b on a 4090 · Llama 3.1 8B · bf16").
+    let asked = sanitize::truncate(&q, MAX_TITLE_CHARS).trim();
+    chrome.title = match &answer {
+        Some(a) => format!("{asked} · {}", a.title),
+        None => asked.to_string(),
+    };
+    if crate::web::lang::chosen(p.lang.as_deref(), &headers).is_none() {
+        let preferred = crate::web::lang::negotiate(None, &headers);
+        if preferred != lang {
+            chrome.note_language(preferred);
+        }
+    }
     let thread = follow_up::next_thread(&prev, &q, kept.is_some());
     let body = IndexPage {
         thread,
-        page: Chrome::new(lang, "web-ask-title", "/ask", &uri.to_string()),
+        page: chrome,
         lang_field: p.lang.as_ref().map(|_| lang.code()),
         q,
         ram,

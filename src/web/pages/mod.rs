@@ -6,12 +6,15 @@
 //! its answer, `guide` the guide's pages, `tables` the comparison and the catalog tables.
 
 mod answer;
+mod api_docs;
 mod guide;
 mod tables;
 
 pub use answer::{
-    AnswerHtml, GuideLink, OpenGraph, VerdictBox, answer_page, ask, ask_config, chart_png, index,
+    AnswerHtml, EXAMPLE_KINDS, Example, GuideLink, OpenGraph, VerdictBox, answer_page, ask,
+    ask_config, chart_png, index,
 };
+pub use api_docs::api_docs;
 pub use guide::{guide_index, guide_topic};
 pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
 
@@ -52,6 +55,9 @@ pub struct Chrome {
     pub title: String,
     pub nav: Vec<Link>,
     pub langs: Vec<Link>,
+    /// "Answered in English because you wrote in English", linking the reader's own
+    /// language: shown when the question's words, not the reader, chose the language.
+    pub lang_note: Option<(String, Link)>,
 }
 
 impl Chrome {
@@ -84,7 +90,26 @@ impl Chrome {
             title: t(lang, title_id),
             nav,
             langs,
+            lang_note: None,
         }
+    }
+
+    /// Note that the question's words chose `answered` over the reader's `preferred`
+    /// language, with the switcher's link to `preferred` (which then sticks).
+    pub fn note_language(&mut self, preferred: Lang) {
+        let Some(link) = self
+            .langs
+            .iter()
+            .find(|l| l.label == t(preferred, "web-lang-name"))
+        else {
+            return;
+        };
+        let link = Link {
+            href: link.href.clone(),
+            label: link.label.clone(),
+            current: false,
+        };
+        self.lang_note = Some((t(self.lang, "web-answered-in-own"), link));
     }
 
     pub fn t(&self, id: &str) -> String {
@@ -205,6 +230,35 @@ pub async fn style() -> Response {
         .into_response()
 }
 
+/// `/copy.js`: the Copy buttons' one script (the CSP allows scripts from this site only,
+/// never inline handlers).
+pub async fn copy_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        include_str!("../../../templates/copy.js"),
+    )
+        .into_response()
+}
+
+/// The site's icon, 16 x 16 (1.1 KB), built into the binary: browsers ask for
+/// `/favicon.ico` on every page whether or not the page links it.
+const FAVICON: &[u8] = include_bytes!("../../../assets/favicon.ico");
+
+/// `/favicon.ico`.
+pub async fn favicon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/x-icon"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        FAVICON,
+    )
+        .into_response()
+}
+
 #[derive(Template)]
 #[template(path = "not_found.html")]
 struct NotFoundPage {
@@ -222,7 +276,8 @@ fn not_found_page(lang: Lang, uri: &str) -> Response {
 
 /// Anything else: a 404 page, or a JSON 404 under `/api/`.
 pub async fn not_found(OriginalUri(uri): OriginalUri, headers: HeaderMap) -> Response {
-    let lang = crate::web::lang::negotiate(None, &headers);
+    let param = crate::web::errors::query_lang(uri.query());
+    let lang = crate::web::lang::negotiate(param.as_deref(), &headers);
     if uri.path().starts_with("/api/") {
         return crate::web::api::not_found(lang);
     }

@@ -1,0 +1,370 @@
+//! The guide's pages under their own Content-Security-Policy: no inline handler or script
+//! on any page, in any language; the Copy buttons' script, the favicon and the 404's
+//! question box are served; and in headless Chromium a click on Copy puts the command on
+//! the clipboard with no CSP violation (skipped without Chromium, as `web_browser`).
+
+use crate::web::{get, start};
+use crate::web_browser::{Browser, chromium};
+use std::time::Duration;
+use vramguide::i18n::{Lang, t};
+
+/// One page of every kind, as `/path?query` without the language.
+const PAGES: &[&str] = &[
+    "/?",
+    "/ask?q=llama+3.1+8b+on+rtx+4090+with+vllm&",
+    "/ask?q=llama+3.1+70b+fp16+on+one+rtx+4090&",
+    "/ask?q=what+can+i+run+on+2x+3090%3F&",
+    "/ask?q=which+gpu+should+I+buy+for+%242000%3F&",
+    "/compare?",
+    "/guide?",
+    "/guide/nvlink?",
+    "/models?",
+    "/gpus?",
+    "/no-such-page?",
+    "/docs?",
+];
+
+/// `on...=` attributes and `<script>` elements with a body: what `script-src 'self'` blocks.
+fn inline_code(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for tag in html.split('<').skip(1) {
+        let tag = tag.split('>').next().unwrap_or("");
+        let name = tag.split_whitespace().next().unwrap_or("");
+        // Attributes only: skip the element's name, look for ` onxxx=`.
+        for attr in tag.split_whitespace().skip(1) {
+            let key = attr.split('=').next().unwrap_or("").to_ascii_lowercase();
+            if key.len() > 2 && key.starts_with("on") && attr.contains('=') {
+                found.push(format!("<{name} {attr}"));
+            }
+        }
+        if name.eq_ignore_ascii_case("script") && !tag.contains("src=") {
+            found.push("<script> without src".to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn the_finder_finds_handlers_and_inline_scripts() {
+    assert_eq!(
+        inline_code(r#"<button onclick="x()">"#),
+        ["<button onclick=\"x()\""]
+    );
+    assert_eq!(inline_code("<script>alert(1)</script>").len(), 1);
+    assert!(inline_code(r#"<script src="/copy.js" defer></script><p>one=1</p>"#).is_empty());
+}
+
+#[tokio::test]
+async fn no_page_has_an_inline_handler_and_the_script_is_served() {
+    let base = start(0).await;
+    let mut bad = Vec::new();
+    for lang in Lang::ALL {
+        for page in PAGES {
+            let url = format!("{base}{page}lang={}", lang.code());
+            let response = crate::web::client().get(&url).send().await.unwrap();
+            let csp = response
+                .headers()
+                .get("content-security-policy")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            assert!(csp.contains("script-src 'self'"), "{url}: {csp}");
+            assert!(!csp.contains("unsafe-inline"), "{url}: {csp}");
+            let html = response.text().await.unwrap();
+            assert!(
+                html.contains(r#"<script src="/copy.js" defer></script>"#),
+                "{url}"
+            );
+            assert!(
+                html.contains(r#"<link rel="icon" href="/favicon.ico""#),
+                "{url}"
+            );
+            for found in inline_code(&html) {
+                bad.push(format!("{url}: {found}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let r = crate::web::client()
+        .get(format!("{base}/copy.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        r.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert!(r.text().await.unwrap().contains("button.copy"));
+    let r = crate::web::client()
+        .get(format!("{base}/favicon.ico"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/x-icon");
+    let icon = r.bytes().await.unwrap();
+    assert!(
+        icon.starts_with(&[0, 0, 1, 0]) && icon.len() < 4096,
+        "a small ICO"
+    );
+}
+
+#[tokio::test]
+async fn the_404_page_has_the_question_box_in_its_language() {
+    let base = start(0).await;
+    for lang in Lang::ALL {
+        let (status, html) = get(&format!("{base}/nowhere?lang={}", lang.code())).await;
+        assert_eq!(status, 404);
+        assert!(html.contains(r#"<form class="ask" method="get" action="/ask">"#));
+        assert!(html.contains(r#"name="q""#));
+        assert!(html.contains(&t(lang, "web-ask-button")), "{html}");
+    }
+}
+
+/// Page-side: collect CSP violations from the first script on, before the page's own.
+const WATCH: &str = "window.__violations = []; document.addEventListener('securitypolicyviolation', e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));";
+
+/// Click Copy with a real (trusted) mouse click on an answer, at a phone's width and a
+/// desktop's: the clipboard then holds the command shown, the button says so, and the
+/// page reported no CSP violation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn copy_puts_the_command_on_the_clipboard_in_chromium() {
+    let Some(bin) = chromium() else {
+        eprintln!("SKIPPED: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)");
+        return;
+    };
+    let base = start(0).await;
+    let profile = std::env::temp_dir().join(format!("vramguide-copy-{}", std::process::id()));
+    let mut browser = Browser::start(&bin, &profile).await;
+    browser
+        .call(
+            "Browser.grantPermissions",
+            serde_json::json!({"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]}),
+        )
+        .await;
+    browser
+        .call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({"source": WATCH}),
+        )
+        .await;
+    browser.call("Page.enable", serde_json::json!({})).await;
+    let url = format!("{base}/ask?q=llama+3.1+8b+on+rtx+4090+with+vllm&lang=en");
+    for width in [390, 1280] {
+        let metrics = serde_json::json!({
+            "width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600,
+        });
+        browser
+            .call("Emulation.setDeviceMetricsOverride", metrics)
+            .await;
+        browser
+            .call("Page.navigate", serde_json::json!({"url": url}))
+            .await;
+        let eval = |expr: &str| serde_json::json!({"expression": expr, "returnByValue": true, "awaitPromise": true});
+        // The button, scrolled into view, and its centre on screen.
+        let mut at = None;
+        for _ in 0..200 {
+            let r = browser
+                .call("Runtime.evaluate", eval("(() => { if (document.readyState !== 'complete') return null; const b = document.querySelector('button.copy'); if (!b) return 'none'; b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect(); return JSON.stringify([r.x + r.width / 2, r.y + r.height / 2, b.parentNode.querySelector('code').textContent, b.textContent]); })()"))
+                .await;
+            if let Some(v) = r["result"]["value"].as_str() {
+                at = Some(v.to_string());
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let at = at.expect("the page loads");
+        assert_ne!(at, "none", "{url}: no Copy button");
+        let (x, y, command, label): (f64, f64, String, String) = serde_json::from_str(&at).unwrap();
+        assert!(command.starts_with("vllm serve"), "{command}");
+        assert_eq!(label, t(Lang::En, "web-copy"));
+        for kind in ["mousePressed", "mouseReleased"] {
+            browser
+                .call(
+                    "Input.dispatchMouseEvent",
+                    serde_json::json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+                )
+                .await;
+        }
+        let mut state = String::new();
+        for _ in 0..100 {
+            let r = browser
+                .call("Runtime.evaluate", eval("navigator.clipboard.readText().then(c => JSON.stringify([c, document.querySelector('button.copy').textContent, window.__violations]))"))
+                .await;
+            state = r["result"]["value"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            if state.contains(&t(Lang::En, "web-copied")) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let (clip, label, violations): (String, String, Vec<String>) =
+            serde_json::from_str(&state).unwrap_or_else(|e| panic!("{e}: {state}"));
+        assert_eq!(clip, command, "{width}px: the clipboard holds the command");
+        assert_eq!(label, t(Lang::En, "web-copied"));
+        assert!(
+            violations.is_empty(),
+            "{width}px: CSP violations {violations:?}"
+        );
+    }
+    drop(browser);
+    let _ = std::fs::remove_dir_all(&profile);
+}
+
+/// An English-worded question ("on", "with") asked by a reader who chose Portuguese, by
+/// `?lang=` or by the switcher's cookie: the whole page, answer and menus, is Portuguese.
+/// With no choice, the words answer and the page offers the reader's language.
+#[tokio::test]
+async fn a_chosen_language_wins_over_the_question_words() {
+    let base = start(0).await;
+    let q = "/ask?q=llama+3.1+8b+on+rtx+4090+with+vllm";
+    let pt_page = |html: &str| {
+        assert!(html.contains(r#"<html lang="pt-BR">"#), "{html}");
+        assert!(
+            html.contains(r#"<article class="answer" lang="pt-BR">"#),
+            "{html}"
+        );
+        assert!(html.contains(&t(Lang::Pt, "web-nav-guide")));
+        assert!(html.contains(&format!(
+            "<strong>{}</strong>",
+            t(Lang::Pt, "web-lang-name")
+        )));
+        assert!(
+            !html.contains("class=\"lang-note\""),
+            "a choice needs no note"
+        );
+    };
+    let (status, html) = get(&format!("{base}{q}&lang=pt")).await;
+    assert_eq!(status, 200);
+    pt_page(&html);
+    for lang in [Lang::Es, Lang::Zh] {
+        let (_, html) = get(&format!("{base}{q}&lang={}", lang.code())).await;
+        let tag = format!(r#"<article class="answer" lang="{}">"#, lang.locale());
+        assert!(html.contains(&tag), "{lang:?}");
+    }
+    // The switcher sets the cookie and comes back: the same page, now Portuguese.
+    let switch = crate::web::client()
+        .get(format!(
+            "{base}/lang?set=pt&next=%2Fask%3Fq%3Dllama%2B3.1%2B8b%2Bon%2Brtx%2B4090%2Bwith%2Bvllm"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(switch.status(), 303);
+    let cookie = switch.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let next = switch.headers()["location"].to_str().unwrap().to_string();
+    let html = crate::web::client()
+        .get(format!("{base}{next}"))
+        .header("cookie", &cookie)
+        .header("accept-language", "en-US")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    pt_page(&html);
+    // No choice, a Portuguese browser, English words: English, with a way to Portuguese.
+    let html = crate::web::client()
+        .get(format!("{base}{q}"))
+        .header("accept-language", "pt-BR,pt;q=0.9")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains(r#"<article class="answer" lang="en-US">"#));
+    assert!(html.contains(&t(Lang::En, "web-answered-in-own")), "{html}");
+    let note = &html[html.find("class=\"lang-note\"").unwrap()..];
+    assert!(note.contains("/lang?set=pt&#38;next="), "{note}");
+    assert!(note.contains(">Português</a>"));
+    // The tab names the question's model and card.
+    let title = &html[html.find("<title>").unwrap()..html.find("</title>").unwrap()];
+    assert!(
+        title.contains("8B") && title.contains("rtx 4090"),
+        "{title}"
+    );
+}
+
+/// The home page shows one example per kind of question in every language, and each
+/// opens an answer of that kind (a verdict, or the comparison and guide pages), not an
+/// error; the RAM field sits behind "more options".
+#[tokio::test]
+async fn every_home_example_answers() {
+    let base = start(0).await;
+    let mut bad = Vec::new();
+    for lang in Lang::ALL {
+        let (_, home) = get(&format!("{base}/?lang={}", lang.code())).await;
+        assert!(home.contains(&t(lang, "web-more-options")));
+        for kind in vramguide::web::pages::EXAMPLE_KINDS {
+            let q = t(lang, &format!("web-example-{kind}"));
+            assert!(home.contains(&t(lang, &format!("web-example-{kind}-kind"))));
+            let query: String = form_urlencoded::Serializer::new(String::new())
+                .append_pair("q", &q)
+                .append_pair("lang", lang.code())
+                .finish();
+            let r = crate::web::client()
+                .get(format!("{base}/ask?{query}"))
+                .send()
+                .await
+                .unwrap();
+            let status = r.status().as_u16();
+            let location = r
+                .headers()
+                .get("location")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let body = r.text().await.unwrap();
+            let fine = match kind {
+                "compare" => status == 303 && location.starts_with("/compare?gpus="),
+                "explain" => status == 303 && location.starts_with("/guide/"),
+                _ => {
+                    status == 200
+                        && body.contains("class=\"verdict")
+                        && !body.contains("class=\"error\"")
+                }
+            };
+            if !fine {
+                bad.push(format!("{lang:?} {kind} {q:?}: {status} {location}"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// `/api`, `/api/v1` and `/docs` are the API's page, from the OpenAPI document: every
+/// endpoint with its parameters, and each GET's example request answers 200.
+#[tokio::test]
+async fn the_api_page_lists_every_endpoint_with_a_working_example() {
+    let base = start(0).await;
+    let (_, doc) = crate::web::get_json(&format!("{base}/api/v1/openapi.json")).await;
+    for at in ["/api", "/api/v1", "/docs"] {
+        let (status, html) = get(&format!("{base}{at}?lang=pt")).await;
+        assert_eq!(status, 200, "{at}");
+        assert!(html.contains(&t(Lang::Pt, "web-api-title")), "{at}");
+        for path in doc["paths"].as_object().unwrap().keys() {
+            assert!(
+                html.contains(&format!(" {path}</code>")),
+                "{at} lacks {path}"
+            );
+        }
+    }
+    let (_, html) = get(&format!("{base}/docs")).await;
+    let mut tried = 0;
+    for piece in html.split("<a href=\"").skip(1) {
+        let href = piece.split('"').next().unwrap().replace("&#38;", "&");
+        if !href.starts_with("/api/v1/") {
+            continue;
+        }
+        let (status, _) = get(&format!("{base}{href}")).await;
+        assert_eq!(status, 200, "{href}");
+        tried += 1;
+    }
+    assert!(tried >= 7, "{tried} examples");
+}
