@@ -3,7 +3,6 @@
 
 use super::AppState;
 use super::input::ClientAddr;
-use crate::answer::Outcome;
 use crate::ask::{Question, Reply, Who};
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
@@ -215,8 +214,7 @@ pub fn json_of(reply: &Reply) -> String {
     let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
     match &reply.outcome {
-        // The contract's answer object as before; other kinds name their intent.
-        Ok(Outcome::Estimate(a)) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
+        // Every kind names its intent and verdict; an estimate keeps the contract's object.
         Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }
