@@ -3,10 +3,9 @@ verdict-estimate = It runs on { $setup }.
 verdict-compare-one = { $memory_gpu }: { $memory } GB of memory at { $bandwidth } GB/s.
 verdict-compare-both = { $memory_gpu } leads on both counts that matter for LLMs: the most memory ({ $memory } GB) and the fastest ({ $bandwidth } GB/s).
 verdict-compare-split = For LLMs: { $memory_gpu } has the most memory ({ $memory } GB), so it runs the largest models; { $bandwidth_gpu } has the fastest memory ({ $bandwidth } GB/s), so it generates fastest.
-verdict-fit = On { $setup } at { $precision }: up to { $largest } ({ $models ->
-    [one] one model in the catalog fits
-   *[other] { $count } models in the catalog fit
-}).
+verdict-fit = On { $setup }: { $tiers }.
+verdict-fit-tier = at { $bits } bits up to { $largest }
+verdict-fit-tier-none = at { $bits } bits nothing
 verdict-buy = Best for { $budget }: { $line }.
 verdict-buy-cheapest = Nothing within { $budget } runs { $model }; the cheapest setup that does: { $line }.
 verdict-buy-none = Nothing in the catalog runs { $model } within { $budget }.

@@ -89,22 +89,30 @@ fn explain(lang: Lang, topic: Topic) -> String {
     t(lang, &format!("guide-{}-summary", topic.slug()))
 }
 
-/// The largest model that runs on the setup at the asked format, and how many do.
+/// Tiers by format: the largest model at 4, 8 and 16 bits, the formats people download.
 fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
     let setup = setup_label(catalog, &list.gpu.id, list.count);
+    let tiers: Vec<String> = list
+        .tiers
+        .iter()
+        .map(|(precision, largest)| {
+            let bits = format_number(lang, precision.bits_per_weight().floor(), 0);
+            let args = Args::new().s("bits", bits);
+            match largest {
+                Some(m) => tr(
+                    lang,
+                    "verdict-fit-tier",
+                    Some(&args.s("largest", m.as_str())),
+                ),
+                None => tr(lang, "verdict-fit-tier-none", Some(&args)),
+            }
+        })
+        .collect();
+    let clause = super::parts::separator(lang, super::parts::Separator::Clause);
     let args = Args::new()
         .s("setup", setup.as_str())
-        .s("precision", list.precision.name())
-        .n(lang, "models", list.models.len() as u64)
-        .s("count", format_number(lang, list.models.len() as f64, 0));
-    match list.models.first() {
-        Some((largest, _)) => tr(
-            lang,
-            "verdict-fit",
-            Some(&args.s("largest", largest.as_str())),
-        ),
-        None => tr(lang, "discord-fit-models-none", Some(&args)),
-    }
+        .s("tiers", tiers.join(&clause));
+    tr(lang, "verdict-fit", Some(&args))
 }
 
 /// The fastest setup within the budget, else the cheapest one that runs the model.
