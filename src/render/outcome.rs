@@ -95,18 +95,10 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
 /// The `ask` JSON of an answer: every kind names its `intent` and its `verdict`.
 pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
     let intent = outcome.intent().name();
-    let verdict = super::verdict::of(lang, catalog, outcome);
     if let Outcome::Estimate(a) = outcome {
         let mut v = serde_json::to_value(super::json::answer(lang, catalog, a)).unwrap_or_default();
-        if let Value::Object(map) = &mut v {
-            map.insert("intent".into(), intent.into());
-            if let Some(Value::String(body)) = map.get_mut("text") {
-                *body = format!("{verdict}\n\n{body}");
-            }
-            map.insert("verdict".into(), verdict.into());
-            if let Some(m) = &a.mixed {
-                map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
-            }
+        if let (Value::Object(map), Some(m)) = (&mut v, &a.mixed) {
+            map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
         }
         return v;
     }
@@ -114,7 +106,7 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
         "language": lang.code(),
         "understood": true,
         "intent": intent,
-        "verdict": verdict,
+        "verdict": super::verdict::of(lang, catalog, outcome),
     });
     let extra = match outcome {
         Outcome::Estimate(_) => Value::Null,

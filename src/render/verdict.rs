@@ -31,6 +31,16 @@ pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     plain(&words)
 }
 
+/// Text without its Markdown (bold, inline code), for a client that shows it as is.
+pub fn plain_text(s: &str) -> String {
+    s.replace("**", "").replace('`', "")
+}
+
+/// The first line of a Markdown text, plain: an error's verdict.
+pub fn first_sentence(s: &str) -> String {
+    plain(s)
+}
+
 /// Markdown and the icons a line starts with go: the verdict is read as a sentence.
 fn plain(s: &str) -> String {
     let first = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -40,6 +50,11 @@ fn plain(s: &str) -> String {
         .trim_start_matches(['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '])
         .trim()
         .to_string()
+}
+
+/// An estimate's verdict, plain: the JSON's `verdict` and the first line of its `text`.
+pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    plain(&estimate(lang, catalog, a))
 }
 
 /// The fit on the named setup, else the format that fits, else the first setup that runs it.

@@ -214,7 +214,10 @@ pub fn json_of(reply: &Reply) -> String {
     let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
     match &reply.outcome {
-        // Every kind names its intent and verdict; an estimate keeps the contract's object.
+        // The contract's answer object (with its intent and verdict); other kinds as `ask`.
+        Ok(crate::answer::Outcome::Estimate(a)) => {
+            serde_json::to_string(&render::json::answer(lang, catalog, a))
+        }
         Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }
