@@ -309,7 +309,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         assumed: a.assumed.clone(),
         topics: a.topics.clone(),
         notes: notes(lang, catalog, a),
-        text: format!("{verdict}\n\n{}", text::answer(lang, catalog, a)),
+        text: super::verdict::open_with(&verdict, text::answer(lang, catalog, a)),
         serving: a.serving.map(|s| ServingJson {
             kv_pool_gib: r2(s.kv_pool_gib),
             max_context: s.max_context,

@@ -18,10 +18,8 @@ use serde_json::{Value, json};
 
 /// The answer as chat text: the verdict on the first line, then the answer.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
-    let mut out = super::verdict::of(lang, catalog, outcome);
-    out.push_str("\n\n");
-    out.push_str(&body(lang, catalog, outcome));
-    out
+    let verdict = super::verdict::of(lang, catalog, outcome);
+    super::verdict::open_with(&verdict, body(lang, catalog, outcome))
 }
 
 /// The answer under its verdict.

@@ -31,6 +31,15 @@ pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     plain(&words)
 }
 
+/// `body` opened with its verdict, unless its first line already says it (an estimate's
+/// "in another format" lead line is its verdict with an icon).
+pub fn open_with(verdict: &str, body: String) -> String {
+    if plain(&body) == verdict {
+        return body;
+    }
+    format!("{verdict}\n\n{body}")
+}
+
 /// Text without its Markdown (bold, inline code), for a client that shows it as is.
 pub fn plain_text(s: &str) -> String {
     s.replace("**", "").replace('`', "")
