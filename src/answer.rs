@@ -133,7 +133,13 @@ pub struct FitList {
     pub precision: Precision,
     /// Display name and longest context, largest model first.
     pub models: Vec<(String, u64)>,
+    /// The largest model per common format (4, 8 and 16 bits), for the verdict: people
+    /// ask "what can I run" meaning at the format they would download.
+    pub tiers: Vec<(Precision, Option<String>)>,
 }
+
+/// The formats a fit answer's verdict names, fewest bits first.
+pub const FIT_TIERS: [Precision; 3] = [Precision::Q4KM, Precision::Q8_0, Precision::Fp16];
 
 /// Free text that asks for something other than an estimate (a comparison, a guide topic,
 /// what fits a setup, what a budget buys, a pasted error), answered; None for an estimate
@@ -289,11 +295,19 @@ pub fn fit_list(
         .into_iter()
         .map(|(m, context)| (m.display_name.clone(), context))
         .collect();
+    let tiers = FIT_TIERS
+        .iter()
+        .map(|&p| {
+            let largest = recommend::largest_on(catalog, p, gpu, count);
+            (p, largest.map(|m| m.display_name.clone()))
+        })
+        .collect();
     Ok(FitList {
         gpu,
         count,
         precision,
         models,
+        tiers,
     })
 }
 

@@ -512,6 +512,25 @@ pub fn models_on<'c>(
     rows
 }
 
+/// The largest catalog model that runs on the setup in `precision` with a short context:
+/// one estimate per model, no bisection, so a fit answer can say its tiers by format.
+pub fn largest_on<'c>(
+    catalog: &'c Catalog,
+    precision: Precision,
+    gpu: &GpuSpec,
+    count: u32,
+) -> Option<&'c ModelSpec> {
+    catalog
+        .models
+        .iter()
+        .filter(|m| fits_with(m, precision, gpu, count, MIN_CONTEXT))
+        .max_by(|a, b| {
+            a.params_total
+                .cmp(&b.params_total)
+                .then(b.display_name.cmp(&a.display_name))
+        })
+}
+
 /// Models people ask about most, smallest first: what a GPU comparison says each card runs.
 pub const POPULAR_MODELS: &[&str] = &[
     "llama-3.1-8b",

@@ -269,7 +269,7 @@ guide-choosing-body =
 
     2) **Depois, velocidade.** Na inferência, a **largura de banda da memória** define quantos tokens por segundo um usuário vê. No treinamento e em batches grandes, quem manda na vazão é a **computação dos Tensor Cores**: compare TFLOPS densos em bf16/fp8, não os números esparsos.
 
-    3) **Número de placas.** Uma placa que comporta o job é melhor do que duas juntas: é mais simples e não tem custo de comunicação. Se não der, use o menor número possível. Inferência com camadas divididas roda bem via PCIe; treinamento em várias GPUs e inferência com paralelismo de tensor pedem **NVLink** e, no topo, servidores **SXM**.
+    3) **Número de placas.** Uma placa em que o job cabe é melhor do que duas juntas: é mais simples e não tem custo de comunicação. Se não der, use o menor número possível. Inferência com camadas divididas roda bem via PCIe; treinamento em várias GPUs e inferência com paralelismo de tensor pedem **NVLink** e, no topo, servidores **SXM**.
 
     4) **Questões práticas.** Orçamento, energia e refrigeração (uma RTX 4090 consome 450 W, e duas exigem uma fonte robusta e bom fluxo de ar), memória **ECC** para treinamentos que duram semanas e o ecossistema de software: CUDA funciona em tudo, ROCm e Metal da Apple em menos ferramentas. Em projetos curtos, **alugar** GPUs na nuvem por hora costuma sair mais barato do que comprar; compre quando a placa for ficar ocupada por muitos meses.
 

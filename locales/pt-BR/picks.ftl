@@ -1,10 +1,10 @@
 # Picks (pt-BR): por que cada configuração está na lista, quanto custa comprar ou alugar,
 # e quantas placas cabem em uma máquina.
 
-why-cheapest-now = a mais barata que comporta o job, pelos preços de hoje
-why-cheapest-at-launch = a mais barata que comporta o job pelo preço de lançamento
-why-cheapest-single-card = a placa única mais barata que comporta o job
-why-fewest-cards = o menor número de placas que comporta o job
+why-cheapest-now = a mais barata em que cabe, pelos preços de hoje
+why-cheapest-at-launch = a mais barata em que cabe, pelo preço de lançamento
+why-cheapest-single-card = a placa única mais barata em que cabe
+why-fewest-cards = o menor número de placas em que cabe
 why-fastest = a mais rápida dentro de uma única máquina
 why-datacenter = o que um datacenter usaria
 

@@ -3,7 +3,7 @@
 why-cheapest-now = 按当前价格，放得下的最便宜配置
 why-cheapest-at-launch = 按首发价计算放得下的最便宜配置
 why-cheapest-single-card = 放得下的最便宜单卡
-why-fewest-cards = 放得下所需卡数最少
+why-fewest-cards = 卡数最少的方案
 why-fastest = 单台机器内最快
 why-datacenter = 数据中心会用的配置
 

@@ -128,7 +128,12 @@ pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
         })),
         _ => Ok(render::outcome::json(lang, catalog, outcome)),
     };
-    value.unwrap_or_default()
+    let mut value = value.unwrap_or_default();
+    if let Value::Object(map) = &mut value {
+        map.entry("verdict")
+            .or_insert_with(|| render::verdict::of(lang, catalog, outcome).into());
+    }
+    value
 }
 
 /// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query

@@ -7,10 +7,12 @@ use crate::catalog::{Catalog, PriceBasis};
 use crate::i18n::{Args, Lang, format_number, t, tr};
 use crate::query::budget::{Currency, Rates};
 
-/// The budget as typed: "10.000 BRL", or the dollars the locale's way.
+/// The budget as people write it: "R$ 10.000" for reais, "10.000 EUR", or the dollars the
+/// locale's way.
 pub fn budget_label(lang: Lang, amount: f64, currency: Currency) -> String {
     match currency {
         Currency::Usd => price_usd(lang, amount),
+        Currency::Brl => format!("R$ {}", format_number(lang, amount, 0)),
         other => format!("{} {}", format_number(lang, amount, 0), other.code()),
     }
 }

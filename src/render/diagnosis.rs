@@ -8,7 +8,7 @@ use crate::diagnose::{Diagnosis, Engine, Figures, Read};
 use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 
 /// Engines by the names their projects use.
-fn engine_name(engine: Engine) -> &'static str {
+pub(crate) fn engine_name(engine: Engine) -> &'static str {
     engine.display_name()
 }
 

@@ -60,6 +60,10 @@ pub struct AnswerJson {
     /// No launch line because no checkpoint of the model in the planned format is known:
     /// the runtime and format to look for; null otherwise.
     pub launch_missing: Option<LaunchMissingJson>,
+    /// What the question asked: `estimate`, or `max_context` for "longest context on my GPU".
+    pub intent: &'static str,
+    /// One plain sentence that answers the question; `text` opens with it.
+    pub verdict: String,
 }
 
 /// The checkpoint a launch line would need and nobody listed.
@@ -246,6 +250,8 @@ pub struct ErrorJson {
     pub error: ErrorDetail,
     /// What went wrong and an example that works, in `language`.
     pub text: String,
+    /// The first sentence of `text`, plain: what went wrong.
+    pub verdict: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -256,6 +262,8 @@ pub struct ErrorDetail {
     pub input: Option<String>,
     /// Catalog names close to `input`.
     pub suggestions: Vec<String>,
+    /// `text` as plain text (no Markdown), for a client that shows it as is.
+    pub message: String,
 }
 
 impl ErrorJson {
@@ -268,7 +276,9 @@ impl ErrorJson {
                 kind: kind.to_string(),
                 input: input.map(str::to_string),
                 suggestions: Vec::new(),
+                message: super::verdict::plain_text(&text),
             },
+            verdict: super::verdict::first_sentence(&text),
             text,
         }
     }
@@ -280,6 +290,7 @@ const NOTES: [Kind; 3] = [Kind::Assumptions, Kind::Notes, Kind::Advice];
 
 /// The answer object.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
+    let verdict = super::verdict::of_estimate(lang, catalog, a);
     let r = &a.recommendations;
     AnswerJson {
         language: lang.code(),
@@ -298,7 +309,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         assumed: a.assumed.clone(),
         topics: a.topics.clone(),
         notes: notes(lang, catalog, a),
-        text: text::answer(lang, catalog, a),
+        text: super::verdict::open_with(&verdict, text::answer(lang, catalog, a)),
         serving: a.serving.map(|s| ServingJson {
             kv_pool_gib: r2(s.kv_pool_gib),
             max_context: s.max_context,
@@ -327,6 +338,12 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             runtime: m.runtime.name(),
             precision: m.precision.name(),
         }),
+        intent: if a.max_context_asked {
+            crate::answer::Intent::MaxContext.name()
+        } else {
+            crate::answer::Intent::Estimate.name()
+        },
+        verdict,
     }
 }
 
@@ -475,6 +492,7 @@ fn runtime_named(a: &Answer) -> Option<&'static str> {
 
 /// The error object: `{"language", "understood": false, "error": {...}, "text"}`.
 pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
+    let text = error::message(lang, catalog, err);
     ErrorJson {
         language: lang.code(),
         understood: false,
@@ -482,8 +500,10 @@ pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
             kind: err.kind().to_string(),
             input: err.input(),
             suggestions: err.suggestions().to_vec(),
+            message: super::verdict::plain_text(&text),
         },
-        text: error::message(lang, catalog, err),
+        verdict: super::verdict::first_sentence(&text),
+        text,
     }
 }
 

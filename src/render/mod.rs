@@ -21,4 +21,5 @@ pub mod parts;
 pub mod plan;
 pub mod stats;
 pub mod text;
+pub mod verdict;
 pub mod view;

@@ -16,8 +16,14 @@ use crate::mixed::Mixed;
 use crate::query::budget::Rates;
 use serde_json::{Value, json};
 
-/// The answer as chat text.
+/// The answer as chat text: the verdict on the first line, then the answer.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
+    let verdict = super::verdict::of(lang, catalog, outcome);
+    super::verdict::open_with(&verdict, body(lang, catalog, outcome))
+}
+
+/// The answer under its verdict.
+fn body(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Estimate(a) => {
             let mut out = super::text::answer(lang, catalog, a);
@@ -46,15 +52,30 @@ fn fit_text(lang: Lang, catalog: &Catalog, list: &crate::answer::FitList) -> Str
     out
 }
 
-/// The answer as a Discord embed.
+/// The answer as a Discord embed. An estimate's first view already leads with its
+/// verdict; the other kinds say theirs at the top of the description.
 pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
+    let verdict_first = |mut e: Embed| {
+        let verdict = super::verdict::of(lang, catalog, outcome);
+        e.description = if e.description.is_empty() {
+            verdict
+        } else {
+            format!("**{verdict}**\n\n{}", e.description)
+        };
+        e
+    };
     match outcome {
         Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
-        Outcome::Compare(gpus) => embed::compare(lang, catalog, gpus),
-        Outcome::Explain(topic) => embed::guide(lang, *topic),
+        Outcome::Compare(gpus) => verdict_first(embed::compare(lang, catalog, gpus)),
+        Outcome::Explain(topic) => verdict_first(embed::guide(lang, *topic)),
         Outcome::Fit(list) => {
             let setup = super::parts::setup_label(catalog, &list.gpu.id, list.count);
-            embed::fit(lang, &setup, list.precision.name(), &list.models)
+            verdict_first(embed::fit(
+                lang,
+                &setup,
+                list.precision.name(),
+                &list.models,
+            ))
         }
         Outcome::Buy(_) | Outcome::Cards(_) => {
             embed::notice(text(lang, catalog, outcome), embed::GREEN)
@@ -69,16 +90,13 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
     }
 }
 
-/// The `ask` JSON of an answer.
+/// The `ask` JSON of an answer: every kind names its `intent` and its `verdict`.
 pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
     let intent = outcome.intent().name();
     if let Outcome::Estimate(a) = outcome {
         let mut v = serde_json::to_value(super::json::answer(lang, catalog, a)).unwrap_or_default();
-        if let Value::Object(map) = &mut v {
-            map.insert("intent".into(), intent.into());
-            if let Some(m) = &a.mixed {
-                map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
-            }
+        if let (Value::Object(map), Some(m)) = (&mut v, &a.mixed) {
+            map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
         }
         return v;
     }
@@ -86,6 +104,7 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
         "language": lang.code(),
         "understood": true,
         "intent": intent,
+        "verdict": super::verdict::of(lang, catalog, outcome),
     });
     let extra = match outcome {
         Outcome::Estimate(_) => Value::Null,

@@ -3,7 +3,6 @@
 
 use super::AppState;
 use super::input::ClientAddr;
-use crate::answer::Outcome;
 use crate::ask::{Question, Reply, Who};
 use crate::catalog::Catalog;
 use crate::i18n::Lang;
@@ -232,8 +231,10 @@ pub fn json_of(reply: &Reply) -> String {
     let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
     match &reply.outcome {
-        // The contract's answer object as before; other kinds name their intent.
-        Ok(Outcome::Estimate(a)) => serde_json::to_string(&render::json::answer(lang, catalog, a)),
+        // The contract's answer object (with its intent and verdict); other kinds as `ask`.
+        Ok(crate::answer::Outcome::Estimate(a)) => {
+            serde_json::to_string(&render::json::answer(lang, catalog, a))
+        }
         Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
         Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
     }

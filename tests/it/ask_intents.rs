@@ -148,6 +148,21 @@ async fn each_intent_in_each_language_carries_its_fields() {
         if !ok || got != (Some(*lang), Some(*intent), true) {
             wrong.push(format!("{q:?}: {got:?} {}", v["text"]));
         }
+        // The verdict: one plain sentence, and the text's first line says it.
+        let verdict = v["verdict"].as_str().unwrap_or_default();
+        let text = v["text"].as_str().unwrap_or_default();
+        let first = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .replace(['*', '`'], "");
+        if verdict.is_empty()
+            || verdict.contains('\n')
+            || verdict.contains("**")
+            || !first.ends_with(verdict)
+        {
+            wrong.push(format!("{q:?}: verdict {verdict:?} / text {text:?}"));
+        }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // The fields the contract names.

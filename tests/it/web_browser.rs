@@ -476,7 +476,7 @@ async fn other_intents_get_their_own_answer_on_the_ask_page() {
             "2 × GeForce RTX 3090",
         ),
         ("which gpu should I buy for $2000?", "en-US", "RTX 3090"),
-        ("qual placa comprar com R$ 10 mil?", "pt-BR", "10.000 BRL"),
+        ("qual placa comprar com R$ 10 mil?", "pt-BR", "R$ 10.000"),
         (
             &diag,
             "pt-BR",

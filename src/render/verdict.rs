@@ -1,0 +1,181 @@
+//! One sentence that answers the question, for every kind of answer: the first line of the
+//! text, the top of the embed and the page, and `verdict` in the JSON. Computed from the
+//! answer itself, so the four surfaces cannot disagree.
+
+use super::parts::{price_usd, setup_label};
+use super::view::{AnswerView, Kind, Section, VerdictKind};
+use crate::answer::{FitList, Outcome, Purchase, Topic};
+use crate::buy::Affordable;
+use crate::catalog::{Catalog, GpuSpec};
+use crate::diagnose::Read;
+use crate::i18n::{Args, Lang, format_number, t, tr};
+
+/// The verdict of an answer, in plain text (no Markdown), one sentence.
+pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
+    let words = match outcome {
+        Outcome::Estimate(a) => estimate(lang, catalog, a),
+        Outcome::Compare(gpus) => compare(lang, gpus),
+        Outcome::Explain(topic) => explain(lang, *topic),
+        Outcome::Fit(list) => fit(lang, catalog, list),
+        Outcome::Buy(p) => buy(lang, catalog, p),
+        Outcome::Cards(a) => cards(lang, a),
+        Outcome::Diagnose(d) => match &d.read {
+            Read::Known(diag) => tr(
+                lang,
+                &format!("diag-title-{}", diag.kind.id().replace('_', "-")),
+                Some(&Args::new().s("engine", super::diagnosis::engine_name(diag.engine))),
+            ),
+            Read::Unknown => super::diagnosis::unknown(lang),
+        },
+    };
+    plain(&words)
+}
+
+/// `body` opened with its verdict, unless its first line already says it (an estimate's
+/// "in another format" lead line is its verdict with an icon).
+pub fn open_with(verdict: &str, body: String) -> String {
+    if plain(&body) == verdict {
+        return body;
+    }
+    format!("{verdict}\n\n{body}")
+}
+
+/// Text without its Markdown (bold, inline code), for a client that shows it as is.
+pub fn plain_text(s: &str) -> String {
+    s.replace("**", "").replace('`', "")
+}
+
+/// The first line of a Markdown text, plain: an error's verdict.
+pub fn first_sentence(s: &str) -> String {
+    plain(s)
+}
+
+/// Markdown and the icons a line starts with go: the verdict is read as a sentence.
+fn plain(s: &str) -> String {
+    let first = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    first
+        .replace("**", "")
+        .replace('`', "")
+        .trim_start_matches(['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '])
+        .trim()
+        .to_string()
+}
+
+/// An estimate's verdict, plain: the JSON's `verdict` and the first line of its `text`.
+pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    plain(&estimate(lang, catalog, a))
+}
+
+/// The fit on the named setup, else the format that fits, else the first setup that runs it.
+fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    let view = AnswerView::new(lang, catalog, a, &[Kind::Verdict]);
+    let Some(Section::Verdict(v)) = view.sections.into_iter().next() else {
+        return t(lang, "web-verdict-estimate");
+    };
+    match (v.kind, v.line) {
+        (VerdictKind::Estimate, Some(line)) => tr(
+            lang,
+            "verdict-estimate",
+            Some(&Args::new().s("setup", plain(&line))),
+        ),
+        (_, Some(line)) => plain(&line),
+        (_, None) => v.words,
+    }
+}
+
+/// The card with the most memory and the one with the fastest memory, the two numbers that
+/// decide what runs and how fast.
+fn compare(lang: Lang, gpus: &[&'static GpuSpec]) -> String {
+    let by = |f: fn(&GpuSpec) -> f64| gpus.iter().copied().max_by(|a, b| f(a).total_cmp(&f(b)));
+    let (Some(mem), Some(bw)) = (by(|g| g.memory_gb), by(|g| g.memory_bandwidth_gbs)) else {
+        return t(lang, "compare-title");
+    };
+    let args = Args::new()
+        .s("memory_gpu", mem.display_name.as_str())
+        .s("memory", format_number(lang, mem.memory_gb, 0))
+        .s("bandwidth_gpu", bw.display_name.as_str())
+        .s("bandwidth", format_number(lang, bw.memory_bandwidth_gbs, 0));
+    let same_memory = gpus.iter().all(|g| g.memory_gb == mem.memory_gb);
+    let id = if gpus.len() < 2 {
+        "verdict-compare-one"
+    } else if same_memory {
+        "verdict-compare-same-memory"
+    } else if std::ptr::eq(mem, bw) {
+        "verdict-compare-both"
+    } else {
+        "verdict-compare-split"
+    };
+    tr(lang, id, Some(&args))
+}
+
+/// The guide's one-line summary: what the topic comes down to.
+fn explain(lang: Lang, topic: Topic) -> String {
+    t(lang, &format!("guide-{}-summary", topic.slug()))
+}
+
+/// Tiers by format: the largest model at 4, 8 and 16 bits, the formats people download.
+fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
+    let setup = setup_label(catalog, &list.gpu.id, list.count);
+    let tiers: Vec<String> = list
+        .tiers
+        .iter()
+        .map(|(precision, largest)| {
+            let bits = format_number(lang, precision.bits_per_weight().floor(), 0);
+            let args = Args::new().s("bits", bits);
+            match largest {
+                Some(m) => tr(
+                    lang,
+                    "verdict-fit-tier",
+                    Some(&args.s("largest", m.as_str())),
+                ),
+                None => tr(lang, "verdict-fit-tier-none", Some(&args)),
+            }
+        })
+        .collect();
+    let clause = super::parts::separator(lang, super::parts::Separator::Clause);
+    let args = Args::new()
+        .s("setup", setup.as_str())
+        .s("tiers", tiers.join(&clause));
+    tr(lang, "verdict-fit", Some(&args))
+}
+
+/// The fastest setup within the budget, else the cheapest one that runs the model.
+fn buy(lang: Lang, catalog: &Catalog, p: &Purchase) -> String {
+    let s = &p.shopping;
+    let budget = super::buy::budget_label(lang, s.budget.amount, s.budget.currency);
+    let args = Args::new()
+        .s("budget", budget.as_str())
+        .s("model", p.model.as_str());
+    match (s.within.first(), &s.cheapest) {
+        (Some(best), _) => tr(
+            lang,
+            "verdict-buy",
+            Some(&args.s("line", super::buy::line(lang, catalog, best))),
+        ),
+        (None, Some(c)) => tr(
+            lang,
+            "verdict-buy-cheapest",
+            Some(&args.s("line", super::buy::line(lang, catalog, c))),
+        ),
+        (None, None) => tr(lang, "verdict-buy-none", Some(&args)),
+    }
+}
+
+/// The card with the most memory the budget buys.
+fn cards(lang: Lang, a: &Affordable) -> String {
+    let budget = super::buy::budget_label(lang, a.budget.amount, a.budget.currency);
+    let args = Args::new().s("budget", budget.as_str());
+    match a.within.first() {
+        Some(c) => tr(
+            lang,
+            "verdict-cards",
+            Some(
+                &args
+                    .s("gpu", c.gpu.display_name.as_str())
+                    .s("memory", format_number(lang, c.gpu.memory_gb, 0))
+                    .s("price", price_usd(lang, c.usd)),
+            ),
+        ),
+        None => tr(lang, "verdict-cards-none", Some(&args)),
+    }
+}
