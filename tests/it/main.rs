@@ -40,6 +40,7 @@ mod plan;
 mod prices;
 mod properties;
 mod real_configs;
+mod speed_at_load;
 mod store;
 mod store_cli;
 mod terminal_cli;
