@@ -17,6 +17,44 @@ use super::{Interconnect, Job, Precision, Runtime, prefill_tokens_per_s};
 use crate::catalog::{GpuSpec, ModelSpec};
 use crate::runtime::Split;
 
+/// Tokens per second each user should see when the asker names no target: about a
+/// reading speed and a half, what chat services aim at.
+pub const DEFAULT_TARGET_TOKENS_PER_S: f64 = 20.0;
+
+/// Users the answer plans for: at most this many at once (vLLM raises `max_num_seqs` to
+/// 1,024 on large cards).
+pub const MAX_USERS: u32 = 4096;
+
+/// What the asker plans a server for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Load {
+    /// Users served at once (None: not said).
+    pub concurrency: Option<u32>,
+    /// Tokens per second each user should see (None: [`DEFAULT_TARGET_TOKENS_PER_S`]).
+    pub target_tokens_per_s: Option<f64>,
+}
+
+impl Load {
+    /// The target speed per user.
+    pub fn target(&self) -> f64 {
+        self.target_tokens_per_s
+            .unwrap_or(DEFAULT_TARGET_TOKENS_PER_S)
+    }
+}
+
+/// The flag that lets a server run `n` requests at once, with its value: vLLM's
+/// `--max-num-seqs`, SGLang's `--max-running-requests`, llama-server's `-np` (its `-c` is
+/// then shared by the slots, so the caller multiplies the context). None for runtimes
+/// without a server line.
+pub fn concurrency_flag(runtime: Runtime) -> Option<&'static str> {
+    match runtime {
+        Runtime::Vllm => Some("--max-num-seqs"),
+        Runtime::Sglang => Some("--max-running-requests"),
+        Runtime::LlamaCpp => Some("-np"),
+        _ => None,
+    }
+}
+
 /// Prompt tokens one step takes when the profile states no budget.
 const DEFAULT_BUDGET: u64 = 8192;
 
@@ -89,7 +127,7 @@ impl LoadCosts {
 }
 
 /// The speed N users see together.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct AtLoad {
     pub concurrency: u32,
     /// Milliseconds between two output tokens of one request.
@@ -99,13 +137,18 @@ pub struct AtLoad {
     pub tokens_per_s_per_user: f64,
     /// Output tokens per second of all users together, divided by the GPUs.
     pub tokens_per_s_per_gpu: f64,
+    /// Dollars per million output tokens at this load on rented GPUs (None: no price).
+    pub usd_per_million_tokens: Option<f64>,
 }
 
 impl AtLoad {
-    /// Dollars per million output tokens when `count` GPUs rent at `usd_per_hour` each.
-    pub fn usd_per_million_tokens(&self, usd_per_hour: f64, count: u32) -> f64 {
-        let per_s = self.tokens_per_s_per_gpu * f64::from(count);
-        usd_per_hour * f64::from(count) / (per_s * 3600.0) * 1e6
+    /// This load priced at `usd_per_hour` per GPU: a GPU-hour over the tokens one GPU
+    /// serves in an hour.
+    pub fn priced(mut self, usd_per_hour: Option<f64>) -> AtLoad {
+        self.usd_per_million_tokens = usd_per_hour
+            .filter(|_| self.tokens_per_s_per_gpu > 0.0)
+            .map(|usd| usd / (self.tokens_per_s_per_gpu * 3600.0) * 1e6);
+        self
     }
 }
 
@@ -240,6 +283,7 @@ impl LoadModel {
             ttft_ms: ttft * 1000.0,
             tokens_per_s_per_user: per_user,
             tokens_per_s_per_gpu: per_user * users / f64::from(count.max(1)),
+            usd_per_million_tokens: None,
         }
     }
 

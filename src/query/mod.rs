@@ -18,6 +18,7 @@ pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+pub mod users;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;
@@ -74,6 +75,12 @@ pub struct Query {
     /// The question asks for the longest context the GPUs hold.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub max_context: bool,
+    /// Users served at once (`--concurrency`, "for 40 users").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Tokens per second each user should see (`--target-tokens-per-s`, "at 30 tok/s each").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_tokens_per_s: Option<f64>,
 }
 
 impl Query {
@@ -228,6 +235,7 @@ fn resolve_known(
     req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
     req.job.engine_version = q.engine_version;
     req.max_context = q.max_context;
+    crate::query::users::apply(q, &mut req)?;
     if mode.is_training() && q.gradient_checkpointing.is_none() {
         req.assumed.push(Assumption::Checkpointing {
             on: req.job.gradient_checkpointing,

@@ -122,3 +122,56 @@ fn calibration_speed_at_load_holds_on_rows_it_was_not_fitted_on() {
     assert!(worst <= 0.30, "TPOT worst {worst}");
     assert!(ttft_median < 0.35, "TTFT median {ttft_median}");
 }
+
+/// "Serve Qwen3 32B to 40 users on 2 H100s" in each language: the planning answer gives
+/// each user's speed, the time to first token, the users served at 20 tokens/s each and
+/// the price per million tokens at that load, in the text and in `serving.at_load`, and
+/// the launch line lets the server run 40 requests at once.
+#[test]
+fn serving_forty_users_is_planned_in_every_language() {
+    use vramguide::answer;
+    use vramguide::i18n::Lang;
+    use vramguide::render;
+    let catalog = Catalog::get();
+    for (text, lang, users) in [
+        (
+            "serve qwen3 32b to 40 users on 2 h100",
+            Lang::En,
+            "40 users",
+        ),
+        (
+            "servir qwen3 32b para 40 usuários em 2 h100",
+            Lang::Pt,
+            "40 usuários",
+        ),
+        (
+            "servir qwen3 32b para 40 usuarios en 2 h100",
+            Lang::Es,
+            "40 usuarios",
+        ),
+        (
+            "用 2 张 h100 部署 qwen3 32b，40个并发",
+            Lang::Zh,
+            "40 个用户",
+        ),
+    ] {
+        let reply = answer::for_text(catalog, text);
+        let a = reply.result.expect("answers");
+        let json = serde_json::to_value(render::json::answer(lang, catalog, &a)).unwrap();
+        let load = &json["serving"]["at_load"];
+        assert_eq!(load["concurrency"], 40, "{text}: {json}");
+        let per_user = load["tokens_per_s_per_user"].as_f64().unwrap();
+        let ttft = load["ttft_ms"].as_f64().unwrap();
+        let usd = load["usd_per_million_tokens"].as_f64().unwrap();
+        assert!((10.0..200.0).contains(&per_user), "{text}: {load}");
+        assert!((20.0..5000.0).contains(&ttft), "{text}: {load}");
+        assert!((0.05..20.0).contains(&usd), "{text}: {load}");
+        assert!(load["tpot_ms"].as_f64().unwrap() > 0.0);
+        assert!(json["serving"]["users_at_target"].as_u64().unwrap() >= 1);
+        let out = render::text::answer(lang, catalog, &a);
+        println!("{out}");
+        assert!(out.contains(users), "{text}: {out}");
+        let launch = json["launch"][0]["command"].as_str().unwrap();
+        assert!(launch.contains("--max-num-seqs 40"), "{launch}");
+    }
+}
