@@ -167,6 +167,9 @@ pub async fn estimate(
     gpus: Option<u64>,
     runtime: Option<RuntimeChoice>,
     config: Option<serenity::Attachment>,
+    #[min = 1]
+    #[max = 4096]
+    concurrency: Option<u64>,
 ) -> Result<(), Error> {
     let Some(_guard) = ctx.data().work.enter().await else {
         return Ok(());
@@ -182,6 +185,7 @@ pub async fn estimate(
         gpu,
         gpu_count: gpus,
         runtime: runtime.map(|r| r.0),
+        concurrency,
         ..Query::default()
     };
     let request = Request::Query {

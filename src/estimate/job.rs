@@ -174,6 +174,8 @@ pub enum Field {
     RamBandwidth,
     Framework,
     EngineVersion,
+    Concurrency,
+    TargetTokensPerS,
 }
 
 impl Field {
@@ -322,6 +324,9 @@ pub struct Job {
     /// The engine release (major, minor) whose start-up figures size the job (None: the
     /// newest the profile follows; see `runtime::Profile::releases`).
     pub engine_version: Option<(u32, u32)>,
+    /// Serving: the users served at once and the speed each should see (`--concurrency`,
+    /// `--target-tokens-per-s`, "for 40 users"); see [`super::at_load`].
+    pub load: super::at_load::Load,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -383,6 +388,7 @@ impl Job {
             fp32_adapter_inputs: true,
             tiled_mlp: false,
             engine_version: None,
+            load: super::at_load::Load::default(),
         };
         job.set_context(context);
         job
@@ -519,7 +525,9 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3", "fsdp"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 22);
+        assert_eq!(Field::ALL.len(), 24);
+        assert_eq!(Field::Concurrency.id(), "concurrency");
+        assert_eq!(Field::TargetTokensPerS.id(), "target-tokens-per-s");
         assert_eq!(Field::Framework.id(), "framework");
         assert_eq!(Field::EngineVersion.id(), "engine-version");
     }

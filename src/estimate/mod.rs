@@ -4,6 +4,7 @@
 //! gradients and optimizer states, and activations kept for the backward pass. Every part
 //! comes from the architecture; the seed articles' rule of thumb is computed beside it.
 
+pub mod at_load;
 mod band;
 mod fit;
 mod inference;

@@ -14,7 +14,7 @@ use crate::runtime::Split;
 /// (share of peak bandwidth reached, fixed milliseconds per layer and token), from the
 /// runtime's profile: llama.cpp fitted on 33 published Llama-3-8B rows, transformers on the
 /// Qwen2.5 A100 rows; vLLM's CUDA graphs remove most launch cost.
-fn efficiency(runtime: Runtime, kind: MemoryKind, quantized: bool) -> (f64, f64) {
+pub(super) fn efficiency(runtime: Runtime, kind: MemoryKind, quantized: bool) -> (f64, f64) {
     let decode = runtime.profile().decode;
     match (decode.quantized, kind) {
         (Some(q), _) if quantized => q,
@@ -25,7 +25,7 @@ fn efficiency(runtime: Runtime, kind: MemoryKind, quantized: bool) -> (f64, f64)
 }
 
 /// Share of the summed bandwidth tensor parallelism keeps over `count` GPUs.
-fn tensor_parallel_share(gpu: &GpuSpec, count: u32) -> f64 {
+pub(super) fn tensor_parallel_share(gpu: &GpuSpec, count: u32) -> f64 {
     use super::fit::Interconnect;
     if count <= 1 {
         1.0
@@ -149,6 +149,48 @@ impl DecodeWork {
         streams / self.step_seconds(gpu, gpu.memory_kind(), count, streams)
     }
 
+    /// What one decode step of `batch` sequences reads from the GPUs' memory: (every
+    /// weight but the routed experts plus each sequence's KV, the routed experts the batch
+    /// touches), in bytes, less what is read from host RAM. The speed-at-load model
+    /// ([`super::at_load`]) prices the two at their own shares of the bandwidth.
+    pub fn step_bytes(&self, batch: f64) -> (f64, f64) {
+        let (e, k) = self.experts;
+        let touched = if e > 0.0 {
+            experts_touched(e, k, batch) / e
+        } else {
+            0.0
+        };
+        let experts = self.expert_bytes * touched;
+        let dense = self.dense_bytes + self.kv_bytes * batch;
+        if self.host_experts {
+            (dense, experts - self.host_bytes.min(experts))
+        } else {
+            let host_dense = self.host_bytes.min(dense);
+            let host_experts = (self.host_bytes - host_dense).min(experts);
+            (dense - host_dense, experts - host_experts)
+        }
+    }
+
+    /// Seconds a step spends reading offloaded weights from host RAM (0 when all is on GPU).
+    pub fn host_seconds(&self) -> f64 {
+        self.host_seconds
+    }
+
+    /// The routed experts (count, picked per token); (0, 0) for a dense model.
+    pub fn experts(&self) -> (f64, f64) {
+        self.experts
+    }
+
+    /// Layers a step launches.
+    pub fn layers(&self) -> f64 {
+        self.layers
+    }
+
+    /// Whether the weights read are quantized (the profile's quantized share applies).
+    pub fn quantized(&self) -> bool {
+        self.quantized
+    }
+
     /// Seconds one decode step of `batch` sequences takes: launch cost per layer, the bytes
     /// read over the bandwidth reached (routed experts at [`EXPERT_SHARE`] of it), and the
     /// time to read offloaded bytes from host RAM.
@@ -203,7 +245,7 @@ pub fn prefill_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: 
 }
 
 /// The precision the runtime really reads (transformers dequantizes GGUF to 16 bits).
-fn effective_precision(job: &Job) -> Precision {
+pub(super) fn effective_precision(job: &Job) -> Precision {
     job.runtime.profile().loaded(job.precision)
 }
 

@@ -192,7 +192,19 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
         }
     }
     words.push(flags.context.to_string());
-    words.push(job.context().to_string());
+    // llama-server shares `-c` among its `-np` slots: N users need N contexts.
+    let slots = match (job.load.concurrency, job.runtime) {
+        (Some(n), Runtime::LlamaCpp) => u64::from(n),
+        _ => 1,
+    };
+    words.push((job.context() * slots).to_string());
+    if let (Some(n), Some(flag)) = (
+        job.load.concurrency,
+        crate::estimate::at_load::concurrency_flag(job.runtime),
+    ) {
+        words.push(flag.to_string());
+        words.push(n.to_string());
+    }
     // The share the estimate used: the user's, else the engine's (a static share reads the
     // card and the tensor-parallel size, so it is written only when the card is known).
     let share = job.memory_share.or(match (profile.budget, gpu) {

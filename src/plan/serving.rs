@@ -3,8 +3,9 @@
 //! rough aggregate decode speed at that concurrency.
 
 use crate::catalog::{GIB, GpuSpec, ModelSpec};
+use crate::estimate::at_load::{self, AtLoad, LoadModel};
 use crate::estimate::paged::longest_sequence;
-use crate::estimate::{Fit, Job, Mode, decode_tokens_per_s, is_large_card, scheduler_steps};
+use crate::estimate::{Fit, Job, Mode, is_large_card, scheduler_steps};
 use crate::plan::levers::first_true;
 use crate::runtime::WindowKv;
 use serde::Serialize;
@@ -25,8 +26,15 @@ pub struct Serving {
     /// Requests of the asked context held at once (llama.cpp: `-np` slots of `-c`).
     pub max_concurrency: u64,
     /// Generated tokens per second summed over `max_concurrency` streams (capped at
-    /// [`MAX_SEQUENCES`] and at the prefill rate, which bounds compute).
+    /// [`MAX_SEQUENCES`]), from the speed-at-load model.
     pub tokens_per_s_total: Option<f64>,
+    /// What each user sees at the asked concurrency, else at [`Serving::users_at_target`]
+    /// users (None when not even one user reaches the target).
+    pub at_load: Option<AtLoad>,
+    /// Users served at once, each at `target_tokens_per_s` or faster, as many as the KV
+    /// pool holds at most.
+    pub users_at_target: u64,
+    pub target_tokens_per_s: f64,
 }
 
 impl Serving {
@@ -85,19 +93,40 @@ pub fn capacity(
         .unwrap_or(tokens / per_sequence)
         .floor()
         .max(0.0);
+    let load = LoadModel::new(model, &serving_lengths(job), gpu, count);
     let tokens_per_s_total = (concurrency >= 1.0).then(|| {
-        let streams = concurrency.min(MAX_SEQUENCES);
-        let mut batched = job.clone();
-        batched.batch = streams as u32;
-        let total = streams * decode_tokens_per_s(model, &batched, gpu, count);
-        fit.prefill_tokens_per_s.map_or(total, |p| total.min(p))
+        let streams = concurrency.min(MAX_SEQUENCES) as u32;
+        load.at(gpu, count, streams).tokens_per_s_per_gpu * f64::from(count)
     });
+    let cap = (concurrency as u32).min(at_load::MAX_USERS);
+    let target = job.load.target();
+    let users_at_target = load.users_at_target(gpu, count, target, cap);
+    let planned = job
+        .load
+        .concurrency
+        .or((users_at_target > 0).then_some(users_at_target));
+    let at_load = planned.map(|n| load.at(gpu, count, n).priced(gpu.cloud_usd_per_hour));
     Some(Serving {
         kv_pool_gib: pool / GIB,
         max_context,
         max_concurrency: concurrency as u64,
         tokens_per_s_total,
+        at_load,
+        users_at_target: u64::from(users_at_target),
+        target_tokens_per_s: target,
     })
+}
+
+/// The job with the prompt and output lengths speed at load is measured at: the asked
+/// ones, else the 1,024 in and 1,024 out serving benchmarks use (a context alone says how
+/// much a request may hold, not how long its prompt is).
+fn serving_lengths(job: &Job) -> Job {
+    let mut j = job.clone();
+    if j.prompt == 0 || j.generate == 0 {
+        j.prompt = 1024;
+        j.generate = 1024;
+    }
+    j
 }
 
 /// Context searched up to when the model states no maximum of its own.

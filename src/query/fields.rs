@@ -101,6 +101,14 @@ pub struct Fields {
     /// profile follows; older releases held a larger start-up peak).
     #[arg(long = "engine-version")]
     pub engine_version: Option<String>,
+    /// Serving: users at once to plan for (the answer gives each one's tokens/s, the time
+    /// to first token and $ per million tokens at that load).
+    #[arg(long, allow_hyphen_values = true)]
+    pub concurrency: Option<String>,
+    /// Serving: tokens per second each user should see (default 20): the answer says how
+    /// many users get it at once.
+    #[arg(long = "target-tokens-per-s", allow_hyphen_values = true)]
+    pub target_tokens_per_s: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -286,6 +294,8 @@ impl Fields {
             engine_version: engine_version(&self.engine_version)?,
             max_context: false,
             gpu_by_memory: None,
+            concurrency: number(Field::Concurrency, &self.concurrency)?,
+            target_tokens_per_s: number(Field::TargetTokensPerS, &self.target_tokens_per_s)?,
         })
     }
 }

@@ -24,6 +24,7 @@ mod request;
 mod urls;
 mod variants;
 pub mod words;
+pub mod users;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;
@@ -88,6 +89,12 @@ pub struct Query {
     /// named, a serving engine is chosen (see `runtime::choice`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub serving: bool,
+    /// Users served at once (`--concurrency`, "for 40 users").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Tokens per second each user should see (`--target-tokens-per-s`, "at 30 tok/s each").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_tokens_per_s: Option<f64>,
 }
 
 impl Query {
@@ -281,6 +288,7 @@ fn resolve_known(
     req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
     req.job.engine_version = q.engine_version;
     req.max_context = q.max_context;
+    crate::query::users::apply(q, &mut req)?;
     if mode.is_training() && q.gradient_checkpointing.is_none() {
         req.assumed.push(Assumption::Checkpointing {
             on: req.job.gradient_checkpointing,

@@ -135,7 +135,9 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
         budget::from_captures(c, language)
     });
+    let target_tokens_per_s = super::users::take_target(&mut work);
     let mut q = Query {
+        target_tokens_per_s,
         framework: take_framework(&mut work),
         runtime: take_runtime(&mut work),
         mode: take_mode(&mut work),

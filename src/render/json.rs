@@ -98,6 +98,25 @@ pub struct ServingJson {
     pub max_concurrency: u64,
     /// Rough generated tokens per second summed over those requests.
     pub tokens_per_s_total: Option<f64>,
+    /// What each user sees at the asked concurrency (`--concurrency`), else at
+    /// `users_at_target` users.
+    pub at_load: Option<AtLoadJson>,
+    /// Users served at once at the target speed each (`--target-tokens-per-s`, default 20).
+    pub users_at_target: u64,
+}
+
+/// Speed at a load of `concurrency` users (see `estimate::at_load`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct AtLoadJson {
+    pub concurrency: u32,
+    /// Milliseconds between two output tokens of one request.
+    pub tpot_ms: f64,
+    /// Milliseconds to the first token.
+    pub ttft_ms: f64,
+    pub tokens_per_s_per_user: f64,
+    pub tokens_per_s_per_gpu: f64,
+    /// Dollars per million output tokens at this load on rented GPUs (null: no price).
+    pub usd_per_million_tokens: Option<f64>,
 }
 
 /// One launch line.
@@ -315,6 +334,15 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             max_context: s.max_context,
             max_concurrency: s.max_concurrency,
             tokens_per_s_total: s.tokens_per_s_total.map(r1),
+            at_load: s.at_load.map(|l| AtLoadJson {
+                concurrency: l.concurrency,
+                tpot_ms: r1(l.tpot_ms),
+                ttft_ms: r1(l.ttft_ms),
+                tokens_per_s_per_user: r1(l.tokens_per_s_per_user),
+                tokens_per_s_per_gpu: r1(l.tokens_per_s_per_gpu),
+                usd_per_million_tokens: l.usd_per_million_tokens.map(r2),
+            }),
+            users_at_target: s.users_at_target,
         }),
         launch: a
             .launch

@@ -263,14 +263,55 @@ pub fn serving_line(lang: Lang, a: &Answer) -> Option<String> {
         .s("concurrency", format_int(lang, s.max_concurrency))
         .n(lang, "concurrency_n", s.max_concurrency)
         .s("asked", format_int(lang, a.job.context()));
-    Some(match s.tokens_per_s_total {
+    let mut line = match s.tokens_per_s_total {
         Some(speed) => tr(
             lang,
             msg!("answer-serving"),
             Some(&args.s("speed", format_number(lang, speed, 0))),
         ),
         None => tr(lang, msg!("answer-serving-none"), Some(&args)),
-    })
+    };
+    if let Some(load) = load_line(lang, a) {
+        line.push('\n');
+        line.push_str(&load);
+    }
+    Some(line)
+}
+
+/// "At 40 users at once: 31 tokens/s each, first token in 0.4 s, 620 tokens/s per GPU,
+/// $1.20 per million tokens; 64 users get 20 tokens/s each." The planning answer.
+pub fn load_line(lang: Lang, a: &Answer) -> Option<String> {
+    let s = a.serving?;
+    let l = s.at_load?;
+    let args = Args::new()
+        .s("users", format_int(lang, u64::from(l.concurrency)))
+        .n(lang, "users_n", u64::from(l.concurrency))
+        .s("speed", format_number(lang, l.tokens_per_s_per_user, 0))
+        .s("ttft", format_number(lang, l.ttft_ms / 1000.0, 1))
+        .s("per_gpu", format_number(lang, l.tokens_per_s_per_gpu, 0))
+        .s("target", format_number(lang, s.target_tokens_per_s, 0))
+        .s("at_target", format_int(lang, s.users_at_target))
+        .n(lang, "at_target_n", s.users_at_target);
+    // Chinese sentences end in a full-width stop and run on without a space.
+    let gap = if lang == Lang::Zh { "" } else { " " };
+    let mut line = tr(lang, msg!("speed-at-load"), Some(&args));
+    if let Some(usd) = l.usd_per_million_tokens {
+        let args = Args::new().s("usd", format_number(lang, usd, 2));
+        line.push_str(gap);
+        line.push_str(&tr(lang, msg!("speed-at-load-price"), Some(&args)));
+    }
+    let asked = u64::from(l.concurrency);
+    let id = if asked > s.max_concurrency {
+        msg!("speed-at-load-over-memory")
+    } else {
+        msg!("speed-users-at-target")
+    };
+    let args =
+        args.s("max", format_int(lang, s.max_concurrency))
+            .n(lang, "max_n", s.max_concurrency);
+    line.push_str(gap);
+    line.push_str(&tr(lang, id, Some(&args)));
+    Some(line)
 }
 
 /// Where no checkpoint in the planned format is known, the line that says which to look

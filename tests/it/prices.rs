@@ -245,7 +245,10 @@ fn cost_per_million_tokens_on_one_h100_by_hand() {
     assert!(at.concurrency >= 32, "{at:?}");
     let single = 3.49 / (tps * 3600.0) * 1e6;
     assert!(got < single / 10.0, "{got} vs {single}");
-    assert!((0.02..0.6).contains(&got), "{got}");
+    // The speed-at-load model (issue 37) also spends each step on the others' prompts
+    // (7,168 of every 8,192 tokens here are prompt), so the price sits above the
+    // decode-only US$0.3-0.6.
+    assert!((0.02..1.0).contains(&got), "{got}");
     // Consumer cards are bought, not priced per token.
     let rtx = c.gpu("rtx-4090").expect("catalog GPU");
     let fit3 = estimate::Fit::check(model, &job, rtx, 1).expect("fit");
