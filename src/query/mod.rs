@@ -22,9 +22,9 @@ pub mod parse;
 mod pieces;
 mod request;
 mod urls;
+pub mod users;
 mod variants;
 pub mod words;
-pub mod users;
 
 use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
 use crate::error::Error;

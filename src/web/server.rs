@@ -73,6 +73,11 @@ const TRIAGE_HEAD: Duration = Duration::from_millis(500);
 const RESERVE_HEAD: Duration = Duration::from_millis(100);
 /// Longest life of a triage connection (one request, then it closes).
 const TRIAGE_LIFETIME: Duration = Duration::from_secs(5);
+/// Triage connections one address may have open past its cap; further ones are closed
+/// at once, so it cannot fill the triage pool (or the accept loop's time) for others.
+const TRIAGE_PER_ADDRESS: usize = 2;
+/// Triage connections past their addresses' caps open at once, all addresses together.
+const TRIAGE_POOL: usize = 64;
 /// Seconds a client turned away by the triage path is asked to wait.
 const TRIAGE_RETRY_S: u64 = 1;
 
@@ -88,11 +93,42 @@ pub async fn run(
     let slots = Arc::new(Semaphore::new(max));
     let reserve = Arc::new(Semaphore::new(RESERVE));
     let addresses = Arc::new(PerAddress::new(limits.per_address));
+    let over_cap = OverCap::new();
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::pin!(shutdown);
     loop {
-        // A slot before accepting: past the cap and its reserve, clients wait in the
-        // kernel's backlog and cost this process nothing.
+        let (stream, remote) = tokio::select! {
+            biased;
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            },
+        };
+        // Over its address's cap: triage from a small pool of its own, or closed at once;
+        // never one of the global slots, so one address reopening sockets as fast as it
+        // can costs others nothing but the accept.
+        let Some(share) = addresses.enter(remote.ip()) else {
+            match over_cap.admit(remote.ip()) {
+                Some(ticket) => spawn_connection(
+                    stream,
+                    remote,
+                    &router,
+                    limits,
+                    Some(TRIAGE_HEAD),
+                    &stop_rx,
+                    ticket,
+                ),
+                None => refuse(stream),
+            }
+            continue;
+        };
+        // A slot for a connection within its address's share: past the cap and its
+        // reserve, the next clients wait in the kernel's backlog and cost nothing.
         let permit = tokio::select! {
             biased;
             () = &mut shutdown => break,
@@ -105,17 +141,6 @@ pub async fn run(
                 reserve: true,
             },
         };
-        let (stream, remote) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(e) => {
-                    tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(ACCEPT_BACKOFF).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
         // A full slot may have come free while waiting on the reserve.
         let permit = match permit
             .reserve
@@ -127,18 +152,16 @@ pub async fn run(
             },
             _ => permit,
         };
-        let share = addresses.enter(remote.ip());
-        let triage = if permit.reserve {
-            Some(RESERVE_HEAD)
-        } else {
-            share.is_none().then_some(TRIAGE_HEAD)
-        };
-        let router = router.clone();
-        let stop = stop_rx.clone();
-        tokio::spawn(async move {
-            connection(stream, remote, router, limits, triage, stop).await;
-            drop((permit, share));
-        });
+        let triage = permit.reserve.then_some(RESERVE_HEAD);
+        spawn_connection(
+            stream,
+            remote,
+            &router,
+            limits,
+            triage,
+            &stop_rx,
+            (permit, share),
+        );
     }
     drop(listener);
     let _ = stop_tx.send(true);
@@ -149,6 +172,57 @@ pub async fn run(
     })
     .await;
     Ok(())
+}
+
+/// Serve one connection on a task of its own; `held` (its slot, share or ticket) is
+/// given back when it ends.
+fn spawn_connection<H: Send + 'static>(
+    stream: TcpStream,
+    remote: SocketAddr,
+    router: &Router,
+    limits: ConnLimits,
+    triage: Option<Duration>,
+    stop: &watch::Receiver<bool>,
+    held: H,
+) {
+    let router = router.clone();
+    let stop = stop.clone();
+    tokio::spawn(async move {
+        connection(stream, remote, router, limits, triage, stop).await;
+        drop(held);
+    });
+}
+
+/// Close a connection turned away before it was served: a reset, so neither side keeps
+/// the socket in TIME_WAIT (an address reopening thousands a second would fill the
+/// table).
+fn refuse(stream: TcpStream) {
+    let _ = stream.set_zero_linger();
+    drop(stream);
+}
+
+/// The triage of connections past their address's cap: [`TRIAGE_PER_ADDRESS`] at once
+/// for one address, [`TRIAGE_POOL`] for all, apart from the global slots. Past either
+/// the connection is closed at once.
+struct OverCap {
+    per_address: Arc<PerAddress>,
+    pool: Arc<Semaphore>,
+}
+
+impl OverCap {
+    fn new() -> OverCap {
+        OverCap {
+            per_address: Arc::new(PerAddress::new(TRIAGE_PER_ADDRESS)),
+            pool: Arc::new(Semaphore::new(TRIAGE_POOL)),
+        }
+    }
+
+    /// A ticket for one triage connection from `ip`, or None when it must be closed.
+    fn admit(&self, ip: IpAddr) -> Option<(Share, tokio::sync::OwnedSemaphorePermit)> {
+        let share = self.per_address.enter(ip)?;
+        let permit = self.pool.clone().try_acquire_owned().ok()?;
+        Some((share, permit))
+    }
 }
 
 /// What a connection was admitted with: one of the `max_connections` slots, or one of the
