@@ -4,7 +4,7 @@
 //! card within the budget, the cause and the first fix as a command to copy), then the
 //! rest, a guide topic and the JSON. A comparison and a guide topic have pages of their own.
 
-use super::pages::{TopicLink, topic_link, urlencode};
+use super::pages::{TopicLink, topic_link};
 use crate::answer::{Outcome, Topic};
 use crate::catalog::Catalog;
 use crate::diagnose::Read;
@@ -44,7 +44,7 @@ impl IntentView {
     /// The view of `outcome`; None for an estimate, a comparison or a guide topic, which
     /// have their own views.
     pub fn new(lang: Lang, outcome: &Outcome, question: &str) -> Option<IntentView> {
-        let json_href = format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code());
+        let json_href = super::pages::json_link(question, lang);
         let mut view = match outcome {
             Outcome::Fit(list) => fit(lang, list),
             Outcome::Buy(p) => buy(lang, &p.shopping, &p.model),

@@ -108,7 +108,7 @@ impl AnswerHtml {
     fn new(lang: Lang, a: &Answer, question: &str) -> AnswerHtml {
         let view = AnswerView::new(lang, Catalog::get(), a, LAYOUT);
         let mut out = AnswerHtml::write(&view);
-        out.json_href = format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code());
+        out.json_href = super::json_link(question, lang);
         out
     }
 

@@ -284,8 +284,26 @@ pub async fn not_found(OriginalUri(uri): OriginalUri, headers: HeaderMap) -> Res
     not_found_page(lang, &uri.to_string())
 }
 
+/// The GET link to the same answer as JSON; none for a pasted log, which came by POST
+/// and would not fit a link (the question field is then empty).
+pub(crate) fn json_link(question: &str, lang: Lang) -> String {
+    if question.trim().is_empty() {
+        return String::new();
+    }
+    format!("/api/v1/ask?q={}&lang={}", urlencode(question), lang.code())
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pasted_log_gets_no_json_link_a_question_gets_one() {
+        assert_eq!(super::json_link("  \n", Lang::En), "");
+        assert_eq!(
+            super::json_link("qwen3 8b?", Lang::Pt),
+            "/api/v1/ask?q=qwen3+8b%3F&lang=pt"
+        );
+    }
+
     use super::*;
 
     #[test]
