@@ -202,24 +202,10 @@ impl DecodeWork {
         if self.runtime.profile().split == Split::Tensor {
             bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
         }
-        let (e, k) = self.experts;
-        let touched = if e > 0.0 {
-            experts_touched(e, k, batch) / e
-        } else {
-            0.0
-        };
-        let experts = self.expert_bytes * touched;
-        let dense = self.dense_bytes + self.kv_bytes * batch;
         // Offloaded layers read their dense weights (and KV) from RAM first; `--cpu-moe`
-        // reads its experts there.
-        let (host_dense, host_experts) = if self.host_experts {
-            (0.0, self.host_bytes.min(experts))
-        } else {
-            let dense_part = self.host_bytes.min(dense);
-            (dense_part, (self.host_bytes - dense_part).min(experts))
-        };
-        let gpu_seconds = (dense - host_dense) / bandwidth
-            + (experts - host_experts) / (bandwidth * EXPERT_SHARE);
+        // reads its experts there: `step_bytes` leaves out what comes from host RAM.
+        let (dense, experts) = self.step_bytes(batch);
+        let gpu_seconds = dense / bandwidth + experts / (bandwidth * EXPERT_SHARE);
         self.layers * ms_per_layer / 1000.0 + gpu_seconds + self.host_seconds
     }
 }
