@@ -12,7 +12,8 @@
 //! admitted on the "triage" path: a short wait for its head, `/healthz` and `/metrics`
 //! answered, anything else a 503 with Retry-After, then closed. Past the global cap only
 //! [`RESERVE`] triage connections are open at once, so the process never holds more than
-//! `max_connections + RESERVE` sockets, and an operator's health check is answered while
+//! `max_connections + RESERVE` sockets (plus the one the accept loop holds while it waits
+//! for a slot), and an operator's health check is answered while
 //! the cap is full of idle sockets (they waited behind them in the listen backlog before).
 
 use axum::Router;

@@ -65,7 +65,10 @@ fn idle_and_slow_sockets_are_closed_and_healthz_keeps_answering() {
         "over the cap: 300 idle sockets; server fds {fds_flood} (cap 100 + {fds_before} \
          before); /healthz {latency:?}; all closed within {flood_closed:?}"
     );
-    assert!(fds_flood <= fds_before + 100 + 2, "{fds_flood}");
+    // The cap, its reserve, and the one socket the accept loop holds while it waits for
+    // a slot to come free.
+    let bound = fds_before + 100 + vramguide::web::server::RESERVE + 1;
+    assert!(fds_flood <= bound, "{fds_flood} > {bound}");
     assert!(latency < Duration::from_secs(6), "{latency:?}");
     assert!(healthz(&server.addr, Duration::from_secs(1)).is_some());
 }
