@@ -78,6 +78,10 @@ pub(super) fn another(
         return None;
     }
     let foreign = |w: &&str| {
+        // A word typed as one of the names is settled without tokenizing it.
+        if known.iter().any(|k| k == w) {
+            return false;
+        }
         let subs = tokenize(w);
         !subs.is_empty()
             && subs.iter().any(|s| {
