@@ -10,13 +10,14 @@ mod hub_spec;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use vramguide::answer;
+use vramguide::answer::{self, Outcome};
 use vramguide::catalog::{Catalog, ModelSpec};
 use vramguide::estimate::{self, Job, Mode, Precision};
 use vramguide::i18n::Lang;
 use vramguide::query;
 use vramguide::recommend;
 use vramguide::render;
+use vramguide::render::outcome::Length;
 
 fn bench(c: &mut Criterion) {
     let catalog = Catalog::get();
@@ -61,8 +62,27 @@ fn bench(c: &mut Criterion) {
     }
     hub_cached(c, catalog);
     chart(c, catalog);
+    // The whole ask as `vramguide ask` prints it: the verdict, then the chat-length answer.
     for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
         c.bench_function(&format!("ask/{lang}"), |b| {
+            b.iter(|| {
+                let parsed = query::parse(catalog, black_box(q));
+                let lang = parsed.language.unwrap_or(Lang::En);
+                let req = query::resolve_parsed(catalog, &parsed).expect("understood");
+                let a = answer::build(catalog, req).expect("valid");
+                let outcome = Outcome::Estimate(Box::new(a));
+                black_box(render::outcome::text_with(
+                    lang,
+                    catalog,
+                    &outcome,
+                    Length::Chat,
+                ))
+            })
+        });
+    }
+    // The same with the whole answer (`--full`).
+    for (lang, q) in ["en", "pt", "es", "zh"].iter().zip(questions) {
+        c.bench_function(&format!("ask-full/{lang}"), |b| {
             b.iter(|| {
                 let parsed = query::parse(catalog, black_box(q));
                 let lang = parsed.language.unwrap_or(Lang::En);
@@ -85,7 +105,13 @@ fn hub_cached(c: &mut Criterion, catalog: &'static Catalog) {
         b.iter(|| {
             let parsed = query::parse(catalog, black_box(q));
             let a = answer::for_parsed_with(catalog, &parsed, Some(spec.clone())).expect("valid");
-            black_box(render::text::answer(Lang::En, catalog, &a))
+            let outcome = Outcome::Estimate(Box::new(a));
+            black_box(render::outcome::text_with(
+                Lang::En,
+                catalog,
+                &outcome,
+                Length::Chat,
+            ))
         })
     });
     c.bench_function("ask/hub-cached+decode", |b| {
@@ -93,7 +119,13 @@ fn hub_cached(c: &mut Criterion, catalog: &'static Catalog) {
             let parsed = query::parse(catalog, black_box(q));
             let spec: ModelSpec = serde_json::from_str(black_box(&cached)).expect("decodes");
             let a = answer::for_parsed_with(catalog, &parsed, Some(spec)).expect("valid");
-            black_box(render::text::answer(Lang::En, catalog, &a))
+            let outcome = Outcome::Estimate(Box::new(a));
+            black_box(render::outcome::text_with(
+                Lang::En,
+                catalog,
+                &outcome,
+                Length::Chat,
+            ))
         })
     });
 }

@@ -2,7 +2,9 @@
 //! comparisons that machine load cannot blur: run it under callgrind twice, with 0 and
 //! with N repetitions, and divide the difference by N.
 //!
-//! Add `render` after N to count the rendering of the answer's text alone, or `core` to
+//! The whole ask is what `vramguide ask` prints (the verdict, then the chat-length
+//! answer); add `full` after N for the whole answer (`--full`).
+//! Add `render` after N to count the rendering of the full answer's text alone, or `core` to
 //! count everything before rendering (`answer::for_text`). The language `hub` asks about a
 //! Hub model the cache already holds (the spec handed in, as `benches/core.rs`'s
 //! `ask/hub-cached` does).
@@ -21,10 +23,11 @@ mod hub_spec;
 use hub_spec::hub_spec;
 
 use std::hint::black_box;
-use vramguide::answer::{self, Answer};
+use vramguide::answer::{self, Answer, Outcome};
 use vramguide::catalog::{Catalog, ModelSpec};
 use vramguide::error::Error;
 use vramguide::i18n::Lang;
+use vramguide::render::outcome::Length;
 use vramguide::{query, render};
 
 fn main() {
@@ -44,8 +47,17 @@ fn main() {
     let (lang, result) = core(catalog, question, spec.as_ref());
     if let Ok(a) = &result {
         black_box(render::text::answer(lang, catalog, a));
+        black_box(chat(lang, catalog, a.clone()));
     }
     match args.next().as_deref() {
+        // The whole ask with the whole answer (`--full`).
+        Some("full") => {
+            for _ in 0..n {
+                if let (lang, Ok(a)) = core(catalog, black_box(question), spec.as_ref()) {
+                    black_box(render::text::answer(lang, catalog, &a));
+                }
+            }
+        }
         // Only the text rendering of one answer.
         Some("render") => {
             if let Ok(a) = &result {
@@ -60,14 +72,21 @@ fn main() {
                 let _ = black_box(core(catalog, black_box(question), spec.as_ref()));
             }
         }
+        // The whole ask as the terminal prints it: the verdict, then the chat-length answer.
         _ => {
             for _ in 0..n {
                 if let (lang, Ok(a)) = core(catalog, black_box(question), spec.as_ref()) {
-                    black_box(render::text::answer(lang, catalog, &a));
+                    black_box(chat(lang, catalog, a));
                 }
             }
         }
     }
+}
+
+/// What `vramguide ask` prints for an estimate: its verdict and the chat-length answer.
+fn chat(lang: Lang, catalog: &Catalog, a: Answer) -> String {
+    let outcome = Outcome::Estimate(Box::new(a));
+    render::outcome::text_with(lang, catalog, &outcome, Length::Chat)
 }
 
 /// Parse and answer, with the Hub model's spec when there is one (cloned each time, as the

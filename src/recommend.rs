@@ -229,8 +229,11 @@ fn minimal_setups<'g>(
                 needs_for(&mut tables, class, sizing, gpu)
             }
         };
+        let most = reserve.most_of(facts.gpu_gib) * GIB;
         let count = facts.topology.counts.iter().copied().find(|&n| {
-            needs[n as usize] <= reserve.usable_of(facts.gpu_gib, n, Interconnect::of(gpu, n)) * GIB
+            let need = needs[n as usize];
+            need <= most
+                && need <= reserve.usable_of(facts.gpu_gib, n, Interconnect::of(gpu, n)) * GIB
                 && (!by_heads || estimate::offered(model, job, gpu, n))
         });
         if let Some(count) = count {

@@ -200,3 +200,6 @@ lever-quality-noticeable = a noticeable quality loss
 # The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
 model-generic-shape = a { $size }B model with { $like }'s architecture
 model-generic-title = { $size }B model, { $like }'s architecture
+
+# The last line of a chat-length answer at the terminal: where the rest is.
+answer-chat-more = Every setup, the rule of thumb, the assumptions and notes: add `--full`.

@@ -200,3 +200,6 @@ lever-quality-noticeable = una pérdida de calidad apreciable
 # The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
 model-generic-shape = un modelo de { $size }B con la arquitectura de { $like }
 model-generic-title = Modelo de { $size }B, arquitectura de { $like }
+
+# The last line of a chat-length answer at the terminal: where the rest is.
+answer-chat-more = Todas las configuraciones, la regla práctica, los supuestos y las notas: agrega `--full`.

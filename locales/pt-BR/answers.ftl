@@ -200,3 +200,6 @@ lever-quality-noticeable = perda de qualidade perceptível
 # The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
 model-generic-shape = um modelo de { $size }B com a arquitetura do { $like }
 model-generic-title = Modelo de { $size }B, arquitetura do { $like }
+
+# The last line of a chat-length answer at the terminal: where the rest is.
+answer-chat-more = Todas as configurações, a regra prática, as suposições e as notas: acrescente `--full`.

@@ -195,3 +195,6 @@ lever-quality-noticeable = 质量明显下降
 # The title of an answer for a bare size ("70b"), sized with a catalog model's architecture.
 model-generic-shape = 采用 { $like } 架构的 { $size }B 模型
 model-generic-title = { $size }B 模型（{ $like } 架构）
+
+# The last line of a chat-length answer at the terminal: where the rest is.
+answer-chat-more = 全部配置、经验公式、默认假设和说明：加上 `--full`。

@@ -13,6 +13,7 @@ use vramguide::error::{Error, ModelSourceError, SourceErrorKind};
 use vramguide::i18n::Lang;
 use vramguide::query::Fields;
 use vramguide::render;
+use vramguide::render::outcome::Length;
 use vramguide::settings::Settings;
 use vramguide::store::{Source, Store};
 
@@ -71,7 +72,7 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
                 let value = json_of(reply, outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
-                super::terminal::print(&text_of(lang, outcome), out.format);
+                super::terminal::print(&text_of(lang, outcome, out.length()), out.format);
             }
             // A pasted error of a kind we cannot read is answered, but not understood.
             if outcome.understood() {
@@ -94,10 +95,11 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
 }
 
 /// The answer as text.
-pub(super) fn text_of(lang: Lang, outcome: &Outcome) -> String {
-    let text = render::outcome::text(lang, Catalog::get(), outcome);
+pub(super) fn text_of(lang: Lang, outcome: &Outcome, length: Length) -> String {
+    let text = render::outcome::text_with(lang, Catalog::get(), outcome, length);
     match outcome {
-        Outcome::Estimate(a) => with_ram_hint(lang, a, text),
+        // The chat-length answer leaves the offload details to `--full`.
+        Outcome::Estimate(a) if length == Length::Full => with_ram_hint(lang, a, text),
         _ => text,
     }
 }

@@ -96,7 +96,7 @@ fn print_reply(reply: &Reply, parsed: &Parsed, changes: &[Change], out: &Output)
     let kept =
         (!changes.is_empty()).then(|| render::follow_up::kept_line(lang, catalog, parsed, changes));
     let text = match &reply.outcome {
-        Ok(outcome) => text_of(lang, outcome),
+        Ok(outcome) => text_of(lang, outcome, out.length()),
         Err(err) => render::error::message_with(lang, catalog, err, out.example),
     };
     let text = match &kept {

@@ -83,9 +83,24 @@ pub struct Output {
     /// Text for a terminal (colour when it is one) or the Markdown the bot posts.
     #[arg(long, value_enum, default_value_t)]
     format: terminal::Format,
+    /// The whole estimate (every setup, the rule of thumb, assumptions, notes) instead of
+    /// the chat-length answer.
+    #[arg(long)]
+    full: bool,
     /// Which example an error ends with: flags for `estimate`, a question elsewhere.
     #[arg(skip = vramguide::render::error::Example::Question)]
     example: vramguide::render::error::Example,
+}
+
+impl Output {
+    /// How much of an estimate the text says: chat length unless `--full`.
+    fn length(&self) -> vramguide::render::outcome::Length {
+        if self.full {
+            vramguide::render::outcome::Length::Full
+        } else {
+            vramguide::render::outcome::Length::Chat
+        }
+    }
 }
 
 #[derive(Debug, ClapArgs)]

@@ -94,6 +94,12 @@ impl Reserve {
         }
     }
 
+    /// No count or link makes [`usable_of`](Self::usable_of) more than this: the search
+    /// for the smallest count that holds a job skips the counts it cannot reach.
+    pub fn most_of(self, total: f64) -> f64 {
+        total * self.share.unwrap_or(1.0).max(1.0)
+    }
+
     /// [`usable_gib`] of a GPU that may use `total` GiB ([`GpuSpec::gpu_gib`]), `count`
     /// of them working together over `link` (a static share reads the tensor-parallel
     /// size; a training job loses NCCL's buffers, which grow with the peers).
@@ -108,7 +114,9 @@ impl Reserve {
             Budget::Allocator { context_gib, slack } => total * (1.0 - slack) - context_gib,
             Budget::Exact { context_gib } => total - context_gib,
         };
-        usable.min(total - self.outside) - collectives
+        let usable = usable.min(total - self.outside) - collectives;
+        debug_assert!(usable <= self.most_of(total) + 1e-9, "{usable} > {total}");
+        usable
     }
 }
 

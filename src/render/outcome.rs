@@ -16,17 +16,34 @@ use crate::mixed::Mixed;
 use crate::query::budget::Rates;
 use serde_json::{Value, json};
 
-/// The answer as chat text: the verdict on the first line, then the answer.
+/// The whole answer as text: the verdict on the first line, then the answer.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
+    text_with(lang, catalog, outcome, Length::Full)
+}
+
+/// How much of an estimate a text answer says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Length {
+    /// The length of a chat message ([`super::text::CHAT`]): what the terminal prints.
+    Chat,
+    /// Every section (`--full`, the API's `text`).
+    Full,
+}
+
+/// The answer as text of that length, its verdict on the first line.
+pub fn text_with(lang: Lang, catalog: &Catalog, outcome: &Outcome, length: Length) -> String {
     let verdict = super::verdict::of(lang, catalog, outcome);
-    super::verdict::open_with(&verdict, body(lang, catalog, outcome))
+    super::verdict::open_with(&verdict, body(lang, catalog, outcome, length))
 }
 
 /// The answer under its verdict.
-fn body(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
+fn body(lang: Lang, catalog: &Catalog, outcome: &Outcome, length: Length) -> String {
     match outcome {
         Outcome::Estimate(a) => {
-            let mut out = super::text::answer(lang, catalog, a);
+            let mut out = match length {
+                Length::Chat => super::text::chat(lang, catalog, a),
+                Length::Full => super::text::answer(lang, catalog, a),
+            };
             if let Some(m) = &a.mixed {
                 out.push_str("\n\n");
                 out.push_str(&mixed_text(lang, catalog, m));

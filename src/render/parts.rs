@@ -283,11 +283,22 @@ pub fn fit_lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
     out
 }
 
-/// [`fit_lines`], written to `out`.
-pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Answer) {
-    let Some(fit) = &a.fit else {
-        return;
-    };
+/// The first of the [`fit_lines`]: fits, tight or not, on the named setup. The verdict
+/// of a chat reply, built alone (the other fit lines cost twice as much again).
+pub fn fit_verdict_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String> {
+    let fit = a.fit.as_ref()?;
+    let mut out = String::with_capacity(128);
+    fit_verdict_into(&mut out, lang, catalog, a, fit);
+    Some(out)
+}
+
+fn fit_verdict_into(
+    out: &mut String,
+    lang: Lang,
+    catalog: &Catalog,
+    a: &Answer,
+    fit: &crate::estimate::Fit,
+) {
     let per_gpu = Num::gib(lang, fit.per_gpu_gib);
     let usable = Num::gib(lang, fit.usable_gib);
     let args = Args::new()
@@ -298,14 +309,24 @@ pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Ans
         // Inside the estimate's own error band: a yes would promise too much.
         let pct = a.estimate.error_band.map_or(0.0, |b| b.pct);
         let args = args.s("band", format_number(lang, pct, 0));
-        tr_into(out.line(), lang, msg!("answer-fit-tight"), Some(&args));
+        tr_into(out, lang, msg!("answer-fit-tight"), Some(&args));
     } else if fit.fits {
         let headroom = Num::gib(lang, fit.headroom_gib.abs());
         let args = args.s("headroom", headroom.as_str());
-        tr_into(out.line(), lang, msg!("answer-fit-yes"), Some(&args));
+        tr_into(out, lang, msg!("answer-fit-yes"), Some(&args));
     } else {
         // The "does not fit" line has no headroom to show.
-        tr_into(out.line(), lang, msg!("answer-fit-no"), Some(&args));
+        tr_into(out, lang, msg!("answer-fit-no"), Some(&args));
+    }
+}
+
+/// [`fit_lines`], written to `out`.
+pub fn fit_lines_to(out: &mut impl Lines, lang: Lang, catalog: &Catalog, a: &Answer) {
+    let Some(fit) = &a.fit else {
+        return;
+    };
+    fit_verdict_into(out.line(), lang, catalog, a, fit);
+    if !fit.fits {
         match a.needed_count {
             Some(n) => tr_into(
                 out.line(),

@@ -23,14 +23,27 @@ pub fn lever_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// The title and the best `n` levers, without the line on the RAM speed offloading
+/// assumed: a chat reply's fix.
+pub fn first_lever_lines(lang: Lang, a: &Answer, n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    levers_to(&mut out, lang, a, n, false);
+    out
+}
+
 /// [`lever_lines`], written to `out`.
 pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
+    levers_to(out, lang, a, SHOWN, true);
+}
+
+/// The title and the best `n` levers, then (`ram`) the RAM speed an offload assumed.
+fn levers_to(out: &mut impl Lines, lang: Lang, a: &Answer, n: usize, ram: bool) {
     let shown: Vec<&Lever> = a
         .levers
         .iter()
         .filter(|l| l.kind != LeverKind::MoreGpus)
         .filter(|l| !(l.kind == LeverKind::Offload && a.offload.is_some()))
-        .take(SHOWN)
+        .take(n)
         .collect();
     if shown.is_empty() {
         // Nothing fits, whatever is changed and however many of these cards (within one
@@ -55,7 +68,7 @@ pub fn lever_lines_to(out: &mut impl Lines, lang: Lang, a: &Answer) {
         line.push_str("- ");
         lever_line_into(line, lang, a, l, asked);
     }
-    if let Some(l) = shown.iter().find(|l| l.job.host_offload.is_some()) {
+    if let Some(l) = shown.iter().find(|l| ram && l.job.host_offload.is_some()) {
         out.line().push_str(&ram_assumed(lang, l));
     }
 }

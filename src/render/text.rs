@@ -4,6 +4,8 @@ use super::view::{AnswerView, Kind, Section};
 use crate::answer::Answer;
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, t};
+use crate::msg;
+use crate::vocab::Runtime;
 
 /// What the text says, in this order: the answer to the question asked first, the numbers,
 /// what to change and how to start it, the setups, then the details.
@@ -26,6 +28,77 @@ pub const LAYOUT: &[Kind] = &[
     Kind::Notes,
     Kind::Guides,
 ];
+
+/// A chat reply: what it says under its verdict, at most eleven more lines (issue: an
+/// estimate the length of a chat message). The numbers, the best two ways to make it fit
+/// or how to start it, what it serves when users were asked, the first three setups; the
+/// rest stays behind `--full`.
+pub const CHAT: &[Kind] = &[
+    Kind::SizedFromName,
+    Kind::BestFit,
+    Kind::Title,
+    Kind::MaxContext,
+    Kind::Breakdown,
+    Kind::LeversChat,
+    Kind::Serving,
+    Kind::Launch,
+    Kind::SetupsChat,
+];
+
+/// The answer the length of a chat message ([`CHAT`]), ending with where the rest is.
+///
+/// Only the sections it shows are built: the short answer is also the cheap one.
+pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
+    // The fix or the launch line: what to change comes before how to start what does not
+    // fit yet. The serving lines only where the question serves users.
+    let fix = a
+        .fit
+        .as_ref()
+        .is_some_and(|f| !f.fits || (a.tight() && !a.levers.is_empty()));
+    let serves = serves_users(a);
+    let layout: Vec<Kind> = CHAT
+        .iter()
+        .copied()
+        .filter(|k| match k {
+            Kind::Launch => !fix,
+            Kind::LeversChat => fix,
+            Kind::Serving => serves && !fix,
+            _ => true,
+        })
+        .collect();
+    let mut view = AnswerView::new(lang, catalog, a, &layout);
+    for section in &mut view.sections {
+        match section {
+            // What it serves at the load asked (or the most it holds): the last line.
+            Section::Serving(lines) => {
+                if let Some((_, last)) = lines.rsplit_once('\n') {
+                    *lines = last.to_string();
+                }
+            }
+            // One command goes on its title's line.
+            Section::Launch(l) if l.commands.len() == 1 => {
+                let cmd = l.commands.pop().unwrap_or_default();
+                l.title = format!("{} `{cmd}`", l.title);
+            }
+            _ => {}
+        }
+    }
+    let written = write(&view);
+    // No blank lines inside a chat message: every line says something.
+    let mut out = String::with_capacity(written.len() + 96);
+    for line in written.lines().filter(|l| !l.trim().is_empty()) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(&t(lang, msg!("answer-chat-more")));
+    out
+}
+
+/// Whether a reply should say what the setup serves: users at once were asked, or the
+/// runtime is a server people run for many users (vLLM, SGLang).
+fn serves_users(a: &Answer) -> bool {
+    a.job.load.concurrency.is_some() || matches!(a.job.runtime, Runtime::Vllm | Runtime::Sglang)
+}
 
 /// The whole answer: summary, fit, setups, rule of thumb, assumptions, notes, guides.
 pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {

@@ -9,6 +9,7 @@ use crate::buy::Affordable;
 use crate::catalog::{Catalog, GpuSpec};
 use crate::diagnose::Read;
 use crate::i18n::{Args, Lang, format_number, t, tr};
+use std::borrow::Cow;
 
 /// The verdict of an answer, in plain text (no Markdown), one sentence.
 pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
@@ -34,7 +35,7 @@ pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
 /// `body` opened with its verdict, unless its first line already says it (an estimate's
 /// "in another format" lead line is its verdict with an icon).
 pub fn open_with(verdict: &str, body: String) -> String {
-    if plain(&body) == verdict {
+    if plain_first_line(&body) == verdict {
         return body;
     }
     format!("{verdict}\n\n{body}")
@@ -52,13 +53,18 @@ pub fn first_sentence(s: &str) -> String {
 
 /// Markdown and the icons a line starts with go: the verdict is read as a sentence.
 fn plain(s: &str) -> String {
+    plain_first_line(s).into_owned()
+}
+
+/// [`plain`], borrowed from `s` when its first line has no Markdown (most have none).
+fn plain_first_line(s: &str) -> Cow<'_, str> {
+    const ICONS: [char; 7] = ['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '];
     let first = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    first
-        .replace("**", "")
-        .replace('`', "")
-        .trim_start_matches(['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '])
-        .trim()
-        .to_string()
+    if !first.contains(['*', '`']) {
+        return Cow::Borrowed(first.trim_start_matches(ICONS).trim());
+    }
+    let unmarked = first.replace("**", "").replace('`', "");
+    Cow::Owned(unmarked.trim_start_matches(ICONS).trim().to_string())
 }
 
 /// An estimate's verdict, plain: the JSON's `verdict` and the first line of its `text`.

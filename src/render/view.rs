@@ -15,7 +15,7 @@ use super::parts::{self, Separator};
 use super::plan;
 use crate::answer::{Answer, Topic};
 use crate::catalog::{Catalog, PriceBasis};
-use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
+use crate::i18n::{Args, Lang, Num, format_gib, format_number, t, tr, tr_into};
 use crate::msg;
 use crate::recommend::Setup;
 use std::borrow::Cow;
@@ -51,6 +51,8 @@ pub enum Kind {
     FitAfterVerdict,
     /// The best three levers under their title.
     Levers,
+    /// The best two levers under their title: a chat reply's fix.
+    LeversChat,
     /// Every lever, more cards included (Discord's "make it fit").
     AllLevers,
     Serving,
@@ -63,6 +65,9 @@ pub enum Kind {
     SetupsFirst,
     /// Every setup, short, without prices (they follow in [`Kind::Prices`]).
     SetupsShort,
+    /// The first three setups for a chat reply: the card without its brand word, memory
+    /// per GPU, speed and price on one line each.
+    SetupsChat,
     /// Why each setup is listed and what it costs.
     Prices,
     Advice,
@@ -266,6 +271,7 @@ impl Builder<'_> {
                 )?)
             }
             Kind::Levers => Section::Levers(non_empty(plan::lever_lines(lang, a))?),
+            Kind::LeversChat => Section::Levers(non_empty(plan::first_lever_lines(lang, a, 2))?),
             Kind::AllLevers => {
                 let lines = plan::all_lever_lines(lang, a);
                 Section::AllLevers(List {
@@ -287,6 +293,7 @@ impl Builder<'_> {
             Kind::Setups => self.setups(usize::MAX, |s| parts::setup_line(lang, catalog, s)),
             Kind::SetupsFirst => self.setups(3, |s| setup_compact(lang, catalog, s)),
             Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s)),
+            Kind::SetupsChat => self.setups(3, |s| setup_chat(lang, catalog, s)),
             Kind::Prices if a.recommendations.nothing_fits => return None,
             Kind::Prices => Section::Prices(
                 a.recommendations
@@ -398,8 +405,10 @@ impl Builder<'_> {
                 .setups
                 .first()
                 .map(|s| parts::setup_line(lang, catalog, s)),
-            _ => parts::best_fit_line(lang, catalog, a)
-                .or_else(|| self.fit_lines().first().map(|l| strip(l))),
+            _ => parts::best_fit_line(lang, catalog, a).or_else(|| match &self.fit {
+                Some(lines) => lines.first().map(|l| strip(l)),
+                None => parts::fit_verdict_line(lang, catalog, a).map(|l| strip(&l)),
+            }),
         };
         Verdict {
             kind,
@@ -433,6 +442,40 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
 /// its price (today's, else the launch price, said so).
 fn setup_compact(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     let mut line = without_brand(&parts::setup_label(catalog, &s.fit.gpu, s.fit.count));
+    if let Some(buy) = s.buy {
+        let amount = parts::price_usd(lang, buy.usd);
+        line.push_str(" · ");
+        match buy.basis {
+            PriceBasis::Street => line.push_str(&amount),
+            PriceBasis::Launch => line.push_str(&tr(
+                lang,
+                "compare-price-launch",
+                Some(&Args::new().s("price", amount)),
+            )),
+        }
+    }
+    line
+}
+
+/// "2 × RTX 3090: 21.5 GiB per GPU · ≈18 tokens/s · $1,700": a chat reply's setup line,
+/// the full line less its link, rental and per-token prices and the reasons it was picked.
+fn setup_chat(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
+    let mut line = String::with_capacity(128);
+    line.push_str(&without_brand(&parts::setup_label(
+        catalog,
+        &s.fit.gpu,
+        s.fit.count,
+    )));
+    line.push_str(&parts::separator(lang, Separator::Colon));
+    let per_gpu = Num::gib(lang, s.fit.per_gpu_gib);
+    let args = Args::new().s("per_gpu", per_gpu.as_str());
+    tr_into(&mut line, lang, msg!("amount-per-gpu"), Some(&args));
+    if let Some(tps) = s.fit.tokens_per_s {
+        let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+        line.push_str(" · ");
+        let args = Args::new().s("tps", tps.as_str());
+        tr_into(&mut line, lang, msg!("answer-setup-speed"), Some(&args));
+    }
     if let Some(buy) = s.buy {
         let amount = parts::price_usd(lang, buy.usd);
         line.push_str(" · ");

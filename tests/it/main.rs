@@ -10,6 +10,7 @@ mod asker_runtime;
 mod best_fit;
 mod calibration;
 mod calibration_rows;
+mod chat_length;
 mod catalog_params;
 mod chart;
 mod chat_cli;

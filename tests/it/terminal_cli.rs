@@ -62,7 +62,7 @@ fn answers_are_plain_text_in_a_pipe_and_markdown_on_request() {
         stdout(&cmd.output().unwrap())
     };
     let plain = ask(&[]);
-    assert!(plain.contains("Estimated peak memory: "), "{plain}");
+    assert!(plain.contains("Breakdown: "), "{plain}");
     assert!(
         !plain.contains("**") && !plain.contains('\u{1b}'),
         "{plain}"
