@@ -6,7 +6,7 @@
 //! their own; `detect` then returns None and the caller's locale decides.
 
 use crate::vocab::Lang;
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
@@ -49,7 +49,10 @@ static PHRASES: LazyLock<(AhoCorasick, Vec<(Lang, f64)>)> = LazyLock::new(|| {
         patterns.len() <= 64,
         "more telling phrases than the set holds"
     );
-    let automaton = AhoCorasick::new(patterns).expect("a few short phrases build");
+    let automaton = AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(patterns)
+        .expect("a few short phrases build");
     (automaton, weights)
 });
 

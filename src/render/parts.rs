@@ -43,7 +43,7 @@ pub fn setup_label(catalog: &Catalog, gpu_id: &str, count: u32) -> String {
 }
 
 /// [`setup_label`], borrowed from the catalog for a single card.
-fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow<'c, str> {
+pub fn setup_label_cow<'c>(catalog: &'c Catalog, gpu_id: &'c str, count: u32) -> Cow<'c, str> {
     let gpu = catalog.gpu(gpu_id);
     if let Some((card, per_card)) =
         gpu.and_then(|g| Some((g.card_name.as_deref()?, g.devices_per_card())))

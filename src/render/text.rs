@@ -83,13 +83,9 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
             _ => {}
         }
     }
-    let written = write(&view);
     // No blank lines inside a chat message: every line says something.
-    let mut out = String::with_capacity(written.len() + 96);
-    for line in written.lines().filter(|l| !l.trim().is_empty()) {
-        out.push_str(line);
-        out.push('\n');
-    }
+    let mut out = write_lines(&view, Spacing::Compact);
+    out.push('\n');
     out.push_str(&t(lang, msg!("answer-chat-more")));
     out
 }
@@ -108,6 +104,17 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
 /// The sections as Markdown lines: a blank line before the setups and before the rule of
 /// thumb, titles in bold, list items after "- ", notes after "· ".
 pub fn write(view: &AnswerView) -> String {
+    write_lines(view, Spacing::Blank)
+}
+
+/// Whether a blank line sets the setups and the rule of thumb apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spacing {
+    Blank,
+    Compact,
+}
+
+fn write_lines(view: &AnswerView, spacing: Spacing) -> String {
     // An English answer with levers and four picks runs to about 3 KB.
     let mut out = Lines(String::with_capacity(4096));
     for section in &view.sections {
@@ -140,7 +147,9 @@ pub fn write(view: &AnswerView) -> String {
                 }
             }
             Section::Setups(list) | Section::AllLevers(list) => {
-                out.line();
+                if spacing == Spacing::Blank {
+                    out.line();
+                }
                 match &list.none {
                     Some(none) => out.line().push_str(none),
                     None => {
@@ -152,7 +161,9 @@ pub fn write(view: &AnswerView) -> String {
                 }
             }
             Section::Rule(lines) => {
-                out.line();
+                if spacing == Spacing::Blank {
+                    out.line();
+                }
                 out.all(lines);
             }
             Section::Assumptions(a) => {

@@ -38,7 +38,11 @@ pub fn open_with(verdict: &str, body: String) -> String {
     if plain_first_line(&body) == verdict {
         return body;
     }
-    format!("{verdict}\n\n{body}")
+    let mut out = String::with_capacity(verdict.len() + 2 + body.len());
+    out.push_str(verdict);
+    out.push_str("\n\n");
+    out.push_str(&body);
+    out
 }
 
 /// Text without its Markdown (bold, inline code), for a client that shows it as is.
@@ -60,7 +64,8 @@ fn plain(s: &str) -> String {
 fn plain_first_line(s: &str) -> Cow<'_, str> {
     const ICONS: [char; 7] = ['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '];
     let first = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    if !first.contains(['*', '`']) {
+    // Slice `contains` on bytes is a memchr: most first lines are a hundred bytes or more.
+    if !(first.as_bytes().contains(&b'*') || first.as_bytes().contains(&b'`')) {
         return Cow::Borrowed(first.trim_start_matches(ICONS).trim());
     }
     let unmarked = first.replace("**", "").replace('`', "");

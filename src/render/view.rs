@@ -461,11 +461,10 @@ fn setup_compact(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
 /// the full line less its link, rental and per-token prices and the reasons it was picked.
 fn setup_chat(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     let mut line = String::with_capacity(128);
-    line.push_str(&without_brand(&parts::setup_label(
-        catalog,
-        &s.fit.gpu,
-        s.fit.count,
-    )));
+    push_without_brand(
+        &mut line,
+        &parts::setup_label_cow(catalog, &s.fit.gpu, s.fit.count),
+    );
     line.push_str(&parts::separator(lang, Separator::Colon));
     let per_gpu = Num::gib(lang, s.fit.per_gpu_gib);
     let args = Args::new().s("per_gpu", per_gpu.as_str());
@@ -496,6 +495,13 @@ const BRANDS: [&str; 3] = ["GeForce ", "NVIDIA ", "AMD "];
 
 /// "2 × GeForce RTX 4090" as "2 × RTX 4090": the label without a leading [`BRANDS`] word.
 fn without_brand(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    push_without_brand(&mut out, label);
+    out
+}
+
+/// [`without_brand`], appended to `out`.
+fn push_without_brand(out: &mut String, label: &str) {
     let (count, name) = match label.split_once(" × ") {
         Some((n, name)) => (Some(n), name),
         None => (None, label),
@@ -504,10 +510,11 @@ fn without_brand(label: &str) -> String {
         .iter()
         .find_map(|b| name.strip_prefix(b))
         .unwrap_or(name);
-    match count {
-        Some(n) => format!("{n} × {name}"),
-        None => name.to_string(),
+    if let Some(n) = count {
+        out.push_str(n);
+        out.push_str(" × ");
     }
+    out.push_str(name);
 }
 
 /// "2 × RTX 3090: cheapest now · US$1,700 now (2026-05) · …": why the setup is listed,
