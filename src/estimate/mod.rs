@@ -397,6 +397,9 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
         return (h.global_values + h.local_values) as f64 * kv.bytes();
     }
     let layers = f64::from(model.attention_layers());
+    if let Some(bytes) = sparse_mla_layer_bytes(model, kv) {
+        return layers * bytes;
+    }
     match kv_per_layer(model) {
         (global, local) if global == local => layers * global * kv.bytes(),
         (global, local) => {
@@ -405,6 +408,39 @@ pub fn kv_bytes_per_token(model: &ModelSpec, kv: KvPrecision) -> f64 {
             ((layers - local_layers) * global + local_layers * local) * kv.bytes()
         }
     }
+}
+
+/// Values that share one fp32 scale in the sparse-attention path's fp8 caches.
+const SPARSE_FP8_BLOCK: u32 = 128;
+
+/// Bytes one token keeps in one layer on DeepSeek's sparse-attention path (V3.2, GLM-5),
+/// as vLLM and SGLang store it (data/SOURCES.md, "DeepSeek Sparse Attention"): the
+/// indexer's key is always fp8 with one fp32 scale per 128 values (128 + 4 bytes), whatever
+/// the KV precision; an fp8 KV cache is the custom `fp8_ds_mla` record (512 fp8 latents,
+/// four fp32 scales, the 64 RoPE dims left in 16 bits: 656 bytes), not latent + RoPE at one
+/// byte each. None for every other model.
+fn sparse_mla_layer_bytes(model: &ModelSpec, kv: KvPrecision) -> Option<f64> {
+    let (rank, rope, index) = (
+        model.kv_lora_rank?,
+        model.qk_rope_head_dim?,
+        model.index_head_dim?,
+    );
+    let scales = |values: u32| f64::from(values.div_ceil(SPARSE_FP8_BLOCK) * 4);
+    let indexer = f64::from(index) + scales(index);
+    let latent = match kv {
+        KvPrecision::Fp8 => f64::from(rank) + scales(rank) + f64::from(rope) * 2.0,
+        _ => f64::from(rank + rope) * kv.bytes(),
+    };
+    Some(latent + indexer)
+}
+
+/// Bytes one token keeps in one global layer and in one sliding-window layer at `kv`.
+pub(crate) fn kv_layer_bytes(model: &ModelSpec, kv: KvPrecision) -> (f64, f64) {
+    if let Some(bytes) = sparse_mla_layer_bytes(model, kv) {
+        return (bytes, bytes);
+    }
+    let (global, local) = kv_per_layer(model);
+    (global * kv.bytes(), local * kv.bytes())
 }
 
 /// Values one token keeps in one global layer and in one sliding-window layer: they differ

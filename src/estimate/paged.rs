@@ -11,7 +11,7 @@
 //! large. See [`crate::runtime::PagedGroups`] for the
 //! source.
 
-use super::{kv_bytes_per_token, kv_bytes_windowed, kv_per_layer, state_bytes};
+use super::{kv_bytes_per_token, kv_bytes_windowed, kv_layer_bytes, kv_per_layer, state_bytes};
 use crate::catalog::ModelSpec;
 use crate::runtime::{MambaCacheMode, PagedGroups, SwaPool, WindowKv};
 use crate::vocab::KvPrecision;
@@ -151,8 +151,7 @@ impl Pages {
         kv: KvPrecision,
         states: Option<MambaCacheMode>,
     ) -> Option<Pages> {
-        let (global, local) = kv_per_layer(model);
-        let (global, local) = (global * kv.bytes(), local * kv.bytes());
+        let (global, local) = kv_layer_bytes(model, kv);
         if global <= 0.0 || local <= 0.0 {
             return None;
         }

@@ -473,10 +473,16 @@ fn local_global_patterns_and_mla_of_the_new_families() {
             "{id}"
         );
     }
-    // DeepSeek V3.2 adds its indexer's 128-value key: 61 x (512 + 64 + 128) x 2 bytes.
+    // DeepSeek V3.2 adds its indexer's 128-value key, kept in fp8 with one fp32 scale
+    // (vLLM, SGLang): 61 x ((512 + 64) x 2 + 128 + 4) bytes.
     assert_eq!(
         kv_bytes_per_token(model("deepseek-v3.2"), KvPrecision::Fp16),
-        85_888.0
+        78_324.0
+    );
+    // Its fp8 cache is vLLM's fp8_ds_mla record (656 bytes) beside the same indexer key.
+    assert_eq!(
+        kv_bytes_per_token(model("deepseek-v3.2"), KvPrecision::Fp8),
+        61.0 * (656.0 + 132.0)
     );
     // Vision towers are counted in the weights of multimodal checkpoints.
     let gemma = model("gemma-3-27b");

@@ -24,7 +24,7 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("qwen3.5-122b-a10b", 122e9, 0.01, 24_576.0, 0.0),
     ("qwen3.5-397b-a17b", 397e9, 0.01, 30_720.0, 0.0),
     ("deepseek-v3", 671e9, 0.01, 70_272.0, 0.0),
-    ("deepseek-v3.2", 671e9, 0.01, 85_888.0, 0.0),
+    ("deepseek-v3.2", 671e9, 0.01, 78_324.0, 0.0),
     ("kimi-k2-instruct", 1.04e12, 0.02, 70_272.0, 0.0),
     ("llama-4-scout-17b-16e", 109e9, 0.02, 196_608.0, 0.75),
     ("llama-3.1-405b", 405e9, 0.01, 516_096.0, 0.0),
@@ -34,13 +34,13 @@ const CONFIGS: &[(&str, f64, f64, f64, f64)] = &[
     ("gpt-oss-120b", 116.83e9, 0.01, 73_728.0, 0.5),
     ("gpt-oss-20b", 20.91e9, 0.01, 49_152.0, 0.5),
     ("nemotron-h-56b-base-8k", 56e9, 0.01, 40_960.0, 0.0),
-    ("glm-5", 744e9, 0.01, 109_824.0, 0.0),
+    ("glm-5", 744e9, 0.01, 100_152.0, 0.0),
     ("nemotron-3-super-120b-a12b", 120e9, 0.01, 8_192.0, 0.0),
     ("mimo-v2-flash", 309e9, 0.01, 222_720.0, 0.8125),
     ("qwen3-vl-30b-a3b", 31.07e9, 0.01, 98_304.0, 0.0),
     ("qwen3-vl-235b-a22b", 236e9, 0.01, 192_512.0, 0.0),
     ("kimi-k2.5", 1.04e12, 0.02, 70_272.0, 0.0),
-    ("glm-5.1", 744e9, 0.01, 109_824.0, 0.0),
+    ("glm-5.1", 744e9, 0.01, 100_152.0, 0.0),
     ("gemma-4-26b-a4b", 26e9, 0.02, 225_280.0, 25.0 / 30.0),
     ("gemma-4-31b-it-nvfp4", 31e9, 0.01, 901_120.0, 50.0 / 60.0),
     (
@@ -165,14 +165,36 @@ fn absurd_shapes_are_refused() {
 }
 
 /// DeepSeek V3.2 keeps the indexer's 128-value key per token and layer beside the MLA
-/// latent (512 + 64): 61 x 704 values a token.
+/// latent (512 + 64), in fp8 with one fp32 scale (132 bytes) as vLLM and SGLang store it;
+/// its fp8 cache is vLLM's 656-byte fp8_ds_mla record, not 576 bytes. At 128k tokens:
+/// 9.6 GiB in 16 bits, 5.9 GiB in fp8 (we said 10.5 GiB before reading vLLM's source).
 #[test]
 fn deepseek_v3_2_counts_its_indexer_keys() {
     let catalog = vramguide::catalog::Catalog::get();
     let v32 = catalog.model("deepseek-v3.2").expect("in the catalog");
     assert_eq!(
         kv_bytes_per_token(v32, KvPrecision::Fp16),
-        61.0 * 704.0 * 2.0
+        61.0 * (576.0 * 2.0 + 132.0)
+    );
+    assert_eq!(
+        kv_bytes_per_token(v32, KvPrecision::Fp8),
+        61.0 * (656.0 + 132.0)
+    );
+    let gib = |kv| kv_bytes_per_token(v32, kv) * 131_072.0 / f64::from(1u32 << 30);
+    assert!(
+        (gib(KvPrecision::Fp16) - 9.56).abs() < 0.01,
+        "{}",
+        gib(KvPrecision::Fp16)
+    );
+    assert!(
+        (gib(KvPrecision::Fp8) - 5.87).abs() < 0.01,
+        "{}",
+        gib(KvPrecision::Fp8)
+    );
+    let glm = catalog.model("glm-5").expect("in the catalog");
+    assert_eq!(
+        kv_bytes_per_token(glm, KvPrecision::Fp8),
+        78.0 * (656.0 + 132.0)
     );
     let v3 = catalog.model("deepseek-v3").expect("in the catalog");
     assert_eq!(
