@@ -115,7 +115,8 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
-        is_gpu_core(catalog, tokens[i].2, next)
+        let prev = i.checked_sub(1).map(|p| tokens[p].2);
+        is_gpu_core(catalog, tokens[i].2, prev, next)
     }) else {
         return;
     };
@@ -232,13 +233,14 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 }
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
+/// with "ada"/"blackwell" or after "pro" ("rtx pro 6000"), "m3" only with
+/// "max"/"ultra"/"pro", so numbers and other words are not taken.
+fn is_gpu_core(catalog: &Catalog, token: &str, prev: Option<&str>, next: Option<&str>) -> bool {
     if !catalog.is_gpu_word(token) {
         return false;
     }
     match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => matches!(next, Some("ada") | Some("blackwell")),
+        "6000" => matches!(next, Some("ada") | Some("blackwell")) || prev == Some("pro"),
         "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
         _ => true,
     }
@@ -255,6 +257,8 @@ pub(super) fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(Stri
         let mut next = Query::default();
         take_gpu(catalog, w, &mut next);
         match next.gpu {
+            // "h100 or a100, is the h100 worth it": a card named again is the same card.
+            Some(name) if next.gpu_count.is_none() && all.iter().any(|(n, _)| *n == name) => {}
             Some(name) => all.push((name, next.gpu_count)),
             None => break,
         }
@@ -289,12 +293,15 @@ pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String
 /// bare number are never a count.
 static BARE_COUNT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
+        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's|of\s+them|of\s+those|delas|deles|dessas|desses|de\s+ellas|de\s+ellos|de\s+esas|de\s+esos)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
     )
 });
 
 /// Words one of which a bare count needs (a cheap test before the pattern runs).
-const BARE_COUNT_NOUNS: &[&str] = &["plac", "tarjet", "card", "gpu", "grafica", "卡", "张", "块"];
+const BARE_COUNT_NOUNS: &[&str] = &[
+    "plac", "tarjet", "card", "gpu", "grafica", "them", "those", "dela", "dele", "dess", "ellas",
+    "ellos", "esas", "esos", "卡", "张", "块",
+];
 
 /// [`BARE_COUNT`]: how many cards the message counts without naming one; blanks it.
 pub(super) fn take_bare_count(w: &mut Work) -> Option<u64> {

@@ -54,6 +54,7 @@ mod store_cli;
 mod terminal_cli;
 mod tflops;
 mod unknown_names;
+mod user_corpus;
 mod web;
 mod web_browser;
 mod web_follow_up;
