@@ -115,8 +115,7 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
-        let prev = i.checked_sub(1).map(|p| tokens[p].2);
-        is_gpu_core(catalog, tokens[i].2, prev, next)
+        is_gpu_core(catalog, tokens[i].2, next)
     }) else {
         return;
     };
@@ -233,14 +232,13 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 }
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada"/"blackwell" or after "pro" ("rtx pro 6000"), "m3" only with
-/// "max"/"ultra"/"pro", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, prev: Option<&str>, next: Option<&str>) -> bool {
+/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
+fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
     if !catalog.is_gpu_word(token) {
         return false;
     }
     match token.strip_suffix('s').unwrap_or(token) {
-        "6000" => matches!(next, Some("ada") | Some("blackwell")) || prev == Some("pro"),
+        "6000" => matches!(next, Some("ada") | Some("blackwell")),
         "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
         _ => true,
     }
