@@ -33,7 +33,15 @@ fn body(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
             }
             out
         }
-        Outcome::Compare(gpus) => super::compare::text(lang, catalog, gpus),
+        Outcome::Compare(c) => {
+            let mut out = super::compare::text(lang, catalog, &c.gpus);
+            let setups = super::setups::text(lang, catalog, c);
+            if !setups.is_empty() {
+                out.push_str("\n\n");
+                out.push_str(&setups);
+            }
+            out
+        }
         Outcome::Explain(topic) => super::text::guide(lang, *topic),
         Outcome::Fit(list) => fit_text(lang, catalog, list),
         Outcome::Buy(p) => super::buy::text(lang, catalog, &p.shopping, &p.model),
@@ -66,7 +74,14 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
     };
     match outcome {
         Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
-        Outcome::Compare(gpus) => verdict_first(embed::compare(lang, catalog, gpus)),
+        Outcome::Compare(c) => {
+            let mut e = embed::compare(lang, catalog, &c.gpus);
+            let setups = super::setups::text(lang, catalog, c);
+            if !setups.is_empty() {
+                e.description = format!("{}\n\n{setups}", e.description);
+            }
+            verdict_first(e)
+        }
         Outcome::Explain(topic) => verdict_first(embed::guide(lang, *topic)),
         Outcome::Fit(list) => {
             let setup = super::parts::setup_label(catalog, &list.gpu.id, list.count);
@@ -108,7 +123,7 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
     });
     let extra = match outcome {
         Outcome::Estimate(_) => Value::Null,
-        Outcome::Compare(gpus) => json!({ "compare": super::compare::json(lang, catalog, gpus) }),
+        Outcome::Compare(c) => json!({ "compare": super::setups::json(lang, catalog, c) }),
         Outcome::Explain(topic) => topic_fields(lang, *topic),
         Outcome::Fit(list) => json!({ "fit": super::json::fit_list(lang, list) }),
         Outcome::Buy(p) => {

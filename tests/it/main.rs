@@ -48,6 +48,7 @@ mod prices;
 mod properties;
 mod readme;
 mod real_configs;
+mod setups;
 mod speed_at_load;
 mod store;
 mod store_cli;
