@@ -77,3 +77,19 @@ fn one_card_of_each_kind_stays_the_spec_sheet() {
     assert!(c.runs.is_none() && !c.is_setups());
     assert!(render::setups::text(Lang::En, Catalog::get(), &c).is_empty());
 }
+
+/// Issue 34 item 6: "X on A or do I need B" sizes X on both setups; B in the plural with
+/// no count of its own is as many cards as A.
+#[test]
+fn a_model_on_one_setup_or_another_is_sized_on_both() {
+    let c = compared("kimi k2.5 on 8x h100 possible or do i need h200s");
+    let ids: Vec<&str> = c.gpus.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["h100-sxm", "h200-sxm"]);
+    assert_eq!(c.counts, [8, 8], "h200s: as many as the h100s");
+    let runs = c.runs.clone().expect("sized on both setups");
+    assert_eq!(runs.model, "kimi-k2.5");
+    assert_eq!(runs.fits.len(), 2);
+    let verdict = render::verdict::of(Lang::En, Catalog::get(), &Outcome::Compare(c));
+    assert!(verdict.starts_with("Kimi"), "{verdict}");
+    assert!(verdict.contains("8 × "), "{verdict}");
+}
