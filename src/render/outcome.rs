@@ -16,10 +16,31 @@ use crate::mixed::Mixed;
 use crate::query::budget::Rates;
 use serde_json::{Value, json};
 
-/// The answer as chat text: the verdict on the first line, then the answer.
+/// The answer as chat text: the verdict on the first line, then the answer. A name the
+/// catalog lacks, sized as the closest entry, says so before anything else.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     let verdict = super::verdict::of(lang, catalog, outcome);
-    super::verdict::open_with(&verdict, body(lang, catalog, outcome))
+    let out = super::verdict::open_with(&verdict, body(lang, catalog, outcome));
+    match sized_as_line(lang, outcome) {
+        Some(first) => format!("{first}\n{out}"),
+        None => out,
+    }
+}
+
+/// "I don't know dolphin 3.0 llama 3.1 8b; sized as Llama 3.1 8B, the closest model I
+/// know.": the first line of an answer whose model name the catalog lacks (a version, a
+/// suffix or a fine-tune's name around a known model), so nobody reads it as that model's.
+pub fn sized_as_line(lang: Lang, outcome: &Outcome) -> Option<String> {
+    let Outcome::Estimate(a) = outcome else {
+        return None;
+    };
+    let crate::catalog::MatchKind::Assumed { from } = &a.model_kind else {
+        return None;
+    };
+    let args = Args::new()
+        .s("input", from.clone())
+        .s("model", super::parts::model_name(lang, a));
+    Some(tr(lang, "match-sized-as-closest", Some(&args)))
 }
 
 /// The answer under its verdict.
@@ -73,7 +94,13 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
         e
     };
     match outcome {
-        Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
+        Outcome::Estimate(a) => {
+            let mut e = embed::answer(lang, catalog, a, false);
+            if let Some(first) = sized_as_line(lang, outcome) {
+                e.description = format!("{first}\n\n{}", e.description);
+            }
+            e
+        }
         Outcome::Compare(c) => {
             let mut e = embed::compare(lang, catalog, &c.gpus);
             let setups = super::setups::text(lang, catalog, c);

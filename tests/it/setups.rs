@@ -93,3 +93,40 @@ fn a_model_on_one_setup_or_another_is_sized_on_both() {
     assert!(verdict.starts_with("Kimi"), "{verdict}");
     assert!(verdict.contains("8 × "), "{verdict}");
 }
+
+/// Issue 34 item 2: a name the catalog lacks, sized as the closest entry, says so on the
+/// answer's first line, in the question's language.
+#[test]
+fn a_variant_is_named_on_the_first_line() {
+    let catalog = Catalog::get();
+    for (text, lang, opens) in [
+        (
+            "dolphin 3.0 llama 3.1 8b on a 4090",
+            Lang::En,
+            "I don't know ",
+        ),
+        (
+            "quanta vram pro dolphin 3.0 llama 3.1 8b numa 4090?",
+            Lang::Pt,
+            "Não conheço ",
+        ),
+        (
+            "cuanta vram necesito para dolphin 3.0 llama 3.1 8b en una 4090?",
+            Lang::Es,
+            "No conozco ",
+        ),
+        (
+            "dolphin 3.0 llama 3.1 8b 在4090上要多少显存",
+            Lang::Zh,
+            "我不认识 ",
+        ),
+    ] {
+        let parsed = parse(catalog, text);
+        let answer = vramguide::answer::for_parsed(catalog, &parsed).expect(text);
+        let outcome = Outcome::Estimate(Box::new(answer));
+        let out = render::outcome::text(lang, catalog, &outcome);
+        let first = out.lines().next().unwrap_or_default();
+        assert!(first.starts_with(opens), "{text}: {first}");
+        assert!(first.contains("Llama 3.1 8B"), "{text}: {first}");
+    }
+}
