@@ -65,8 +65,9 @@ pub enum Outcome {
     /// How much memory a job needs, which setups fit; "max context" questions too
     /// ([`Answer::max_context_asked`]).
     Estimate(Box<Answer>),
-    /// GPUs side by side, in the order named.
-    Compare(Vec<&'static GpuSpec>),
+    /// GPUs side by side, in the order named; setups when the question counts them or
+    /// names a model ("5090 ou 2x3090 pro llama 70b").
+    Compare(Compared),
     /// A guide topic.
     Explain(Topic),
     /// What runs on a setup: every catalog model that fits, with its longest context.
@@ -125,6 +126,76 @@ impl Outcome {
     }
 }
 
+/// Cards compared as setups: each kind with how many of it, and, when the question names a
+/// model, whether each setup holds it ("5090 ou 2x3090": 32 GB against 48 GB is the
+/// question, not one 3090 against one 5090).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compared {
+    pub gpus: Vec<&'static GpuSpec>,
+    /// Cards of each kind, in `gpus` order: 1 unless the question counts them.
+    pub counts: Vec<u32>,
+    /// The model the question names, sized as asked on each setup.
+    pub runs: Option<RunsOn>,
+}
+
+/// A named model on each setup of a comparison.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunsOn {
+    pub model: String,
+    pub model_name: String,
+    pub precision: Precision,
+    /// Per setup, in [`Compared::gpus`] order: whether the job fits.
+    pub fits: Vec<bool>,
+}
+
+impl Compared {
+    /// One card of each kind, no model: the spec sheet side by side.
+    pub fn one_each(gpus: Vec<&'static GpuSpec>) -> Compared {
+        let counts = vec![1; gpus.len()];
+        Compared {
+            gpus,
+            counts,
+            runs: None,
+        }
+    }
+
+    /// Whether the setups differ from one card each, or a model is named: then the answer
+    /// says the totals and which setup runs it.
+    pub fn is_setups(&self) -> bool {
+        self.counts.iter().any(|&c| c > 1) || self.runs.is_some()
+    }
+}
+
+/// The comparison a parsed question asks for: its cards with their counts, and the model
+/// it names sized on each setup (one estimate, one fit check per setup).
+fn compared(catalog: &'static Catalog, parsed: &Parsed) -> Result<Compared, Error> {
+    let names: Vec<&str> = parsed.gpus.iter().map(|(n, _)| n.as_str()).collect();
+    let gpus = gpus_named(catalog, &names)?;
+    let counts = parsed
+        .gpus
+        .iter()
+        .map(|(_, c)| c.unwrap_or(1).clamp(1, 64) as u32)
+        .collect::<Vec<_>>();
+    let runs = if parsed.query.has_subject() {
+        for_parsed(catalog, parsed).ok().map(|a| {
+            let sizing = Sizing::new(&a.model, &a.job);
+            RunsOn {
+                model: a.model.id.clone(),
+                model_name: a.model.display_name.clone(),
+                precision: a.job.precision,
+                fits: gpus
+                    .iter()
+                    .zip(&counts)
+                    .map(|(g, &c)| Fit::sized(&sizing, None, g, c).fits)
+                    .collect(),
+            }
+        })
+    } else {
+        None
+    };
+    Ok(Compared { gpus, counts, runs })
+}
+
 /// The models that run on one setup (`/fit`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FitList {
@@ -153,13 +224,6 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
     {
         return Some(Err(e.into()));
     }
-    let names = || {
-        parsed
-            .gpus
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .collect::<Vec<_>>()
-    };
     Some(match parsed.intent {
         // Cards of different kinds with a model: sized per card (a layer split), or refused.
         Intent::Estimate if parsed.gpus.len() >= 2 && parsed.hub_id.is_none() => {
@@ -178,7 +242,7 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
             })
         }
         Intent::Estimate | Intent::MaxContext => return None,
-        Intent::Compare => gpus_named(catalog, &names()).map(Outcome::Compare),
+        Intent::Compare => compared(catalog, parsed).map(Outcome::Compare),
         Intent::Explain => Ok(Outcome::Explain(parsed.topic.unwrap_or(Topic::Vram))),
         Intent::Fit => {
             let (gpu, count) = parsed.gpus.first()?;

@@ -356,7 +356,8 @@ impl Service {
             Request::Compare(names) => {
                 let said = format!("compare {}", names.join(" "));
                 let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                let outcome = answer::gpus_named(catalog, &names).map(Outcome::Compare);
+                let outcome = answer::gpus_named(catalog, &names)
+                    .map(|g| Outcome::Compare(answer::Compared::one_each(g)));
                 other(fallback, said, outcome, answer::Intent::Compare)
             }
             Request::Explain(slug) => {

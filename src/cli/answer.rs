@@ -120,8 +120,8 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
 pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
     let (lang, catalog) = (reply.lang, Catalog::get());
     let value = match outcome {
-        Outcome::Compare(gpus) if reply.query.is_none() => {
-            serde_json::to_value(render::compare::json(lang, catalog, gpus))
+        Outcome::Compare(c) if reply.query.is_none() => {
+            serde_json::to_value(render::compare::json(lang, catalog, &c.gpus))
         }
         Outcome::Explain(topic) if reply.query.is_none() => Ok(serde_json::json!({
             "language": lang.code(), "topic": topic.slug(),

@@ -76,7 +76,7 @@ impl Rates {
 /// The budget pattern: a currency word before or after the amount, or a budget word before it.
 pub(super) static BUDGET: LazyLock<regex::Regex> = LazyLock::new(|| {
     super::parse::re(
-        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币|budget|de\s+orcamento|de\s+presupuesto)|(\d+(?:\.\d+)?)\s*(万)",
+        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?(?:\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币)\b)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币|budget|de\s+orcamento|de\s+presupuesto)|(\d+(?:\.\d+)?)\s*(万)",
     )
 });
 
@@ -146,12 +146,13 @@ pub(super) fn normalize(text: &str) -> Option<String> {
 /// Read one match of [`BUDGET`].
 pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> {
     let g = |i: usize| c.get(i).map(|m| m.as_str());
+    // "presupuesto de 3000 dolares": the currency may follow a budget word's amount.
     let (currency_word, number, scale) = if let Some(n) = g(2) {
-        (g(1), n, g(3))
-    } else if let Some(n) = g(4) {
-        (g(6), n, g(5))
+        (g(1).or(g(4)), n, g(3))
+    } else if let Some(n) = g(5) {
+        (g(7), n, g(6))
     } else {
-        (None, g(7)?, g(8))
+        (None, g(8)?, g(9))
     };
     let currency = match currency_word {
         Some("r usd" | "brl" | "reais") => Currency::Brl,

@@ -107,8 +107,8 @@ fn chinese_count_prefix(run: &str) -> &str {
     &run[..end]
 }
 
-/// Find a GPU name and its count; blank both.
-pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
+/// Find a GPU name and its count; blank both. True when the name was plural ("h200s").
+pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
     if w.clues.has(Clue::GluedCount) {
         unglue_counts(catalog, w);
     }
@@ -117,8 +117,9 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
         is_gpu_core(catalog, tokens[i].2, next)
     }) else {
-        return;
+        return false;
     };
+    let mut plural = false;
     let mut start = core;
     while start > 0 && GPU_PREFIX.contains(&tokens[start - 1].2) {
         start -= 1;
@@ -152,7 +153,11 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
                 name.push_str(n);
                 name.push_str("gb");
             }
-            None => name.push_str(singular(catalog, t)),
+            None => {
+                let one = singular(catalog, t);
+                plural |= one.len() < t.len();
+                name.push_str(one);
+            }
         }
     }
     name.truncate(name.trim_end_matches(" de").len());
@@ -205,6 +210,7 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) {
     for (s, e) in blank {
         w.blank_range(s, e);
     }
+    plural
 }
 
 /// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
@@ -253,8 +259,15 @@ pub(super) fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(Stri
     let mut all = vec![(first.clone(), q.gpu_count)];
     while all.len() < 8 {
         let mut next = Query::default();
-        take_gpu(catalog, w, &mut next);
+        let plural = take_gpu(catalog, w, &mut next);
+        // "8x h100 or do i need h200s": cards named in the plural with no count of their own
+        // are as many as the setup before them.
+        if plural && next.gpu_count.is_none() {
+            next.gpu_count = all.last().and_then(|(_, n)| *n).filter(|&n| n > 1);
+        }
         match next.gpu {
+            // "h100 or a100, is the h100 worth it": a card named again is the same card.
+            Some(name) if next.gpu_count.is_none() && all.iter().any(|(n, _)| *n == name) => {}
             Some(name) => all.push((name, next.gpu_count)),
             None => break,
         }
@@ -289,12 +302,15 @@ pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String
 /// bare number are never a count.
 static BARE_COUNT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
+        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's|of\s+them|of\s+those|delas|deles|dessas|desses|de\s+ellas|de\s+ellos|de\s+esas|de\s+esos)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
     )
 });
 
 /// Words one of which a bare count needs (a cheap test before the pattern runs).
-const BARE_COUNT_NOUNS: &[&str] = &["plac", "tarjet", "card", "gpu", "grafica", "卡", "张", "块"];
+const BARE_COUNT_NOUNS: &[&str] = &[
+    "plac", "tarjet", "card", "gpu", "grafica", "them", "those", "dela", "dele", "dess", "ellas",
+    "ellos", "esas", "esos", "卡", "张", "块",
+];
 
 /// [`BARE_COUNT`]: how many cards the message counts without naming one; blanks it.
 pub(super) fn take_bare_count(w: &mut Work) -> Option<u64> {

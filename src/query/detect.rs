@@ -86,7 +86,8 @@ fn or_after_number(text: &str) -> bool {
     while let Some(at) = text[from..].find(" o ") {
         let start = from + at;
         let word = text[..start].rsplit(' ').next().unwrap_or("");
-        if word.bytes().any(|b| b.is_ascii_digit()) {
+        // "4070 ti super o 3090": a card's closing brand word is part of its number.
+        if word.bytes().any(|b| b.is_ascii_digit()) || BRAND_WORDS.contains(&word) {
             return true;
         }
         from = start + 2;
@@ -155,7 +156,8 @@ static WEIGHTS: LazyLock<HashMap<&'static str, (f64, f64, f64)>> = LazyLock::new
         }
     }
     for w in SHARED_IBERIAN {
-        map.insert(w, (0.3, 0.3, 0.0));
+        let lean = if *w == "para" { 0.5 } else { 0.3 };
+        map.insert(w, (0.3, lean, 0.0));
     }
     map
 });
@@ -222,7 +224,9 @@ pub fn detect_cleaned(text: &str, cleaned: &str) -> Option<Lang> {
     }
     let best = pt.max(es).max(en);
     if best < 1.0 {
-        return None;
+        // Only words both Iberian languages share ("5090 vs rtx pro 6000 para ia"): not
+        // English; Brazilians write "pra", so a lone "para" leans Spanish.
+        return (en == 0.0 && es > pt).then_some(Lang::Es);
     }
     if en == best && en > pt && en > es {
         Some(Lang::En)

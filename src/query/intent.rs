@@ -138,6 +138,21 @@ const WORDS: &[(Cue, &[&str])] = &[
         Cue::Fit,
         &[
             "what can i run",
+            "what can a",
+            "what can my",
+            "best llm",
+            "best llms",
+            "which llms",
+            "what llms",
+            "melhor llm",
+            "quais llms",
+            "que llms",
+            "o que eu consigo",
+            "consigo rodar",
+            "o que a",
+            "mejor llm",
+            "que llm",
+            "que puedo",
             "what can run",
             "what can i fit",
             "what fits",
@@ -488,9 +503,20 @@ pub(super) fn classify(p: &Parsed) -> Intent {
     let cues = p.cues;
     let subject = p.query.has_subject();
     let cards = p.gpus.len() + usize::from(p.unknown_gpu.is_some());
+    // "vram" beside a card and fit words ("o que eu consigo rodar com 8gb de vram", "best
+    // llm for 12gb vram") asks what fits; beside two cards it is a comparison.
+    let vram_only = p.topic == Some(Topic::Vram);
+    if vram_only && !subject && cards == 1 && cues.has(Cue::Fit) {
+        return Intent::Fit;
+    }
     // A question about a topic that names cards ("3090 支持nvlink吗 4090为什么砍掉了",
     // "why did the 4090 lose NVLink"): the guide, not a spec sheet.
-    if !subject && p.topic.is_some() && cues.has(Cue::Explain) && p.budget.is_none() {
+    if !subject
+        && p.topic.is_some()
+        && cues.has(Cue::Explain)
+        && p.budget.is_none()
+        && !(vram_only && cards >= 2)
+    {
         return Intent::Explain;
     }
     // Two cards and a model with "and" between them is a mixed setup to size, not a comparison.

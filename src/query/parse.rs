@@ -157,7 +157,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
             q.cpu_offload = Some(true);
         }
     }
-    take_gpu(catalog, &mut work, &mut q);
+    let _ = take_gpu(catalog, &mut work, &mut q);
     let gpus = more_gpus(catalog, &mut work, &q);
     if q.gpu.is_none() {
         q.gpu_count = take_bare_count(&mut work);

@@ -160,6 +160,11 @@ pub struct CompareJson {
     pub gpus: Vec<GpuRow>,
     /// The table as Markdown in `language`.
     pub text: String,
+    /// The model the question names, when it compares setups for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_name: Option<String>,
 }
 
 /// One GPU's raw specs, plus the popular models it runs.
@@ -190,6 +195,16 @@ pub struct GpuRow {
     pub fp16_tensor_tflops_dense_fp32acc: Option<f64>,
     /// The FP8 rate on the same basis (FP32 accumulate), where it differs from the headline.
     pub fp8_tensor_tflops_dense_fp32acc: Option<f64>,
+    /// Cards of this kind in the setup compared: 1 unless the question counts them
+    /// ("5090 vs 2x3090").
+    pub count: u32,
+    /// `memory_gb` × `count`.
+    pub total_memory_gb: f64,
+    /// `price_usd` × `count`.
+    pub total_price_usd: Option<f64>,
+    /// Whether this setup runs the model the question names (none named: absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs_model: Option<bool>,
 }
 
 /// The comparison as JSON: the raw specs plus what each runs.
@@ -215,11 +230,17 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> CompareJson {
             runs_q4_k_m,
             fp16_tensor_tflops_dense_fp32acc: g.fp16_tensor_tflops_dense_fp32acc,
             fp8_tensor_tflops_dense_fp32acc: g.fp8_tensor_tflops_dense_fp32acc,
+            count: 1,
+            total_memory_gb: g.memory_gb,
+            total_price_usd: g.msrp_usd,
+            runs_model: None,
         }
     };
     CompareJson {
         language: lang.code(),
         gpus: gpus.iter().map(row).collect(),
         text: text(lang, catalog, gpus),
+        model: None,
+        model_name: None,
     }
 }

@@ -19,6 +19,7 @@ pub mod notes;
 pub mod outcome;
 pub mod parts;
 pub mod plan;
+pub mod setups;
 pub mod stats;
 pub mod text;
 pub mod verdict;

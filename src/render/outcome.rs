@@ -16,7 +16,8 @@ use crate::mixed::Mixed;
 use crate::query::budget::Rates;
 use serde_json::{Value, json};
 
-/// The whole answer as text: the verdict on the first line, then the answer.
+/// The whole answer as text: the verdict on the first line, then the answer. A name the
+/// catalog lacks, sized as the closest entry, says so before anything else.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     text_with(lang, catalog, outcome, Length::Full)
 }
@@ -33,7 +34,27 @@ pub enum Length {
 /// The answer as text of that length, its verdict on the first line.
 pub fn text_with(lang: Lang, catalog: &Catalog, outcome: &Outcome, length: Length) -> String {
     let verdict = super::verdict::of(lang, catalog, outcome);
-    super::verdict::open_with(&verdict, body(lang, catalog, outcome, length))
+    let out = super::verdict::open_with(&verdict, body(lang, catalog, outcome, length));
+    match sized_as_line(lang, outcome) {
+        Some(first) => format!("{first}\n{out}"),
+        None => out,
+    }
+}
+
+/// "I don't know dolphin 3.0 llama 3.1 8b; sized as Llama 3.1 8B, the closest model I
+/// know.": the first line of an answer whose model name the catalog lacks (a version, a
+/// suffix or a fine-tune's name around a known model), so nobody reads it as that model's.
+pub fn sized_as_line(lang: Lang, outcome: &Outcome) -> Option<String> {
+    let Outcome::Estimate(a) = outcome else {
+        return None;
+    };
+    let crate::catalog::MatchKind::Assumed { from } = &a.model_kind else {
+        return None;
+    };
+    let args = Args::new()
+        .s("input", from.clone())
+        .s("model", super::parts::model_name(lang, a));
+    Some(tr(lang, "match-sized-as-closest", Some(&args)))
 }
 
 /// The answer under its verdict.
@@ -50,7 +71,15 @@ fn body(lang: Lang, catalog: &Catalog, outcome: &Outcome, length: Length) -> Str
             }
             out
         }
-        Outcome::Compare(gpus) => super::compare::text(lang, catalog, gpus),
+        Outcome::Compare(c) => {
+            let mut out = super::compare::text(lang, catalog, &c.gpus);
+            let setups = super::setups::text(lang, catalog, c);
+            if !setups.is_empty() {
+                out.push_str("\n\n");
+                out.push_str(&setups);
+            }
+            out
+        }
         Outcome::Explain(topic) => super::text::guide(lang, *topic),
         Outcome::Fit(list) => fit_text(lang, catalog, list),
         Outcome::Buy(p) => super::buy::text(lang, catalog, &p.shopping, &p.model),
@@ -82,8 +111,21 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
         e
     };
     match outcome {
-        Outcome::Estimate(a) => embed::answer(lang, catalog, a, false),
-        Outcome::Compare(gpus) => verdict_first(embed::compare(lang, catalog, gpus)),
+        Outcome::Estimate(a) => {
+            let mut e = embed::answer(lang, catalog, a, false);
+            if let Some(first) = sized_as_line(lang, outcome) {
+                e.description = format!("{first}\n\n{}", e.description);
+            }
+            e
+        }
+        Outcome::Compare(c) => {
+            let mut e = embed::compare(lang, catalog, &c.gpus);
+            let setups = super::setups::text(lang, catalog, c);
+            if !setups.is_empty() {
+                e.description = format!("{}\n\n{setups}", e.description);
+            }
+            verdict_first(e)
+        }
         Outcome::Explain(topic) => verdict_first(embed::guide(lang, *topic)),
         Outcome::Fit(list) => {
             let setup = super::parts::setup_label(catalog, &list.gpu.id, list.count);
@@ -125,7 +167,7 @@ pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
     });
     let extra = match outcome {
         Outcome::Estimate(_) => Value::Null,
-        Outcome::Compare(gpus) => json!({ "compare": super::compare::json(lang, catalog, gpus) }),
+        Outcome::Compare(c) => json!({ "compare": super::setups::json(lang, catalog, c) }),
         Outcome::Explain(topic) => topic_fields(lang, *topic),
         Outcome::Fit(list) => json!({ "fit": super::json::fit_list(lang, list) }),
         Outcome::Buy(p) => {

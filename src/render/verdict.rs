@@ -15,7 +15,9 @@ use std::borrow::Cow;
 pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
     let words = match outcome {
         Outcome::Estimate(a) => estimate(lang, catalog, a),
-        Outcome::Compare(gpus) => compare(lang, gpus),
+        Outcome::Compare(c) => super::setups::runs_sentence(lang, catalog, c)
+            .or_else(|| setups_memory(lang, catalog, c))
+            .unwrap_or_else(|| compare(lang, &c.gpus)),
         Outcome::Explain(topic) => explain(lang, *topic),
         Outcome::Fit(list) => fit(lang, catalog, list),
         Outcome::Buy(p) => buy(lang, catalog, p),
@@ -117,6 +119,22 @@ fn compare(lang: Lang, gpus: &[&'static GpuSpec]) -> String {
         "verdict-compare-split"
     };
     tr(lang, id, Some(&args))
+}
+
+/// Setups of several cards with no model named: the one with the most memory in all.
+fn setups_memory(lang: Lang, catalog: &Catalog, c: &crate::answer::Compared) -> Option<String> {
+    if !c.counts.iter().any(|&n| n > 1) {
+        return None;
+    }
+    let total = |i: usize| c.gpus[i].memory_gb * f64::from(c.counts[i]);
+    let best = (0..c.gpus.len()).max_by(|&a, &b| total(a).total_cmp(&total(b)))?;
+    let args = Args::new()
+        .s(
+            "setup",
+            setup_label(catalog, &c.gpus[best].id, c.counts[best]),
+        )
+        .s("memory", format_number(lang, total(best), 0));
+    Some(tr(lang, "verdict-setups-memory", Some(&args)))
 }
 
 /// The guide's one-line summary: what the topic comes down to.

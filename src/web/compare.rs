@@ -24,7 +24,7 @@ pub async fn gpus(
         .with_locale(input::accept_language(headers))
         .with_addr(addr.0);
     match state.service.ask(question, &who).await.outcome {
-        Ok(Outcome::Compare(gpus)) => Ok(gpus),
+        Ok(Outcome::Compare(c)) => Ok(c.gpus),
         // The service answers a comparison with one or with an error, never another kind.
         Ok(other) => {
             debug_assert!(false, "a comparison answered as {other:?}");

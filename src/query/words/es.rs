@@ -132,6 +132,11 @@ impl Words for Spanish {
             "todo",
             "rato",
             "pasar",
+            "mejor",
+            "cambia",
+            "tira",
+            "ellas",
+            "ellos",
         ]
     }
 
@@ -140,6 +145,7 @@ impl Words for Spanish {
             ("vale la pena", 2.0),
             ("que es", 1.0),
             ("que son", 1.0),
+            ("cabe en", 1.0),
             // Spanish "no" before a verb is "not"; Portuguese "no" is "in the" and says "não".
             ("no arranca", 1.5),
             ("no inicia", 1.5),

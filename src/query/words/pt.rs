@@ -143,6 +143,18 @@ impl Words for Portuguese {
             "usada",
             "cabe",
             "lance",
+            "divido",
+            "perdeu",
+            "reais",
+            "melhor",
+            "ate",
+            "os",
+            "nucleos",
+            "delas",
+            "deles",
+            "jeito",
+            "eu",
+            "dessas",
         ]
     }
 
@@ -155,6 +167,8 @@ impl Words for Portuguese {
             ("pra que", 1.0),
             ("e o", 1.0),
             ("que o", 1.0),
+            ("funciona o", 1.5),
+            ("um modelo", 1.5),
         ]
     }
 }

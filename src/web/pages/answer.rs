@@ -593,8 +593,8 @@ pub async fn ask_config(
 fn elsewhere(reply: &Reply) -> String {
     let code = reply.lang.code();
     match &reply.outcome {
-        Ok(Outcome::Compare(gpus)) => {
-            let ids: Vec<&str> = gpus.iter().map(|g| g.id.as_str()).collect();
+        Ok(Outcome::Compare(c)) => {
+            let ids: Vec<&str> = c.gpus.iter().map(|g| g.id.as_str()).collect();
             format!("/compare?gpus={}&lang={code}", ids.join(","))
         }
         Ok(Outcome::Explain(topic)) => format!("/guide/{}?lang={code}", topic.slug()),
