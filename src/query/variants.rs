@@ -55,6 +55,29 @@ fn glued_in(word: &str, compact: &str) -> bool {
     word.len() >= 3 && word.bytes().all(|b| b.is_ascii_alphabetic()) && compact.contains(word)
 }
 
+/// "32" in "qwen2.5 32 b": the model's size in billions, its "b" typed apart.
+fn is_size_number(word: &str, model: &ModelSpec) -> bool {
+    word.bytes().all(|b| b.is_ascii_digit())
+        && word
+            .parse::<f64>()
+            .is_ok_and(|n| (n - model.params_b()).abs() < 0.5)
+}
+
+/// "mixtrall" for "mixtral", "lamma" for "llama": a name word of letters only typed
+/// with a slip, as the catalog's own typo correction reads it (the same first letter,
+/// a letter more or less at most, Jaro-Winkler 0.88 or more), is not another model's
+/// name ("olmocr" is two letters past "olmo": another model).
+/// Versions and sizes carry digits and are never typos of each other.
+fn is_typo_of(word: &str, name: &str) -> bool {
+    name.len() >= 4
+        && word.len() >= 4
+        && word.bytes().all(|b| b.is_ascii_alphabetic())
+        && name.bytes().all(|b| b.is_ascii_alphabetic())
+        && word.as_bytes()[0] == name.as_bytes()[0]
+        && word.len().abs_diff(name.len()) <= 1
+        && strsim::jaro_winkler(word, name) >= 0.88
+}
+
 /// The words typed for the model, with the fine-tune words around them, when they name
 /// another model than `model`; None when they agree with one of its names.
 ///
@@ -85,9 +108,13 @@ pub(super) fn another(
         let subs = tokenize(w);
         !subs.is_empty()
             && subs.iter().any(|s| {
-                size_of(s).is_none()
+                // A lone letter or the model's size with its unit apart ("32 b") names
+                // no model.
+                s.len() > 1
+                    && !is_size_number(s, model)
+                    && size_of(s).is_none()
                     && !NEUTRAL.contains(&s.as_str())
-                    && !known.iter().any(|k| k == s)
+                    && !known.iter().any(|k| k == s || is_typo_of(s, k))
                     && !glued_in(s, compact)
             })
     };
@@ -148,6 +175,8 @@ mod tests {
             "llama 3 70b instruct",
             "qwen2.5 coder 7b",
             "qwen2.5 vl 7b",
+            "mixtrall 8x7b",
+            "lamma 3 8b",
             "kimi k2.5",
             "deepseek v3",
         ] {
