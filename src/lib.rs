@@ -17,6 +17,7 @@ pub mod estimate;
 pub mod guide;
 pub mod hub;
 pub mod i18n;
+pub mod memory;
 pub mod mixed;
 pub mod plan;
 pub mod query;

@@ -175,6 +175,16 @@ pub const KEYS: &[Key] = &[
         "Hub look-ups a minute for one web address (IPv6: its /64) or Discord user (default 6)",
     ),
     key(
+        "hub_in_flight",
+        "VRAMGUIDE_HUB_IN_FLIGHT",
+        "Hub look-ups the process runs at once, whoever asked; more wait within their time (default 8)",
+    ),
+    key(
+        "hub_buffer_mb",
+        "VRAMGUIDE_HUB_BUFFER_MB",
+        "MiB the running Hub look-ups may read, all together; past it a look-up answers busy (default 256)",
+    ),
+    key(
         "hub_redirect_hosts",
         "VRAMGUIDE_HUB_REDIRECT_HOSTS",
         "Comma-separated CDN hosts Hub redirects may reach (.example.com: any subdomain; default the Hub's)",
@@ -302,6 +312,8 @@ pub struct Settings {
     pub hub_timeout: Option<f64>,
     pub hub_web_per_minute: Option<u32>,
     pub hub_client_per_minute: Option<u32>,
+    pub hub_in_flight: Option<u32>,
+    pub hub_buffer_mb: Option<u64>,
     pub hub_redirect_hosts: Option<String>,
     pub hub_cache_rows: Option<u64>,
 }
@@ -340,6 +352,8 @@ impl Default for Settings {
             hub_timeout: None,
             hub_web_per_minute: None,
             hub_client_per_minute: None,
+            hub_in_flight: None,
+            hub_buffer_mb: None,
             hub_redirect_hosts: None,
             hub_cache_rows: None,
         }
@@ -357,6 +371,9 @@ pub struct HubSettings {
     pub timeout_s: Option<f64>,
     pub web_per_minute: Option<u32>,
     pub client_per_minute: Option<u32>,
+    /// Look-ups at once, and the MiB they may read together.
+    pub in_flight: Option<u32>,
+    pub buffer_mb: Option<u64>,
     /// CDN hosts redirects may reach; None: the Hub's own.
     pub redirect_hosts: Option<Vec<String>>,
     pub cache_rows: Option<u64>,
@@ -372,6 +389,8 @@ impl Settings {
             timeout_s: self.hub_timeout,
             web_per_minute: self.hub_web_per_minute,
             client_per_minute: self.hub_client_per_minute,
+            in_flight: self.hub_in_flight,
+            buffer_mb: self.hub_buffer_mb,
             redirect_hosts: self
                 .hub_redirect_hosts
                 .as_deref()
