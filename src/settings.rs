@@ -50,6 +50,11 @@ pub const KEYS: &[Key] = &[
         "Key of the user-id hash (secret; default: generated into the data folder on first start)",
     ),
     key(
+        "hash_places",
+        "VRAMGUIDE_HASH_PLACES",
+        "Set to true: the query log stores guild and channel ids as keyed hashes too",
+    ),
+    key(
         "retention_days",
         "VRAMGUIDE_RETENTION_DAYS",
         "Delete query-log rows older than this many days (checked daily)",
@@ -283,6 +288,7 @@ pub struct Settings {
     pub database_url: Option<String>,
     pub data_dir: Option<PathBuf>,
     pub hash_key: Option<Secret>,
+    pub hash_places: bool,
     pub retention_days: Option<u32>,
     pub log_queue: usize,
     pub log_spill: String,
@@ -326,6 +332,7 @@ impl Default for Settings {
             database_url: None,
             data_dir: None,
             hash_key: None,
+            hash_places: false,
             retention_days: None,
             log_queue: 50_000,
             log_spill: "beside".to_string(),
