@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use url::Url;
 
+/// Idle connections kept per host: one look-up's parallel requests.
+const IDLE_PER_HOST: usize = super::repo::PARALLEL;
+
 /// The public Hub, used when HF_ENDPOINT is not set.
 pub const DEFAULT_ENDPOINT: &str = "https://huggingface.co";
 
@@ -191,6 +194,10 @@ impl HubClient {
             .dns_resolver(Arc::new(PublicResolver::new(&allowed)))
             .redirect(allowed.redirect_policy())
             .connect_timeout(Duration::from_secs(3))
+            // Idle connections keep their read buffers (up to ~400 KiB each after a large
+            // header): a crowd of look-ups left a hundred of them, ~40 MiB, for 90 s.
+            .pool_max_idle_per_host(IDLE_PER_HOST)
+            .pool_idle_timeout(Duration::from_secs(20))
             .build()
             .map_err(|e| e.to_string())?;
         Ok(HubClient {

@@ -63,6 +63,17 @@ async fn sixty_asks_naming_large_header_repos_stay_small_and_pull_within_the_bud
         hub.add_same(&format!("evil/crowd-{i}"), "evil/crowd-0");
     }
     let server = Spawned::launch_env(&["--no-log"], &[], &[("HF_ENDPOINT", &hub.url)]);
+    // Warm: the first answers load the catalog, the locales and the chart's fonts, which
+    // stay whatever the Hub does; "before" is the server as it runs.
+    let warm = reqwest::Client::builder().no_proxy().build().unwrap();
+    for q in [
+        "llama+3.1+8b+on+a+4090",
+        "qwen3+32b+q4_k_m+on+a+3090",
+        "gemma+3+27b",
+    ] {
+        let url = format!("{}/api/v1/ask?q={q}", server.base);
+        assert!(warm.get(url).send().await.unwrap().status().is_success());
+    }
     let before = server.rss_kib();
     let started = Instant::now();
     let mut asks = tokio::task::JoinSet::new();
