@@ -17,7 +17,6 @@ pub mod estimate;
 pub mod guide;
 pub mod hub;
 pub mod i18n;
-pub mod memory;
 pub mod mixed;
 pub mod plan;
 pub mod query;

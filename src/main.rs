@@ -22,25 +22,6 @@ const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 unsafe extern "C" {
     /// mimalloc's C API (`mimalloc.h`), linked in with the allocator.
     fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
-    /// Free what the calling thread's heap holds unused and give its pages back.
-    fn mi_collect(force: bool);
-}
-
-thread_local! {
-    /// The last [`vramguide::memory::generation`] this thread gave memory back for.
-    static COLLECTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Called by each runtime thread as it parks (goes idle): once per ended burst of Hub
-/// look-ups, hand the thread's freed pages back to the system, so the server's resident
-/// memory falls back after a crowd of large headers instead of staying at its peak.
-pub(crate) fn give_back_after_burst() {
-    let now = vramguide::memory::generation();
-    if COLLECTED.with(|c| c.replace(now)) != now {
-        // SAFETY: mimalloc's collector for the calling thread's own heap; no arguments
-        // beyond a flag, callable at any time from any thread.
-        unsafe { mi_collect(true) };
-    }
 }
 
 /// How long mimalloc keeps the pages it freed before giving them back to the system.

@@ -139,7 +139,6 @@ fn init_tracing(format: LogFormat, server: bool) {
 fn runtime() -> Option<tokio::runtime::Runtime> {
     match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .on_thread_park(crate::give_back_after_burst)
         .enable_all()
         .build()
     {

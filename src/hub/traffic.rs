@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{OnceCell, Semaphore};
@@ -206,19 +206,16 @@ impl Pool {
 }
 
 /// What bounds the process's Hub work at once, whoever asked: look-ups in flight and the
-/// bytes they read ([`Pool`]). When the last running look-up ends, a burst is over:
-/// [`crate::memory::burst_over`] lets the allocator give the freed pages back.
+/// bytes they read ([`Pool`]).
 #[derive(Debug)]
 pub struct Gate {
     slots: Semaphore,
     pool: Arc<Pool>,
-    running: AtomicU32,
 }
 
 /// One look-up's place in the [`Gate`]: held while it runs.
 #[derive(Debug)]
 pub struct Slot<'a> {
-    gate: &'a Gate,
     _permit: tokio::sync::SemaphorePermit<'a>,
 }
 
@@ -227,7 +224,6 @@ impl Gate {
         Gate {
             slots: Semaphore::new(s.in_flight.max(1) as usize),
             pool: Arc::new(Pool::new(s.buffer_bytes.max(1))),
-            running: AtomicU32::new(0),
         }
     }
 
@@ -242,19 +238,7 @@ impl Gate {
             .await
             .ok()?
             .ok()?;
-        self.running.fetch_add(1, Ordering::AcqRel);
-        Some(Slot {
-            gate: self,
-            _permit: permit,
-        })
-    }
-}
-
-impl Drop for Slot<'_> {
-    fn drop(&mut self) {
-        if self.gate.running.fetch_sub(1, Ordering::AcqRel) == 1 {
-            crate::memory::burst_over();
-        }
+        Some(Slot { _permit: permit })
     }
 }
 
