@@ -50,6 +50,11 @@ pub const KEYS: &[Key] = &[
         "Key of the user-id hash (secret; default: generated into the data folder on first start)",
     ),
     key(
+        "hash_places",
+        "VRAMGUIDE_HASH_PLACES",
+        "Set to true: the query log stores guild and channel ids as keyed hashes too",
+    ),
+    key(
         "retention_days",
         "VRAMGUIDE_RETENTION_DAYS",
         "Delete query-log rows older than this many days (checked daily)",
@@ -175,6 +180,16 @@ pub const KEYS: &[Key] = &[
         "Hub look-ups a minute for one web address (IPv6: its /64) or Discord user (default 6)",
     ),
     key(
+        "hub_in_flight",
+        "VRAMGUIDE_HUB_IN_FLIGHT",
+        "Hub look-ups the process runs at once, whoever asked; more wait within their time (default 8)",
+    ),
+    key(
+        "hub_buffer_mb",
+        "VRAMGUIDE_HUB_BUFFER_MB",
+        "MiB the running Hub look-ups may read, all together; past it a look-up answers busy (default 256)",
+    ),
+    key(
         "hub_redirect_hosts",
         "VRAMGUIDE_HUB_REDIRECT_HOSTS",
         "Comma-separated CDN hosts Hub redirects may reach (.example.com: any subdomain; default the Hub's)",
@@ -273,6 +288,7 @@ pub struct Settings {
     pub database_url: Option<String>,
     pub data_dir: Option<PathBuf>,
     pub hash_key: Option<Secret>,
+    pub hash_places: bool,
     pub retention_days: Option<u32>,
     pub log_queue: usize,
     pub log_spill: String,
@@ -302,6 +318,8 @@ pub struct Settings {
     pub hub_timeout: Option<f64>,
     pub hub_web_per_minute: Option<u32>,
     pub hub_client_per_minute: Option<u32>,
+    pub hub_in_flight: Option<u32>,
+    pub hub_buffer_mb: Option<u64>,
     pub hub_redirect_hosts: Option<String>,
     pub hub_cache_rows: Option<u64>,
 }
@@ -314,6 +332,7 @@ impl Default for Settings {
             database_url: None,
             data_dir: None,
             hash_key: None,
+            hash_places: false,
             retention_days: None,
             log_queue: 50_000,
             log_spill: "beside".to_string(),
@@ -340,6 +359,8 @@ impl Default for Settings {
             hub_timeout: None,
             hub_web_per_minute: None,
             hub_client_per_minute: None,
+            hub_in_flight: None,
+            hub_buffer_mb: None,
             hub_redirect_hosts: None,
             hub_cache_rows: None,
         }
@@ -357,6 +378,9 @@ pub struct HubSettings {
     pub timeout_s: Option<f64>,
     pub web_per_minute: Option<u32>,
     pub client_per_minute: Option<u32>,
+    /// Look-ups at once, and the MiB they may read together.
+    pub in_flight: Option<u32>,
+    pub buffer_mb: Option<u64>,
     /// CDN hosts redirects may reach; None: the Hub's own.
     pub redirect_hosts: Option<Vec<String>>,
     pub cache_rows: Option<u64>,
@@ -372,6 +396,8 @@ impl Settings {
             timeout_s: self.hub_timeout,
             web_per_minute: self.hub_web_per_minute,
             client_per_minute: self.hub_client_per_minute,
+            in_flight: self.hub_in_flight,
+            buffer_mb: self.hub_buffer_mb,
             redirect_hosts: self
                 .hub_redirect_hosts
                 .as_deref()

@@ -56,6 +56,7 @@ pub fn store_config(settings: &Settings) -> StoreConfig {
             .unwrap_or_else(|| store::hashing::default_key_dir(&database_url)),
         database_url,
         hash_key: settings.hash_key.as_ref().map(|k| k.expose().to_string()),
+        hash_places: settings.hash_places,
         retention_days: settings.retention_days,
         queue_capacity: settings.log_queue,
         log_spill: store::LogSpill::parse(&settings.log_spill),
@@ -70,7 +71,7 @@ pub fn store_config(settings: &Settings) -> StoreConfig {
 fn default_database_url() -> String {
     directories::ProjectDirs::from("", "", "vramguide")
         .map(|d| d.data_dir().to_path_buf())
-        .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+        .filter(|dir| store::hashing::create_private_dir(dir).is_ok())
         .map_or_else(
             || "sqlite::memory:".to_string(),
             |dir| format!("sqlite://{}", dir.join("vramguide.db").display()),

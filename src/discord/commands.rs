@@ -67,11 +67,21 @@ pub async fn admit(ctx: Context<'_>) -> Result<bool, Error> {
     }
 }
 
-/// Errors: a check that said no stays silent (it already answered); anything else is
-/// logged and answered with a localized, ephemeral notice.
+/// Errors: a check that said no stays silent (it already answered); a message that
+/// names no command is logged without its text; anything else is logged and answered with
+/// a localized, ephemeral notice.
 pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::CommandCheckFailed { .. } => {}
+        // A mention or prefix followed by no command name: poise's own handler logs the
+        // message's text at WARN, which would put people's questions in the process log
+        // (outside the query log's retention and /forget-me). Said here without the text.
+        poise::FrameworkError::UnknownCommand { .. } => {
+            tracing::debug!("a message named the bot but no command");
+        }
+        poise::FrameworkError::DynamicPrefix { error, .. } => {
+            tracing::error!(error = %error, "the message prefix could not be read");
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             let lang = reply_lang(ctx).await;

@@ -6,12 +6,16 @@
 //! look-up's [`Meter`], so one repo cannot make us read without end.
 
 use super::egress::{self, Allowed, PublicResolver, Refused};
+use super::traffic::Pool;
 use crate::settings::HubSettings;
 use reqwest::{StatusCode, header};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use url::Url;
+
+/// Idle connections kept per host: one look-up's parallel requests.
+const IDLE_PER_HOST: usize = super::repo::PARALLEL;
 
 /// The public Hub, used when HF_ENDPOINT is not set.
 pub const DEFAULT_ENDPOINT: &str = "https://huggingface.co";
@@ -35,44 +39,122 @@ pub enum FetchError {
     /// The look-up's bytes are spent (see [`Meter`]).
     #[error("look-up over its {0}-byte budget")]
     OverBudget(u64),
+    /// The server's running look-ups hold every byte of the shared budget.
+    #[error("the Hub look-ups' shared byte budget is in use")]
+    Busy,
 }
 
 /// The bytes one look-up may still read, shared by its parallel requests. Bytes are
-/// charged as they arrive, and a header's announced length before it is asked for.
+/// charged as they arrive, and a header's announced length before it is asked for. A
+/// meter of the server's look-ups charges the process's [`Pool`] too, and gives those
+/// bytes back when the look-up's last clone of it is dropped.
 #[derive(Debug, Clone)]
 pub struct Meter {
     cap: u64,
-    spent: Arc<AtomicU64>,
+    spent: Arc<Spent>,
+}
+
+#[derive(Debug, Default)]
+struct Spent {
+    bytes: AtomicU64,
+    pool: Option<Arc<Pool>>,
+    /// Of `bytes`, those taken from the pool (given back on drop).
+    pooled: AtomicU64,
+    /// Milliseconds the pooled bytes stay taken after the drop (see [`Meter::hold`]).
+    hold_ms: AtomicU64,
+}
+
+impl Drop for Spent {
+    fn drop(&mut self) {
+        let Some(pool) = self.pool.take() else { return };
+        let n = *self.pooled.get_mut();
+        let hold = Duration::from_millis(*self.hold_ms.get_mut());
+        match tokio::runtime::Handle::try_current() {
+            Ok(rt) if !hold.is_zero() && n > 0 => {
+                rt.spawn(async move {
+                    tokio::time::sleep(hold).await;
+                    pool.give_back(n);
+                });
+            }
+            _ => pool.give_back(n),
+        }
+    }
 }
 
 impl Meter {
     pub fn new(cap: u64) -> Meter {
         Meter {
             cap,
-            spent: Arc::new(AtomicU64::new(0)),
+            spent: Arc::default(),
         }
     }
 
-    /// Count `n` more bytes; past the cap the look-up stops.
+    /// A meter whose bytes also count against the process's `pool`.
+    pub fn pooled(cap: u64, pool: Arc<Pool>) -> Meter {
+        Meter {
+            cap,
+            spent: Arc::new(Spent {
+                bytes: AtomicU64::new(0),
+                pool: Some(pool),
+                pooled: AtomicU64::new(0),
+                hold_ms: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Count `n` more bytes; past the cap the look-up stops, and past the pool's it stops
+    /// as busy (the repo is not to blame: other look-ups hold the bytes).
     pub fn charge(&self, n: u64) -> Result<(), FetchError> {
-        let before = self.spent.fetch_add(n, Ordering::Relaxed);
+        let before = self.spent.bytes.fetch_add(n, Ordering::Relaxed);
         match before.checked_add(n) {
-            Some(total) if total <= self.cap => Ok(()),
-            _ => Err(FetchError::OverBudget(self.cap)),
+            Some(total) if total <= self.cap => {}
+            _ => return Err(FetchError::OverBudget(self.cap)),
         }
+        if let Some(pool) = &self.spent.pool {
+            if !pool.take(n) {
+                return Err(FetchError::Busy);
+            }
+            self.spent.pooled.fetch_add(n, Ordering::Relaxed);
+        }
+        Ok(())
     }
 
-    /// True when `n` more bytes would still fit (nothing is charged).
-    pub fn fits(&self, n: u64) -> bool {
-        self.spent
+    /// Whether `n` more bytes would still fit (nothing is charged): over the look-up's
+    /// cap, or over what the pool has free now (busy).
+    pub fn room(&self, n: u64) -> Result<(), FetchError> {
+        let fits = self
+            .spent
+            .bytes
             .load(Ordering::Relaxed)
             .checked_add(n)
-            .is_some_and(|t| t <= self.cap)
+            .is_some_and(|t| t <= self.cap);
+        if !fits {
+            return Err(FetchError::OverBudget(self.cap));
+        }
+        match &self.spent.pool {
+            Some(pool) if !pool.has_room(n) => Err(FetchError::Busy),
+            _ => Ok(()),
+        }
+    }
+
+    /// True when `n` more bytes would still fit (see [`Meter::room`]).
+    pub fn fits(&self, n: u64) -> bool {
+        self.room(n).is_ok()
+    }
+
+    /// Keep this look-up's pooled bytes taken for `hold` after it ends: a look-up that
+    /// read its bytes for nothing (a repo built to be large, a crowd over the pool) is
+    /// what a hostile crowd repeats, and while its bytes stay counted the next ones of the
+    /// crowd find the pool full instead of pulling as much again. Bytes read in a burst
+    /// of such look-ups are then bounded by the pool, not by how fast the Hub sends.
+    pub fn hold(&self, hold: Duration) {
+        let ms = u64::try_from(hold.as_millis()).unwrap_or(u64::MAX);
+        self.spent.hold_ms.store(ms, Ordering::Relaxed);
     }
 
     /// Bytes read so far.
     pub fn spent(&self) -> u64 {
-        self.spent.load(Ordering::Relaxed)
+        self.spent.bytes.load(Ordering::Relaxed)
     }
 }
 
@@ -112,6 +194,10 @@ impl HubClient {
             .dns_resolver(Arc::new(PublicResolver::new(&allowed)))
             .redirect(allowed.redirect_policy())
             .connect_timeout(Duration::from_secs(3))
+            // Idle connections keep their read buffers (up to ~400 KiB each after a large
+            // header): a crowd of look-ups left a hundred of them, ~40 MiB, for 90 s.
+            .pool_max_idle_per_host(IDLE_PER_HOST)
+            .pool_idle_timeout(Duration::from_secs(20))
             .build()
             .map_err(|e| e.to_string())?;
         Ok(HubClient {
@@ -233,7 +319,10 @@ impl HubClient {
             Some((start, _)) if !partial => start,
             _ => 0,
         };
-        let mut out = Vec::new();
+        // Sized once from the announced length (within the cap): growing by doubling held
+        // up to twice a large header's bytes while it arrived.
+        let announced = resp.content_length().unwrap_or(0).min(cap);
+        let mut out = Vec::with_capacity(usize::try_from(announced).unwrap_or(0));
         let mut seen = 0u64;
         while let Some(chunk) = resp.chunk().await.map_err(network)? {
             meter.charge(chunk.len() as u64)?;

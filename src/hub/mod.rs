@@ -35,13 +35,13 @@ use crate::estimate::Precision;
 use crate::query::{HubMiss, hub_id};
 use crate::settings::HubSettings;
 use crate::store::HubCache;
-use client::HubClient;
+use client::{HubClient, Meter};
 use repo::Failure;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 pub use traffic::{BudgetSettings, Requester};
-use traffic::{Budgets, Flights, Recent};
+use traffic::{Budgets, Flights, Gate, Recent};
 
 /// Time for a whole look-up (all requests of one repo) before the answer falls back.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
@@ -56,6 +56,9 @@ const TTL_BROKEN: Duration = Duration::from_secs(6 * 3600);
 const TTL_SLOW: Duration = Duration::from_secs(60);
 /// How long "the Hub did not answer" is reused.
 const TTL_UNREACHABLE: Duration = Duration::from_secs(30);
+/// How long "the server's look-ups were all busy" is reused: the next ask a few seconds on
+/// may find room, but a crowd asking at once does not queue again.
+const TTL_BUSY: Duration = Duration::from_secs(5);
 /// Outcomes kept in process (misses always; everything when no database keeps them).
 const RECENT: usize = 4096;
 /// Rows the database's Hub cache keeps before the oldest go (a found model's row is a
@@ -108,16 +111,22 @@ pub struct Hub {
 #[derive(Debug)]
 struct Traffic {
     budgets: Budgets,
+    gate: Gate,
     flights: Flights<Looked>,
     recent: Recent<Cached>,
+    /// Searches that failed or hung, by key, and the search endpoint itself while it
+    /// fails ([`search`]).
+    searches_missed: Recent<()>,
 }
 
 impl Traffic {
     fn new(settings: BudgetSettings) -> Arc<Traffic> {
         Arc::new(Traffic {
             budgets: Budgets::new(settings),
+            gate: Gate::new(&settings),
             flights: Flights::new(),
             recent: Recent::new(RECENT),
+            searches_missed: Recent::new(RECENT),
         })
     }
 }
@@ -230,7 +239,8 @@ impl Hub {
             .await
     }
 
-    /// One look-up, remembered by outcome.
+    /// One look-up, remembered by outcome. It waits its turn among the process's look-ups
+    /// in flight within its time budget, and its bytes count against the shared pool.
     async fn look_up(
         &self,
         client: &HubClient,
@@ -238,7 +248,22 @@ impl Hub {
         repo: &str,
         quant: Option<Precision>,
     ) -> Looked {
-        let result = tokio::time::timeout(self.budget, repo::fetch(client, repo, quant)).await;
+        let deadline = tokio::time::Instant::now() + self.budget;
+        let gate = &self.traffic.gate;
+        let result = match gate.enter(deadline).await {
+            Some(_slot) => {
+                let meter = Meter::pooled(repo::MAX_LOOKUP_BYTES, gate.pool().clone());
+                let fetch = repo::fetch_metered(client, repo, quant, meter.clone());
+                let result = tokio::time::timeout_at(deadline, fetch).await;
+                if !matches!(result, Ok(Ok(_))) {
+                    // Twice the time budget: every look-up of a crowd asking at once has
+                    // started and ended before these bytes are free again.
+                    meter.hold(self.budget * 2);
+                }
+                result
+            }
+            None => Ok(Err(Failure::Miss(HubMiss::Busy))),
+        };
         let cached = match result {
             Err(_) => Cached::Missed {
                 reason: "slow".into(),
@@ -297,6 +322,7 @@ impl Cached {
         match self {
             Cached::Found(_) => TTL_FOUND,
             Cached::Missed { reason } if reason == "slow" => TTL_SLOW,
+            Cached::Missed { reason } if reason == "busy" => TTL_BUSY,
             Cached::Missed { .. } => TTL_UNREACHABLE,
             Cached::Failed { kind, .. }
                 if kind == SourceErrorKind::Malformed.name()

@@ -27,6 +27,8 @@ const MAX_INFO: u64 = 4 * 1024 * 1024;
 const MAX_CONFIG: u64 = 1024 * 1024;
 /// Cap on model.safetensors.index.json (DeepSeek V3's, 91k tensors, is ~9 MiB).
 const MAX_INDEX: u64 = 16 * 1024 * 1024;
+// One shard's header lists a part of what the index lists: its cap is the lower.
+const _: () = assert!(safetensors::MAX_HEADER < MAX_INDEX);
 /// First range read of a weight file: most safetensors headers fit, so one request does.
 const FIRST_RANGE: u64 = 256 * 1024;
 /// Weight-file headers read at once.
@@ -62,6 +64,7 @@ impl From<FetchError> for Failure {
             FetchError::OverBudget(n) => {
                 Failure::Error(SourceErrorKind::TooLarge, format!("look-up over {n} bytes"))
             }
+            FetchError::Busy => Failure::Miss(HubMiss::Busy),
         }
     }
 }
@@ -104,7 +107,16 @@ pub async fn fetch(
     repo: &str,
     quant: Option<Precision>,
 ) -> Result<ModelSpec, Failure> {
-    let meter = Meter::new(MAX_LOOKUP_BYTES);
+    fetch_metered(client, repo, quant, Meter::new(MAX_LOOKUP_BYTES)).await
+}
+
+/// [`fetch`] charging `meter` (the server's: [`Meter::pooled`] with [`MAX_LOOKUP_BYTES`]).
+pub async fn fetch_metered(
+    client: &HubClient,
+    repo: &str,
+    quant: Option<Precision>,
+    meter: Meter,
+) -> Result<ModelSpec, Failure> {
     let info: Value = serde_json::from_slice(&client.model_info(repo, MAX_INFO, &meter).await?)
         .map_err(|e| malformed(format!("model info: {e}")))?;
     let repo = info
@@ -323,6 +335,9 @@ async fn read_all(
 /// One safetensors header: the first range usually holds it; else one more request, when
 /// the look-up's byte budget still has room for the length the file announces.
 async fn safetensors_header(ctx: &Ctx, file: &str) -> Result<Summary, Failure> {
+    // Nothing is asked for that the budgets could not hold: once the shared pool is full,
+    // a crowd's later look-ups stop before their requests put more bytes on the wire.
+    ctx.meter.room(FIRST_RANGE)?;
     let first = ctx
         .client
         .range(&ctx.repo, file, (0, FIRST_RANGE), &ctx.meter)
@@ -333,9 +348,7 @@ async fn safetensors_header(ctx: &Ctx, file: &str) -> Result<Summary, Failure> {
         return Ok(safetensors::summarize(&first[8..end])?);
     }
     drop(first);
-    if !ctx.meter.fits(len) {
-        return Err(FetchError::OverBudget(MAX_LOOKUP_BYTES).into());
-    }
+    ctx.meter.room(len)?;
     let _permit = ctx.large.acquire().await;
     let rest = ctx
         .client
@@ -472,9 +485,7 @@ async fn from_gguf(
 async fn gguf_header(ctx: &Ctx, file: &str) -> Result<gguf::Header, Failure> {
     let mut len = 1024 * 1024;
     loop {
-        if !ctx.meter.fits(len as u64) {
-            return Err(FetchError::OverBudget(MAX_LOOKUP_BYTES).into());
-        }
+        ctx.meter.room(len as u64)?;
         let _permit = if len > FIRST_RANGE as usize * 4 {
             Some(ctx.large.acquire().await)
         } else {

@@ -11,10 +11,14 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// Largest header we read. The format's own reader refuses 100 MB; real checkpoints stay
-/// far below (a header entry is ~100 bytes, so 16 MiB is ~160,000 tensors in one shard,
-/// while DeepSeek V3's 91,000 tensors are spread over 163 shards of ~0.5 MiB headers).
-pub const MAX_HEADER: u64 = 16 * 1024 * 1024;
+/// Largest header we read, a quarter of the shard index's cap: one shard's header lists
+/// only that shard's tensors, while the index names every tensor of the model. The
+/// format's own reader refuses 100 MB; real checkpoints stay far below (a header entry is
+/// ~100 bytes, so 4 MiB is ~40,000 tensors in one shard, while DeepSeek V3's 91,000
+/// tensors are spread over 163 shards of ~0.5 MiB headers). A lower cap is what keeps a
+/// crowd of look-ups of repos built with many large headers small: two large headers a
+/// look-up at a time, eight look-ups at once, is at most 64 MiB of headers in memory.
+pub const MAX_HEADER: u64 = 4 * 1024 * 1024;
 
 /// A header that cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

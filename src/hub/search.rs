@@ -24,6 +24,10 @@ const MAX_SEARCH_BODY: u64 = 256 * 1024;
 const MAX_CANDIDATES: usize = 2;
 /// How long the repo a name led to is reused.
 const TTL_SEARCH: Duration = Duration::from_secs(24 * 3600);
+/// How long a search that failed or ran out of time is remembered, for its name and for
+/// the search endpoint as a whole: each new phrasing of a name would otherwise wait the
+/// whole time budget again while the Hub's search hangs.
+const TTL_SEARCH_MISSED: Duration = Duration::from_secs(60);
 
 /// One repo of a search answer.
 #[derive(Debug, Clone, Deserialize)]
@@ -184,22 +188,31 @@ impl Hub {
             candidates(name).join("|"),
             format.unwrap_or("")
         );
-        let repo = match self.cache.as_ref() {
-            Some(cache) => match cache.get(&key).await.ok().flatten() {
-                Some(cached) => cached,
-                None => {
-                    // A search is Hub traffic like a look-up: it spends the asker's budget.
-                    self.traffic.budgets.spend(who).ok()?;
-                    let found = self.search_repo(name, format, deadline).await?;
-                    if let Err(e) = cache.put(&key, &found, TTL_SEARCH).await {
-                        tracing::warn!("cannot cache the Hub search: {e:#}");
-                    }
-                    found
-                }
-            },
+        let down = format!("search-down|{}", client.endpoint());
+        let missed = &self.traffic.searches_missed;
+        let cached = match self.cache.as_ref() {
+            Some(cache) => cache.get(&key).await.ok().flatten(),
+            None => None,
+        };
+        let repo = match cached {
+            Some(cached) => cached,
             None => {
+                if missed.get(&key).is_some() || missed.get(&down).is_some() {
+                    return None;
+                }
+                // A search is Hub traffic like a look-up: it spends the asker's budget.
                 self.traffic.budgets.spend(who).ok()?;
-                self.search_repo(name, format, deadline).await?
+                let Some(found) = self.search_repo(name, format, deadline).await else {
+                    missed.put(&key, (), TTL_SEARCH_MISSED);
+                    missed.put(&down, (), TTL_SEARCH_MISSED);
+                    return None;
+                };
+                if let Some(cache) = self.cache.as_ref()
+                    && let Err(e) = cache.put(&key, &found, TTL_SEARCH).await
+                {
+                    tracing::warn!("cannot cache the Hub search: {e:#}");
+                }
+                found
             }
         };
         if repo.is_empty() {

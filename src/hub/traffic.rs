@@ -14,9 +14,10 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::OnceCell;
+use tokio::sync::{OnceCell, Semaphore};
 
 /// Who started a look-up: what decides which budget it spends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -30,12 +31,23 @@ pub enum Requester {
     Web(IpAddr),
 }
 
-/// Look-ups a minute: every anonymous web client together, and each client alone.
+/// Look-ups a minute (every anonymous web client together, and each client alone), and
+/// what the whole process may have going at once: look-ups in flight, bytes they read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BudgetSettings {
     pub web_per_minute: u32,
     pub client_per_minute: u32,
+    /// Look-ups running at once, whoever asked; more wait their turn within their time.
+    pub in_flight: u32,
+    /// Bytes the running look-ups may have read, all of them together.
+    pub buffer_bytes: u64,
 }
+
+/// Look-ups at once by default: a look-up reads 8 headers at a time already.
+pub const DEFAULT_IN_FLIGHT: u32 = 8;
+/// Bytes read by the running look-ups together, by default: DeepSeek V3, the largest real
+/// look-up, reads ~50 MiB; a repo built to be large reads up to its 128 MiB cap.
+pub const DEFAULT_BUFFER_BYTES: u64 = 256 * 1024 * 1024;
 
 impl Default for BudgetSettings {
     /// A look-up is a handful of Hub requests: 60 a minute from the web keeps the server
@@ -44,19 +56,27 @@ impl Default for BudgetSettings {
         BudgetSettings {
             web_per_minute: 60,
             client_per_minute: 6,
+            in_flight: DEFAULT_IN_FLIGHT,
+            buffer_bytes: DEFAULT_BUFFER_BYTES,
         }
     }
 }
 
 impl BudgetSettings {
-    /// From the settings (VRAMGUIDE_HUB_WEB_PER_MINUTE, VRAMGUIDE_HUB_CLIENT_PER_MINUTE:
-    /// whole numbers from 1); an unset or unusable value keeps the default.
+    /// From the settings (VRAMGUIDE_HUB_WEB_PER_MINUTE, VRAMGUIDE_HUB_CLIENT_PER_MINUTE,
+    /// VRAMGUIDE_HUB_IN_FLIGHT, VRAMGUIDE_HUB_BUFFER_MB: whole numbers from 1); an unset or
+    /// unusable value keeps the default.
     pub fn from_settings(settings: &HubSettings) -> BudgetSettings {
         let d = BudgetSettings::default();
         let or = |v: Option<u32>, default: u32| v.filter(|&n| n > 0).unwrap_or(default);
         BudgetSettings {
             web_per_minute: or(settings.web_per_minute, d.web_per_minute),
             client_per_minute: or(settings.client_per_minute, d.client_per_minute),
+            in_flight: or(settings.in_flight, d.in_flight),
+            buffer_bytes: settings
+                .buffer_mb
+                .filter(|&n| n > 0)
+                .map_or(d.buffer_bytes, |mb| mb.saturating_mul(1024 * 1024)),
         }
     }
 }
@@ -129,6 +149,96 @@ impl std::fmt::Debug for Budgets {
         f.debug_struct("Budgets")
             .field("clients", &self.clients.len())
             .finish()
+    }
+}
+
+/// Bytes the running look-ups have read, all of them together, against a cap: each
+/// look-up's [`super::client::Meter`] charges here too and gives its bytes back when the
+/// look-up ends.
+#[derive(Debug)]
+pub struct Pool {
+    cap: u64,
+    used: AtomicU64,
+}
+
+impl Pool {
+    pub fn new(cap: u64) -> Pool {
+        Pool {
+            cap,
+            used: AtomicU64::new(0),
+        }
+    }
+
+    /// Take `n` bytes, or none when they would pass the cap.
+    pub fn take(&self, n: u64) -> bool {
+        self.used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(n).filter(|&t| t <= self.cap)
+            })
+            .is_ok()
+    }
+
+    /// True when `n` more bytes would fit now (nothing is taken).
+    pub fn has_room(&self, n: u64) -> bool {
+        self.used
+            .load(Ordering::Acquire)
+            .checked_add(n)
+            .is_some_and(|t| t <= self.cap)
+    }
+
+    /// Give back `n` bytes taken before.
+    pub fn give_back(&self, n: u64) {
+        let _ = self
+            .used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |u| {
+                Some(u.saturating_sub(n))
+            });
+    }
+
+    /// Bytes taken now.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Acquire)
+    }
+
+    pub fn cap(&self) -> u64 {
+        self.cap
+    }
+}
+
+/// What bounds the process's Hub work at once, whoever asked: look-ups in flight and the
+/// bytes they read ([`Pool`]).
+#[derive(Debug)]
+pub struct Gate {
+    slots: Semaphore,
+    pool: Arc<Pool>,
+}
+
+/// One look-up's place in the [`Gate`]: held while it runs.
+#[derive(Debug)]
+pub struct Slot<'a> {
+    _permit: tokio::sync::SemaphorePermit<'a>,
+}
+
+impl Gate {
+    pub fn new(s: &BudgetSettings) -> Gate {
+        Gate {
+            slots: Semaphore::new(s.in_flight.max(1) as usize),
+            pool: Arc::new(Pool::new(s.buffer_bytes.max(1))),
+        }
+    }
+
+    /// The shared byte pool, for the look-ups' meters.
+    pub fn pool(&self) -> &Arc<Pool> {
+        &self.pool
+    }
+
+    /// A place for one look-up, waiting for one until `deadline`; None past it.
+    pub async fn enter(&self, deadline: tokio::time::Instant) -> Option<Slot<'_>> {
+        let permit = tokio::time::timeout_at(deadline, self.slots.acquire())
+            .await
+            .ok()?
+            .ok()?;
+        Some(Slot { _permit: permit })
     }
 }
 
@@ -227,6 +337,7 @@ mod tests {
         let b = Budgets::new(BudgetSettings {
             web_per_minute: 3,
             client_per_minute: 2,
+            ..BudgetSettings::default()
         });
         let a: IpAddr = "203.0.113.1".parse().unwrap();
         assert!(b.spend(&Requester::Web(a)).is_ok());
@@ -274,6 +385,35 @@ mod tests {
         }
         assert_eq!(runs.load(std::sync::atomic::Ordering::SeqCst), 1);
         assert!(flights.running("k").is_none());
+    }
+
+    #[test]
+    fn the_pool_never_passes_its_cap() {
+        let p = Pool::new(100);
+        assert!(p.take(60));
+        assert!(!p.take(41), "61 + 41 > 100");
+        assert!(p.has_room(40) && !p.has_room(41));
+        assert!(p.take(40));
+        p.give_back(60);
+        assert_eq!(p.used(), 40);
+        assert!(!p.take(u64::MAX), "no overflow");
+    }
+
+    #[tokio::test]
+    async fn the_gate_lets_in_flight_look_ups_in_and_the_rest_wait_or_give_up() {
+        let gate = Gate::new(&BudgetSettings {
+            in_flight: 2,
+            ..BudgetSettings::default()
+        });
+        let soon = || tokio::time::Instant::now() + Duration::from_millis(50);
+        let a = gate.enter(soon()).await.expect("first");
+        let _b = gate.enter(soon()).await.expect("second");
+        assert!(
+            gate.enter(soon()).await.is_none(),
+            "a third waits, then gives up"
+        );
+        drop(a);
+        assert!(gate.enter(soon()).await.is_some(), "a freed place is taken");
     }
 
     #[test]

@@ -198,7 +198,7 @@ fn every_key_is_a_field() {
             "shards" | "total_shards" => continue,
             "data_dir" | "database_url" | "hash_key" | "log_spill" | "discord_token"
             | "discord_proxy" | "hf_endpoint" | "hub_redirect_hosts" => "text",
-            "no_bot" | "message_content" | "no_store" | "offline" => "true",
+            "no_bot" | "message_content" | "no_store" | "offline" | "hash_places" => "true",
             _ => "7",
         };
         let result = Loader::new(None, &env(&[(k.env, value)])).and_then(|l| l.load());

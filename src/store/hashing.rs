@@ -36,10 +36,12 @@ pub fn default_key_dir(database_url: &str) -> PathBuf {
     beside
 }
 
-/// A keyed hasher of user ids.
+/// A keyed hasher of user ids, and of guild and channel ids when the operator asks
+/// ([`UserHasher::with_places`]).
 #[derive(Clone)]
 pub struct UserHasher {
     key: Vec<u8>,
+    places: bool,
 }
 
 impl std::fmt::Debug for UserHasher {
@@ -51,7 +53,35 @@ impl std::fmt::Debug for UserHasher {
 
 impl UserHasher {
     pub fn new(key: &[u8]) -> Self {
-        UserHasher { key: key.to_vec() }
+        UserHasher {
+            key: key.to_vec(),
+            places: false,
+        }
+    }
+
+    /// Also hash guild and channel ids (`hash_places`): the log then tells which rows came
+    /// from one server or channel, and `/stats` still counts a server's own questions, but
+    /// a leaked database does not name the servers.
+    pub fn with_places(mut self, on: bool) -> Self {
+        self.places = on;
+        self
+    }
+
+    /// A guild or channel id as the log stores it: the id itself, or with `hash_places`
+    /// the first 63 bits of its keyed hash (the column stays a 64-bit integer, so rows of
+    /// either kind live in one table and a server's rows are found by equality).
+    pub fn place(&self, id: Option<u64>) -> Option<i64> {
+        let id = id?;
+        if !self.places {
+            return Some(id as i64);
+        }
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes keys of any length");
+        mac.update(b"place:");
+        mac.update(id.to_string().as_bytes());
+        let bytes = mac.finalize().into_bytes();
+        let first: [u8; 8] = bytes[..8].try_into().expect("32 bytes");
+        Some((u64::from_be_bytes(first) >> 1) as i64)
     }
 
     /// Hex HMAC-SHA256 of the raw id.
@@ -74,7 +104,7 @@ impl UserHasher {
             anyhow::ensure!(!key.is_empty(), "the key file {} is empty", path.display());
             return Ok(UserHasher::new(key.as_bytes()));
         }
-        std::fs::create_dir_all(data_dir)
+        create_private_dir(data_dir)
             .with_context(|| format!("cannot create the data directory {}", data_dir.display()))?;
         if write_private(&path, &random_key())
             .with_context(|| format!("cannot write the hash key file {}", path.display()))?
@@ -86,6 +116,19 @@ impl UserHasher {
             .with_context(|| format!("cannot read the hash key file {}", path.display()))?;
         Ok(UserHasher::new(key.trim().as_bytes()))
     }
+}
+
+/// Create `dir` (and missing parents) readable by the owner only (0700 on Unix): it holds
+/// the query log, the hash key and the spill file. A folder that exists is left as it is.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt as _;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
 }
 
 /// 32 random bytes, hex-encoded (the key file's format).
@@ -130,5 +173,40 @@ mod tests {
         assert_ne!(a.hash("123"), a.hash("124"));
         assert_eq!(a.hash("123").len(), 64);
         assert!(!format!("{a:?}").contains("key-a"));
+    }
+
+    #[test]
+    fn places_are_kept_or_hashed_as_asked() {
+        let plain = UserHasher::new(b"key-a");
+        assert_eq!(plain.place(Some(42)), Some(42));
+        assert_eq!(plain.place(None), None);
+        let hashed = plain.clone().with_places(true);
+        let h = hashed.place(Some(42)).unwrap();
+        assert_ne!(h, 42);
+        assert!(h >= 0);
+        assert_eq!(hashed.place(Some(42)), Some(h), "stable");
+        assert_ne!(hashed.place(Some(43)), Some(h));
+        let other_key = UserHasher::new(b"key-b").with_places(true);
+        assert_ne!(other_key.place(Some(42)), Some(h), "keyed");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_data_folder_is_created_for_the_owner_only() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let root = std::env::temp_dir().join(format!("vg_private_{}_{nanos}", std::process::id()));
+        let dir = root.join("data");
+        UserHasher::load_or_create(None, &dir).unwrap();
+        for d in [&root, &dir] {
+            let mode = std::fs::metadata(d).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o700, "{}", d.display());
+        }
+        let key = std::fs::metadata(dir.join(KEY_FILE)).unwrap().permissions();
+        assert_eq!(key.mode() & 0o777, 0o600);
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

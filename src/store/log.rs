@@ -130,6 +130,8 @@ impl LogEntry {
 /// and trim it.
 pub struct Log {
     db: Db,
+    /// What the writer stores guild ids as, for the per-server statistics.
+    hasher: UserHasher,
     queue: Queue,
     tasks: Mutex<Tasks>,
 }
@@ -161,11 +163,17 @@ impl Log {
         spill: Option<writer::Spill>,
         retention_days: Option<u32>,
     ) -> Log {
-        let (queue, writer) =
-            writer::start(db.clone(), hasher, queue_capacity, batch_interval, spill);
+        let (queue, writer) = writer::start(
+            db.clone(),
+            hasher.clone(),
+            queue_capacity,
+            batch_interval,
+            spill,
+        );
         let retention = retention_days.map(|days| tokio::spawn(retention(db.clone(), days)));
         Log {
             db,
+            hasher,
             queue,
             tasks: Mutex::new(Tasks {
                 writer: Some(writer),
@@ -219,7 +227,12 @@ impl Log {
     /// Counts over the log; queued rows are committed first so the numbers are current.
     pub async fn stats(&self, filter: &StatsFilter) -> anyhow::Result<Stats> {
         self.flush(FLUSH_WAIT).await;
-        stats::compute(&self.db, filter).await
+        // A server's rows are stored under what `place` makes of its id.
+        let filter = StatsFilter {
+            guild_id: self.hasher.place(filter.guild_id).map(|g| g as u64),
+            ..*filter
+        };
+        stats::compute(&self.db, &filter).await
     }
 
     /// Delete rows older than `days` days; returns how many.

@@ -40,6 +40,8 @@ pub struct StoreConfig {
     pub data_dir: PathBuf,
     /// Key of the user hash; when None it is read from (or generated into) `data_dir`.
     pub hash_key: Option<String>,
+    /// Store guild and channel ids of the query log as keyed hashes too.
+    pub hash_places: bool,
     /// Delete log rows older than this many days, checked daily.
     pub retention_days: Option<u32>,
     /// Rows kept in memory while the database refuses writes; past them rows go to the
@@ -73,6 +75,7 @@ impl Default for StoreConfig {
             database_url: "sqlite://vramguide.db".to_string(),
             data_dir: PathBuf::from("."),
             hash_key: None,
+            hash_places: false,
             retention_days: None,
             queue_capacity: 50_000,
             log_spill: LogSpill::default(),
@@ -158,7 +161,8 @@ impl Store {
     /// Connect, migrate, load or generate the hash key, and start the log's writer (and
     /// its retention task when configured). Must run inside a tokio runtime.
     pub async fn open(config: StoreConfig) -> anyhow::Result<Store> {
-        let hasher = UserHasher::load_or_create(config.hash_key.as_deref(), &config.data_dir)?;
+        let hasher = UserHasher::load_or_create(config.hash_key.as_deref(), &config.data_dir)?
+            .with_places(config.hash_places);
         let db = Db::connect(&config.database_url).await?;
         db.migrate().await?;
         let log = Log::start(

@@ -415,6 +415,7 @@ async fn past_its_budget_a_client_gets_an_answer_that_does_not_wait() {
         .with_budgets(BudgetSettings {
             web_per_minute: 4,
             client_per_minute: 2,
+            ..BudgetSettings::default()
         });
     let one = Requester::Web("203.0.113.7".parse().unwrap());
     for i in 0..2 {

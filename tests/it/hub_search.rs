@@ -162,3 +162,38 @@ async fn bad_search_answers_fall_back_to_the_name() {
         );
     }
 }
+
+/// A hanging search is remembered like a failed look-up (issue 32): the name that hung and
+/// any other phrasing asked meanwhile answer from the name at once, without searching
+/// again, instead of each waiting the whole time budget.
+#[tokio::test]
+async fn a_hanging_search_is_waited_for_once() {
+    let fake = FakeHub::start().await;
+    fake.answer_searches_with(b"[]".to_vec(), Duration::from_secs(60));
+    let hub = Hub::for_endpoint(&fake.url, None)
+        .unwrap()
+        .with_timeout(Duration::from_secs(1));
+    let started = Instant::now();
+    let first = answer_text(&hub, "gemma 5 31b on an h100").await;
+    let waited = started.elapsed();
+    assert!(first.result.is_ok());
+    assert!(waited >= Duration::from_millis(900), "{waited:?}");
+    let searched = fake.searches();
+    assert!(searched >= 1);
+    for text in [
+        "gemma 5 31b on an h100",
+        "gemma-5-31b-it on an a100",
+        "qwen 9 14b on a 4090",
+    ] {
+        let started = Instant::now();
+        let reply = answer_text(&hub, text).await;
+        let a = reply.result.expect("an answer from the name");
+        assert_eq!(a.model.origin.map(|o| o.name()), Some("name"), "{text}");
+        assert!(
+            started.elapsed() < Duration::from_millis(300),
+            "{text}: {:?}",
+            started.elapsed()
+        );
+    }
+    assert_eq!(fake.searches(), searched, "no search while the Hub's hangs");
+}

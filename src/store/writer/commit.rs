@@ -125,8 +125,8 @@ macro_rules! bind_row {
         (|| -> Result<(), sqlx::error::BoxDynError> {
             args.add(p.at_ms)?;
             args.add(name(&NAMES.sources, e.source, e.source.as_str()))?;
-            args.add(e.guild_id.map(|g| g as i64))?;
-            args.add(e.channel_id.map(|c| c as i64))?;
+            args.add($hasher.place(e.guild_id))?;
+            args.add($hasher.place(e.channel_id))?;
             args.add(match &p.user_hash {
                 Some(hash) => Some(hash.clone()),
                 None => e.user_id.as_deref().map(|u| $hasher.hash(u)),

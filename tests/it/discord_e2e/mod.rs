@@ -285,5 +285,6 @@ fn chosen_option(select: &Value) -> String {
 mod answers;
 mod follow_up;
 mod lifecycle;
+mod privacy;
 mod settings;
 mod what_if;

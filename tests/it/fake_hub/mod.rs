@@ -103,6 +103,17 @@ impl FakeHub {
             .insert(id.to_ascii_lowercase(), (id.to_string(), Arc::new(repo)));
     }
 
+    /// Serve `id` as another repo with the files of `like` (added before): a crowd of
+    /// hostile repos without a copy of their large files each.
+    pub fn add_same(&self, id: &str, like: &str) {
+        let mut repos = self.shared.repos.lock().unwrap();
+        let (_, repo) = repos
+            .get(&like.to_ascii_lowercase())
+            .cloned()
+            .expect("added");
+        repos.insert(id.to_ascii_lowercase(), (id.to_string(), repo));
+    }
+
     /// Body bytes sent so far, to every client.
     pub fn bytes_sent(&self) -> u64 {
         self.shared.bytes.load(Ordering::SeqCst)

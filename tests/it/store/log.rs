@@ -9,7 +9,53 @@ both_backends!(
     burst_of_100k_is_not_dropped,
     statistics,
     retention,
+    places_hashed_when_asked,
 );
+
+/// With `hash_places`, no guild or channel id is stored as it is, the same server's rows
+/// share one value, and a server's statistics still count its own rows.
+async fn places_hashed_when_asked(config: StoreConfig) {
+    let store = Store::open(StoreConfig {
+        hash_places: true,
+        ..config
+    })
+    .await
+    .unwrap();
+    let (guild, channel) = (1_234_567_890_123_456_789u64, 42u64);
+    for (g, c) in [(guild, channel), (guild, channel + 1), (7, 8)] {
+        store.log().record(LogEntry {
+            guild_id: Some(g),
+            channel_id: Some(c),
+            ..LogEntry::new(Source::Discord, Lang::En, "llama 8b fp16")
+        });
+    }
+    assert!(store.log().flush(Duration::from_secs(10)).await);
+    const SQL: &str = "SELECT guild_id, channel_id FROM query_log ORDER BY id";
+    let stored: Vec<(Option<i64>, Option<i64>)> = match store.db() {
+        Db::Sqlite(p) => sqlx::query_as(SQL).fetch_all(p).await.unwrap(),
+        Db::Postgres(p) => sqlx::query_as(SQL).fetch_all(p).await.unwrap(),
+    };
+    assert_eq!(stored.len(), 3);
+    let raw = [guild as i64, channel as i64, channel as i64 + 1, 7, 8];
+    for (g, c) in &stored {
+        assert!(
+            !raw.contains(&g.unwrap()) && !raw.contains(&c.unwrap()),
+            "{stored:?}"
+        );
+    }
+    assert_eq!(stored[0].0, stored[1].0, "one server, one value");
+    assert_ne!(stored[0].1, stored[1].1, "two channels, two values");
+    let stats = store
+        .log()
+        .stats(&StatsFilter {
+            since: None,
+            guild_id: Some(guild),
+        })
+        .await
+        .unwrap();
+    assert_eq!(stats.total, 2, "the server's own rows");
+    store.shutdown().await;
+}
 
 async fn round_trip(config: StoreConfig) {
     let store = Store::open(config).await.unwrap();

@@ -53,6 +53,11 @@ impl Spawned {
     /// handed over could be taken in between by another test's server (tests of several
     /// checkouts run side by side), whose answers then came back under other limits.
     fn launch(base: &[&str], extra: &[&str]) -> Spawned {
+        Spawned::launch_env(base, extra, &[])
+    }
+
+    /// [`Spawned::launch`] with more environment variables (the Hub's endpoint).
+    fn launch_env(base: &[&str], extra: &[&str], env: &[(&str, &str)]) -> Spawned {
         let mut child = Command::new(BIN)
             .args(["serve", "--rate-limit", "0", "--addr", "127.0.0.1:0"])
             .args(base)
@@ -61,6 +66,7 @@ impl Spawned {
             .env_remove("VRAMGUIDE_CONFIG")
             .env_remove("VRAMGUIDE_SETTINGS")
             .env("RUST_LOG", "error,vramguide::cli::serve=info")
+            .envs(env.iter().copied())
             .current_dir(std::env::temp_dir())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -195,6 +201,7 @@ fn metric(text: &str, name: &str) -> u64 {
 }
 
 mod connections;
+mod hub_crowd;
 mod input;
 mod load;
 mod text;
