@@ -57,6 +57,9 @@ pub struct Parsed {
     pub diagnosis: Option<diagnose::Read>,
     /// The telling words the message holds.
     pub cues: Cues,
+    /// A number too large for any amount or size ("$1e400", "18446744073709551615 MiB"),
+    /// as typed: the question is refused saying so rather than read as something else.
+    pub out_of_range: Option<String>,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -123,6 +126,15 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         log_like
             || !(intent::asks_why(&cues) && whole.trim().lines().count() == 1 && whole.len() < 300)
     });
+    if diagnosis.is_none()
+        && let Some(number) = super::too_large::out_of_range(&without_mentions)
+    {
+        return Parsed {
+            language,
+            out_of_range: Some(number),
+            ..Parsed::default()
+        };
+    }
     let serving = crate::runtime::choice::says_serving(&cleaned);
     let mut work = Work::new(cleaned);
     // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
