@@ -18,7 +18,7 @@ pub(super) fn gib(number: &str, unit: &str) -> Option<f64> {
         _ => return None,
     };
     let size = n * scale;
-    (size.is_finite() && size >= 0.0 && size < LARGEST_GIB).then_some(size)
+    (0.0..LARGEST_GIB).contains(&size).then_some(size)
 }
 
 /// The first capture of `re` in `text` as a number.
