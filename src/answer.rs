@@ -477,6 +477,9 @@ pub fn for_text(catalog: &'static Catalog, text: &str) -> Reply {
 /// [`for_text`] for a message an adapter already parsed (the bot reads the language and
 /// whether there is a subject before it decides to answer at all).
 pub fn for_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Answer, Error> {
+    if let Some(number) = &parsed.out_of_range {
+        return Err(Error::OutOfRange(number.clone()));
+    }
     if !parsed.query.has_subject() {
         return Err(Error::NotUnderstood {
             unparsed: parsed.unparsed.clone(),

@@ -23,6 +23,9 @@ pub enum Error {
     /// A Hub look-up or a user's config.json that gave no model (see [`ModelSourceError`]).
     #[error(transparent)]
     ModelSource(#[from] ModelSourceError),
+    /// A number past any amount or size the tool can mean ("$1e400"), as typed.
+    #[error("number out of range: {0}")]
+    OutOfRange(String),
 }
 
 /// Why a Hub repo or a config.json gave no model spec; adapters build it, rendering
@@ -84,6 +87,7 @@ impl Error {
             Error::NeedModel => "need_model",
             Error::NotUnderstood { .. } => "not_understood",
             Error::ModelSource(e) => e.kind.name(),
+            Error::OutOfRange(_) => "out_of_range",
         }
     }
 
@@ -92,7 +96,8 @@ impl Error {
         match self {
             Error::Lookup(LookupError::UnknownModel { input, .. })
             | Error::Lookup(LookupError::UnknownGpu { input, .. })
-            | Error::UnknownTopic(input) => Some(input.clone()),
+            | Error::UnknownTopic(input)
+            | Error::OutOfRange(input) => Some(input.clone()),
             Error::Precision(UnknownPrecision(input)) => Some(input.clone()),
             Error::Job(JobError::UnknownOption { value, .. }) => Some(value.clone()),
             Error::NotUnderstood { unparsed } if !unparsed.is_empty() => Some(unparsed.join(" ")),

@@ -105,6 +105,11 @@ pub const KEYS: &[Key] = &[
         "Where /metrics is answered: on (default), off, or an address of its own (127.0.0.1:9100)",
     ),
     key(
+        "public_url",
+        "VRAMGUIDE_PUBLIC_URL",
+        "The guide's public address (https://vram.example.org) for absolute link-preview URLs; default: relative URLs",
+    ),
+    key(
         "discord_token",
         "DISCORD_TOKEN",
         "Bot token (secret; the bot runs when it is set)",
@@ -300,6 +305,7 @@ pub struct Settings {
     pub idle_timeout: u64,
     pub max_connections_per_ip: usize,
     pub metrics: Metrics,
+    pub public_url: Option<String>,
     // The bot.
     pub discord_token: Option<Secret>,
     pub no_bot: bool,
@@ -343,6 +349,7 @@ impl Default for Settings {
             idle_timeout: 10,
             max_connections_per_ip: 32,
             metrics: Metrics::On,
+            public_url: None,
             discord_token: None,
             no_bot: false,
             discord_proxy: None,
@@ -424,6 +431,13 @@ impl Settings {
                 self.idle_timeout
             )));
         }
+        if let Some(url) = &self.public_url
+            && !public_url_is_plain(url)
+        {
+            return Err(SettingsError::Invalid(format!(
+                "public_url must be http:// or https:// and a host, with no query or fragment, not {url:?}"
+            )));
+        }
         if self.shards.is_some() != self.total_shards.is_some() {
             return Err(SettingsError::Invalid(
                 "shards and total_shards go together: set both or neither".to_string(),
@@ -431,6 +445,19 @@ impl Settings {
         }
         Ok(self)
     }
+}
+
+/// `http(s)://host[:port][/path]` of URL characters, nothing a page could not hold in an
+/// attribute: the public URL is written into every answer page.
+fn public_url_is_plain(url: &str) -> bool {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "-._~:/[]%".contains(c);
+    !rest.is_empty() && !rest.starts_with('/') && rest.len() <= 200 && rest.chars().all(allowed)
 }
 
 /// Settings that could not be used; the command line says so and exits 2.

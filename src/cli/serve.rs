@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// own (127.0.0.1:9100) that alone answers it.
     #[arg(long = "metrics", value_parser = check_metrics)]
     metrics: Option<String>,
+    /// The site's public address (https://vram.example.org) for absolute link-preview
+    /// URLs; without it they are relative, never taken from the request's Host header.
+    #[arg(long = "public-url")]
+    public_url: Option<String>,
 }
 
 /// `--metrics` is checked as it is typed, so a bad value is clap's usage error.
@@ -117,6 +121,7 @@ async fn run(settings: &Settings, no_log: bool, bot: bool) -> anyhow::Result<()>
             Metrics::Off => web::MetricsAccess::Off,
             Metrics::At(_) => web::MetricsAccess::Separate,
         },
+        public_url: settings.public_url.clone(),
         hub: Some(vramguide::ask::Hub::from_settings(
             &settings.hub(),
             Some(store.hub_cache()),

@@ -3,7 +3,11 @@
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// A size with its unit, in GiB.
+/// Sizes past this (1 PiB) are no card's or job's: a log that prints one is read without
+/// it rather than echoed as "18,014,398,509,481,984.0 GiB".
+const LARGEST_GIB: f64 = 1024.0 * 1024.0;
+
+/// A size with its unit, in GiB; none past [`LARGEST_GIB`].
 pub(super) fn gib(number: &str, unit: &str) -> Option<f64> {
     let n: f64 = number.replace(',', "").parse().ok()?;
     let scale = match unit.to_ascii_lowercase().as_str() {
@@ -13,7 +17,8 @@ pub(super) fn gib(number: &str, unit: &str) -> Option<f64> {
         "bytes" | "b" | "" => 1.0 / 1_073_741_824.0,
         _ => return None,
     };
-    (n.is_finite() && n >= 0.0).then_some(n * scale)
+    let size = n * scale;
+    (0.0..LARGEST_GIB).contains(&size).then_some(size)
 }
 
 /// The first capture of `re` in `text` as a number.
@@ -61,6 +66,8 @@ mod tests {
     fn reads_units() {
         assert_eq!(gib("1.5", "GiB"), Some(1.5));
         assert_eq!(gib("512", "MiB"), Some(0.5));
+        assert_eq!(gib("18446744073709551615", "MiB"), None);
+        assert_eq!(gib("1e400", "GiB"), None);
         assert_eq!(gib("1073741824", "bytes"), Some(1.0));
         assert_eq!(gib("x", "GiB"), None);
         assert_eq!(gib("1", "parsecs"), None);

@@ -21,6 +21,7 @@ pub mod numbers_words;
 pub mod parse;
 mod pieces;
 mod request;
+mod too_large;
 mod urls;
 pub mod users;
 mod variants;

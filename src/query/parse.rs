@@ -57,6 +57,9 @@ pub struct Parsed {
     pub diagnosis: Option<diagnose::Read>,
     /// The telling words the message holds.
     pub cues: Cues,
+    /// A number too large for any amount or size ("$1e400", "18446744073709551615 MiB"),
+    /// as typed: the question is refused saying so rather than read as something else.
+    pub out_of_range: Option<String>,
 }
 
 /// Messages longer than this are cut: no sizing question needs more.
@@ -123,6 +126,15 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         log_like
             || !(intent::asks_why(&cues) && whole.trim().lines().count() == 1 && whole.len() < 300)
     });
+    if diagnosis.is_none()
+        && let Some(number) = super::too_large::out_of_range(&without_mentions)
+    {
+        return Parsed {
+            language,
+            out_of_range: Some(number),
+            ..Parsed::default()
+        };
+    }
     let serving = crate::runtime::choice::says_serving(&cleaned);
     let mut work = Work::new(cleaned);
     // Chinese amounts ("1万5", "一万五") and ranges ("2-3k") as the budget pattern reads them.
@@ -219,20 +231,61 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     parsed
 }
 
-/// Control bytes and replacement characters (invalid UTF-8 read as text) make up more than
-/// a twentieth of the text: binary junk, not a question.
+/// Control bytes make up more than a twentieth of the text once terminal escapes
+/// (colours, cursor moves) and replacement characters are set aside: binary junk, not a
+/// question. A coloured log, or one whose invalid bytes were replaced, is still read.
 fn looks_binary(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let control = bytes
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t'))
-        .count();
-    let replaced = bytes
-        .windows(3)
-        .filter(|w| w == &[0xEF, 0xBF, 0xBD])
-        .count();
-    let odd = control + replaced;
-    odd >= 8 && odd * 20 > text.chars().count()
+    // Most messages hold no control byte at all and are not walked character by character.
+    let controls = text
+        .bytes()
+        .filter(|&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t'));
+    if controls.take(8).count() < 8 {
+        return false;
+    }
+    let (control, kept) = control_and_kept(text);
+    control >= 8 && control * 20 > kept
+}
+
+/// How many control characters `text` holds outside terminal escape sequences, and how
+/// many characters it holds that are neither escapes nor U+FFFD.
+fn control_and_kept(text: &str) -> (usize, usize) {
+    let (mut control, mut kept) = (0, 0);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => skip_escape(&mut chars),
+            '\u{FFFD}' => {}
+            '\n' | '\r' | '\t' => kept += 1,
+            c if (c as u32) < 0x20 => {
+                control += 1;
+                kept += 1;
+            }
+            _ => kept += 1,
+        }
+    }
+    (control, kept)
+}
+
+/// Skip the rest of an escape sequence after ESC: CSI (`ESC [` parameters, then one final
+/// byte), OSC (`ESC ]` up to BEL or ESC backslash), or a single character.
+fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+    match chars.next() {
+        Some('[') => {
+            for c in chars.by_ref() {
+                if ('\u{40}'..='\u{7e}').contains(&c) {
+                    break;
+                }
+            }
+        }
+        Some(']') => {
+            while let Some(c) = chars.next() {
+                if c == '\u{7}' || (c == '\u{1b}' && chars.next_if_eq(&'\\').is_some()) {
+                    break;
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The first `max` characters of `text`. A text of no more bytes than that has no more

@@ -116,6 +116,11 @@ pub fn message_with(lang: Lang, catalog: &Catalog, err: &Error, example: Example
             )
         }
         Error::NeedModel => t(lang, "error-need-model"),
+        Error::OutOfRange(_) => tr(
+            lang,
+            "error-out-of-range",
+            Some(&Args::new().s("input", input)),
+        ),
         Error::NotUnderstood { unparsed } => return help(lang, unparsed),
         Error::Job(job) => job_message(lang, job),
         Error::ModelSource(e) => source_message(lang, e),

@@ -195,6 +195,7 @@ fn every_key_is_a_field() {
             "log_format" => "json",
             "addr" => "127.0.0.1:1",
             "metrics" => "off",
+            "public_url" => "https://vram.example.org",
             "shards" | "total_shards" => continue,
             "data_dir" | "database_url" | "hash_key" | "log_spill" | "discord_token"
             | "discord_proxy" | "hf_endpoint" | "hub_redirect_hosts" => "text",
@@ -203,5 +204,23 @@ fn every_key_is_a_field() {
         };
         let result = Loader::new(None, &env(&[(k.env, value)])).and_then(|l| l.load());
         assert!(result.is_ok(), "{}: {:?}", k.key, result.err());
+    }
+}
+
+/// The public URL is written into every answer page: only a plain http(s) address passes.
+#[test]
+fn a_public_url_is_a_plain_http_address() {
+    let load =
+        |v: &str| Loader::new(None, &env(&[("VRAMGUIDE_PUBLIC_URL", v)])).and_then(|l| l.load());
+    for good in ["https://vram.example.org", "http://127.0.0.1:8080/guide/"] {
+        assert_eq!(load(good).unwrap().public_url.as_deref(), Some(good));
+    }
+    for bad in [
+        "javascript:alert(1)",
+        "https://a\"><script>",
+        "https://",
+        "vram.example.org",
+    ] {
+        assert!(load(bad).is_err(), "{bad}");
     }
 }

@@ -31,15 +31,25 @@ pub fn lang(value: Option<&str>) -> Option<&str> {
 }
 
 /// The first languages of Accept-Language, cut at a comma within the first 256 bytes so
-/// a huge header costs no more to negotiate than a normal one.
+/// a huge header costs no more to negotiate than a normal one. Only those bytes are
+/// looked at: what follows (a 400 KB tail, bytes that are not ASCII) never hides the
+/// first tags. A first tag longer than the cut is no language and gives nothing.
 pub fn accept_language(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(ACCEPT_LANGUAGE)?.to_str().ok()?;
-    if value.len() <= MAX_ACCEPT_LANGUAGE_BYTES {
-        return Some(value);
-    }
-    // Header values that pass `to_str` are visible ASCII: any byte index is a boundary.
-    let head = &value[..MAX_ACCEPT_LANGUAGE_BYTES];
-    head.rfind(',').map(|cut| &head[..cut])
+    let bytes = headers.get(ACCEPT_LANGUAGE)?.as_bytes();
+    let cut = if bytes.len() <= MAX_ACCEPT_LANGUAGE_BYTES {
+        bytes.len()
+    } else {
+        let head = &bytes[..MAX_ACCEPT_LANGUAGE_BYTES];
+        head.iter()
+            .rposition(|&b| b == b',')
+            .or_else(|| head.iter().position(|&b| matches!(b, b';' | b' ' | b'\t')))?
+    };
+    let kept = &bytes[..cut];
+    // What `HeaderValue::to_str` accepts: visible ASCII, spaces and tabs.
+    let visible = kept
+        .iter()
+        .all(|&b| b == b'\t' || (0x20..0x7f).contains(&b));
+    std::str::from_utf8(kept).ok().filter(|_| visible)
 }
 
 /// At most `max` bytes of `text`, cut on a character boundary.
@@ -148,6 +158,21 @@ mod tests {
         h.insert(ACCEPT_LANGUAGE, HeaderValue::from_str(&long).unwrap());
         let cut = accept_language(&h).unwrap();
         assert!(cut.len() <= MAX_ACCEPT_LANGUAGE_BYTES && cut.starts_with("pt-BR,"));
+    }
+
+    #[test]
+    fn the_first_tags_of_a_huge_accept_language_are_read_whatever_follows() {
+        let cases: [Vec<u8>; 3] = [
+            [b"pt-BR;q=1.0 ".as_slice(), &[b' '; 400_000]].concat(),
+            [b"pt-BR,".as_slice(), &[0xE9; 400_000]].concat(),
+            [b"pt-BR".as_slice(), &[b'x'; 400_000]].concat(),
+        ];
+        let expected = [Some("pt-BR"), Some("pt-BR"), None];
+        for (bytes, want) in cases.iter().zip(expected) {
+            let mut h = HeaderMap::new();
+            h.insert(ACCEPT_LANGUAGE, HeaderValue::from_bytes(bytes).unwrap());
+            assert_eq!(accept_language(&h), want);
+        }
     }
 
     #[test]

@@ -7,6 +7,8 @@
 
 pub mod api;
 pub mod ask;
+pub mod caching;
+pub mod chart_key;
 pub mod compare;
 pub mod errors;
 pub mod follow_up;
@@ -65,6 +67,9 @@ pub struct Config {
     pub hub: Option<crate::ask::Hub>,
     /// Where `/metrics` is answered.
     pub metrics: MetricsAccess,
+    /// `scheme://host[/prefix]` the site is reached at, for absolute URLs (Open Graph's
+    /// image); None: those URLs are relative. Never taken from a request's Host header.
+    pub public_url: Option<String>,
 }
 
 /// Where `/metrics` is answered: on the site (the default), nowhere, or only on its own
@@ -97,6 +102,10 @@ pub struct Inner {
     pub service: crate::ask::Service,
     pub metrics_access: MetricsAccess,
     pub metrics_limiter: governor::DefaultDirectRateLimiter,
+    /// See [`Config::public_url`]; without a trailing slash.
+    pub public_url: Option<String>,
+    /// Signs the chart URLs answer pages link, so `/chart.png` draws only those.
+    pub chart_key: chart_key::ChartKey,
 }
 
 impl Deref for AppState {
@@ -119,6 +128,11 @@ impl AppState {
             answers: ask::AnswerCache::default(),
             connections: config.connections,
             metrics_access: config.metrics,
+            public_url: config
+                .public_url
+                .map(|u| u.trim().trim_end_matches('/').to_string())
+                .filter(|u| !u.is_empty()),
+            chart_key: chart_key::ChartKey::default(),
             metrics_limiter: governor::RateLimiter::direct(
                 governor::Quota::per_second(
                     std::num::NonZeroU32::new(METRICS_PER_SECOND).expect("non-zero"),
@@ -178,6 +192,7 @@ pub fn router(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(errors::uniform))
+        .layer(middleware::map_response(caching::page_headers))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

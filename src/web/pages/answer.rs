@@ -13,6 +13,7 @@ use crate::sanitize;
 use crate::store::Source as Surface;
 use crate::web::AppState;
 use crate::web::ask::MAX_QUESTION_CHARS;
+use crate::web::chart_key::ChartKey;
 use crate::web::follow_up::{self, Threaded};
 use crate::web::input;
 use crate::web::intent_view::IntentView;
@@ -30,6 +31,8 @@ pub struct AskParams {
     ram: Option<String>,
     /// The thread so far, from the answer's follow-up box: earlier messages, one a line.
     prev: Option<String>,
+    /// `/chart.png`'s key, from the answer page that links it.
+    k: Option<String>,
 }
 
 /// What the page shows of an estimate, in this order: the verdict box with the number, the
@@ -222,45 +225,41 @@ struct IndexPage {
 pub struct OpenGraph {
     pub title: String,
     pub description: String,
-    /// The chart as a PNG (`/chart.png`), absolute when the Host header allows it.
+    /// The chart as a PNG (`/chart.png`, signed): absolute under the configured public
+    /// URL, else relative.
     pub image: String,
     pub alt: String,
 }
 
 impl OpenGraph {
-    fn new(view: &AnswerHtml, question: &str, headers: &HeaderMap) -> OpenGraph {
+    /// `base`: the configured public URL, never the request's Host header (which anyone
+    /// can set, and a cache would then hand to everyone).
+    fn new(view: &AnswerHtml, question: &str, base: Option<&str>, key: &ChartKey) -> OpenGraph {
         let plain = |spans: &[Span]| spans.iter().map(|s| s.text.as_str()).collect::<String>();
         let mut description = plain(&view.total);
         if let Some(fit) = view.fit.first() {
             description.push_str(" · ");
             description.push_str(&plain(fit));
         }
+        let q = sanitize::one_line(question);
+        let lang = view.lang.code();
         let path = format!(
-            "/chart.png?q={}&lang={}",
-            urlencode(&sanitize::one_line(question)),
-            view.lang.code()
+            "/chart.png?q={}&k={}&lang={lang}",
+            urlencode(&q),
+            key.sign(&chart_question(&q), lang)
         );
         OpenGraph {
             title: view.title.clone(),
             description,
-            image: format!("{}{path}", origin(headers).unwrap_or_default()),
+            image: format!("{}{path}", base.unwrap_or_default()),
             alt: view.bar_caption.clone(),
         }
     }
 }
 
-/// `scheme://host` of this request, for the absolute URLs Open Graph asks for: the Host
-/// header when it is a plain host name (or address) and port, https when a proxy says so.
-fn origin(headers: &HeaderMap) -> Option<String> {
-    let host = headers.get(header::HOST)?.to_str().ok()?;
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
-    if host.is_empty() || host.len() > 255 || !host.chars().all(plain) {
-        return None;
-    }
-    let https = headers
-        .get("x-forwarded-proto")
-        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
-    Some(format!("{}://{host}", if https { "https" } else { "http" }))
+/// The question `/chart.png` draws, from its `q` as received: what the key signs.
+fn chart_question(raw: &str) -> String {
+    sanitize::one_line(&sanitize::clean(raw))
 }
 
 /// `/`: the question box and a few examples.
@@ -313,7 +312,7 @@ fn examples(lang: Lang) -> Vec<Example> {
 pub fn answer_page(lang: Lang, a: &Answer, question: &str) -> String {
     let uri = format!("/ask?q={}", urlencode(question));
     let answer = AnswerHtml::new(lang, a, question);
-    let og = OpenGraph::new(&answer, question, &HeaderMap::new());
+    let og = OpenGraph::new(&answer, question, None, &ChartKey::fixed(b"answer_dump"));
     let body = IndexPage {
         page: Chrome::new(lang, "web-ask-title", "/ask", &uri),
         lang_field: None,
@@ -420,7 +419,9 @@ pub async fn ask(
             }
         }
     };
-    let og = answer.as_ref().map(|a| OpenGraph::new(a, &q, &headers));
+    let og = answer
+        .as_ref()
+        .map(|a| OpenGraph::new(a, &q, state.public_url.as_deref(), &state.chart_key));
     // The whole page in the answer's language: a Portuguese question gets Portuguese
     // navigation around its Portuguese answer.
     let lang = answer
@@ -460,9 +461,11 @@ pub async fn ask(
     page(status, body.render())
 }
 
-/// `/chart.png?q=&lang=`: the memory chart of the answer `/ask` shows for the same
-/// question, as a PNG (the answer page's Open Graph image). The same bounds and answer cache
-/// as the page; not logged, as the page that links it already was.
+/// `/chart.png?q=&k=&lang=`: the memory chart of the answer `/ask` shows for the same
+/// question, as a PNG (the answer page's Open Graph image). Only with the key an answer
+/// page gave (see [`ChartKey`]): a question never asked there is a 404 before any answer
+/// or Hub look-up. The same bounds and answer cache as the page; not logged, as the page
+/// that links it already was.
 pub async fn chart_png(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
@@ -473,9 +476,18 @@ pub async fn chart_png(
     if input::longer_than(&raw, MAX_QUESTION_CHARS) {
         return StatusCode::BAD_REQUEST.into_response();
     }
-    let q = sanitize::one_line(&sanitize::clean(&raw));
+    let q = chart_question(&raw);
     if q.trim().is_empty() {
         return StatusCode::BAD_REQUEST.into_response();
+    }
+    let signed = |k: &str, lang: &str| state.chart_key.verifies(&q, lang, k);
+    if !p
+        .k
+        .as_deref()
+        .zip(p.lang.as_deref())
+        .is_some_and(|(k, l)| signed(k, l))
+    {
+        return StatusCode::NOT_FOUND.into_response();
     }
     let asked = crate::web::ask::cached(&state, &q, p.lang.as_deref(), &headers, addr).await;
     let Some(Ok(a)) = asked.reply.estimate() else {

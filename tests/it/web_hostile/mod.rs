@@ -200,7 +200,17 @@ fn metric(text: &str, name: &str) -> u64 {
         .unwrap_or_else(|| panic!("{name} in\n{text}"))
 }
 
+/// The `og:image` URL of an answer page, its `&amp;` read back.
+fn og_image(page: &str) -> Option<String> {
+    let at = page.find("<meta property=\"og:image\" content=\"")?;
+    let rest = &page[at..];
+    let start = rest.find("content=\"")? + "content=\"".len();
+    let end = rest[start..].find('"')? + start;
+    Some(rest[start..end].replace("&amp;", "&").replace("&#38;", "&"))
+}
+
 mod connections;
+mod edges;
 mod hub_crowd;
 mod input;
 mod load;

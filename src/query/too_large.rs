@@ -1,0 +1,54 @@
+//! Numbers past any amount or size the tool can mean ("$1e400", "18446744073709551615
+//! MiB"): found before the amount and size patterns read their first digits, so the
+//! question is refused saying so instead of being answered as "$1".
+
+use std::sync::LazyLock;
+
+/// Numbers past this mean nothing the tool can size or price: no budget, card, model or
+/// context reaches a thousand trillion of anything.
+const LARGEST_MEANINGFUL: f64 = 1e15;
+
+static NUMBER: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(r"(?-u:\b)\d+(?:\.\d+)?(?:[eE]\+?\d+)?").expect("valid pattern")
+});
+
+/// The first number of a question that is past any amount or size it could mean
+/// ("1e400", "18446744073709551615"), as typed (at most 40 characters of it). Read before
+/// the amount and size patterns, which would otherwise take its first digits ("$1e400" as
+/// $1) or a value no card or model has.
+pub fn out_of_range(text: &str) -> Option<String> {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    NUMBER.find_iter(text).find_map(|m| {
+        let n: f64 = m.as_str().parse().ok()?;
+        (!n.is_finite() || n >= LARGEST_MEANINGFUL).then(|| m.as_str().chars().take(40).collect())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_past_any_meaning_are_found_as_typed() {
+        assert_eq!(
+            out_of_range("best gpu for $1e400").as_deref(),
+            Some("1e400")
+        );
+        assert_eq!(
+            out_of_range("what runs on 18446744073709551615 MiB").as_deref(),
+            Some("18446744073709551615")
+        );
+        assert_eq!(out_of_range("llama 70b on 2x 4090 under $2000"), None);
+        assert_eq!(
+            out_of_range("lr 1e-5, 128k context, 999999999999999 tokens"),
+            None
+        );
+        assert_eq!(out_of_range("r18446744073709551615"), None);
+        assert_eq!(
+            out_of_range("llama 99999999999999999999b").as_deref(),
+            Some("99999999999999999999")
+        );
+    }
+}
