@@ -13,7 +13,8 @@ use std::sync::LazyLock;
 pub struct Checkpoint {
     /// Catalog id of the model it is a checkpoint of.
     pub model: String,
-    /// A precision name (`awq-int4`, `fp8`, `nvfp4`) or `gguf`.
+    /// A precision name (`awq-int4`, `fp8`, `nvfp4`), `gguf` or `mlx` (an mlx-community repo,
+    /// `quants` holding its bit width as the repo names it: `4bit`).
     pub format: String,
     /// The Hugging Face repo.
     pub repo: String,
@@ -68,6 +69,12 @@ pub fn gguf(model: &str, precision: Precision) -> Option<String> {
         })
 }
 
+/// Whether `repo` is a checkpoint the list names (a launch line may name no other repo than
+/// these, a catalog model's own `hub_id` or the Hub's answer).
+pub fn is_known(repo: &str) -> bool {
+    all().iter().any(|c| c.repo == repo)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,7 +85,7 @@ mod tests {
         for c in all() {
             assert!(c.repo.contains('/'), "{c:?}");
             assert!(c.source.starts_with("https://"), "{c:?}");
-            if c.format == "gguf" {
+            if c.format == "gguf" || c.format == "mlx" {
                 assert!(!c.quants.is_empty(), "{c:?}");
             } else {
                 let p: Precision = c.format.parse().expect("a precision name");

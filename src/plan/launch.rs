@@ -71,15 +71,20 @@ fn weights(model: &ModelSpec, job: &Job) -> Weights {
             None => Weights::Missing,
         };
     }
+    // A model with no Hub repo (a made-up shape such as `generic-70b`) has nothing to
+    // download: the answer says which checkpoint to look for instead of naming one.
+    let Some(own_repo) = model.hub_id.as_deref() else {
+        return Weights::Missing;
+    };
     if p == model.native_precision {
-        return Weights::Repo(served_name(model).to_string());
+        return Weights::Repo(own_repo.to_string());
     }
     if let Some(repo) = checkpoints::repo(&model.id, p) {
         return Weights::Repo(repo.to_string());
     }
     let from_16_bit = model.native_precision.format() == Format::Float;
     if from_16_bit && (!p.is_quantized() || load_time_quantizer(job).is_some()) {
-        return Weights::LoadTime(served_name(model).to_string());
+        return Weights::LoadTime(own_repo.to_string());
     }
     Weights::Missing
 }
@@ -260,12 +265,6 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
         runtime: job.runtime,
         command: words.join(" "),
     })
-}
-
-/// The name a server loads the model by: its Hugging Face repo (a Hub look-up's own repo,
-/// the catalog's `hub_id`), else the catalog id.
-fn served_name(model: &ModelSpec) -> &str {
-    model.hub_id.as_deref().unwrap_or(&model.id)
 }
 
 /// llama-server's flag that downloads a GGUF from a Hub repo, `repo:TAG` picking the file

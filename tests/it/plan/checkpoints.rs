@@ -1,0 +1,122 @@
+//! Launch lines name only checkpoints that exist: the model's own Hub repo, a repo of
+//! data/checkpoints.json, or (online) the Hub's answer; never a made-up name.
+
+use super::*;
+use vramguide::plan::checkpoints;
+
+/// The repo part of a launched name (`repo:TAG` for llama-server).
+fn repo_of(launched: &str) -> &str {
+    launched.split(':').next().unwrap()
+}
+
+/// Every launch line of an answer (the job's own and each lever's) names a known repo.
+fn assert_known_repos(a: &Answer, what: &str) -> usize {
+    let mut lines: Vec<String> = a.launch.iter().map(|l| l.command.clone()).collect();
+    for l in &a.levers {
+        if let Some(cmd) = vramguide::plan::launch::command(&a.model, &l.job, a.gpu, l.count) {
+            lines.push(cmd.command);
+        }
+    }
+    for cmd in &lines {
+        let launched = launched_repo(cmd);
+        let repo = repo_of(&launched);
+        let own = a.model.hub_id.as_deref() == Some(repo);
+        assert!(
+            own || checkpoints::is_known(repo),
+            "{what}: {cmd} names {repo}, neither the model's repo nor a listed checkpoint"
+        );
+    }
+    lines.len()
+}
+
+/// Over every catalog model and every format people pull (16-bit, FP8, NVFP4, AWQ, GPTQ,
+/// GGUF quants), on each engine: no launch line names a repo outside the list.
+#[test]
+fn no_launch_line_names_a_repo_outside_the_checkpoint_list() {
+    let formats = [
+        (Precision::Bf16, Runtime::Vllm),
+        (Precision::Fp8, Runtime::Vllm),
+        (Precision::Nvfp4, Runtime::Vllm),
+        (Precision::AwqInt4, Runtime::Vllm),
+        (Precision::GptqInt4, Runtime::Sglang),
+        (Precision::Fp8, Runtime::Transformers),
+        (Precision::Q4KM, Runtime::LlamaCpp),
+        (Precision::Q8_0, Runtime::LlamaCpp),
+    ];
+    let mut lines = 0;
+    for model in &Catalog::get().models {
+        for (precision, runtime) in formats {
+            let q = Query {
+                model: Some(model.id.clone()),
+                precision: Some(precision),
+                runtime: Some(runtime),
+                gpu: Some("h100-sxm".into()),
+                gpu_count: Some(8),
+                ..Query::default()
+            };
+            let Ok(a) = answer::for_query(Catalog::get(), &q) else {
+                continue;
+            };
+            lines += assert_known_repos(&a, &format!("{} {precision} {runtime:?}", model.id));
+        }
+    }
+    assert!(lines > 500, "{lines} launch lines checked");
+}
+
+/// Every GGUF row's quants are what `llama-server -hf repo:TAG` picks: the lookup finds
+/// each of them, and every catalog model named by a row exists.
+#[test]
+fn every_checkpoint_row_is_a_catalog_model_and_its_quants_are_found() {
+    for c in checkpoints::all() {
+        assert!(Catalog::get().model(&c.model).is_some(), "{c:?}");
+        if c.format != "gguf" {
+            continue;
+        }
+        for tag in &c.quants {
+            let Ok(p) = tag.to_ascii_lowercase().parse::<Precision>() else {
+                continue;
+            };
+            let found = checkpoints::gguf(&c.model, p).expect("a listed quant is found");
+            assert!(checkpoints::is_known(repo_of(&found)), "{found}");
+        }
+    }
+}
+
+/// The README's first example gets a launch line naming a real GGUF repo and the file's
+/// quant tag it holds (bartowski's Llama 3.1 70B repo holds Meta-Llama-3.1-70B-Instruct-Q4_K_M.gguf).
+#[test]
+fn the_readme_example_launches_a_listed_gguf_file() {
+    let a = answer::for_text(Catalog::get(), "llama 3.1 70b q4 on 2x 4090")
+        .result
+        .unwrap();
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with("llama-server -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q4_K_M "),
+        "{cmd}"
+    );
+    assert!(cmd.contains("-ts 1,1"), "{cmd}");
+    assert_known_repos(&a, "README example");
+}
+
+/// A made-up shape has no repo to download: no launch line, a line on what to look for.
+#[test]
+fn a_made_up_model_names_no_repo() {
+    let mut made_up = 0;
+    for q in ["generic 70b on an a100", "a 13b model on a 4090"] {
+        let Ok(a) = answer::for_text(Catalog::get(), q).result else {
+            continue;
+        };
+        if a.model.hub_id.is_some() {
+            continue;
+        }
+        made_up += 1;
+        for l in &a.launch {
+            panic!("{q}: {} names a made-up repo", l.command);
+        }
+        assert!(
+            a.launch_missing.is_some() || a.job.mode.is_training(),
+            "{q}"
+        );
+    }
+    assert!(made_up >= 1, "no made-up model was asked");
+}
