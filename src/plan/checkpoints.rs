@@ -24,6 +24,10 @@ pub struct Checkpoint {
     /// GGUF repos that hold one model (possibly split in parts): `-hf repo` with no tag.
     #[serde(default)]
     pub only_file: bool,
+    /// GGUF repos: each quant's file bytes (all parts), where the file list was read; the
+    /// weights a GGUF really holds (its header mixes Q4_K, Q6_K and 16-bit tensors).
+    #[serde(default)]
+    pub bytes: std::collections::BTreeMap<String, u64>,
     pub source: String,
 }
 
@@ -87,6 +91,7 @@ mod tests {
             assert!(c.source.starts_with("https://"), "{c:?}");
             if c.format == "gguf" || c.format == "mlx" {
                 assert!(!c.quants.is_empty(), "{c:?}");
+                assert!(c.bytes.keys().all(|q| c.quants.contains(q)), "{c:?}");
             } else {
                 let p: Precision = c.format.parse().expect("a precision name");
                 assert!(p.is_quantized() || p.name() == c.format, "{c:?}");

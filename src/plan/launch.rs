@@ -116,7 +116,10 @@ pub fn missing(model: &ModelSpec, job: &Job) -> Option<MissingCheckpoint> {
 
 /// The transformers line: `from_pretrained` with the layout over every visible GPU and
 /// the load-time quantizer the plan uses.
-fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
+/// None where transformers refuses the quantizer on that card: FineGrainedFP8Config
+/// needs FP8 tensor cores, compute capability 8.9 or above (Ada, Hopper, Blackwell;
+/// `quantizer_finegrained_fp8.py` raises below it), which the catalog marks by an FP8 rate.
+fn transformers_line(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>) -> Option<String> {
     let (repo, config) = match weights(model, job) {
         Weights::Repo(r) => (r, None),
         Weights::LoadTime(r) => (
@@ -127,6 +130,10 @@ fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
         ),
         Weights::Gguf(_) | Weights::Missing => return None,
     };
+    let fp8_quantizer = config.is_some_and(|(p, _, _)| *p == Precision::Fp8);
+    if fp8_quantizer && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none()) {
+        return None;
+    }
     let mut imports = String::from("AutoModelForCausalLM");
     let mut args = format!("'{repo}', device_map='auto', dtype='auto'");
     if let Some((_, class, expr)) = config {
@@ -158,7 +165,7 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
     let profile = job.runtime.profile();
     let Some(flags) = profile.launch else {
         return (job.runtime == Runtime::Transformers)
-            .then(|| transformers_line(model, job))
+            .then(|| transformers_line(model, job, gpu))
             .flatten()
             .map(|command| Launch {
                 runtime: job.runtime,

@@ -120,3 +120,37 @@ fn a_made_up_model_names_no_repo() {
     }
     assert!(made_up >= 1, "no made-up model was asked");
 }
+
+/// transformers' FineGrainedFP8Config refuses cards below compute capability 8.9: no
+/// `from_pretrained(…FineGrainedFP8Config…)` line on A100s, one on H100s. vLLM runs the
+/// same FP8 on Ampere weight-only, and the answer says so.
+#[test]
+fn fp8_launch_lines_follow_the_cards_compute_capability() {
+    let q = |gpu: &str, runtime| Query {
+        model: Some("qwen2.5-7b".into()),
+        precision: Some(Precision::Fp8),
+        runtime: Some(runtime),
+        gpu: Some(gpu.into()),
+        ..Query::default()
+    };
+    let a100 = ask(q("a100-80gb-sxm", Runtime::Transformers));
+    assert!(
+        a100.launch
+            .iter()
+            .all(|l| !l.command.contains("FineGrainedFP8Config")),
+        "{:?}",
+        a100.launch
+    );
+    let h100 = ask(q("h100-sxm", Runtime::Transformers));
+    assert!(
+        h100.launch
+            .iter()
+            .any(|l| l.command.contains("FineGrainedFP8Config()")),
+        "{:?}",
+        h100.launch
+    );
+    let vllm = ask(q("a100-80gb-sxm", Runtime::Vllm));
+    assert!(!vllm.launch.is_empty());
+    let notes = format!("{:?}", vllm.estimate.notes);
+    assert!(notes.contains("Fp8WeightOnly"), "{notes}");
+}
