@@ -136,6 +136,9 @@ fn transformers_line(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>) -> Opt
     }
     let mut imports = String::from("AutoModelForCausalLM");
     let mut args = format!("'{repo}', device_map='auto', dtype='auto'");
+    if needs_remote_code(model) {
+        args.push_str(", trust_remote_code=True");
+    }
     if let Some((_, class, expr)) = config {
         imports.push_str(", ");
         imports.push_str(class);
@@ -145,6 +148,24 @@ fn transformers_line(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>) -> Opt
     Some(format!(
         "python -c \"from transformers import {imports}; AutoModelForCausalLM.from_pretrained({args})\""
     ))
+}
+
+/// Catalog models whose Hub config.json loads custom code (`auto_map`), from
+/// `data/remote_code.json` (each row with its config's source): their launch lines say
+/// `trust_remote_code`, without which transformers and the engines refuse to load them.
+fn needs_remote_code(model: &ModelSpec) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        model: String,
+    }
+    static IDS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        serde_json::from_str::<Vec<Row>>(include_str!("../../data/remote_code.json"))
+            .expect("data/remote_code.json is checked by tests")
+            .into_iter()
+            .map(|r| r.model)
+            .collect()
+    });
+    IDS.iter().any(|id| *id == model.id)
 }
 
 /// One launch line.
@@ -185,6 +206,10 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
                 words.push(m.to_string());
             }
             words.push(repo.clone());
+            if needs_remote_code(model) && matches!(job.runtime, Runtime::Vllm | Runtime::Sglang) {
+                // Both engines' flag (vLLM EngineArgs, SGLang ServerArgs).
+                words.push("--trust-remote-code".to_string());
+            }
         }
     }
     let l = gpu

@@ -154,3 +154,34 @@ fn fp8_launch_lines_follow_the_cards_compute_capability() {
     let notes = format!("{:?}", vllm.estimate.notes);
     assert!(notes.contains("Fp8WeightOnly"), "{notes}");
 }
+
+/// A model whose config needs custom code (Kimi K2.5's `auto_map`) launches with
+/// `trust_remote_code` on transformers, vLLM and SGLang; one without does not.
+#[test]
+fn custom_code_models_launch_with_trust_remote_code() {
+    for runtime in [Runtime::Transformers, Runtime::Vllm, Runtime::Sglang] {
+        let q = |model: &str| Query {
+            model: Some(model.into()),
+            runtime: Some(runtime),
+            gpu: Some("b200".into()),
+            gpu_count: Some(8),
+            ..Query::default()
+        };
+        let kimi = ask(q("kimi-k2.5"));
+        assert!(!kimi.launch.is_empty(), "{runtime:?}");
+        for l in &kimi.launch {
+            assert!(
+                l.command.contains("trust_remote_code=True")
+                    || l.command.contains(" --trust-remote-code"),
+                "{}",
+                l.command
+            );
+        }
+        let llama = ask(q("llama-3.1-70b"));
+        assert!(
+            llama.launch.iter().all(|l| !l.command.contains("trust")),
+            "{:?}",
+            llama.launch
+        );
+    }
+}
