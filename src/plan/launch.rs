@@ -165,7 +165,7 @@ fn needs_remote_code(model: &ModelSpec) -> bool {
             .map(|r| r.model)
             .collect()
     });
-    IDS.iter().any(|id| *id == model.id)
+    IDS.contains(&model.id)
 }
 
 /// One launch line.
