@@ -13,7 +13,8 @@ use std::sync::LazyLock;
 pub struct Checkpoint {
     /// Catalog id of the model it is a checkpoint of.
     pub model: String,
-    /// A precision name (`awq-int4`, `fp8`, `nvfp4`) or `gguf`.
+    /// A precision name (`awq-int4`, `fp8`, `nvfp4`), `gguf` or `mlx` (an mlx-community repo,
+    /// `quants` holding its bit width as the repo names it: `4bit`).
     pub format: String,
     /// The Hugging Face repo.
     pub repo: String,
@@ -23,6 +24,10 @@ pub struct Checkpoint {
     /// GGUF repos that hold one model (possibly split in parts): `-hf repo` with no tag.
     #[serde(default)]
     pub only_file: bool,
+    /// GGUF repos: each quant's file bytes (all parts), where the file list was read; the
+    /// weights a GGUF really holds (its header mixes Q4_K, Q6_K and 16-bit tensors).
+    #[serde(default)]
+    pub bytes: std::collections::BTreeMap<String, u64>,
     pub source: String,
 }
 
@@ -68,6 +73,12 @@ pub fn gguf(model: &str, precision: Precision) -> Option<String> {
         })
 }
 
+/// Whether `repo` is a checkpoint the list names (a launch line may name no other repo than
+/// these, a catalog model's own `hub_id` or the Hub's answer).
+pub fn is_known(repo: &str) -> bool {
+    all().iter().any(|c| c.repo == repo)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,8 +89,9 @@ mod tests {
         for c in all() {
             assert!(c.repo.contains('/'), "{c:?}");
             assert!(c.source.starts_with("https://"), "{c:?}");
-            if c.format == "gguf" {
+            if c.format == "gguf" || c.format == "mlx" {
                 assert!(!c.quants.is_empty(), "{c:?}");
+                assert!(c.bytes.keys().all(|q| c.quants.contains(q)), "{c:?}");
             } else {
                 let p: Precision = c.format.parse().expect("a precision name");
                 assert!(p.is_quantized() || p.name() == c.format, "{c:?}");

@@ -71,15 +71,20 @@ fn weights(model: &ModelSpec, job: &Job) -> Weights {
             None => Weights::Missing,
         };
     }
+    // A model with no Hub repo (a made-up shape such as `generic-70b`) has nothing to
+    // download: the answer says which checkpoint to look for instead of naming one.
+    let Some(own_repo) = model.hub_id.as_deref() else {
+        return Weights::Missing;
+    };
     if p == model.native_precision {
-        return Weights::Repo(served_name(model).to_string());
+        return Weights::Repo(own_repo.to_string());
     }
     if let Some(repo) = checkpoints::repo(&model.id, p) {
         return Weights::Repo(repo.to_string());
     }
     let from_16_bit = model.native_precision.format() == Format::Float;
     if from_16_bit && (!p.is_quantized() || load_time_quantizer(job).is_some()) {
-        return Weights::LoadTime(served_name(model).to_string());
+        return Weights::LoadTime(own_repo.to_string());
     }
     Weights::Missing
 }
@@ -111,7 +116,10 @@ pub fn missing(model: &ModelSpec, job: &Job) -> Option<MissingCheckpoint> {
 
 /// The transformers line: `from_pretrained` with the layout over every visible GPU and
 /// the load-time quantizer the plan uses.
-fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
+/// None where transformers refuses the quantizer on that card: FineGrainedFP8Config
+/// needs FP8 tensor cores, compute capability 8.9 or above (Ada, Hopper, Blackwell;
+/// `quantizer_finegrained_fp8.py` raises below it), which the catalog marks by an FP8 rate.
+fn transformers_line(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>) -> Option<String> {
     let (repo, config) = match weights(model, job) {
         Weights::Repo(r) => (r, None),
         Weights::LoadTime(r) => (
@@ -122,8 +130,15 @@ fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
         ),
         Weights::Gguf(_) | Weights::Missing => return None,
     };
+    let fp8_quantizer = config.is_some_and(|(p, _, _)| *p == Precision::Fp8);
+    if fp8_quantizer && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none()) {
+        return None;
+    }
     let mut imports = String::from("AutoModelForCausalLM");
     let mut args = format!("'{repo}', device_map='auto', dtype='auto'");
+    if needs_remote_code(model) {
+        args.push_str(", trust_remote_code=True");
+    }
     if let Some((_, class, expr)) = config {
         imports.push_str(", ");
         imports.push_str(class);
@@ -133,6 +148,24 @@ fn transformers_line(model: &ModelSpec, job: &Job) -> Option<String> {
     Some(format!(
         "python -c \"from transformers import {imports}; AutoModelForCausalLM.from_pretrained({args})\""
     ))
+}
+
+/// Catalog models whose Hub config.json loads custom code (`auto_map`), from
+/// `data/remote_code.json` (each row with its config's source): their launch lines say
+/// `trust_remote_code`, without which transformers and the engines refuse to load them.
+fn needs_remote_code(model: &ModelSpec) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        model: String,
+    }
+    static IDS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        serde_json::from_str::<Vec<Row>>(include_str!("../../data/remote_code.json"))
+            .expect("data/remote_code.json is checked by tests")
+            .into_iter()
+            .map(|r| r.model)
+            .collect()
+    });
+    IDS.contains(&model.id)
 }
 
 /// One launch line.
@@ -153,7 +186,7 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
     let profile = job.runtime.profile();
     let Some(flags) = profile.launch else {
         return (job.runtime == Runtime::Transformers)
-            .then(|| transformers_line(model, job))
+            .then(|| transformers_line(model, job, gpu))
             .flatten()
             .map(|command| Launch {
                 runtime: job.runtime,
@@ -173,6 +206,10 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
                 words.push(m.to_string());
             }
             words.push(repo.clone());
+            if needs_remote_code(model) && matches!(job.runtime, Runtime::Vllm | Runtime::Sglang) {
+                // Both engines' flag (vLLM EngineArgs, SGLang ServerArgs).
+                words.push("--trust-remote-code".to_string());
+            }
         }
     }
     let l = gpu
@@ -260,12 +297,6 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
         runtime: job.runtime,
         command: words.join(" "),
     })
-}
-
-/// The name a server loads the model by: its Hugging Face repo (a Hub look-up's own repo,
-/// the catalog's `hub_id`), else the catalog id.
-fn served_name(model: &ModelSpec) -> &str {
-    model.hub_id.as_deref().unwrap_or(&model.id)
 }
 
 /// llama-server's flag that downloads a GGUF from a Hub repo, `repo:TAG` picking the file

@@ -74,7 +74,7 @@ fn dense_offload_launch_line_has_its_gpu_layers() {
 #[test]
 fn a_setup_that_does_not_fit_launches_its_best_lever() {
     let a = ask(Query {
-        model: Some("qwen2.5-32b".into()),
+        model: Some("qwq-32b".into()),
         precision: Some(Precision::Q8_0),
         context: Some(8192),
         gpu: Some("rtx-4090".into()),
@@ -85,7 +85,8 @@ fn a_setup_that_does_not_fit_launches_its_best_lever() {
     let Change::Precision(p) = best.change else {
         panic!("{:?}", best.change)
     };
-    // No GGUF repo of Qwen2.5 32B is listed: no invented file name, a line on what to find.
+    // No GGUF repo of QwQ 32B is listed (Qwen2.5 32B now has one): no invented file name,
+    // a line on what to find.
     assert!(a.launch.is_empty(), "{:?}", a.launch);
     let missing = a.launch_missing.expect("says which checkpoint is missing");
     assert_eq!(missing.precision, p);

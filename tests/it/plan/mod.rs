@@ -83,6 +83,13 @@ fn launched_repo(cmd: &str) -> String {
     if let Some(rest) = cmd.strip_prefix("llama-server -hf ") {
         return rest.split_whitespace().next().unwrap().to_string();
     }
+    if let Some(at) = cmd.find("--model-path ") {
+        return cmd[at + "--model-path ".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string();
+    }
     let at = cmd.find("from_pretrained('").expect(cmd) + "from_pretrained('".len();
     cmd[at..].split('\'').next().unwrap().to_string()
 }
@@ -90,6 +97,7 @@ fn launched_repo(cmd: &str) -> String {
 /// Bytes in a GiB.
 const GIB_F: f64 = 1024.0 * 1024.0 * 1024.0;
 
+mod checkpoints;
 mod launch;
 mod launch_flags;
 mod levers;

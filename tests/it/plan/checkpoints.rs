@@ -1,0 +1,189 @@
+//! Launch lines name only checkpoints that exist: the model's own Hub repo, a repo of
+//! data/checkpoints.json, or (online) the Hub's answer; never a made-up name.
+
+use super::*;
+use vramguide::plan::checkpoints;
+
+/// The repo part of a launched name (`repo:TAG` for llama-server).
+fn repo_of(launched: &str) -> &str {
+    launched.split(':').next().unwrap()
+}
+
+/// Every launch line of an answer (the job's own and each lever's) names a known repo.
+fn assert_known_repos(a: &Answer, what: &str) -> usize {
+    let mut lines: Vec<String> = a.launch.iter().map(|l| l.command.clone()).collect();
+    for l in &a.levers {
+        if let Some(cmd) = vramguide::plan::launch::command(&a.model, &l.job, a.gpu, l.count) {
+            lines.push(cmd.command);
+        }
+    }
+    for cmd in &lines {
+        let launched = launched_repo(cmd);
+        let repo = repo_of(&launched);
+        let own = a.model.hub_id.as_deref() == Some(repo);
+        assert!(
+            own || checkpoints::is_known(repo),
+            "{what}: {cmd} names {repo}, neither the model's repo nor a listed checkpoint"
+        );
+    }
+    lines.len()
+}
+
+/// Over every catalog model and every format people pull (16-bit, FP8, NVFP4, AWQ, GPTQ,
+/// GGUF quants), on each engine: no launch line names a repo outside the list.
+#[test]
+fn no_launch_line_names_a_repo_outside_the_checkpoint_list() {
+    let formats = [
+        (Precision::Bf16, Runtime::Vllm),
+        (Precision::Fp8, Runtime::Vllm),
+        (Precision::Nvfp4, Runtime::Vllm),
+        (Precision::AwqInt4, Runtime::Vllm),
+        (Precision::GptqInt4, Runtime::Sglang),
+        (Precision::Fp8, Runtime::Transformers),
+        (Precision::Q4KM, Runtime::LlamaCpp),
+        (Precision::Q8_0, Runtime::LlamaCpp),
+    ];
+    let mut lines = 0;
+    for model in &Catalog::get().models {
+        for (precision, runtime) in formats {
+            let q = Query {
+                model: Some(model.id.clone()),
+                precision: Some(precision),
+                runtime: Some(runtime),
+                gpu: Some("h100-sxm".into()),
+                gpu_count: Some(8),
+                ..Query::default()
+            };
+            let Ok(a) = answer::for_query(Catalog::get(), &q) else {
+                continue;
+            };
+            lines += assert_known_repos(&a, &format!("{} {precision} {runtime:?}", model.id));
+        }
+    }
+    assert!(lines > 500, "{lines} launch lines checked");
+}
+
+/// Every GGUF row's quants are what `llama-server -hf repo:TAG` picks: the lookup finds
+/// each of them, and every catalog model named by a row exists.
+#[test]
+fn every_checkpoint_row_is_a_catalog_model_and_its_quants_are_found() {
+    for c in checkpoints::all() {
+        assert!(Catalog::get().model(&c.model).is_some(), "{c:?}");
+        if c.format != "gguf" {
+            continue;
+        }
+        for tag in &c.quants {
+            let Ok(p) = tag.to_ascii_lowercase().parse::<Precision>() else {
+                continue;
+            };
+            let found = checkpoints::gguf(&c.model, p).expect("a listed quant is found");
+            assert!(checkpoints::is_known(repo_of(&found)), "{found}");
+        }
+    }
+}
+
+/// The README's first example gets a launch line naming a real GGUF repo and the file's
+/// quant tag it holds (bartowski's Llama 3.1 70B repo holds Meta-Llama-3.1-70B-Instruct-Q4_K_M.gguf).
+#[test]
+fn the_readme_example_launches_a_listed_gguf_file() {
+    let a = answer::for_text(Catalog::get(), "llama 3.1 70b q4 on 2x 4090")
+        .result
+        .unwrap();
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with("llama-server -hf bartowski/Meta-Llama-3.1-70B-Instruct-GGUF:Q4_K_M "),
+        "{cmd}"
+    );
+    assert!(cmd.contains("-ts 1,1"), "{cmd}");
+    assert_known_repos(&a, "README example");
+}
+
+/// A made-up shape has no repo to download: no launch line, a line on what to look for.
+#[test]
+fn a_made_up_model_names_no_repo() {
+    let mut made_up = 0;
+    for q in ["generic 70b on an a100", "a 13b model on a 4090"] {
+        let Ok(a) = answer::for_text(Catalog::get(), q).result else {
+            continue;
+        };
+        if a.model.hub_id.is_some() {
+            continue;
+        }
+        made_up += 1;
+        assert!(
+            a.launch.is_empty(),
+            "{q}: {:?} names a made-up repo",
+            a.launch
+        );
+        assert!(
+            a.launch_missing.is_some() || a.job.mode.is_training(),
+            "{q}"
+        );
+    }
+    assert!(made_up >= 1, "no made-up model was asked");
+}
+
+/// transformers' FineGrainedFP8Config refuses cards below compute capability 8.9: no
+/// `from_pretrained(…FineGrainedFP8Config…)` line on A100s, one on H100s. vLLM runs the
+/// same FP8 on Ampere weight-only, and the answer says so.
+#[test]
+fn fp8_launch_lines_follow_the_cards_compute_capability() {
+    let q = |gpu: &str, runtime| Query {
+        model: Some("qwen2.5-7b".into()),
+        precision: Some(Precision::Fp8),
+        runtime: Some(runtime),
+        gpu: Some(gpu.into()),
+        ..Query::default()
+    };
+    let a100 = ask(q("a100-80gb-sxm", Runtime::Transformers));
+    assert!(
+        a100.launch
+            .iter()
+            .all(|l| !l.command.contains("FineGrainedFP8Config")),
+        "{:?}",
+        a100.launch
+    );
+    let h100 = ask(q("h100-sxm", Runtime::Transformers));
+    assert!(
+        h100.launch
+            .iter()
+            .any(|l| l.command.contains("FineGrainedFP8Config()")),
+        "{:?}",
+        h100.launch
+    );
+    let vllm = ask(q("a100-80gb-sxm", Runtime::Vllm));
+    assert!(!vllm.launch.is_empty());
+    let notes = format!("{:?}", vllm.estimate.notes);
+    assert!(notes.contains("Fp8WeightOnly"), "{notes}");
+}
+
+/// A model whose config needs custom code (Kimi K2.5's `auto_map`) launches with
+/// `trust_remote_code` on transformers, vLLM and SGLang; one without does not.
+#[test]
+fn custom_code_models_launch_with_trust_remote_code() {
+    for runtime in [Runtime::Transformers, Runtime::Vllm, Runtime::Sglang] {
+        let q = |model: &str| Query {
+            model: Some(model.into()),
+            runtime: Some(runtime),
+            gpu: Some("b200".into()),
+            gpu_count: Some(8),
+            ..Query::default()
+        };
+        let kimi = ask(q("kimi-k2.5"));
+        assert!(!kimi.launch.is_empty(), "{runtime:?}");
+        for l in &kimi.launch {
+            assert!(
+                l.command.contains("trust_remote_code=True")
+                    || l.command.contains(" --trust-remote-code"),
+                "{}",
+                l.command
+            );
+        }
+        let llama = ask(q("llama-3.1-70b"));
+        assert!(
+            llama.launch.iter().all(|l| !l.command.contains("trust")),
+            "{:?}",
+            llama.launch
+        );
+    }
+}
