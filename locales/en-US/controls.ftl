@@ -8,6 +8,7 @@ runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
 runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
+runtime-ollama = Ollama
 
 controls-precision-placeholder = Try another format
 controls-context-placeholder = Try another context length

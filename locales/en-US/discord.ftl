@@ -77,6 +77,7 @@ choice-runtime-transformers = Transformers (PyTorch)
 choice-runtime-vllm = vLLM
 choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
+choice-runtime-ollama = Ollama
 choice-language-auto = Automatic (follow my Discord language)
 choice-language-en = English
 choice-language-pt = Portuguese (Brazil)

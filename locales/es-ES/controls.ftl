@@ -8,6 +8,7 @@ runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
 runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
+runtime-ollama = Ollama
 
 controls-precision-placeholder = Probar otro formato
 controls-context-placeholder = Probar otra longitud de contexto

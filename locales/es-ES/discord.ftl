@@ -77,6 +77,7 @@ choice-runtime-transformers = Transformers (PyTorch)
 choice-runtime-vllm = vLLM
 choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
+choice-runtime-ollama = Ollama
 choice-language-auto = Automático (seguir el idioma de mi Discord)
 choice-language-en = Inglés
 choice-language-pt = Portugués (Brasil)

@@ -8,6 +8,7 @@ runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
 runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
+runtime-ollama = Ollama
 
 controls-precision-placeholder = Testar outro formato
 controls-context-placeholder = Testar outro tamanho de contexto

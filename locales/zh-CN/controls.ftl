@@ -7,6 +7,7 @@ runtime-transformers = Hugging Face transformers
 runtime-vllm = vLLM
 runtime-sglang = SGLang
 runtime-llama-cpp = llama.cpp
+runtime-ollama = Ollama
 
 controls-precision-placeholder = 换一种格式试试
 controls-context-placeholder = 换一个上下文长度试试

@@ -76,6 +76,7 @@ choice-runtime-transformers = Transformers（PyTorch）
 choice-runtime-vllm = vLLM
 choice-runtime-sglang = SGLang
 choice-runtime-llama-cpp = llama.cpp
+choice-runtime-ollama = Ollama
 choice-language-auto = 自动（跟随我的 Discord 语言）
 choice-language-en = 英语
 choice-language-pt = 葡萄牙语（巴西）

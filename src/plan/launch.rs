@@ -8,7 +8,7 @@
 use super::checkpoints;
 use crate::catalog::{GpuSpec, ModelSpec};
 use crate::estimate::{Format, HostOffload, Job, KvPrecision, Layout, Mode, Precision, layout};
-use crate::runtime::{Budget, Runtime};
+use crate::runtime::{Budget, LaunchFlags, Runtime, ServerEnv};
 use serde::Serialize;
 
 /// transformers' load-time quantizers, as `from_pretrained` takes them: the class to
@@ -45,6 +45,8 @@ enum Weights {
     LoadTime(String),
     /// A GGUF repo as `llama-server -hf` takes it (`repo:TAG`).
     Gguf(String),
+    /// A tag of the runtime's own library (`ollama run llama3.1:8b`).
+    Library(&'static str),
     /// No checkpoint in this format is known.
     Missing,
 }
@@ -60,12 +62,14 @@ pub struct MissingCheckpoint {
 /// The checkpoint a launch line for `job` would load.
 fn weights(model: &ModelSpec, job: &Job) -> Weights {
     let p = job.precision;
-    let gguf = job
-        .runtime
-        .profile()
-        .launch
-        .is_some_and(|flags| flags.gguf_file);
-    if gguf {
+    let flags = job.runtime.profile().launch;
+    if let Some(tag) = flags
+        .and_then(|f| f.library)
+        .and_then(|library| super::library_tags::tag(library, &model.id, p))
+    {
+        return Weights::Library(tag);
+    }
+    if flags.is_some_and(|f| f.gguf_file) {
         return match checkpoints::gguf(&model.id, p) {
             Some(repo) => Weights::Gguf(repo),
             None => Weights::Missing,
@@ -128,7 +132,7 @@ fn transformers_line(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>) -> Opt
                 .iter()
                 .find(|(p, _, _)| *p == job.precision),
         ),
-        Weights::Gguf(_) | Weights::Missing => return None,
+        Weights::Gguf(_) | Weights::Library(_) | Weights::Missing => return None,
     };
     let fp8_quantizer = config.is_some_and(|(p, _, _)| *p == Precision::Fp8);
     if fp8_quantizer && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none()) {
@@ -194,9 +198,13 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
             });
     };
     let weights = weights(model, job);
+    if let Some(env) = flags.server_env {
+        return env_line(flags, env, &weights, job);
+    }
     let mut words: Vec<String> = vec![flags.program.to_string()];
     match &weights {
         Weights::Missing => return None,
+        Weights::Library(tag) => words.push(tag.to_string()),
         Weights::Gguf(repo) => {
             words.push(GGUF_REPO_FLAG.to_string());
             words.push(repo.clone());
@@ -296,6 +304,38 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
     Some(Launch {
         runtime: job.runtime,
         command: words.join(" "),
+    })
+}
+
+/// The line of a runtime configured through its server's environment (Ollama): the model
+/// alone when the server's defaults hold the plan (`ollama run llama3.1:8b`), else the
+/// server started with the variables the plan needs, then the model
+/// (`OLLAMA_CONTEXT_LENGTH=32768 ollama serve & ollama run llama3.1:8b`).
+fn env_line(flags: &LaunchFlags, env: ServerEnv, weights: &Weights, job: &Job) -> Option<Launch> {
+    let model = match weights {
+        Weights::Library(tag) => tag.to_string(),
+        Weights::Gguf(repo) => format!("{}{repo}", flags.gguf_repo_prefix.unwrap_or("")),
+        Weights::Repo(_) | Weights::LoadTime(_) | Weights::Missing => return None,
+    };
+    let mut vars: Vec<String> = Vec::new();
+    if job.context() != env.default_context {
+        vars.push(format!("{}={}", flags.context, job.context()));
+    }
+    if job.kv_precision != KvPrecision::Fp16 {
+        vars.push(format!("{}={}", env.kv_needs.0, env.kv_needs.1));
+        for f in flags.kv_cache {
+            vars.push(format!("{f}={}", job.kv_precision.name()));
+        }
+    }
+    let run = format!("{} {model}", flags.program);
+    let command = if vars.is_empty() {
+        run
+    } else {
+        format!("{} {} & {run}", vars.join(" "), env.serve)
+    };
+    Some(Launch {
+        runtime: job.runtime,
+        command,
     })
 }
 

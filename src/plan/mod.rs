@@ -5,6 +5,7 @@
 pub mod checkpoints;
 pub mod launch;
 pub mod levers;
+pub mod library_tags;
 pub mod serving;
 
 pub use launch::{Launch, MissingCheckpoint};

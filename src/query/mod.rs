@@ -153,6 +153,24 @@ fn choose_runtime(req: &mut Request, q: &Query) {
     req.assumed.push(Assumption::Runtime { runtime, reason });
 }
 
+/// A runtime with its own model library (Ollama), named with no format: the build its
+/// default tag pulls (`ollama run llama3.1:8b` is Q4_K_M), which is what its users get.
+fn library_default(req: &mut Request) {
+    let Some(library) = req.job.runtime.profile().launch.and_then(|l| l.library) else {
+        return;
+    };
+    let Some(p) = crate::plan::library_tags::default_precision(library, &req.model.id) else {
+        return;
+    };
+    req.job.precision = p;
+    for a in &mut req.assumed {
+        if let Assumption::Precision { precision, native } = a {
+            *precision = p;
+            *native = p == req.model.native_precision;
+        }
+    }
+}
+
 /// [`resolve`] with a model spec an adapter already has (a Hub look-up, a config.json):
 /// it stands for `q.model` and `q.params_b`.
 pub fn resolve_with(
@@ -215,6 +233,9 @@ fn resolve_known(
     }
     if let Some(r) = q.runtime {
         req.job.runtime = r;
+        if q.precision.is_none() {
+            library_default(&mut req);
+        }
     }
     if let Some(kv) = q.kv_precision {
         req.job.kv_precision = kv;
@@ -346,8 +367,12 @@ fn set_context(req: &mut Request, q: &Query) -> Result<(), Error> {
             req.job.set_context(c);
         }
         (None, g, None) => {
+            let server_default = req.job.runtime.profile().launch.and_then(|l| l.server_env);
             let default = if req.job.mode.is_training() {
                 DEFAULT_TRAINING_CONTEXT
+            } else if let Some(env) = server_default {
+                // The context the server gives a model unless told more (Ollama's 4,096).
+                env.default_context
             } else {
                 DEFAULT_INFERENCE_CONTEXT
             };

@@ -118,6 +118,7 @@ impl RuntimeReason {
         match runtime {
             Runtime::LlamaCpp | Runtime::Transformers => Runtime::Vllm,
             Runtime::Vllm | Runtime::Sglang => Runtime::LlamaCpp,
+            Runtime::Ollama => Runtime::LlamaCpp,
         }
     }
 }

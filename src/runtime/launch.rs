@@ -35,6 +35,28 @@ pub struct LaunchFlags {
     pub tensor_split: Option<&'static str>,
     /// Flags always worth passing (flash attention).
     pub always: &'static [&'static str],
+    /// The tool's own model library (`ollama`: tags in `data/ollama_tags.json`), tried
+    /// before a GGUF repo on the Hub.
+    pub library: Option<&'static str>,
+    /// How a GGUF repo on the Hub is named: None, after `GGUF_REPO_FLAG` (`-hf repo:TAG`);
+    /// Some(prefix), as one positional word (`hf.co/repo:TAG`).
+    pub gguf_repo_prefix: Option<&'static str>,
+    /// Settings the runtime reads from its server's environment instead of flags (Ollama):
+    /// `context` and `kv_cache` are then variable names written `NAME=value` before it.
+    pub server_env: Option<ServerEnv>,
+}
+
+/// A server configured through its environment (`OLLAMA_CONTEXT_LENGTH=8192 ollama serve`)
+/// and a client command that loads the model (`ollama run TAG`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ServerEnv {
+    /// The command that starts the server with those variables (`ollama serve`).
+    pub serve: &'static str,
+    /// The context the server gives a model when none is set: the variable is written only
+    /// when the plan needs another.
+    pub default_context: u64,
+    /// Variable and value a quantized KV cache needs besides its type (flash attention).
+    pub kv_needs: (&'static str, &'static str),
 }
 
 pub(super) const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
@@ -59,6 +81,9 @@ pub(super) const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    library: None,
+    gguf_repo_prefix: None,
+    server_env: None,
 };
 
 pub(super) const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
@@ -75,6 +100,9 @@ pub(super) const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: Some(("-ngl", "999")),
     tensor_split: Some("-ts"),
     always: &["-fa", "on"],
+    library: None,
+    gguf_repo_prefix: None,
+    server_env: None,
 };
 
 /// SGLang's `python3 -m sglang.launch_server` (flags of `ServerArgs.add_cli_args`).
@@ -100,4 +128,36 @@ pub(super) const SGLANG_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    library: None,
+    gguf_repo_prefix: None,
+    server_env: None,
+};
+
+/// Ollama: `ollama run <library tag>` or `ollama run hf.co/<repo>:<quant>` (the `run`
+/// command of cmd/cmd.go takes the model as its one positional argument; the Hub form is
+/// docs/import.mdx and huggingface.co/docs/hub/ollama). Context and KV cache type are the
+/// server's environment (envconfig/config.go: OLLAMA_CONTEXT_LENGTH, default 4,096 tokens
+/// per docs/context-length.mdx; OLLAMA_KV_CACHE_TYPE, which needs OLLAMA_FLASH_ATTENTION=1
+/// per docs/faq.md).
+pub(super) const OLLAMA_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "ollama run",
+    model: None,
+    gguf_file: true,
+    tensor_parallel: None,
+    pipeline_parallel: None,
+    context: "OLLAMA_CONTEXT_LENGTH",
+    memory_share: None,
+    kv_cache: &["OLLAMA_KV_CACHE_TYPE"],
+    kv_cache_values: &[],
+    quantization: None,
+    gpu_layers: None,
+    tensor_split: None,
+    always: &[],
+    library: Some("ollama"),
+    gguf_repo_prefix: Some("hf.co/"),
+    server_env: Some(ServerEnv {
+        serve: "ollama serve",
+        default_context: 4096,
+        kv_needs: ("OLLAMA_FLASH_ATTENTION", "1"),
+    }),
 };

@@ -15,7 +15,7 @@ pub use budget::{
     Budget, PeerBuffers, StaticShare, TRAINING_COLLECTIVE_PEERS, TRAINING_COLLECTIVES_GIB,
 };
 pub use kv_pool::{MambaCacheMode, PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
-pub use launch::LaunchFlags;
+pub use launch::{LaunchFlags, ServerEnv};
 pub use profiles::PROFILES;
 
 use crate::vocab::{Format, KvPrecision, Mode, Precision};
@@ -97,7 +97,7 @@ pub struct Profile {
     pub runtime: Runtime,
     /// The contract name (`--runtime`, JSON).
     pub name: &'static str,
-    /// Other names people use (`ollama` runs llama.cpp), lowercase.
+    /// Other names people use (`lmstudio` runs llama.cpp), lowercase.
     pub aliases: &'static [&'static str],
     /// A regular-expression fragment the free-text parser matches.
     pub pattern: &'static str,

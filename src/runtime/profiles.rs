@@ -1,7 +1,7 @@
 //! The runtime profiles themselves: one [`Profile`] per runtime, with the constants they
 //! were fitted or read from, each with its source.
 
-use super::launch::{LLAMA_SERVER_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
+use super::launch::{LLAMA_SERVER_LAUNCH, OLLAMA_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
 use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
     Split, StateShare, StaticShare, SwaCells, SwaPool, WindowKv,
@@ -161,12 +161,11 @@ pub const PROFILES: &[Profile] = &[
             "llamacpp",
             "llama-cpp",
             "llama_cpp",
-            "ollama",
             "lmstudio",
             "lm-studio",
             "koboldcpp",
         ],
-        pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|ollama|lm\s?studio|koboldcpp",
+        pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|lm\s?studio|koboldcpp",
         version: "llama.cpp b6000+",
         releases: &[],
         loads: &[Format::Gguf, Format::Float],
@@ -254,6 +253,58 @@ pub const PROFILES: &[Profile] = &[
         launch: Some(&SGLANG_LAUNCH),
         fp8_needs_fp8_cores: false,
         offload: None,
+    },
+    // Ollama runs llama.cpp's kernels and memory layout (its runner loads GGUF files with
+    // llama.cpp's KV cache and compute buffers, splitting layers over GPUs and offloading
+    // the rest to the CPU itself), so its memory and speed are llama.cpp's; what differs is
+    // its defaults (a 4,096-token context unless OLLAMA_CONTEXT_LENGTH or num_ctx says more,
+    // flash attention and a quantized KV cache only through OLLAMA_FLASH_ATTENTION and
+    // OLLAMA_KV_CACHE_TYPE) and its launch line (data/SOURCES.md, "Ollama").
+    Profile {
+        runtime: Runtime::Ollama,
+        name: "ollama",
+        aliases: &[],
+        pattern: r"ollama",
+        version: "Ollama 0.12 (llama.cpp runner)",
+        releases: &[],
+        loads: &[Format::Gguf],
+        also_loads: &[Precision::Mxfp4],
+        converts_unloadable_to: None,
+        budget: Budget::Exact { context_gib: 0.4 },
+        activation: Activation::ComputeBuffer { ubatch: 512.0 },
+        overhead_gib: 0.1,
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
+        outside_budget_gib: 0.0,
+        split: Split::Layers,
+        // llama.cpp's, fitted on 33 published Llama-3-8B rows; no Ollama rows of its own.
+        decode: Decode {
+            gddr: (0.92, 0.08),
+            hbm: (0.52, 0.08),
+            unified: (0.64, 0.08),
+            quantized: None,
+            prefill_share: 0.3,
+        },
+        mxfp4_expert_align: None,
+        window_kv: WindowKv::Window(LLAMA_CPP_SWA),
+        // No start-up logs of its own: its estimates say they are unmeasured.
+        error_bands: &[],
+        lower_precisions: &[
+            Precision::Q8_0,
+            Precision::Q6K,
+            Precision::Q5KM,
+            Precision::Q4KM,
+            Precision::Q3KM,
+            Precision::Iq2M,
+        ],
+        kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
+        launch: Some(&OLLAMA_LAUNCH),
+        fp8_needs_fp8_cores: false,
+        offload: Some(Offload {
+            cpu_moe: None,
+            host_share: LLAMA_CPP_HOST_SHARE,
+            expert_share: LLAMA_CPP_EXPERT_SHARE,
+            sync_ms: LLAMA_CPP_SYNC_MS,
+        }),
     },
 ];
 

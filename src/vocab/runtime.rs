@@ -24,4 +24,6 @@ pub enum Runtime {
     LlamaCpp,
     #[serde(rename = "sglang")]
     Sglang,
+    #[serde(rename = "ollama")]
+    Ollama,
 }

@@ -151,8 +151,9 @@ fn a_named_runtime_wins_over_the_hardware() {
     let (_, a) = ask("qwen3 32b on a 4090 with vllm");
     assert_eq!(a.job.runtime, Runtime::Vllm);
     assert_eq!(assumed(&a), None);
+    // Ollama is its own runtime since issue 35 item 3 (llama.cpp underneath).
     let (_, a) = ask("llama 3.1 8b with ollama on a 3060");
-    assert_eq!(a.job.runtime, Runtime::LlamaCpp);
+    assert_eq!(a.job.runtime, Runtime::Ollama);
     assert_eq!(assumed(&a), None);
     let (_, a) = ask("qwen3 32b on an a100 80gb with transformers");
     assert_eq!(a.job.runtime, Runtime::Transformers);

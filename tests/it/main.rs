@@ -42,6 +42,7 @@ mod layers;
 mod locales;
 mod name_variants;
 mod names;
+mod ollama;
 mod openapi;
 mod parser_corpus;
 mod plan;

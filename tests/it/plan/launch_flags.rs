@@ -83,6 +83,24 @@ fn every_launch_flag_is_documented() {
             3,
             None,
         ),
+        // Ollama: a library tag at its defaults, then a longer context and a q8_0 KV cache
+        // through the server's environment, and a Hub GGUF for a quant the library lacks.
+        (
+            "llama-3.1-8b",
+            Some(Runtime::Ollama),
+            None,
+            "rtx-3060-12gb",
+            1,
+            None,
+        ),
+        (
+            "llama-3.1-8b",
+            Some(Runtime::Ollama),
+            Some(Precision::Q6K),
+            "rtx-4090",
+            1,
+            Some("q8_0"),
+        ),
     ];
     for (model, runtime, precision, gpu, count, kv) in jobs {
         let a = ask(Query {
@@ -110,6 +128,10 @@ fn every_launch_flag_is_documented() {
                 continue;
             };
             let program = profile_flags.program;
+            if let Some(env) = profile_flags.server_env {
+                seen += check_env_line(&flags, env.serve, program, &l.command);
+                continue;
+            }
             assert!(l.command.starts_with(program));
             for word in l.command[program.len()..].split_whitespace() {
                 if word.starts_with('-') {
@@ -148,7 +170,12 @@ fn any_job() -> impl Strategy<Value = Query> {
         Mode::FullFinetune,
         Mode::Qlora,
     ]);
-    let runtimes = prop::sample::select(vec![None, Some(Runtime::Vllm), Some(Runtime::LlamaCpp)]);
+    let runtimes = prop::sample::select(vec![
+        None,
+        Some(Runtime::Vllm),
+        Some(Runtime::LlamaCpp),
+        Some(Runtime::Ollama),
+    ]);
     let contexts = prop::sample::select(vec![2048u64, 8192, 32768, 131072]);
     (
         models,
@@ -202,6 +229,20 @@ fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
     if let Some(k) = value("--kv-cache-dtype").or(value("-ctk")) {
         job.kv_precision = k.parse::<KvPrecision>().unwrap();
     }
+    // Ollama's server environment: its context (4,096 unless set) and KV cache type.
+    if let Some(env) = job.runtime.profile().launch.and_then(|l| l.server_env) {
+        let var = |name: &str| {
+            words
+                .iter()
+                .find_map(|w| w.strip_prefix(name)?.strip_prefix('='))
+        };
+        job.set_context(
+            var("OLLAMA_CONTEXT_LENGTH").map_or(env.default_context, |c| c.parse().unwrap()),
+        );
+        if let Some(k) = var("OLLAMA_KV_CACHE_TYPE") {
+            job.kv_precision = k.parse::<KvPrecision>().unwrap();
+        }
+    }
     if let Some(u) = value("--gpu-memory-utilization") {
         job.memory_share = Some(u.parse().unwrap());
     }
@@ -230,6 +271,32 @@ fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
         value("-ts").map_or(base_count, |t| t.split(',').count() as u32)
     };
     (job, count)
+}
+
+/// A line of a runtime set through its server's environment (Ollama):
+/// `[NAME=value … SERVE & ]PROGRAM MODEL`, every variable documented for `serve` and the
+/// program given exactly its one positional model. Returns the variables checked.
+fn check_env_line(flags: &[(String, String)], serve: &str, program: &str, cmd: &str) -> usize {
+    let (server, run) = match cmd.split_once(" & ") {
+        Some((server, run)) => (Some(server), run),
+        None => (None, cmd),
+    };
+    let mut seen = 0;
+    if let Some(server) = server {
+        let vars = server.strip_suffix(serve).expect(cmd);
+        for word in vars.split_whitespace() {
+            let (name, value) = word.split_once('=').expect(cmd);
+            assert!(!value.is_empty(), "{cmd}");
+            assert!(
+                flags.iter().any(|(p, f)| p == serve && f == name),
+                "{serve} {name} is not a documented variable: {cmd}"
+            );
+            seen += 1;
+        }
+    }
+    let model = run.strip_prefix(program).expect(cmd).trim();
+    assert!(!model.is_empty() && !model.contains(' '), "{cmd}");
+    seen
 }
 
 proptest! {

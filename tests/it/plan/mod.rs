@@ -65,6 +65,7 @@ fn documented_flags() -> Vec<(String, String)> {
     assert!(text.contains("source: https://docs.vllm.ai/"));
     assert!(text.contains("source: https://github.com/ggml-org/llama.cpp/"));
     assert!(text.contains("source: github:sgl-project/sglang "));
+    assert!(text.contains("source: github:ollama/ollama "));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -79,6 +80,11 @@ fn documented_flags() -> Vec<(String, String)> {
 fn launched_repo(cmd: &str) -> String {
     if let Some(rest) = cmd.strip_prefix("vllm serve ") {
         return rest.split_whitespace().next().unwrap().to_string();
+    }
+    // Ollama: `[VARS ollama serve & ]ollama run TAG`, a Hub GGUF as `hf.co/REPO:TAG`.
+    if let Some((_, rest)) = cmd.split_once("ollama run ") {
+        let model = rest.split_whitespace().next().unwrap();
+        return model.strip_prefix("hf.co/").unwrap_or(model).to_string();
     }
     if let Some(rest) = cmd.strip_prefix("llama-server -hf ") {
         return rest.split_whitespace().next().unwrap().to_string();
