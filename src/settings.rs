@@ -100,6 +100,11 @@ pub const KEYS: &[Key] = &[
         "Where /metrics is answered: on (default), off, or an address of its own (127.0.0.1:9100)",
     ),
     key(
+        "stats_token",
+        "VRAMGUIDE_STATS_TOKEN",
+        "Turns on the team's /stats page, behind this token (secret, 16 characters or more); off when unset",
+    ),
+    key(
         "discord_token",
         "DISCORD_TOKEN",
         "Bot token (secret; the bot runs when it is set)",
@@ -193,6 +198,10 @@ pub const ENV_ONLY: &[Key] = &[key(
     "Hub token for gated repos (secret; environment only)",
 )];
 
+/// The shortest `stats_token` accepted: the page lists what a team asked, and a short
+/// token could be guessed.
+pub const MIN_STATS_TOKEN_CHARS: usize = 16;
+
 /// The settings file's own variable, and the older name it is still read under.
 pub const SETTINGS_ENV: &str = "VRAMGUIDE_SETTINGS";
 pub const SETTINGS_ENV_ALIAS: &str = "VRAMGUIDE_CONFIG";
@@ -284,6 +293,8 @@ pub struct Settings {
     pub idle_timeout: u64,
     pub max_connections_per_ip: usize,
     pub metrics: Metrics,
+    /// `/stats` answers only when this is set, and only to whoever brings it.
+    pub stats_token: Option<Secret>,
     // The bot.
     pub discord_token: Option<Secret>,
     pub no_bot: bool,
@@ -324,6 +335,7 @@ impl Default for Settings {
             idle_timeout: 10,
             max_connections_per_ip: 32,
             metrics: Metrics::On,
+            stats_token: None,
             discord_token: None,
             no_bot: false,
             discord_proxy: None,
@@ -396,6 +408,13 @@ impl Settings {
             return Err(SettingsError::Invalid(format!(
                 "idle_timeout must be from 1 to 3600 seconds, not {}",
                 self.idle_timeout
+            )));
+        }
+        if let Some(token) = &self.stats_token
+            && token.expose().trim().chars().count() < MIN_STATS_TOKEN_CHARS
+        {
+            return Err(SettingsError::Invalid(format!(
+                "stats_token must be at least {MIN_STATS_TOKEN_CHARS} characters long"
             )));
         }
         if self.shards.is_some() != self.total_shards.is_some() {

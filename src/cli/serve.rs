@@ -117,6 +117,7 @@ async fn run(settings: &Settings, no_log: bool, bot: bool) -> anyhow::Result<()>
             Metrics::Off => web::MetricsAccess::Off,
             Metrics::At(_) => web::MetricsAccess::Separate,
         },
+        stats_token: settings.stats_token.clone(),
         hub: Some(vramguide::ask::Hub::from_settings(
             &settings.hub(),
             Some(store.hub_cache()),

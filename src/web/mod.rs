@@ -65,6 +65,8 @@ pub struct Config {
     pub hub: Option<crate::ask::Hub>,
     /// Where `/metrics` is answered.
     pub metrics: MetricsAccess,
+    /// `/stats` is routed only when this is set, and answers only to this token.
+    pub stats_token: Option<crate::settings::Secret>,
 }
 
 /// Where `/metrics` is answered: on the site (the default), nowhere, or only on its own
@@ -97,6 +99,7 @@ pub struct Inner {
     pub service: crate::ask::Service,
     pub metrics_access: MetricsAccess,
     pub metrics_limiter: governor::DefaultDirectRateLimiter,
+    pub stats_token: Option<crate::settings::Secret>,
 }
 
 impl Deref for AppState {
@@ -119,6 +122,7 @@ impl AppState {
             answers: ask::AnswerCache::default(),
             connections: config.connections,
             metrics_access: config.metrics,
+            stats_token: config.stats_token,
             metrics_limiter: governor::RateLimiter::direct(
                 governor::Quota::per_second(
                     std::num::NonZeroU32::new(METRICS_PER_SECOND).expect("non-zero"),
@@ -161,6 +165,12 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz));
     let routes = if state.metrics_access == MetricsAccess::On {
         routes.route("/metrics", get(metrics_text))
+    } else {
+        routes
+    };
+    // Off unless the settings name a token: then the team's page, behind it.
+    let routes = if state.stats_token.is_some() {
+        routes.route("/stats", get(pages::stats))
     } else {
         routes
     };

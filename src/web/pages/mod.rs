@@ -8,6 +8,7 @@
 mod answer;
 mod api_docs;
 mod guide;
+mod stats;
 mod tables;
 
 pub use answer::{
@@ -16,6 +17,7 @@ pub use answer::{
 };
 pub use api_docs::api_docs;
 pub use guide::{guide_index, guide_topic};
+pub use stats::stats;
 pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
 
 use crate::answer::Topic;
