@@ -368,3 +368,27 @@ async fn the_api_page_lists_every_endpoint_with_a_working_example() {
     }
     assert!(tried >= 7, "{tried} examples");
 }
+
+/// `/chart.png?scheme=dark` is the chart in the page's dark colours (its card is the page's
+/// dark `--card`), and without it the light one, so a `<picture>` or a link preview can pick.
+#[tokio::test]
+async fn the_png_chart_has_a_dark_scheme() {
+    use resvg::tiny_skia::Pixmap;
+    let base = start(0).await;
+    let card = |png: &[u8]| {
+        let pixmap = Pixmap::decode_png(png).expect("a PNG");
+        let p = pixmap.pixel(pixmap.width() / 2, 4).expect("a pixel");
+        (p.red(), p.green(), p.blue())
+    };
+    let url = format!("{base}/chart.png?q=llama+3.1+8b+on+rtx+4090&lang=en");
+    let fetch = |url: String| async move {
+        let r = crate::web::client().get(url).send().await.unwrap();
+        assert_eq!(r.status(), reqwest::StatusCode::OK);
+        r.bytes().await.unwrap().to_vec()
+    };
+    assert_eq!(card(&fetch(url.clone()).await), (0xff, 0xff, 0xff));
+    assert_eq!(
+        card(&fetch(format!("{url}&scheme=dark")).await),
+        (0x1c, 0x20, 0x26)
+    );
+}
