@@ -392,3 +392,28 @@ async fn the_png_chart_has_a_dark_scheme() {
         (0x1c, 0x20, 0x26)
     );
 }
+
+/// `/models` and `/gpus` search and filter with plain GET forms and page 30 rows at a time.
+#[tokio::test]
+async fn the_catalogs_search_filter_and_page_without_a_script() {
+    let base = start(0).await;
+    let rows = |html: &str| html.matches(r#"<th scope="row">"#).count();
+    let (_, all) = get(&format!("{base}/models?lang=en")).await;
+    assert_eq!(rows(&all), vramguide::web::pages::PAGE_ROWS);
+    assert!(
+        all.contains(r#"rel="next""#)
+            && all.contains(r#"<form class="ask catalog-filter" method="get""#)
+    );
+    let (_, second) = get(&format!("{base}/models?lang=en&page=2")).await;
+    assert!(second.contains(r#"rel="prev""#));
+    let (_, found) = get(&format!("{base}/gpus?q=4090&lang=en")).await;
+    assert!(found.contains(r#"id="rtx-4090""#), "{found}");
+    assert!(!found.contains(r#"id="h100-sxm""#));
+    let (_, amd) = get(&format!("{base}/gpus?group=AMD&lang=en")).await;
+    assert!(rows(&amd) > 0 && !amd.contains(r#"id="rtx-4090""#));
+    for lang in Lang::ALL {
+        let (_, page) = get(&format!("{base}/gpus?q=h100&lang={}", lang.code())).await;
+        assert!(page.contains(&t(lang, "web-catalog-filter")), "{lang:?}");
+        assert!(!page.contains("web-catalog"), "{lang:?}: a raw id");
+    }
+}
