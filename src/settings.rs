@@ -110,6 +110,11 @@ pub const KEYS: &[Key] = &[
         "The guide's public address (https://vram.example.org) for absolute link-preview URLs; default: relative URLs",
     ),
     key(
+        "stats_token",
+        "VRAMGUIDE_STATS_TOKEN",
+        "Turns on the team's /stats page, behind this token (secret, 16 characters or more); off when unset",
+    ),
+    key(
         "discord_token",
         "DISCORD_TOKEN",
         "Bot token (secret; the bot runs when it is set)",
@@ -213,6 +218,10 @@ pub const ENV_ONLY: &[Key] = &[key(
     "Hub token for gated repos (secret; environment only)",
 )];
 
+/// The shortest `stats_token` accepted: the page lists what a team asked, and a short
+/// token could be guessed.
+pub const MIN_STATS_TOKEN_CHARS: usize = 16;
+
 /// The settings file's own variable, and the older name it is still read under.
 pub const SETTINGS_ENV: &str = "VRAMGUIDE_SETTINGS";
 pub const SETTINGS_ENV_ALIAS: &str = "VRAMGUIDE_CONFIG";
@@ -306,6 +315,8 @@ pub struct Settings {
     pub max_connections_per_ip: usize,
     pub metrics: Metrics,
     pub public_url: Option<String>,
+    /// `/stats` answers only when this is set, and only to whoever brings it.
+    pub stats_token: Option<Secret>,
     // The bot.
     pub discord_token: Option<Secret>,
     pub no_bot: bool,
@@ -350,6 +361,7 @@ impl Default for Settings {
             max_connections_per_ip: 32,
             metrics: Metrics::On,
             public_url: None,
+            stats_token: None,
             discord_token: None,
             no_bot: false,
             discord_proxy: None,
@@ -436,6 +448,13 @@ impl Settings {
         {
             return Err(SettingsError::Invalid(format!(
                 "public_url must be http:// or https:// and a host, with no query or fragment, not {url:?}"
+            )));
+        }
+        if let Some(token) = &self.stats_token
+            && token.expose().trim().chars().count() < MIN_STATS_TOKEN_CHARS
+        {
+            return Err(SettingsError::Invalid(format!(
+                "stats_token must be at least {MIN_STATS_TOKEN_CHARS} characters long"
             )));
         }
         if self.shards.is_some() != self.total_shards.is_some() {

@@ -122,6 +122,7 @@ async fn run(settings: &Settings, no_log: bool, bot: bool) -> anyhow::Result<()>
             Metrics::At(_) => web::MetricsAccess::Separate,
         },
         public_url: settings.public_url.clone(),
+        stats_token: settings.stats_token.clone(),
         hub: Some(vramguide::ask::Hub::from_settings(
             &settings.hub(),
             Some(store.hub_cache()),

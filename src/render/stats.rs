@@ -45,13 +45,8 @@ pub fn text(lang: Lang, stats: &Stats) -> String {
     out.join("\n")
 }
 
-fn title(lang: Lang, stats: &Stats) -> String {
-    let window = match stats.since_secs {
-        None => t(lang, "stats-window-all"),
-        Some(s) if s >= 86_400 && s % 86_400 == 0 => window(lang, "stats-window-days", s / 86_400),
-        Some(s) => window(lang, "stats-window-hours", s.div_ceil(3_600)),
-    };
-    let args = Args::new().s("window", window);
+pub fn title(lang: Lang, stats: &Stats) -> String {
+    let args = Args::new().s("window", window_name(lang, stats));
     let mut title = tr(lang, "stats-title", Some(&args));
     if let Some(guild) = stats.guild_id {
         let args = Args::new().s("guild", guild.to_string());
@@ -60,12 +55,21 @@ fn title(lang: Lang, stats: &Stats) -> String {
     title
 }
 
+/// "all time", "last 7 days", "last 24 hours": the report's window.
+pub fn window_name(lang: Lang, stats: &Stats) -> String {
+    match stats.since_secs {
+        None => t(lang, "stats-window-all"),
+        Some(s) if s >= 86_400 && s % 86_400 == 0 => window(lang, "stats-window-days", s / 86_400),
+        Some(s) => window(lang, "stats-window-hours", s.div_ceil(3_600)),
+    }
+}
+
 fn window(lang: Lang, id: &str, n: u64) -> String {
     let args = Args::new().n(lang, "count", n).s("n", format_int(lang, n));
     tr(lang, id, Some(&args))
 }
 
-fn totals(lang: Lang, stats: &Stats) -> String {
+pub fn totals(lang: Lang, stats: &Stats) -> String {
     let percent = 100.0 * stats.understood as f64 / stats.total.max(1) as f64;
     let args = Args::new()
         .s("total", format_int(lang, stats.total))
@@ -99,18 +103,18 @@ fn section(out: &mut Vec<String>, lang: Lang, heading: &str, items: &[String]) {
 
 /// Stored names are shown with escape sequences and invisible characters spelled out:
 /// the log holds what clients sent, and this text goes to a terminal or a chat.
-fn plain(_: Lang, name: &str) -> String {
+pub fn plain(_: Lang, name: &str) -> String {
     sanitize::visible(name)
 }
 
-fn source_name(lang: Lang, source: &str) -> String {
+pub fn source_name(lang: Lang, source: &str) -> String {
     match source {
         "discord" | "web" | "cli" => t(lang, &format!("stats-source-{source}")),
         other => sanitize::visible(other),
     }
 }
 
-fn language_name(lang: Lang, code: &str) -> String {
+pub fn language_name(lang: Lang, code: &str) -> String {
     match Lang::from_code(code) {
         Some(l) => t(lang, &format!("stats-language-{}", l.code())),
         None => sanitize::visible(code),
@@ -119,7 +123,7 @@ fn language_name(lang: Lang, code: &str) -> String {
 
 /// One line, at most `QUOTE_CHARS` characters: questions can be long or multi-line, and
 /// hold anything a client sent (see [`plain`]).
-fn quote(question: &str) -> String {
+pub fn quote(question: &str) -> String {
     let words: Vec<&str> = question.split_whitespace().collect();
     let flat = sanitize::visible(&words.join(" "));
     if flat.chars().count() <= QUOTE_CHARS {
@@ -146,6 +150,7 @@ mod tests {
             top_gpus: vec![("rtx-4090".into(), 100)],
             languages: vec![("pt".into(), 700), ("zh".into(), 534)],
             unanswered: vec![("what about\nthe thing".into(), 3)],
+            per_day: vec![("2026-11-28".into(), 1234)],
         }
     }
 

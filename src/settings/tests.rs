@@ -196,6 +196,7 @@ fn every_key_is_a_field() {
             "addr" => "127.0.0.1:1",
             "metrics" => "off",
             "public_url" => "https://vram.example.org",
+            "stats_token" => "a-team-token-of-some-length",
             "shards" | "total_shards" => continue,
             "data_dir" | "database_url" | "hash_key" | "log_spill" | "discord_token"
             | "discord_proxy" | "hf_endpoint" | "hub_redirect_hosts" => "text",

@@ -8,6 +8,9 @@ use std::time::Duration;
 
 /// How many entries each "top" list keeps.
 pub const TOP: i64 = 10;
+/// How many days the per-day counts go back, at most.
+pub const DAYS: i64 = 31;
+const DAY_MS: i64 = 86_400_000;
 
 /// Which rows to count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -36,6 +39,9 @@ pub struct Stats {
     pub languages: Vec<(String, u64)>,
     /// Questions the parser found nothing in, most frequent first.
     pub unanswered: Vec<(String, u64)>,
+    /// Questions per UTC day ("2026-11-28"), newest first, at most [`DAYS`] days.
+    #[serde(default)]
+    pub per_day: Vec<(String, u64)>,
 }
 
 impl Stats {
@@ -98,7 +104,49 @@ pub async fn compute(db: &Db, filter: &StatsFilter) -> anyhow::Result<Stats> {
         top_gpus: top("gpu_id", "").await?,
         languages: top("language", "").await?,
         unanswered: top("question", " AND NOT understood").await?,
+        per_day: per_day(db, cond, since, guild).await?,
     })
+}
+
+/// Questions per UTC day, newest first: rows are grouped by their day number
+/// (`created_at` is milliseconds since the epoch), which SQLite and PostgreSQL divide alike.
+async fn per_day(
+    db: &Db,
+    cond: &'static str,
+    since: i64,
+    guild: i64,
+) -> anyhow::Result<Vec<(String, u64)>> {
+    let sql = format!(
+        "SELECT created_at / {DAY_MS} AS day, COUNT(*) AS n FROM query_log \
+         WHERE {cond} GROUP BY day ORDER BY day DESC LIMIT $3"
+    );
+    let rows: Vec<(i64, i64)> = on_db!(db, pool => {
+        sqlx::query_as(AssertSqlSafe(sql))
+            .bind(since)
+            .bind(guild)
+            .bind(DAYS)
+            .fetch_all(pool)
+            .await?
+    });
+    Ok(rows
+        .into_iter()
+        .map(|(day, n)| (civil_date(day), n as u64))
+        .collect())
+}
+
+/// "YYYY-MM-DD" of a day number since 1970-01-01 (proleptic Gregorian; Howard Hinnant's
+/// `civil_from_days`), so the store needs no calendar crate for one label.
+pub fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The most frequent non-null values of one column.
@@ -129,6 +177,15 @@ async fn top(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn day_numbers_are_calendar_dates() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(59), "1970-03-01");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+        assert_eq!(civil_date(20_785), "2026-11-28");
+        assert_eq!(civil_date(-1), "1969-12-31");
+    }
 
     #[test]
     fn parses_windows() {
@@ -183,5 +240,11 @@ mod tests {
         assert_eq!(stats.languages, vec![("pt".to_string(), 4)]);
         assert_eq!(stats.by_source, vec![("discord".to_string(), 4)]);
         assert_eq!(stats.unanswered, vec![("quanta vram?".to_string(), 1)]);
+        let today = civil_date(now_ms() / DAY_MS);
+        assert_eq!(
+            stats.per_day,
+            vec![(today, 4)],
+            "the rows were all written today"
+        );
     }
 }

@@ -70,6 +70,8 @@ pub struct Config {
     /// `scheme://host[/prefix]` the site is reached at, for absolute URLs (Open Graph's
     /// image); None: those URLs are relative. Never taken from a request's Host header.
     pub public_url: Option<String>,
+    /// `/stats` is routed only when this is set, and answers only to this token.
+    pub stats_token: Option<crate::settings::Secret>,
 }
 
 /// Where `/metrics` is answered: on the site (the default), nowhere, or only on its own
@@ -106,6 +108,7 @@ pub struct Inner {
     pub public_url: Option<String>,
     /// Signs the chart URLs answer pages link, so `/chart.png` draws only those.
     pub chart_key: chart_key::ChartKey,
+    pub stats_token: Option<crate::settings::Secret>,
 }
 
 impl Deref for AppState {
@@ -133,6 +136,7 @@ impl AppState {
                 .map(|u| u.trim().trim_end_matches('/').to_string())
                 .filter(|u| !u.is_empty()),
             chart_key: chart_key::ChartKey::default(),
+            stats_token: config.stats_token,
             metrics_limiter: governor::RateLimiter::direct(
                 governor::Quota::per_second(
                     std::num::NonZeroU32::new(METRICS_PER_SECOND).expect("non-zero"),
@@ -175,6 +179,12 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz));
     let routes = if state.metrics_access == MetricsAccess::On {
         routes.route("/metrics", get(metrics_text))
+    } else {
+        routes
+    };
+    // Off unless the settings name a token: then the team's page, behind it.
+    let routes = if state.stats_token.is_some() {
+        routes.route("/stats", get(pages::stats))
     } else {
         routes
     };

@@ -64,3 +64,4 @@ mod web_follow_up;
 mod web_hostile;
 mod web_pages;
 mod web_paste;
+mod web_stats;

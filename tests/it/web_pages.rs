@@ -368,3 +368,52 @@ async fn the_api_page_lists_every_endpoint_with_a_working_example() {
     }
     assert!(tried >= 7, "{tried} examples");
 }
+
+/// `/chart.png?scheme=dark` is the chart in the page's dark colours (its card is the page's
+/// dark `--card`), and without it the light one, so a `<picture>` or a link preview can pick.
+#[tokio::test]
+async fn the_png_chart_has_a_dark_scheme() {
+    use resvg::tiny_skia::Pixmap;
+    let base = start(0).await;
+    let card = |png: &[u8]| {
+        let pixmap = Pixmap::decode_png(png).expect("a PNG");
+        let p = pixmap.pixel(pixmap.width() / 2, 4).expect("a pixel");
+        (p.red(), p.green(), p.blue())
+    };
+    let url = format!("{base}/chart.png?q=llama+3.1+8b+on+rtx+4090&lang=en");
+    let fetch = |url: String| async move {
+        let r = crate::web::client().get(url).send().await.unwrap();
+        assert_eq!(r.status(), reqwest::StatusCode::OK);
+        r.bytes().await.unwrap().to_vec()
+    };
+    assert_eq!(card(&fetch(url.clone()).await), (0xff, 0xff, 0xff));
+    assert_eq!(
+        card(&fetch(format!("{url}&scheme=dark")).await),
+        (0x1c, 0x20, 0x26)
+    );
+}
+
+/// `/models` and `/gpus` search and filter with plain GET forms and page 30 rows at a time.
+#[tokio::test]
+async fn the_catalogs_search_filter_and_page_without_a_script() {
+    let base = start(0).await;
+    let rows = |html: &str| html.matches(r#"<th scope="row">"#).count();
+    let (_, all) = get(&format!("{base}/models?lang=en")).await;
+    assert_eq!(rows(&all), vramguide::web::pages::PAGE_ROWS);
+    assert!(
+        all.contains(r#"rel="next""#)
+            && all.contains(r#"<form class="ask catalog-filter" method="get""#)
+    );
+    let (_, second) = get(&format!("{base}/models?lang=en&page=2")).await;
+    assert!(second.contains(r#"rel="prev""#));
+    let (_, found) = get(&format!("{base}/gpus?q=4090&lang=en")).await;
+    assert!(found.contains(r#"id="rtx-4090""#), "{found}");
+    assert!(!found.contains(r#"id="h100-sxm""#));
+    let (_, amd) = get(&format!("{base}/gpus?group=AMD&lang=en")).await;
+    assert!(rows(&amd) > 0 && !amd.contains(r#"id="rtx-4090""#));
+    for lang in Lang::ALL {
+        let (_, page) = get(&format!("{base}/gpus?q=h100&lang={}", lang.code())).await;
+        assert!(page.contains(&t(lang, "web-catalog-filter")), "{lang:?}");
+        assert!(!page.contains("web-catalog"), "{lang:?}: a raw id");
+    }
+}

@@ -21,10 +21,12 @@ mod bars;
 mod legend;
 mod part;
 mod raster;
+mod scheme;
 mod text;
 
 pub use part::Part;
 pub use raster::{ChartError, font_has, svg_to_png};
+pub use scheme::{Scheme, in_scheme};
 
 use crate::answer::Answer;
 use crate::catalog::{Catalog, GIB, GpuSpec};

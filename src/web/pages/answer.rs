@@ -461,14 +461,15 @@ pub async fn ask(
     page(status, body.render())
 }
 
-/// `/chart.png?q=&k=&lang=`: the memory chart of the answer `/ask` shows for the same
-/// question, as a PNG (the answer page's Open Graph image). Only with the key an answer
-/// page gave (see [`ChartKey`]): a question never asked there is a 404 before any answer
-/// or Hub look-up. The same bounds and answer cache as the page; not logged, as the page
-/// that links it already was.
+/// `/chart.png?q=&k=&lang=[&scheme=dark]`: the memory chart of the answer `/ask` shows for
+/// the same question, as a PNG (the answer page's Open Graph image). Only with the key an
+/// answer page gave (see [`ChartKey`]): a question never asked there is a 404 before any
+/// answer or Hub look-up. The same bounds and answer cache as the page; not logged, as the
+/// page that links it already was.
 pub async fn chart_png(
     State(state): State<AppState>,
     QueryParams(p): QueryParams<AskParams>,
+    QueryParams(scheme): QueryParams<SchemeParam>,
     addr: input::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
@@ -493,11 +494,14 @@ pub async fn chart_png(
     let Some(Ok(a)) = asked.reply.estimate() else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    // Drawn in turn on the process's chart pool, or taken from its cache.
-    match crate::chart_pool::ChartPool::shared()
-        .png(asked.lang(), a)
-        .await
-    {
+    // Drawn in turn on the process's chart pool, or taken from its cache; `scheme=dark`
+    // in the page's dark colours.
+    let svg = crate::render::chart::svg(asked.lang(), Catalog::get(), a);
+    let svg = crate::render::chart::in_scheme(
+        svg,
+        crate::render::chart::Scheme::from_param(scheme.scheme.as_deref()),
+    );
+    match crate::chart_pool::ChartPool::shared().png_of_svg(svg).await {
         Ok(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
@@ -512,6 +516,12 @@ pub async fn chart_png(
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
     }
+}
+
+/// `/chart.png`'s colours: `scheme=dark` for the page's dark scheme.
+#[derive(Debug, Deserialize)]
+pub struct SchemeParam {
+    scheme: Option<String>,
 }
 
 /// 503 with Retry-After: every chart drawer is busy and the queue is full.

@@ -8,6 +8,7 @@
 mod answer;
 mod api_docs;
 mod guide;
+mod stats;
 mod tables;
 
 pub use answer::{
@@ -16,7 +17,8 @@ pub use answer::{
 };
 pub use api_docs::api_docs;
 pub use guide::{guide_index, guide_topic};
-pub use tables::{DEFAULT_COMPARE, Row, Source, compare, gpus, models};
+pub use stats::stats;
+pub use tables::{DEFAULT_COMPARE, PAGE_ROWS, Row, Source, compare, gpus, models};
 
 use crate::answer::Topic;
 use crate::catalog::Catalog;
@@ -114,6 +116,15 @@ impl Chrome {
 
     pub fn t(&self, id: &str) -> String {
         t(self.lang, id)
+    }
+
+    /// A message with a `count` (plural) and its number as the locale writes it.
+    pub fn t_count(&self, id: &str, count: &usize) -> String {
+        let n = *count as u64;
+        let args = crate::i18n::Args::new()
+            .n(self.lang, "count", n)
+            .s("n", crate::i18n::format_int(self.lang, n));
+        crate::i18n::tr(self.lang, id, Some(&args))
     }
 
     pub fn html_lang(&self) -> &'static str {

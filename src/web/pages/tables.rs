@@ -1,7 +1,7 @@
 //! The tables: GPUs side by side (`/compare`) and the model and GPU catalogs with their
 //! sources (`/models`, `/gpus`).
 
-use super::{Chrome, ErrorView, LangParam, page};
+use super::{Chrome, ErrorView, page};
 use crate::catalog::{Catalog, GpuSpec, ModelSpec};
 use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::render;
@@ -132,6 +132,63 @@ fn source(s: &str) -> Source {
     }
 }
 
+/// How a source ranks in its row: the model's own `config.json` on the Hub, then a
+/// vendor's own page (its spec sheet), then everything else, in the catalog's order.
+fn source_rank(s: &str) -> u8 {
+    const VENDORS: [&str; 5] = [
+        "nvidia.com",
+        "amd.com",
+        "intel.com",
+        "apple.com",
+        "google.com",
+    ];
+    let host = s
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.split('/').next().unwrap_or(""));
+    if host.ends_with("huggingface.co") && s.ends_with("config.json") {
+        0
+    } else if VENDORS
+        .iter()
+        .any(|v| host == *v || host.ends_with(&format!(".{v}")))
+    {
+        1
+    } else {
+        2
+    }
+}
+
+/// A row's sources, its own first ([`source_rank`]).
+fn sources(list: &[String]) -> Vec<Source> {
+    let mut ranked: Vec<&String> = list.iter().collect();
+    ranked.sort_by_key(|s| source_rank(s));
+    ranked.into_iter().map(|s| source(s)).collect()
+}
+
+/// Rows a catalog page shows at once: short enough for a phone to scroll.
+pub const PAGE_ROWS: usize = 30;
+
+/// `/models` and `/gpus`: a search, a family or vendor, a page; all GET, no script.
+#[derive(Debug, Deserialize)]
+pub struct CatalogParams {
+    lang: Option<String>,
+    q: Option<String>,
+    /// A model family or a GPU vendor, as the filter's menu names it.
+    group: Option<String>,
+    page: Option<String>,
+}
+
+/// What the catalog page's form and pager show.
+pub struct Filter {
+    pub q: String,
+    pub group: String,
+    pub groups: Vec<String>,
+    pub page: usize,
+    pub pages: usize,
+    pub matched: usize,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+}
+
 /// One catalog row: name, id, facts, sources.
 pub struct Row {
     pub name: String,
@@ -147,6 +204,7 @@ struct CatalogPage {
     intro: String,
     columns: Vec<String>,
     rows: Vec<Row>,
+    filter: Filter,
 }
 
 fn model_row(lang: Lang, m: &ModelSpec) -> Row {
@@ -160,7 +218,7 @@ fn model_row(lang: Lang, m: &ModelSpec) -> Row {
                 .map_or_else(|| "–".to_string(), |c| format_int(lang, c)),
             m.license.clone().unwrap_or_else(|| "–".to_string()),
         ],
-        sources: m.sources.iter().map(|s| source(s)).collect(),
+        sources: sources(&m.sources),
     }
 }
 
@@ -181,13 +239,13 @@ fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
                 .map_or_else(|| "–".to_string(), |x| format_number(lang, x, 1)),
             render::compare::price_today(lang, g),
         ],
-        sources: g.sources.iter().map(|s| source(s)).collect(),
+        sources: sources(&g.sources),
     }
 }
 
 /// `/models`: the model catalog with sources.
 pub async fn models(
-    QueryParams(p): QueryParams<LangParam>,
+    QueryParams(p): QueryParams<CatalogParams>,
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
 ) -> Response {
@@ -200,13 +258,19 @@ pub async fn models(
         "web-col-license",
         "web-col-sources",
     ];
-    let rows = Catalog::get().models.iter().map(|m| model_row(lang, m));
-    catalog_page(lang, "models", &uri.to_string(), &columns, rows.collect())
+    let models = &Catalog::get().models;
+    let groups = models.iter().map(|m| m.family.clone());
+    let chosen = |m: &&ModelSpec, q: &str, group: &str| {
+        (group.is_empty() || m.family == group) && matches(q, &[&m.display_name, &m.id, &m.family])
+    };
+    let (filter, picked) = filtered(&p, "models", lang, groups, models.iter(), chosen);
+    let rows = picked.into_iter().map(|m| model_row(lang, m)).collect();
+    catalog_page(lang, "models", &uri.to_string(), &columns, rows, filter)
 }
 
 /// `/gpus`: the GPU catalog with sources.
 pub async fn gpus(
-    QueryParams(p): QueryParams<LangParam>,
+    QueryParams(p): QueryParams<CatalogParams>,
     OriginalUri(uri): OriginalUri,
     headers: HeaderMap,
 ) -> Response {
@@ -220,13 +284,30 @@ pub async fn gpus(
         "web-col-price",
         "web-col-sources",
     ];
-    let rows = Catalog::get().gpus.iter().map(|g| gpu_row(lang, g));
-    catalog_page(lang, "gpus", &uri.to_string(), &columns, rows.collect())
+    let gpus = &Catalog::get().gpus;
+    let groups = gpus.iter().map(|g| g.vendor.name().to_string());
+    let chosen = |g: &&GpuSpec, q: &str, group: &str| {
+        (group.is_empty() || g.vendor.name() == group)
+            && matches(
+                q,
+                &[&g.display_name, &g.id, g.vendor.name(), &g.memory_type],
+            )
+    };
+    let (filter, picked) = filtered(&p, "gpus", lang, groups, gpus.iter(), chosen);
+    let rows = picked.into_iter().map(|g| gpu_row(lang, g)).collect();
+    catalog_page(lang, "gpus", &uri.to_string(), &columns, rows, filter)
 }
 
 /// One catalog page (`/models`, `/gpus`): its title and intro are `web-{which}-title`
 /// and `web-{which}-intro`.
-fn catalog_page(lang: Lang, which: &str, uri: &str, columns: &[&str], rows: Vec<Row>) -> Response {
+fn catalog_page(
+    lang: Lang,
+    which: &str,
+    uri: &str,
+    columns: &[&str],
+    rows: Vec<Row>,
+    filter: Filter,
+) -> Response {
     let body = CatalogPage {
         page: Chrome::new(
             lang,
@@ -237,13 +318,89 @@ fn catalog_page(lang: Lang, which: &str, uri: &str, columns: &[&str], rows: Vec<
         intro: t(lang, &format!("web-{which}-intro")),
         columns: columns.iter().map(|id| t(lang, *id)).collect(),
         rows,
+        filter,
     };
     page(StatusCode::OK, body.render())
+}
+
+/// Every word of the search (case folded) in one of the row's names.
+fn matches(q: &str, names: &[&str]) -> bool {
+    let names: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    q.split_whitespace()
+        .all(|w| names.iter().any(|n| n.contains(&w.to_lowercase())))
+}
+
+/// The rows of one page of a catalog after the search and the menu, and the form's state.
+fn filtered<'a, T>(
+    p: &CatalogParams,
+    which: &str,
+    lang: Lang,
+    groups: impl Iterator<Item = String>,
+    all: impl Iterator<Item = &'a T>,
+    chosen: impl Fn(&&'a T, &str, &str) -> bool,
+) -> (Filter, Vec<&'a T>) {
+    let q = sanitize::one_line(&sanitize::clean(p.q.as_deref().unwrap_or("")));
+    let q: String = q.chars().take(100).collect();
+    let mut groups: Vec<String> = groups.collect();
+    groups.sort();
+    groups.dedup();
+    let group = p
+        .group
+        .as_deref()
+        .filter(|g| groups.iter().any(|x| x == g))
+        .unwrap_or("")
+        .to_string();
+    let matched: Vec<&T> = all.filter(|x| chosen(x, &q, &group)).collect();
+    let pages = matched.len().div_ceil(PAGE_ROWS).max(1);
+    let page = p
+        .page
+        .as_deref()
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, pages);
+    let link = |n: usize| {
+        format!(
+            "/{which}?q={}&group={}&page={n}&lang={}",
+            super::urlencode(&q),
+            super::urlencode(&group),
+            lang.code()
+        )
+    };
+    let filter = Filter {
+        matched: matched.len(),
+        prev: (page > 1).then(|| link(page - 1)),
+        next: (page < pages).then(|| link(page + 1)),
+        q,
+        group,
+        groups,
+        page,
+        pages,
+    };
+    let rows = matched
+        .into_iter()
+        .skip((page - 1) * PAGE_ROWS)
+        .take(PAGE_ROWS)
+        .collect();
+    (filter, rows)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rows_own_sources_come_first() {
+        let list = [
+            "github:vllm-project/vllm@abc:docs/x.md".to_string(),
+            "https://www.nvidia.com/en-us/data-center/h100/".to_string(),
+            "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json".to_string(),
+        ];
+        let labels: Vec<String> = sources(&list).into_iter().map(|s| s.label).collect();
+        assert_eq!(labels[0], "huggingface.co");
+        assert_eq!(labels[1], "www.nvidia.com");
+        assert!(matches("llama 8b", &["Llama 3.1 8B", "llama-3.1-8b"]));
+        assert!(!matches("qwen", &["Llama 3.1 8B"]));
+    }
 
     #[test]
     fn sources_become_links() {
