@@ -113,27 +113,9 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
     text
 }
 
-/// The answer as the JSON contract: `compare` and `explain` print their own objects; a
-/// free-text question (it has a query) names its intent and that intent's fields.
+/// The answer as the JSON contract: one object per kind, the same as the web API's.
 pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
-    let (lang, catalog) = (reply.lang, Catalog::get());
-    let value = match outcome {
-        Outcome::Compare(gpus) if reply.query.is_none() => {
-            serde_json::to_value(render::compare::json(lang, catalog, gpus))
-        }
-        Outcome::Explain(topic) if reply.query.is_none() => Ok(serde_json::json!({
-            "language": lang.code(), "topic": topic.slug(),
-            "title": vramguide::i18n::t(lang, &format!("guide-{}-title", topic.slug())),
-            "text": render::text::guide(lang, *topic),
-        })),
-        _ => Ok(render::outcome::json(lang, catalog, outcome)),
-    };
-    let mut value = value.unwrap_or_default();
-    if let Value::Object(map) = &mut value {
-        map.entry("verdict")
-            .or_insert_with(|| render::verdict::of(lang, catalog, outcome).into());
-    }
-    value
+    render::outcome::json(reply.lang, Catalog::get(), outcome)
 }
 
 /// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query

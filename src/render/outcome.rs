@@ -1,20 +1,15 @@
 //! Any kind of answer ([`Outcome`]) as text, as a Discord embed and as the `ask` JSON, so
 //! the CLI, the web API and the bot give the same answer to the same question.
 //!
-//! The JSON of `ask --json` and `/api/v1/ask` names the `intent` and, per intent, its fields:
-//! `compare` (the object `compare --json` prints), `topic`, `fit` (the `/fit` list),
-//! `budget` with the setups it buys (with no model: `cards`, largest memory first, and the
-//! choosing `topic`), `diagnosis` (engine, kind, the log's figures, fixes).
-//! An estimate keeps the contract's answer object, with `intent` added.
+//! The JSON of `ask --json` and `/api/v1/ask` is one object per kind (`kinds_json`).
 
 use super::discord::{self as embed, Embed};
-use crate::answer::{Outcome, Topic};
+use crate::answer::Outcome;
 use crate::catalog::Catalog;
 use crate::diagnose::Read;
 use crate::i18n::{Args, Lang, format_gib, t, tr};
 use crate::mixed::Mixed;
-use crate::query::budget::Rates;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The answer as chat text: the verdict on the first line, then the answer.
 pub fn text(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
@@ -90,84 +85,10 @@ pub fn embed(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Embed {
     }
 }
 
-/// The `ask` JSON of an answer: every kind names its `intent` and its `verdict`.
+/// The `ask` JSON of an answer: every kind is its typed object of [`super::kinds_json`],
+/// with its `intent`, `verdict`, `language` and `text`.
 pub fn json(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> Value {
-    let intent = outcome.intent().name();
-    if let Outcome::Estimate(a) = outcome {
-        let mut v = serde_json::to_value(super::json::answer(lang, catalog, a)).unwrap_or_default();
-        if let (Value::Object(map), Some(m)) = (&mut v, &a.mixed) {
-            map.insert("mixed".into(), serde_json::to_value(m).unwrap_or_default());
-        }
-        return v;
-    }
-    let mut v = json!({
-        "language": lang.code(),
-        "understood": true,
-        "intent": intent,
-        "verdict": super::verdict::of(lang, catalog, outcome),
-    });
-    let extra = match outcome {
-        Outcome::Estimate(_) => Value::Null,
-        Outcome::Compare(gpus) => json!({ "compare": super::compare::json(lang, catalog, gpus) }),
-        Outcome::Explain(topic) => topic_fields(lang, *topic),
-        Outcome::Fit(list) => json!({ "fit": super::json::fit_list(lang, list) }),
-        Outcome::Buy(p) => {
-            let s = &p.shopping;
-            let setup = |x: &crate::buy::Priced| {
-                json!({
-                    "gpu": x.gpu.id, "count": x.fit.count, "price_usd": x.usd,
-                    "price_basis": x.basis, "per_gpu_gib": x.fit.per_gpu_gib,
-                    "tokens_per_s": x.fit.tokens_per_s,
-                })
-            };
-            json!({
-                "budget": { "amount": s.budget.amount, "currency": s.budget.currency.code(),
-                            "usd": s.budget.usd, "rate_date": Rates::get().date },
-                "model": p.model,
-                "setups": s.within.iter().map(setup).collect::<Vec<_>>(),
-                "cheapest": s.cheapest.as_ref().map(setup),
-            })
-        }
-        Outcome::Cards(a) => {
-            let card = |c: &crate::buy::Card| {
-                json!({
-                    "gpu": c.gpu.id, "memory_gb": c.gpu.memory_gb, "price_usd": c.usd,
-                    "price_basis": c.basis,
-                })
-            };
-            json!({
-                "budget": { "amount": a.budget.amount, "currency": a.budget.currency.code(),
-                            "usd": a.budget.usd, "rate_date": Rates::get().date },
-                "cards": a.within.iter().map(card).collect::<Vec<_>>(),
-                "cheapest": a.cheapest.as_ref().map(card),
-                "topic": Topic::Choosing.slug(),
-            })
-        }
-        Outcome::Diagnose(d) => match &d.read {
-            Read::Known(diag) => {
-                let mut fields = serde_json::to_value(diag.as_ref()).unwrap_or_default();
-                if let Value::Object(map) = &mut fields {
-                    let fixes: Vec<Value> = diag
-                        .fixes
-                        .iter()
-                        .map(|f| json!({ "id": f.id(), "command": f.command() }))
-                        .collect();
-                    map.insert("fixes".into(), fixes.into());
-                }
-                let ours = d
-                    .estimate
-                    .as_ref()
-                    .map(|a| serde_json::to_value(super::json::answer(lang, catalog, a)));
-                json!({ "diagnosis": fields, "estimate": ours.and_then(Result::ok) })
-            }
-            Read::Unknown => json!({ "diagnosis": null, "understood": false }),
-        },
-    };
-    if let (Value::Object(map), Value::Object(more)) = (&mut v, extra) {
-        map.extend(more);
-        map.insert("text".into(), text(lang, catalog, outcome).into());
-    }
-    v
+    serde_json::to_value(super::kinds_json::of(lang, catalog, outcome)).unwrap_or_default()
 }
 
 /// A mixed setup: each card's share of the layers, or why the runtime refuses it.
@@ -213,13 +134,4 @@ fn mixed_text(lang: Lang, catalog: &Catalog, m: &Mixed) -> String {
             tr(lang, "mixed-refused", Some(&args))
         }
     }
-}
-
-fn topic_fields(lang: Lang, topic: Topic) -> Value {
-    let slug = topic.slug();
-    json!({
-        "topic": slug,
-        "title": t(lang, &format!("guide-{slug}-title")),
-        "summary": t(lang, &format!("guide-{slug}-summary")),
-    })
 }

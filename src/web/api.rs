@@ -113,7 +113,7 @@ pub(crate) fn missing(lang: Lang, name: &str) -> Response {
 /// as the CLI exits 2.
 #[utoipa::path(get, path = "/api/v1/ask", params(AskParams),
     responses(
-        (status = 200, description = "The answer", body = AnswerJson),
+        (status = 200, description = "The answer, one object per kind (see intent)", body = crate::render::kinds_json::AskJson),
         (status = 400, description = "A missing, empty, too long or not understood question, an unknown model or GPU, with help text", body = ErrorJson),
         (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
     ))]

@@ -224,19 +224,13 @@ pub fn asked_from(reply: Reply) -> Asked {
     Asked { reply, json }
 }
 
-/// The JSON of a reply: the contract's answer or error object, or for another kind of
-/// answer the object its own endpoint sends.
+/// The JSON of a reply: the answer object of its kind, or the error object.
 pub fn json_of(reply: &Reply) -> String {
     let catalog = Catalog::get();
-    let lang = reply.lang;
     // Serializing our own types into a String cannot fail.
     match &reply.outcome {
-        // The contract's answer object (with its intent and verdict); other kinds as `ask`.
-        Ok(crate::answer::Outcome::Estimate(a)) => {
-            serde_json::to_string(&render::json::answer(lang, catalog, a))
-        }
-        Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
-        Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
+        Ok(outcome) => serde_json::to_string(&render::kinds_json::of(reply.lang, catalog, outcome)),
+        Err(e) => serde_json::to_string(&render::json::error(reply.lang, catalog, e)),
     }
     .unwrap_or_default()
 }

@@ -35,6 +35,7 @@ mod hub_ids;
 mod hub_search;
 mod intent_corpus;
 mod issue34_why;
+mod json_shape;
 mod known_setups;
 mod language_mix;
 mod layers;
