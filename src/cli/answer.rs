@@ -3,7 +3,6 @@
 
 use super::Output;
 use clap::Args as ClapArgs;
-use serde_json::Value;
 use std::path::Path;
 use std::process::ExitCode;
 use vramguide::answer::Outcome;
@@ -68,7 +67,7 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
     match &reply.outcome {
         Ok(outcome) => {
             if json {
-                let value = json_of(reply, outcome);
+                let value = render::outcome::json(reply.lang, Catalog::get(), outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
                 super::terminal::print(&text_of(lang, outcome), out.format);
@@ -111,11 +110,6 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
         text.push_str(&vramguide::i18n::t(lang, "cli-ram-bandwidth-hint"));
     }
     text
-}
-
-/// The answer as the JSON contract: one object per kind, the same as the web API's.
-pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
-    render::outcome::json(reply.lang, Catalog::get(), outcome)
 }
 
 /// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query

@@ -6,10 +6,10 @@
 
 use super::compare::CompareJson;
 use super::json::AnswerJson;
-use crate::answer::{Outcome, Topic};
+use crate::answer::Outcome;
 use crate::catalog::{Catalog, PriceBasis};
 use crate::diagnose::Read;
-use crate::i18n::{Lang, t};
+use crate::i18n::Lang;
 use crate::query::budget::Rates;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -180,106 +180,27 @@ pub struct DiagnoseAnswerJson {
     pub text: String,
 }
 
-/// The answer as its kind's object.
+/// The answer as its kind's object (each kind's unit in `render::kinds` builds it).
 pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> AskJson {
-    let language = lang.code();
-    let intent = outcome.intent().name();
-    let verdict = || super::verdict::of(lang, catalog, outcome);
-    let text = || super::outcome::text(lang, catalog, outcome);
+    super::kinds::of(outcome).json(lang, catalog)
+}
+
+/// The JSON text of an answer, or of the error object that stands in for it.
+pub fn to_string(
+    lang: Lang,
+    catalog: &Catalog,
+    outcome: Result<&Outcome, &crate::error::Error>,
+) -> String {
+    // Serializing our own types into a String cannot fail.
     match outcome {
-        Outcome::Estimate(a) => {
-            let mut json = super::json::answer(lang, catalog, a);
-            json.mixed = a
-                .mixed
-                .as_ref()
-                .and_then(|m| serde_json::to_value(m).ok())
-                .map(rounded);
-            AskJson::Estimate(Box::new(json))
-        }
-        Outcome::Compare(gpus) => {
-            let compare = super::compare::json(lang, catalog, gpus);
-            AskJson::Compare(CompareAnswerJson {
-                language,
-                understood: true,
-                intent,
-                verdict: verdict(),
-                gpus: compare.gpus.clone(),
-                compare,
-                text: text(),
-            })
-        }
-        Outcome::Explain(topic) => {
-            let slug = topic.slug();
-            AskJson::Explain(ExplainAnswerJson {
-                language,
-                understood: true,
-                intent,
-                verdict: verdict(),
-                topic: slug,
-                title: t(lang, &format!("guide-{slug}-title")),
-                summary: t(lang, &format!("guide-{slug}-summary")),
-                text: text(),
-            })
-        }
-        Outcome::Fit(list) => AskJson::Fit(FitAnswerJson {
-            language,
-            understood: true,
-            intent,
-            verdict: verdict(),
-            gpu: list.gpu.id.clone(),
-            count: list.count,
-            precision: list.precision.name(),
-            fit_models: fit_models(catalog, list),
-            text: text(),
-        }),
-        Outcome::Buy(p) => {
-            let s = &p.shopping;
-            AskJson::Buy(BuyAnswerJson {
-                language,
-                understood: true,
-                intent,
-                verdict: verdict(),
-                budget: budget(&s.budget),
-                model: p.model_id.clone(),
-                model_name: p.model_name.clone(),
-                precision: p.precision.name(),
-                setups: s.within.iter().map(buy_setup).collect(),
-                cheapest: s.cheapest.as_ref().map(buy_setup),
-                text: text(),
-            })
-        }
-        Outcome::Cards(a) => AskJson::Cards(CardsAnswerJson {
-            language,
-            understood: true,
-            intent,
-            verdict: verdict(),
-            budget: budget(&a.budget),
-            cards: a.within.iter().map(card).collect(),
-            cheapest: a.cheapest.as_ref().map(card),
-            topic: Topic::Choosing.slug(),
-            text: text(),
-        }),
-        Outcome::Diagnose(d) => {
-            let ours = d
-                .estimate
-                .as_ref()
-                .map(|a| super::json::answer(lang, catalog, a));
-            AskJson::Diagnose(Box::new(DiagnoseAnswerJson {
-                language,
-                understood: outcome.understood(),
-                intent,
-                verdict: verdict(),
-                diagnosis: diagnosis(&d.read),
-                estimate: ours.clone(),
-                answer: ours,
-                text: text(),
-            }))
-        }
+        Ok(outcome) => serde_json::to_string(&of(lang, catalog, outcome)),
+        Err(e) => serde_json::to_string(&super::json::error(lang, catalog, e)),
     }
+    .unwrap_or_default()
 }
 
 /// The models of a fit list with their ids, sizes and the runtime that sized them.
-fn fit_models(catalog: &Catalog, list: &crate::answer::FitList) -> Vec<FitModelRowJson> {
+pub(crate) fn fit_models(catalog: &Catalog, list: &crate::answer::FitList) -> Vec<FitModelRowJson> {
     let runtime = crate::estimate::Job::new(crate::estimate::Mode::Inference, list.precision)
         .runtime
         .name();
@@ -299,7 +220,7 @@ fn fit_models(catalog: &Catalog, list: &crate::answer::FitList) -> Vec<FitModelR
         .collect()
 }
 
-fn budget(b: &crate::query::budget::Budget) -> BudgetJson {
+pub(crate) fn budget(b: &crate::query::budget::Budget) -> BudgetJson {
     BudgetJson {
         amount: round(b.amount, 2),
         currency: b.currency.code(),
@@ -308,7 +229,7 @@ fn budget(b: &crate::query::budget::Budget) -> BudgetJson {
     }
 }
 
-fn buy_setup(x: &crate::buy::Priced) -> BuySetupJson {
+pub(crate) fn buy_setup(x: &crate::buy::Priced) -> BuySetupJson {
     BuySetupJson {
         gpu: x.gpu.id.clone(),
         count: x.fit.count,
@@ -319,7 +240,7 @@ fn buy_setup(x: &crate::buy::Priced) -> BuySetupJson {
     }
 }
 
-fn card(c: &crate::buy::Card) -> CardJson {
+pub(crate) fn card(c: &crate::buy::Card) -> CardJson {
     CardJson {
         gpu: c.gpu.id.clone(),
         memory_gb: c.gpu.memory_gb,
@@ -329,7 +250,7 @@ fn card(c: &crate::buy::Card) -> CardJson {
 }
 
 /// Every number of `v` to 0.01, as the text shows GiB and shares.
-fn rounded(v: serde_json::Value) -> serde_json::Value {
+pub(crate) fn rounded(v: serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match v {
         Value::Number(n) if n.is_f64() => n
@@ -345,7 +266,7 @@ fn rounded(v: serde_json::Value) -> serde_json::Value {
 }
 
 /// The diagnosis's fields with its fixes as `{id, command}`.
-fn diagnosis(read: &Read) -> Option<serde_json::Value> {
+pub(crate) fn diagnosis(read: &Read) -> Option<serde_json::Value> {
     let Read::Known(diag) = read else {
         return None;
     };

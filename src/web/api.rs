@@ -247,7 +247,11 @@ async fn respond(
     } else {
         StatusCode::BAD_REQUEST
     };
-    json_response(status, super::ask::json_of(&reply).into())
+    json_response(
+        status,
+        crate::render::kinds_json::to_string(reply.lang, Catalog::get(), reply.outcome.as_ref())
+            .into(),
+    )
 }
 
 /// A 400 for parameters refused before any work, in the language the request asks for.

@@ -220,19 +220,9 @@ fn cache_key(fallback: Lang, text: &str) -> String {
 
 /// Render a reply once, as the cache keeps it.
 pub fn asked_from(reply: Reply) -> Asked {
-    let json = json_of(&reply).into();
+    let json =
+        render::kinds_json::to_string(reply.lang, Catalog::get(), reply.outcome.as_ref()).into();
     Asked { reply, json }
-}
-
-/// The JSON of a reply: the answer object of its kind, or the error object.
-pub fn json_of(reply: &Reply) -> String {
-    let catalog = Catalog::get();
-    // Serializing our own types into a String cannot fail.
-    match &reply.outcome {
-        Ok(outcome) => serde_json::to_string(&render::kinds_json::of(reply.lang, catalog, outcome)),
-        Err(e) => serde_json::to_string(&render::json::error(reply.lang, catalog, e)),
-    }
-    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ pub mod compare;
 pub mod errors;
 pub mod follow_up;
 pub mod input;
-pub mod intent_view;
 pub mod lang;
 pub mod limits;
 pub mod metrics;
