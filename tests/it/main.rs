@@ -55,6 +55,7 @@ mod store_cli;
 mod terminal_cli;
 mod tflops;
 mod unknown_names;
+mod untranslated;
 mod web;
 mod web_browser;
 mod web_follow_up;
