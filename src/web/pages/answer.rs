@@ -66,6 +66,9 @@ pub struct AnswerHtml {
     pub bar_caption: String,
     /// The memory chart (`render::chart`), an SVG document written and escaped by us.
     pub chart: String,
+    /// The chart's parts as text beside it ("weights 131.4 GiB"): a phone shows no
+    /// tooltips, and the notes below refer to these parts.
+    pub breakdown: Vec<String>,
     /// What the page shows first: the verdict in words, colour and icon, and its one line.
     pub verdict: VerdictBox,
     /// Paragraphs under the job: the rest of the fit, the levers, the serving capacity.
@@ -140,6 +143,7 @@ impl AnswerHtml {
                 Section::Chart(caption) => {
                     out.bar_caption = caption.clone();
                     out.chart = render::chart::svg(lang, Catalog::get(), view.answer);
+                    out.breakdown = render::parts::breakdown_items(lang, view.answer);
                 }
                 Section::Title(title) => out.title = title.clone(),
                 Section::Job(l) => out.job = html::spans(l),
