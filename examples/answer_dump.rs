@@ -112,9 +112,13 @@ fn write_surfaces(
 /// Every `q` of every corpus file, files in name order.
 fn corpus_questions() -> anyhow::Result<Vec<String>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
+    // The corpus folder also holds notes (LOGS.md) and sub-folders: JSON files only.
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
     files.sort();
     let mut out = Vec::new();
     for f in files {

@@ -86,8 +86,14 @@ pub use crate::query::intent::Intent;
 /// The setups a budget buys for a model.
 #[derive(Debug, Clone)]
 pub struct Purchase {
+    /// The model as the answer names it, with the format when the budget lowered it.
     pub model: String,
     pub shopping: crate::buy::Shopping,
+    /// Catalog id; None for a model known only by its size.
+    pub model_id: Option<String>,
+    pub model_name: String,
+    /// The format the setups run the model in.
+    pub precision: Precision,
 }
 
 /// A pasted error and, when the log names a model, our estimate for it.
@@ -252,9 +258,15 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
         }
         Intent::Buy => match (parsed.budget, parsed.query.has_subject()) {
             (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
-                let (model, shopping) =
+                let (model, shopping, precision) =
                     shop_within(catalog, &a, budget, parsed.query.precision.is_none());
-                Outcome::Buy(Box::new(Purchase { model, shopping }))
+                Outcome::Buy(Box::new(Purchase {
+                    model,
+                    shopping,
+                    model_id: (!a.model.synthetic).then(|| a.model.id.clone()),
+                    model_name: a.model.display_name.clone(),
+                    precision,
+                }))
             }),
             // A budget and no model: the cards it buys (the answer links the choosing guide).
             (Some(budget), false) => Ok(Outcome::Cards(Box::new(crate::buy::cards_within(
@@ -321,11 +333,11 @@ fn shop_within(
     a: &Answer,
     budget: crate::query::budget::Budget,
     any_format: bool,
-) -> (String, crate::buy::Shopping) {
+) -> (String, crate::buy::Shopping, Precision) {
     let name = a.model.display_name.clone();
     let shopping = crate::buy::within(catalog, &Sizing::new(&a.model, &a.job), budget);
     if !shopping.within.is_empty() || !any_format {
-        return (name, shopping);
+        return (name, shopping, a.job.precision);
     }
     for precision in a.formats_offered(8) {
         if precision.bits_per_weight() >= a.job.precision.bits_per_weight() {
@@ -341,10 +353,10 @@ fn shop_within(
         }
         let lower = crate::buy::within(catalog, &Sizing::new(&a.model, &job), budget);
         if !lower.within.is_empty() {
-            return (format!("{name} · {}", precision.name()), lower);
+            return (format!("{name} · {}", precision.name()), lower, precision);
         }
     }
-    (name, shopping)
+    (name, shopping, a.job.precision)
 }
 
 /// What runs on `count` of `gpu` in `precision`: dozens of bisections, milliseconds.

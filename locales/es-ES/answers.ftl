@@ -1,13 +1,13 @@
 # Answers (es-ES): el texto alrededor de una estimación.
 
 mode-inference = inferencia
-mode-full-finetune = ajuste fino completo
+mode-full-finetune = fine-tuning completo
 mode-lora = LoRA
 mode-qlora = QLoRA
 
 answer-title = { $model } · { $precision } · { $mode }
-answer-job = { $context } tokens · lote { $batch } · { $runtime }
-answer-job-training = secuencias de { $context } tokens · microlote { $batch } · { $optimizer }
+answer-job = { $context } tokens · batch { $batch } · { $runtime }
+answer-job-training = secuencias de { $context } tokens · micro-batch { $batch } · { $optimizer }
 answer-total = Pico de memoria estimado: **{ $total } GiB**
 answer-total-split = Pico de memoria estimado: **{ $total } GiB** en total, **{ $per_gpu } GiB** por GPU en { $gpus }
 answer-breakdown-title = Desglose:
@@ -15,7 +15,7 @@ answer-breakdown-title = Desglose:
 part-weights = pesos
 part-kv-cache = caché KV
 part-activations = activaciones
-part-overhead = sobrecarga
+part-overhead = overhead
 part-gradients = gradientes
 part-optimizer = estados del optimizador
 part-item = { $label } { $value } GiB
@@ -64,7 +64,7 @@ answer-pool-capacity-none = { $runtime } al { $util } % de la tarjeta deja sitio
 answer-rule = Regla práctica (P × 4 bytes × Q/32 × 1,2): **{ $rule } GB** ({ $rule_gib } GiB).
 rule-close = Coincide con nuestra estimación con un margen de { $pct } %.
 rule-lower = Nuestra estimación es un { $pct } % menor: el margen fijo del 20 % de la regla supera lo que necesitan la caché KV y las activaciones de este trabajo.
-rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } tokens × lote { $batch }, la caché KV y las activaciones ocupan más que el 20 % fijo de la regla.
+rule-higher = Nuestra estimación es un { $pct } % mayor: con { $context } tokens × batch { $batch }, la caché KV y las activaciones ocupan más que el 20 % fijo de la regla.
 rule-quantized = La regla cuenta { $nominal } bits por peso; en realidad { $precision } guarda unos { $bits } bits, más embeddings en 16 bits cuando el formato los conserva.
 rule-training = La regla solo cubre la inferencia: el entrenamiento añade gradientes ({ $gradients } GiB), estados del optimizador ({ $optimizer } GiB) y las activaciones que se guardan para el backward.
 
@@ -78,9 +78,9 @@ assumed-checkpointing-on = gradient checkpointing activado, como en las recetas 
 assumed-checkpointing-off = gradient checkpointing desactivado (no se indicó)
 
 match-newest = "{ $model }", el más reciente de { $count } modelos con ese nombre; indica la versión para otro.
-match-corrected = He interpretado "{ $input }" como { $model }.
+match-corrected = Interpreté "{ $input }" como { $model }.
 match-assumed = No tengo claro qué modelo es "{ $input }": esta respuesta supone { $model }. Indica el nombre exacto si es otro.
-match-sized-from-name = No conozco { $name }: se ha estimado como un modelo { $kind ->
+match-sized-from-name = No conozco { $name }: se estimó como un modelo { $kind ->
     [moe] de mezcla de expertos (MoE)
    *[dense] denso
 } de { $params } millones de parámetros, con la forma de { $like }. Indica un id del Hub (org/nombre) para la arquitectura exacta.
@@ -171,7 +171,7 @@ answer-levers-title-room = Para tener más margen en { $gpus_n ->
     [one] esta GPU:
    *[other] estas GPU:
 }
-answer-levers-none = Ningún cambio en estas tarjetas (formato, contexto, descarga a la CPU, particionado), ni ninguna cantidad de ellas dentro de un rack, hace que quepa.
+answer-levers-none = Ningún cambio en estas tarjetas (formato, contexto, offload a la CPU, particionado), ni ninguna cantidad de ellas dentro de un rack, hace que quepa.
 # After a setup or a lever and sep-colon: "2 × RTX 3090: 21.5 GiB per GPU".
 amount-per-gpu = { $per_gpu } GiB por GPU
 lever-precision = pesos en { $value } ({ $quality })

@@ -5,7 +5,7 @@
 chart-heading = Memoria por GPU
 chart-subtitle = { $precision } · { $mode } · { $context } tokens
 chart-mode-inference = inferencia
-chart-mode-full-finetune = ajuste fino completo
+chart-mode-full-finetune = fine-tuning completo
 chart-mode-lora = LoRA
 chart-mode-qlora = QLoRA
 chart-part-weights = pesos
@@ -13,7 +13,7 @@ chart-part-kv-cache = caché KV
 chart-part-activations = activaciones
 chart-part-gradients = gradientes
 chart-part-optimizer = optimizador
-chart-part-overhead = sobrecarga
+chart-part-overhead = overhead
 chart-usage = { $needed } / { $usable } GiB
 chart-usable = memoria utilizable
 chart-capacity = memoria de la GPU

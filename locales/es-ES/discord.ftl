@@ -10,10 +10,10 @@ opt-estimate-precision = precisión
     .description = Precisión de los pesos o formato de cuantización
 opt-estimate-context = contexto
     .description = Tokens por secuencia (prompt + respuesta); por defecto 8192
-opt-estimate-batch = lote
+opt-estimate-batch = batch
     .description = Secuencias a la vez; por defecto 1
 opt-estimate-mode = modo
-    .description = Inferencia o un tipo de ajuste fino
+    .description = Inferencia o un tipo de fine-tuning
 opt-estimate-gpu = gpu
     .description = Una GPU con la que comprobar el trabajo
 opt-estimate-gpus = gpus
@@ -67,9 +67,9 @@ opt-listen-enabled = activado
     .description = Activar o desactivar; por defecto activado
 
 choice-mode-inference = Inferencia
-choice-mode-full-finetune = Ajuste fino completo
-choice-mode-lora = Ajuste fino LoRA
-choice-mode-qlora = Ajuste fino QLoRA
+choice-mode-full-finetune = Fine-tuning completo
+choice-mode-lora = Fine-tuning LoRA
+choice-mode-qlora = Fine-tuning QLoRA
 choice-precision-float = { $name } (coma flotante)
 choice-precision-int = { $name } (cuantización solo de pesos)
 choice-precision-gguf = { $name } (GGUF, llama.cpp)
@@ -106,7 +106,7 @@ discord-fit-models-more = …y { $count } más.
 
 notice-rate-limited = Estás preguntando muy rápido. Espera { $seconds } s y vuelve a intentarlo.
 notice-not-yours = Solo quien preguntó puede usar estos botones. Haz tu propia pregunta para tener los tuyos.
-notice-button-expired = Este botón ha caducado. Vuelve a preguntar, por favor.
+notice-button-expired = Este botón caducó. Vuelve a preguntar, por favor.
 notice-language-set = Te responderé en { $language }.
 notice-language-cleared = Volveré a seguir el idioma de tu Discord.
 notice-language-current = Te respondo en { $language }.
@@ -118,9 +118,9 @@ notice-guild-only = Este comando solo funciona en un servidor.
 notice-listen-on = Responderé a cada pregunta de dimensionamiento en este canal.
 notice-listen-off = En este canal solo responderé cuando me mencionen.
 notice-listen-no-intent = Guardado, pero todavía no puedo leer los mensajes aquí: este bot funciona sin el intent Message Content. Actívalo en el Developer Portal (Bot › Privileged Gateway Intents) e inicia el bot con --message-content. Las menciones siguen funcionando.
-notice-forgot = Hecho: he borrado { $rows_n ->
+notice-forgot = Hecho: borré { $rows_n ->
     [one] { $rows } registro
    *[other] { $rows } registros
 } sobre ti.
 notice-stats-empty = No hay preguntas registradas en este servidor en ese periodo.
-notice-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo en un momento.
+notice-internal-error = Algo falló de nuestro lado. Inténtalo de nuevo en un momento.

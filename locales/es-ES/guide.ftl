@@ -7,9 +7,9 @@ guide-vram-summary = Qué guarda la memoria de la GPU al ejecutar o entrenar un 
 guide-vram-body =
     Para ejecutar o entrenar un LLM, la memoria de la propia tarjeta gráfica (**VRAM**) tiene que alojar todo lo que la GPU usa en cada paso:
     - **Pesos**: parámetros × bytes por parámetro (2 bytes en fp16/bf16, unos 0,5 en 4 bits).
-    - **Caché KV**: claves y valores de cada token del contexto, para cada secuencia del lote.
+    - **Caché KV**: claves y valores de cada token del contexto, para cada secuencia del batch.
     - **Activaciones**: tensores temporales de la pasada hacia delante, que alcanzan su pico mientras se procesa un prompt largo.
-    - **Sobrecarga del runtime**: contexto CUDA, espacios de trabajo de cuBLAS, caché del asignador, CUDA graphs.
+    - **Overhead del runtime**: contexto CUDA, espacios de trabajo de cuBLAS, caché del asignador, CUDA graphs.
     - En el **entrenamiento** se suman los **gradientes** y los **estados del optimizador**: con Adam en precisión mixta son unos 16 bytes por parámetro, sin contar las activaciones.
 
     Casi siempre la memoria es el primer límite. Si el trabajo no cabe, ninguna otra especificación de la tarjeta importa; descargar parte del modelo a la RAM del sistema funciona, pero es muchas veces más lento.
@@ -21,11 +21,11 @@ guide-vram-body =
     La **regla práctica** clásica:
     `M = P × 4 bytes × (Q / 32) × 1,2`
     donde P es el número de parámetros, Q los bits por peso y 1,2 un margen del 20 %. Para un modelo de 70B en 16 bits: 70 × 10^9 × 4 × 16/32 × 1,2 = **168 GB**. Sirve como primera aproximación, pero:
-    - ignora la **caché KV**, que crece con la longitud del contexto y el tamaño del lote y puede superar a los pesos;
+    - ignora la **caché KV**, que crece con la longitud del contexto y el tamaño del batch y puede superar a los pesos;
     - los formatos cuantizados guardan bits extra para las escalas, así que "4 bits" en realidad son entre 4,16 y 4,85 bits;
     - entrenar exige varias veces más memoria que la inferencia.
 
-    Por eso vramguide calcula cada parte a partir de la arquitectura del modelo (capas, cabezas KV, dimensión de cabeza) y de la precisión, el contexto y el lote que indiques, y las muestra por separado.
+    Por eso vramguide calcula cada parte a partir de la arquitectura del modelo (capas, cabezas KV, dimensión de cabeza) y de la precisión, el contexto y el batch que indiques, y las muestra por separado.
 
 ## NVLink
 
@@ -69,7 +69,7 @@ guide-tensor-cores-body =
 
     Dónde ayudan:
     - El **prefill** (lectura del prompt) y el **entrenamiento** están limitados por el cálculo: grandes productos de matriz por matriz, donde los TFLOPS de los Tensor Cores marcan el ritmo.
-    - El **decode con un solo usuario** está limitado por el ancho de banda: cada token nuevo es un producto de matriz por vector que espera a la memoria, así que tener más TFLOPS apenas cambia nada. Agrupar a muchos usuarios en un lote vuelve a convertir el decode en trabajo de matriz por matriz.
+    - El **decode con un solo usuario** está limitado por el ancho de banda: cada token nuevo es un producto de matriz por vector que espera a la memoria, así que tener más TFLOPS apenas cambia nada. Agrupar a muchos usuarios en un batch vuelve a convertir el decode en trabajo de matriz por matriz.
 
     Cómo leer las fichas técnicas:
     - Las cifras **con dispersión** (sparse) suponen dispersión estructurada 2:4 y son exactamente el **doble de las densas**. Los LLM casi nunca se ejecutan así, de modo que divídelas entre dos: la A100 da 312 TFLOPS densos en FP16; 624 es la cifra con dispersión.
@@ -99,7 +99,7 @@ guide-sxm-body =
     - Las tarjetas PCIe de centro de datos tienen refrigeración pasiva y dependen del flujo de aire del servidor: compruébalo antes de meter una en una torre de escritorio.
 
     Cuándo SXM es la única opción realista:
-    - Entrenamiento o ajuste fino completo de modelos grandes en 8 GPU, con gradientes y pesos fragmentados circulando sin parar.
+    - Entrenamiento o fine-tuning completo de modelos grandes en 8 GPU, con gradientes y pesos fragmentados circulando sin parar.
     - Servir los modelos más grandes, con cientos de GB de pesos, usando paralelismo de tensores en 8 GPU: por ejemplo, DeepSeek R1 (671B, unos 671 GB en FP8) en 8× H200.
 
     Para un solo modelo de 70B en 4 bits, o para inferencia con capas repartidas, las tarjetas PCIe van perfectamente.
@@ -126,11 +126,11 @@ guide-precision-body =
     - 8 bits: ~0,93 GiB
     - 4 bits: ~0,47 GiB más las escalas, es decir, unos 0,5 GiB
 
-    Así, un modelo de 70B necesita unos 131 GiB en bf16 y entre 33 y 40 GiB en 4 bits, según el formato. La caché KV y la sobrecarga del runtime van aparte.
+    Así, un modelo de 70B necesita unos 131 GiB en bf16 y entre 33 y 40 GiB en 4 bits, según el formato. La caché KV y el overhead del runtime van aparte.
 
     La inferencia se hace casi siempre en **16 bits o menos**. Los modelos se publican en bf16, y cargarlos en fp32 duplica la memoria sin ninguna mejora de calidad. Usa bf16 si tu GPU lo admite, fp16 en tarjetas más antiguas y 8 o 4 bits cuando falte memoria. `torch.cuda.is_bf16_supported()` te dice si la GPU actual admite bf16.
 
-    En el **entrenamiento con precisión mixta** el cálculo se hace en bf16/fp16, pero el optimizador conserva unos **pesos maestros en fp32** para las actualizaciones. Con Adam eso suma unos 16 bytes por parámetro (2 de pesos, 2 de gradientes, 4 de la copia maestra y 8 de los dos momentos), sin contar las activaciones: el ajuste fino completo de un modelo de 7B necesita unos 112 GB. Por eso LoRA, QLoRA y los optimizadores de 8 bits son tan populares.
+    En el **entrenamiento con precisión mixta** el cálculo se hace en bf16/fp16, pero el optimizador conserva unos **pesos maestros en fp32** para las actualizaciones. Con Adam eso suma unos 16 bytes por parámetro (2 de pesos, 2 de gradientes, 4 de la copia maestra y 8 de los dos momentos), sin contar las activaciones: el fine-tuning completo de un modelo de 7B necesita unos 112 GB. Por eso LoRA, QLoRA y los optimizadores de 8 bits son tan populares.
 
 ## Quantization
 
@@ -144,7 +144,7 @@ guide-quantization-body =
     - **AWQ**: tiene en cuenta las activaciones y protege los canales que reciben las activaciones más grandes.
     - Ambos son de 4 bits solo para pesos, normalmente con **grupos de 128**: unos **4,16 bits por peso** contando la escala de 16 bits y el cero de 4 bits de cada grupo (4,25 corresponde a grupos de 64). Los embeddings y `lm_head` suelen quedarse en 16 bits, lo que se nota bastante en modelos pequeños con vocabularios grandes.
     - **FP8**: flotantes de 8 bits para los pesos y a menudo para las activaciones, rápido en Hopper, Ada y Blackwell, con una calidad cercana a bf16.
-    - **NF4 de bitsandbytes**: NormalFloat de 4 bits, unos **4,13 bits** con doble cuantización; es la base del ajuste fino con **QLoRA**, pero para servir es más lento que los kernels de GPTQ/AWQ.
+    - **NF4 de bitsandbytes**: NormalFloat de 4 bits, unos **4,13 bits** con doble cuantización; es la base del fine-tuning con **QLoRA**, pero para servir es más lento que los kernels de GPTQ/AWQ.
 
     Los tipos **GGUF** de llama.cpp, Ollama y LM Studio (bits efectivos por peso, de media en todo el archivo):
     - **Q8_0**: 8,5
@@ -170,10 +170,10 @@ guide-quantization-body =
 guide-kv-cache-title = Caché KV: la memoria que crece con el contexto
 guide-kv-cache-summary = La caché KV guarda las claves y valores de cada token anterior; cómo calcular su tamaño y por qué los contextos largos ocupan tanto.
 guide-kv-cache-body =
-    Al generar texto, cada token nuevo de un transformer calcula la atención sobre todos los anteriores. En lugar de recalcularlos, el modelo guarda sus **claves y valores** (keys y values) en cada capa: es la **caché KV**. Crece una entrada por token, para cada secuencia del lote.
+    Al generar texto, cada token nuevo de un transformer calcula la atención sobre todos los anteriores. En lugar de recalcularlos, el modelo guarda sus **claves y valores** (keys y values) en cada capa: es la **caché KV**. Crece una entrada por token, para cada secuencia del batch.
 
     Tamaño en bytes:
-    `2 × capas × kv_heads × head_dim × tokens × lote × bytes por valor`
+    `2 × capas × kv_heads × head_dim × tokens × batch × bytes por valor`
     El 2 cuenta claves más valores; los bytes por valor son 2 en fp16/bf16 y 1 en fp8.
 
     Ejemplo, **Llama 3.1 70B** (80 capas, 8 cabezas KV, head_dim 128) en 16 bits: 2 × 80 × 8 × 128 × 2 = **327 680 bytes por token**, es decir, 320 KiB. Con 32k tokens (32 768) son **10 GiB** para una sola secuencia; 8 usuarios con 32k cada uno necesitan 80 GiB, el doble que los pesos en 4 bits.
@@ -184,7 +184,7 @@ guide-kv-cache-body =
     - Las capas con **ventana deslizante** (Gemma 2/3, gpt-oss) solo guardan los tokens de la ventana más reciente (128 tokens en gpt-oss, 1024 en Gemma 3, 4096 en Gemma 2), así que solo las capas globales crecen con el contexto.
     - La **cuantización de la caché KV** (fp8, q8_0, q4_0) la reduce a la mitad o a la cuarta parte.
 
-    Como crece **de forma lineal con el contexto y con el lote**, los documentos largos o muchos usuarios simultáneos pueden necesitar más memoria que los propios pesos. Llama 3.1 8B con su contexto máximo de 128k necesita 16 GiB de caché, más que sus 15 GiB de pesos en bf16.
+    Como crece **de forma lineal con el contexto y con el batch**, los documentos largos o muchos usuarios simultáneos pueden necesitar más memoria que los propios pesos. Llama 3.1 8B con su contexto máximo de 128k necesita 16 GiB de caché, más que sus 15 GiB de pesos en bf16.
 
     Los motores de inferencia la planifican desde el arranque. **vLLM** carga los pesos y reserva el resto de la memoria, hasta el límite de `--gpu-memory-utilization` (0,9 por defecto), como bloques KV gestionados por **PagedAttention**. Por eso `nvidia-smi` muestra la tarjeta casi llena incluso en reposo; `--max-model-len` y `--max-num-seqs` deciden cómo se reparte ese espacio.
 
@@ -193,19 +193,19 @@ guide-kv-cache-body =
 guide-oom-title = CUDA out of memory: causas y soluciones
 guide-oom-summary = Qué provoca el error "CUDA out of memory" y cómo resolverlo, desde el tamaño del modelo y del contexto hasta la fragmentación.
 guide-oom-body =
-    El mensaje `CUDA out of memory. Tried to allocate X GiB` significa que una asignación no cupo en lo que quedaba libre en la tarjeta. También indica cuánto ha asignado PyTorch y cuánto está **reservado pero sin asignar**; esas cifras te dicen en qué caso estás.
+    El mensaje `CUDA out of memory. Tried to allocate X GiB` significa que una asignación no cupo en lo que quedaba libre en la tarjeta. También indica cuánto asignó PyTorch y cuánto está **reservado pero sin asignar**; esas cifras te dicen en qué caso estás.
 
     Causas habituales y cómo resolverlas:
     - **Modelo demasiado grande para su precisión**: cárgalo en bf16 en lugar de fp32, cuantízalo (8 bits, o 4 bits con AWQ/GPTQ/GGUF), repártelo entre GPU (`device_map="auto"`, `--tensor-parallel-size` en vLLM) o descarga algunas capas a la CPU (un `-ngl` menor en llama.cpp), a costa de velocidad.
-    - **Contexto o lote demasiado grandes**: la caché KV crece con ambos. Reduce el contexto máximo (`--max-model-len` en vLLM, `-c` en llama.cpp, `num_ctx` en Ollama), el número de secuencias simultáneas (`--max-num-seqs`) o el tamaño del lote.
+    - **Contexto o batch demasiado grandes**: la caché KV crece con ambos. Reduce el contexto máximo (`--max-model-len` en vLLM, `-c` en llama.cpp, `num_ctx` en Ollama), el número de secuencias simultáneas (`--max-num-seqs`) o el tamaño del batch.
     - **Pico de activaciones con prompts largos**: el prefill de un prompt extenso crea tensores temporales enormes. Usa **flash attention** (o SDPA de PyTorch) y **chunked prefill** para procesar el prompt por trozos.
-    - **Entrenamiento**: activa el **gradient checkpointing**, usa un microlote más pequeño con **acumulación de gradientes**, prueba optimizadores de 8 bits, cambia el ajuste fino completo por **LoRA/QLoRA** o fragmenta con **ZeRO/FSDP**.
+    - **Entrenamiento**: activa el **gradient checkpointing**, usa un micro-batch más pequeño con **acumulación de gradientes**, prueba optimizadores de 8 bits, cambia el fine-tuning completo por **LoRA/QLoRA** o fragmenta con **ZeRO/FSDP**.
     - **Fragmentación**: mucha memoria reservada pero libre en trozos pequeños. Define `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` antes de lanzar el proceso.
     - **Otros procesos en la GPU**: revísalo con `nvidia-smi`. Un kernel de Jupyter olvidado suele retener varios gigabytes.
     - **vLLM compartiendo tarjeta**: `--gpu-memory-utilization` reserva esa fracción de toda la GPU al arrancar, así que bájalo (por ejemplo a 0,8) si hay algo más ejecutándose en ella. Si vLLM avisa de que no hay sitio para la caché KV, reduce `--max-model-len`.
 
     Culpables menos evidentes:
-    - Un **dataset o data loader** que sube el dataset entero a la GPU en vez de mover un lote cada vez.
+    - Un **dataset o data loader** que sube el dataset entero a la GPU en vez de mover un batch cada vez.
     - **Guardar en caché el conjunto de prueba**, o acumular predicciones en la GPU durante la evaluación: déjalos en la CPU.
     - Evaluar sin `torch.no_grad()` ni `torch.inference_mode()`, lo que conserva activaciones para un backward que nunca llega.
     - Sumar `loss` en lugar de `loss.item()` a lo largo de los pasos, lo que mantiene vivo el grafo de cada paso.
@@ -219,14 +219,14 @@ guide-multi-gpu-summary = Las formas de repartir un modelo entre varias GPU, lo 
 guide-multi-gpu-body =
     Usar varias GPU responde a uno de dos objetivos: **hacer que quepa** un modelo que no entra en una sola tarjeta, o **ir más rápido** con uno que ya cabe. Las estrategias principales:
 
-    - **Paralelismo de datos** (DDP): cada GPU tiene una **copia completa** del modelo y procesa lotes distintos; en cada paso se promedian los gradientes. Acelera el entrenamiento, pero no ayuda a que el modelo quepa. En inferencia equivale a varias réplicas detrás de un balanceador de carga.
+    - **Paralelismo de datos** (DDP): cada GPU tiene una **copia completa** del modelo y procesa batches distintos; en cada paso se promedian los gradientes. Acelera el entrenamiento, pero no ayuda a que el modelo quepa. En inferencia equivale a varias réplicas detrás de un balanceador de carga.
     - **Paralelismo de tensores**: las matrices de pesos de cada capa se reparten entre las GPU, que trabajan juntas en cada token, con dos all-reduce por capa (después de la atención y después del MLP). Reduce la memoria y la latencia, pero exige una **interconexión rápida** como NVLink. En vLLM: `--tensor-parallel-size 2`; el valor tiene que dividir el número de cabezas de atención: 2, 4 y 8 suelen valer, y también 16, 32 o 64 cuando las cabezas lo permiten (64 cabezas: cualquier potencia de dos hasta 64).
     - **Pipeline / reparto por capas**: las capas consecutivas viven en GPU distintas (la primera mitad en la GPU 0, la segunda en la GPU 1). llama.cpp (`--split-mode layer`, el modo por defecto) y `device_map="auto"` de Transformers funcionan así. El tráfico es mínimo, pero con un solo usuario solo trabaja una GPU a la vez, así que no es más rápido que una única tarjeta grande. `--pipeline-parallel-size` en vLLM hace lo mismo para muchas peticiones en paralelo.
     - **ZeRO / FSDP** (entrenamiento): fragmenta los **estados del optimizador, los gradientes y los pesos** entre las GPU y reúne cada capa cuando hace falta. ZeRO-1 fragmenta los estados del optimizador, ZeRO-2 añade los gradientes, y ZeRO-3 y FSDP en modo full shard añaden los pesos.
 
     Memoria por GPU, de forma aproximada:
-    `por GPU ≈ total ÷ número de GPU + sobrecarga por GPU`
-    La sobrecarga incluye el contexto CUDA de cada proceso (0,3-0,5 GiB), los búferes de comunicación, las activaciones y las partes que no se reparten por igual, como los embeddings y la capa de salida. El reparto casi nunca es perfecto: deja un 10-15 % de margen y, en llama.cpp, ajusta la proporción con `--tensor-split 3,1` si las tarjetas son distintas.
+    `por GPU ≈ total ÷ número de GPU + overhead por GPU`
+    El overhead incluye el contexto CUDA de cada proceso (0,3-0,5 GiB), los búferes de comunicación, las activaciones y las partes que no se reparten por igual, como los embeddings y la capa de salida. El reparto casi nunca es perfecto: deja un 10-15 % de margen y, en llama.cpp, ajusta la proporción con `--tensor-split 3,1` si las tarjetas son distintas.
 
     Dos GPU de consumo sin NVLink, como 2× RTX 3090 o 2× RTX 4090 por PCIe, son:
     - **buenas** para inferencia con capas repartidas: un 70B en 4 bits en 2× 24 GB funciona con un contexto moderado;
@@ -265,9 +265,9 @@ guide-choosing-summary = Un método paso a paso para elegir GPU para un trabajo 
 guide-choosing-body =
     Sigue estos pasos en orden; cada uno descarta parte de las opciones.
 
-    1) **Primero, la memoria.** Describe el trabajo: qué modelo, qué precisión, cuánto contexto, cuántas secuencias simultáneas, inferencia o entrenamiento (completo, LoRA, QLoRA). Estima pesos + caché KV + activaciones + sobrecarga y deja un 10-20 % de margen. Si no cabe, lo demás da igual.
+    1) **Primero, la memoria.** Describe el trabajo: qué modelo, qué precisión, cuánto contexto, cuántas secuencias simultáneas, inferencia o entrenamiento (completo, LoRA, QLoRA). Estima pesos + caché KV + activaciones + overhead y deja un 10-20 % de margen. Si no cabe, lo demás da igual.
 
-    2) **Después, la velocidad.** En inferencia, el **ancho de banda de memoria** determina los tokens por segundo que ve un usuario. En entrenamiento y con lotes grandes, el rendimiento lo marca el **cálculo de los Tensor Cores**: compara TFLOPS densos en bf16/fp8, no las cifras con dispersión.
+    2) **Después, la velocidad.** En inferencia, el **ancho de banda de memoria** determina los tokens por segundo que ve un usuario. En entrenamiento y con batches grandes, el rendimiento lo marca el **cálculo de los Tensor Cores**: compara TFLOPS densos en bf16/fp8, no las cifras con dispersión.
 
     3) **Número de tarjetas.** Una tarjeta en la que quepa todo es mejor que dos juntas: es más sencillo y no hay coste de comunicación. Si no es posible, usa el menor número de tarjetas. La inferencia con capas repartidas funciona bien por PCIe; el entrenamiento con varias GPU y la inferencia con paralelismo de tensores piden **NVLink** y, en la gama más alta, servidores **SXM**.
 
@@ -277,7 +277,7 @@ guide-choosing-body =
     - **RTX 3060 12 GB / RTX 4060 Ti 16 GB**: modelos pequeños, 7-14B en 4 bits o 7-8B en 8 bits, QLoRA con modelos pequeños.
     - **RTX 3090 / 4090 24 GB**: hasta unos 30B en 4 bits (un 32B en Q4_K_M ocupa unos 18,5 GiB de pesos), QLoRA de modelos de 7-13B.
     - **RTX A6000 / RTX 6000 Ada 48 GB**: **70B en 4 bits en una sola tarjeta** (unos 40 GiB de pesos más un contexto moderado).
-    - **A100 / H100 80 GB, H200 141 GB**: 70B en 16 bits (unos 131 GiB de pesos) en 2 a 4 tarjetas, contextos largos, muchos usuarios y entrenamiento y ajuste fino a gran escala.
+    - **A100 / H100 80 GB, H200 141 GB**: 70B en 16 bits (unos 131 GiB de pesos) en 2 a 4 tarjetas, contextos largos, muchos usuarios y entrenamiento y fine-tuning a gran escala.
     - **Nodos 8× H200 o B200**: los modelos abiertos más grandes, como DeepSeek R1 en FP8 (unos 671 GB de pesos, es decir, 625 GiB: menos que los 640 GiB de 8 tarjetas de 80 GB, pero más que los unos 611 GiB utilizables después del contexto CUDA y la reserva del runtime de cada tarjeta).
 
-    Desconfía de las tablas que dan solo los pesos en 4 bits como "requisito de VRAM" de un modelo: los pesos en 4 bits de un modelo de 7B ocupan unos 3,5 GB, pero el mismo modelo necesita unos 14-15 GB en bf16, y en ambos casos hay que sumar la caché KV y la sobrecarga. vramguide muestra cada parte para que compares configuraciones con la misma base.
+    Desconfía de las tablas que dan solo los pesos en 4 bits como "requisito de VRAM" de un modelo: los pesos en 4 bits de un modelo de 7B ocupan unos 3,5 GB, pero el mismo modelo necesita unos 14-15 GB en bf16, y en ambos casos hay que sumar la caché KV y el overhead. vramguide muestra cada parte para que compares configuraciones con la misma base.

@@ -4,8 +4,8 @@ lever-offload-layers = con { $runtime }, { $gpu_layers } de { $layers } capas en
    *[other] las GPU
 } (`{ $flag }`) y { $ram } GiB en la RAM de la CPU, unos { $speed } tokens/s
 lever-offload-experts = con { $runtime }, los expertos de las primeras { $moe_layers } de { $layers } capas en la RAM de la CPU (`{ $flag }`, { $ram } GiB), unos { $speed } tokens/s
-offload-ram-assumed = Las velocidades con descarga a RAM suponen { $bandwidth } GB/s de ancho de banda de la RAM (DDR5-5600 de doble canal).
-offload-ram-given = Las velocidades con descarga a RAM usan { $bandwidth } GB/s de ancho de banda de la RAM.
+offload-ram-assumed = Las velocidades con offload a RAM suponen { $bandwidth } GB/s de ancho de banda de la RAM (DDR5-5600 de doble canal).
+offload-ram-given = Las velocidades con offload a RAM usan { $bandwidth } GB/s de ancho de banda de la RAM.
 answer-max-context = Contexto máximo en { $setup } con { $runtime }: **{ $tokens } tokens**.
 answer-max-context-model = Contexto máximo en { $setup } con { $runtime }: **{ $tokens } tokens**, el máximo del propio modelo.
 answer-max-context-no-gpu = { $model } admite hasta **{ $tokens } tokens** de contexto; indica la GPU para ver cuánto cabe.

@@ -9,7 +9,7 @@ why-fastest = la más rápida dentro de una sola máquina
 why-datacenter = lo que usaría un centro de datos
 
 picks-price-street = { $price } hoy ({ $date })
-picks-price-launch = { $price } en el lanzamiento, no he encontrado un precio actual
+picks-price-launch = { $price } en el lanzamiento, no encontré un precio actual
 picks-cloud = { $price }/h de alquiler ({ $date })
 picks-per-million = ≈{ $price } por millón de tokens generados con { $concurrency_n ->
     [one] { $concurrency } petición

@@ -14,10 +14,10 @@ web-ask-heading = ¿Cuánta memoria de GPU necesita tu LLM?
 web-ask-label = Tu pregunta
 web-ask-placeholder = llama 70b fp16
 web-ask-button = Calcular
-web-ask-hint = Indica un modelo o un tamaño (13b) y, si quieres, la precisión, la longitud de contexto, la GPU y el modo (inferencia, LoRA, QLoRA, ajuste fino completo).
+web-ask-hint = Indica un modelo o un tamaño (13b) y, si quieres, la precisión, la longitud de contexto, la GPU y el modo (inferencia, LoRA, QLoRA, fine-tuning completo).
 web-ram-label = Ancho de banda de la RAM (GB/s, opcional)
 web-ram-field-hint = Fija la velocidad de las capas descargadas a la RAM: la DDR4-3200 de doble canal da unos 51, la DDR5-5600 de doble canal unos 90 y un servidor DDR5-4800 de 8 canales unos 307.
-web-ram-hint = ¿Tu RAM es más rápida o más lenta? Indica su ancho de banda en el campo «Ancho de banda de la RAM», bajo la casilla de la pregunta, para ver las velocidades con descarga a RAM de tu máquina.
+web-ram-hint = ¿Tu RAM es más rápida o más lenta? Indica su ancho de banda en el campo «Ancho de banda de la RAM», bajo la casilla de la pregunta, para ver las velocidades con offload a RAM de tu máquina.
 web-ask-examples = Prueba con una de estas
 
 web-bar-caption = { $needed } GiB necesarios por GPU; una { $gpu } tiene { $capacity } GiB
@@ -61,11 +61,11 @@ web-too-long = Esa pregunta es demasiado larga: como máximo { $max } caracteres
 web-missing-parameter = Falta el parámetro «{ $name }».
 web-value-too-long = El parámetro «{ $name }» es demasiado largo: como máximo { $max } caracteres.
 web-too-many-gpus = Compara como máximo { $max } GPU a la vez.
-web-bad-request = No se ha podido leer esta solicitud. Revisa la dirección y sus parámetros.
+web-bad-request = No se pudo leer esta solicitud. Revisa la dirección y sus parámetros.
 web-method-not-allowed = Esta dirección solo responde a solicitudes GET.
-web-timeout = La solicitud ha tardado demasiado y se ha detenido.
+web-timeout = La solicitud tardó demasiado y se detuvo.
 web-body-too-large = La solicitud es demasiado grande: un log pegado puede tener hasta 64 KB. Pega las últimas líneas, donde está el error.
-web-internal-error = Algo ha fallado por nuestra parte. Inténtalo de nuevo, por favor.
+web-internal-error = Algo falló de nuestro lado. Inténtalo de nuevo, por favor.
 
 # The answer's first screen, and the copy button of the launch line.
 web-verdict-fits = Cabe

@@ -3,7 +3,6 @@
 
 use super::Output;
 use clap::Args as ClapArgs;
-use serde_json::Value;
 use std::path::Path;
 use std::process::ExitCode;
 use vramguide::answer::Outcome;
@@ -69,7 +68,7 @@ fn finish(out: &Output, reply: &Reply) -> ExitCode {
     match &reply.outcome {
         Ok(outcome) => {
             if json {
-                let value = json_of(reply, outcome);
+                let value = render::outcome::json(reply.lang, Catalog::get(), outcome);
                 print_out(&serde_json::to_string_pretty(&value).unwrap_or_default());
             } else {
                 super::terminal::print(&text_of(lang, outcome, out.length()), out.format);
@@ -113,29 +112,6 @@ fn with_ram_hint(lang: Lang, a: &vramguide::answer::Answer, mut text: String) ->
         text.push_str(&vramguide::i18n::t(lang, "cli-ram-bandwidth-hint"));
     }
     text
-}
-
-/// The answer as the JSON contract: `compare` and `explain` print their own objects; a
-/// free-text question (it has a query) names its intent and that intent's fields.
-pub(super) fn json_of(reply: &Reply, outcome: &Outcome) -> Value {
-    let (lang, catalog) = (reply.lang, Catalog::get());
-    let value = match outcome {
-        Outcome::Compare(c) if reply.query.is_none() => {
-            serde_json::to_value(render::compare::json(lang, catalog, &c.gpus))
-        }
-        Outcome::Explain(topic) if reply.query.is_none() => Ok(serde_json::json!({
-            "language": lang.code(), "topic": topic.slug(),
-            "title": vramguide::i18n::t(lang, &format!("guide-{}-title", topic.slug())),
-            "text": render::text::guide(lang, *topic),
-        })),
-        _ => Ok(render::outcome::json(lang, catalog, outcome)),
-    };
-    let mut value = value.unwrap_or_default();
-    if let Value::Object(map) = &mut value {
-        map.entry("verdict")
-            .or_insert_with(|| render::verdict::of(lang, catalog, outcome).into());
-    }
-    value
 }
 
 /// Ask the answer service on a fresh runtime: the store (the Hub's cache and the query

@@ -3,7 +3,7 @@
 //! opens with what it kept; `--json` prints one answer object a line.
 
 use super::Output;
-use super::answer::{json_of, print_out, text_of};
+use super::answer::{print_out, text_of};
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use std::io::BufRead;
@@ -109,7 +109,11 @@ fn print_reply(reply: &Reply, parsed: &Parsed, changes: &[Change], out: &Output)
         return;
     }
     let mut value = match &reply.outcome {
-        Ok(outcome) => json_of(reply, outcome),
+        Ok(outcome) => vramguide::render::outcome::json(
+            reply.lang,
+            vramguide::catalog::Catalog::get(),
+            outcome,
+        ),
         Err(err) => {
             serde_json::to_value(render::json::error(lang, catalog, err)).unwrap_or(Value::Null)
         }

@@ -64,6 +64,11 @@ pub struct AnswerJson {
     pub intent: &'static str,
     /// One plain sentence that answers the question; `text` opens with it.
     pub verdict: String,
+    /// A setup of different cards: each card's share of the layers, or why the runtime
+    /// refuses it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub mixed: Option<serde_json::Value>,
 }
 
 /// The checkpoint a launch line would need and nobody listed.
@@ -85,6 +90,9 @@ pub struct BestFitJson {
     /// `precision`).
     pub native: &'static str,
     pub native_per_gpu_gib: f64,
+    /// The same as `native`, under the name that means one thing in every answer
+    /// (`native` is deprecated here: in `assumed` it is a boolean).
+    pub native_precision: &'static str,
 }
 
 /// Serving capacity of the named setup.
@@ -180,6 +188,9 @@ pub struct EstimateJson {
     pub error_band_pct: Option<f64>,
     /// True when measurements of this runtime, format and mode set the band.
     pub error_band_measured: Option<bool>,
+    /// GPUs the job is spread over (`gpus` is its deprecated alias: in a comparison `gpus`
+    /// is the list of cards).
+    pub gpu_count: u32,
 }
 
 /// The job on the named GPUs.
@@ -360,6 +371,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             usable_gib: r2(b.fit.usable_gib),
             native: b.native.name(),
             native_per_gpu_gib: r2(b.native_fit.per_gpu_gib),
+            native_precision: b.native.name(),
         }),
         max_context: a.max_context,
         launch_missing: a.launch_missing.map(|m| LaunchMissingJson {
@@ -372,6 +384,7 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
             crate::answer::Intent::Estimate.name()
         },
         verdict,
+        mixed: None,
     }
 }
 
@@ -439,6 +452,7 @@ fn estimate(a: &Answer) -> EstimateJson {
         rule_of_thumb_gb: r1(e.rule_of_thumb_gb),
         error_band_pct: e.error_band.map(|b| b.pct),
         error_band_measured: e.error_band.map(|b| b.measured),
+        gpu_count: e.gpus,
     }
 }
 
@@ -532,41 +546,6 @@ pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
         },
         verdict: super::verdict::first_sentence(&text),
         text,
-    }
-}
-
-/// What runs on one setup (`/fit`): each catalog model that fits, with its longest context.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[schema(as = FitList)]
-pub struct FitListJson {
-    pub language: &'static str,
-    pub gpu: String,
-    pub count: u32,
-    pub precision: &'static str,
-    pub models: Vec<FitModelJson>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct FitModelJson {
-    pub model: String,
-    pub max_context: u64,
-}
-
-/// The JSON of a `/fit` list.
-pub fn fit_list(lang: Lang, list: &crate::answer::FitList) -> FitListJson {
-    FitListJson {
-        language: lang.code(),
-        gpu: list.gpu.id.clone(),
-        count: list.count,
-        precision: list.precision.name(),
-        models: list
-            .models
-            .iter()
-            .map(|(model, max_context)| FitModelJson {
-                model: model.clone(),
-                max_context: *max_context,
-            })
-            .collect(),
     }
 }
 

@@ -15,6 +15,8 @@ pub mod error;
 pub mod follow_up;
 pub mod html;
 pub mod json;
+pub mod kinds;
+pub mod kinds_json;
 pub mod notes;
 pub mod outcome;
 pub mod parts;

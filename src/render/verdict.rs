@@ -11,27 +11,22 @@ use crate::diagnose::Read;
 use crate::i18n::{Args, Lang, format_number, t, tr};
 use std::borrow::Cow;
 
-/// The verdict of an answer, in plain text (no Markdown), one sentence.
+/// The verdict of an answer, in plain text (no Markdown), one sentence: each kind's
+/// sentence is one of the functions below, chosen by its unit (`render::kinds`).
 pub fn of(lang: Lang, catalog: &Catalog, outcome: &Outcome) -> String {
-    let words = match outcome {
-        Outcome::Estimate(a) => estimate(lang, catalog, a),
-        Outcome::Compare(c) => super::setups::runs_sentence(lang, catalog, c)
-            .or_else(|| setups_memory(lang, catalog, c))
-            .unwrap_or_else(|| compare(lang, &c.gpus)),
-        Outcome::Explain(topic) => explain(lang, *topic),
-        Outcome::Fit(list) => fit(lang, catalog, list),
-        Outcome::Buy(p) => buy(lang, catalog, p),
-        Outcome::Cards(a) => cards(lang, a),
-        Outcome::Diagnose(d) => match &d.read {
-            Read::Known(diag) => tr(
-                lang,
-                &format!("diag-title-{}", diag.kind.id().replace('_', "-")),
-                Some(&Args::new().s("engine", super::diagnosis::engine_name(diag.engine))),
-            ),
-            Read::Unknown => super::diagnosis::unknown(lang),
-        },
-    };
-    plain(&words)
+    super::kinds::verdict(super::kinds::of(outcome).as_ref(), lang, catalog)
+}
+
+/// A pasted error's verdict: what the log is.
+pub(crate) fn diagnose(lang: Lang, read: &Read) -> String {
+    match read {
+        Read::Known(diag) => tr(
+            lang,
+            &format!("diag-title-{}", diag.kind.id().replace('_', "-")),
+            Some(&Args::new().s("engine", super::diagnosis::engine_name(diag.engine))),
+        ),
+        Read::Unknown => super::diagnosis::unknown(lang),
+    }
 }
 
 /// `body` opened with its verdict, unless its first line already says it (an estimate's
@@ -80,7 +75,7 @@ pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> 
 }
 
 /// The fit on the named setup, else the format that fits, else the first setup that runs it.
-fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
     let view = AnswerView::new(lang, catalog, a, &[Kind::Verdict]);
     let Some(Section::Verdict(v)) = view.sections.into_iter().next() else {
         return t(lang, "web-verdict-estimate");
@@ -98,7 +93,7 @@ fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String 
 
 /// The card with the most memory and the one with the fastest memory, the two numbers that
 /// decide what runs and how fast.
-fn compare(lang: Lang, gpus: &[&'static GpuSpec]) -> String {
+pub(crate) fn compare(lang: Lang, gpus: &[&'static GpuSpec]) -> String {
     let by = |f: fn(&GpuSpec) -> f64| gpus.iter().copied().max_by(|a, b| f(a).total_cmp(&f(b)));
     let (Some(mem), Some(bw)) = (by(|g| g.memory_gb), by(|g| g.memory_bandwidth_gbs)) else {
         return t(lang, "compare-title");
@@ -122,7 +117,11 @@ fn compare(lang: Lang, gpus: &[&'static GpuSpec]) -> String {
 }
 
 /// Setups of several cards with no model named: the one with the most memory in all.
-fn setups_memory(lang: Lang, catalog: &Catalog, c: &crate::answer::Compared) -> Option<String> {
+pub(crate) fn setups_memory(
+    lang: Lang,
+    catalog: &Catalog,
+    c: &crate::answer::Compared,
+) -> Option<String> {
     if !c.counts.iter().any(|&n| n > 1) {
         return None;
     }
@@ -138,12 +137,12 @@ fn setups_memory(lang: Lang, catalog: &Catalog, c: &crate::answer::Compared) -> 
 }
 
 /// The guide's one-line summary: what the topic comes down to.
-fn explain(lang: Lang, topic: Topic) -> String {
+pub(crate) fn explain(lang: Lang, topic: Topic) -> String {
     t(lang, &format!("guide-{}-summary", topic.slug()))
 }
 
 /// Tiers by format: the largest model at 4, 8 and 16 bits, the formats people download.
-fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
+pub(crate) fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
     let setup = setup_label(catalog, &list.gpu.id, list.count);
     let tiers: Vec<String> = list
         .tiers
@@ -169,7 +168,7 @@ fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
 }
 
 /// The fastest setup within the budget, else the cheapest one that runs the model.
-fn buy(lang: Lang, catalog: &Catalog, p: &Purchase) -> String {
+pub(crate) fn buy(lang: Lang, catalog: &Catalog, p: &Purchase) -> String {
     let s = &p.shopping;
     let budget = super::buy::budget_label(lang, s.budget.amount, s.budget.currency);
     let args = Args::new()
@@ -191,7 +190,7 @@ fn buy(lang: Lang, catalog: &Catalog, p: &Purchase) -> String {
 }
 
 /// The card with the most memory the budget buys.
-fn cards(lang: Lang, a: &Affordable) -> String {
+pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
     let budget = super::buy::budget_label(lang, a.budget.amount, a.budget.currency);
     let args = Args::new().s("budget", budget.as_str());
     match a.within.first() {

@@ -113,7 +113,7 @@ pub(crate) fn missing(lang: Lang, name: &str) -> Response {
 /// as the CLI exits 2.
 #[utoipa::path(get, path = "/api/v1/ask", params(AskParams),
     responses(
-        (status = 200, description = "The answer", body = AnswerJson),
+        (status = 200, description = "The answer, one object per kind (see intent)", body = crate::render::kinds_json::AskJson),
         (status = 400, description = "A missing, empty, too long or not understood question, an unknown model or GPU, with help text", body = ErrorJson),
         (status = 429, description = "Rate limited; see Retry-After", body = ErrorJson),
     ))]
@@ -247,7 +247,11 @@ async fn respond(
     } else {
         StatusCode::BAD_REQUEST
     };
-    json_response(status, super::ask::json_of(&reply).into())
+    json_response(
+        status,
+        crate::render::kinds_json::to_string(reply.lang, Catalog::get(), reply.outcome.as_ref())
+            .into(),
+    )
 }
 
 /// A 400 for parameters refused before any work, in the language the request asks for.

@@ -220,25 +220,9 @@ fn cache_key(fallback: Lang, text: &str) -> String {
 
 /// Render a reply once, as the cache keeps it.
 pub fn asked_from(reply: Reply) -> Asked {
-    let json = json_of(&reply).into();
+    let json =
+        render::kinds_json::to_string(reply.lang, Catalog::get(), reply.outcome.as_ref()).into();
     Asked { reply, json }
-}
-
-/// The JSON of a reply: the contract's answer or error object, or for another kind of
-/// answer the object its own endpoint sends.
-pub fn json_of(reply: &Reply) -> String {
-    let catalog = Catalog::get();
-    let lang = reply.lang;
-    // Serializing our own types into a String cannot fail.
-    match &reply.outcome {
-        // The contract's answer object (with its intent and verdict); other kinds as `ask`.
-        Ok(crate::answer::Outcome::Estimate(a)) => {
-            serde_json::to_string(&render::json::answer(lang, catalog, a))
-        }
-        Ok(other) => serde_json::to_string(&render::outcome::json(lang, catalog, other)),
-        Err(e) => serde_json::to_string(&render::json::error(lang, catalog, e)),
-    }
-    .unwrap_or_default()
 }
 
 #[cfg(test)]

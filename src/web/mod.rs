@@ -13,7 +13,6 @@ pub mod compare;
 pub mod errors;
 pub mod follow_up;
 pub mod input;
-pub mod intent_view;
 pub mod lang;
 pub mod limits;
 pub mod metrics;

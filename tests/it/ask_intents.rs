@@ -65,10 +65,10 @@ async fn each_intent_in_each_language_carries_its_fields() {
         ("pt", "o que é nvlink?", "explain", "topic"),
         ("es", "¿qué es nvlink?", "explain", "topic"),
         ("zh", "nvlink是什么", "explain", "topic"),
-        ("en", "what can i run on 2x 3090?", "fit", "fit"),
-        ("pt", "maior modelo que roda numa 4090", "fit", "fit"),
-        ("es", "¿qué puedo correr con una 4090?", "fit", "fit"),
-        ("zh", "4090能跑什么模型", "fit", "fit"),
+        ("en", "what can i run on 2x 3090?", "fit", "fit_models"),
+        ("pt", "maior modelo que roda numa 4090", "fit", "fit_models"),
+        ("es", "¿qué puedo correr con una 4090?", "fit", "fit_models"),
+        ("zh", "4090能跑什么模型", "fit", "fit_models"),
         (
             "en",
             "what's the max context for llama 3.1 8b on a 4090?",
@@ -168,6 +168,19 @@ async fn each_intent_in_each_language_carries_its_fields() {
     // The fields the contract names.
     let (v, _) = ask(&service, "4090 vs 3090?").await;
     assert_eq!(v["compare"]["gpus"][0]["id"], "rtx-4090", "{v}");
+    let (v, _) = ask(&service, "what can i run on 2x 3090?").await;
+    let first = &v["fit_models"][0];
+    assert!(
+        first["model"].is_string() && first["model_name"].is_string(),
+        "{v}"
+    );
+    assert!(first["params_b"].as_f64().is_some_and(|p| p > 1.0), "{v}");
+    assert!(
+        first["max_context"].as_u64().is_some_and(|c| c >= 2048),
+        "{v}"
+    );
+    assert_eq!(v["gpu"], "rtx-3090", "{v}");
+    assert_eq!(v["count"], 2, "{v}");
     let (v, _) = ask(
         &service,
         "qual placa comprar pro qwen3 32b q4_k_m com R$ 10 mil?",
@@ -317,10 +330,13 @@ async fn a_budget_too_small_for_16_bits_buys_the_best_format_it_can_hold() {
         let (v, ok) = ask(&service, q).await;
         assert!(ok, "{q}: {v}");
         assert_eq!(v["intent"], "buy", "{q}: {v}");
-        let model = v["model"].as_str().unwrap_or_default();
+        // One JSON shape: `model` is the catalog id, the format is a field of its own.
+        assert_eq!(v["model"], "qwen3-32b", "{q}: {v}");
+        assert_eq!(v["model_name"], "Qwen3 32B", "{q}: {v}");
+        let precision = v["precision"].as_str().unwrap_or_default();
         assert!(
-            model.contains(" · q"),
-            "{q}: a quantized format is named: {model}"
+            precision.starts_with('q'),
+            "{q}: a quantized format is named: {precision}"
         );
         let usd = v["budget"]["usd"].as_f64().expect("budget in dollars");
         let setups = v["setups"].as_array().cloned().unwrap_or_default();
@@ -338,10 +354,7 @@ async fn a_budget_too_small_for_16_bits_buys_the_best_format_it_can_hold() {
         "which card should I buy for qwen3 32b in bf16 under $2000?",
     )
     .await;
-    assert!(
-        !v["model"].as_str().unwrap_or_default().contains(" · "),
-        "{v}"
-    );
+    assert_eq!(v["precision"], "bf16", "{v}");
 }
 
 /// Two of our own words joined by a slash ("ram/vram", "gpu/cpu", "fp16/bf16", "tp/pp")

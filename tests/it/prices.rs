@@ -161,7 +161,7 @@ fn a_card_without_a_street_price_is_counted_at_launch_and_says_so() {
             for (lang, words) in [
                 (Lang::En, "at launch, no current price found"),
                 (Lang::Pt, "no lançamento, sem preço atual"),
-                (Lang::Es, "en el lanzamiento, no he encontrado"),
+                (Lang::Es, "en el lanzamiento, no encontré"),
                 (Lang::Zh, "首发价"),
             ] {
                 let line = vramguide::render::parts::setup_line(lang, c, s);

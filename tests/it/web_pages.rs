@@ -417,3 +417,30 @@ async fn the_catalogs_search_filter_and_page_without_a_script() {
         assert!(!page.contains("web-catalog"), "{lang:?}: a raw id");
     }
 }
+
+/// The breakdown is text beside the chart (a phone has no tooltips), in the page's
+/// language, so "the sum of the parts above" refers to parts the page shows.
+#[tokio::test]
+async fn the_breakdown_is_text_beside_the_chart() {
+    let base = start(0).await;
+    for (lang, weights) in [(Lang::En, "weights"), (Lang::Pt, "pesos")] {
+        let url = format!(
+            "{base}/ask?q=full+finetune+llama+3.1+8b+on+4x+h100&lang={}",
+            lang.code()
+        );
+        let (_, body) = get(&url).await;
+        let list = body
+            .split("<ul class=\"breakdown\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</ul>").next())
+            .unwrap_or_else(|| panic!("{lang:?}: no breakdown list"));
+        assert!(list.contains(weights) && list.contains("GiB"), "{list}");
+        assert!(list.matches("<li>").count() >= 3, "{list}");
+        let chart = body.find("<figure class=\"chart\"").expect("a chart");
+        let breakdown = body.find("class=\"breakdown\"").expect("a list");
+        assert!(
+            chart < breakdown,
+            "the list follows the chart in its figure"
+        );
+    }
+}

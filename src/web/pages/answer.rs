@@ -8,6 +8,7 @@ use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::render;
 use crate::render::html::{self, Block, Span};
+use crate::render::kinds::KindPage;
 use crate::render::view::{AnswerView, Kind, Section, VerdictKind};
 use crate::sanitize;
 use crate::store::Source as Surface;
@@ -16,7 +17,6 @@ use crate::web::ask::MAX_QUESTION_CHARS;
 use crate::web::chart_key::ChartKey;
 use crate::web::follow_up::{self, Threaded};
 use crate::web::input;
-use crate::web::intent_view::IntentView;
 use askama::Template;
 use axum::extract::{OriginalUri, Query as QueryParams, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -69,6 +69,9 @@ pub struct AnswerHtml {
     pub bar_caption: String,
     /// The memory chart (`render::chart`), an SVG document written and escaped by us.
     pub chart: String,
+    /// The chart's parts as text beside it ("weights 131.4 GiB"): a phone shows no
+    /// tooltips, and the notes below refer to these parts.
+    pub breakdown: Vec<String>,
     /// What the page shows first: the verdict in words, colour and icon, and its one line.
     pub verdict: VerdictBox,
     /// Paragraphs under the job: the rest of the fit, the levers, the serving capacity.
@@ -143,6 +146,7 @@ impl AnswerHtml {
                 Section::Chart(caption) => {
                     out.bar_caption = caption.clone();
                     out.chart = render::chart::svg(lang, Catalog::get(), view.answer);
+                    out.breakdown = render::parts::breakdown_items(lang, view.answer);
                 }
                 Section::Title(title) => out.title = title.clone(),
                 Section::Job(l) => out.job = html::spans(l),
@@ -212,7 +216,7 @@ struct IndexPage {
     examples: Vec<Example>,
     answer: Option<AnswerHtml>,
     /// What runs on a setup, what a budget buys, a pasted error read.
-    other: Option<IntentView>,
+    other: Option<KindPage>,
     error: Option<ErrorView>,
     og: Option<OpenGraph>,
     /// A follow-up's answer opens with what it kept.
@@ -408,7 +412,7 @@ pub async fn ask(
             Some(Err(e)) => (StatusCode::OK, None, Some(ErrorView::new(asked.lang(), e))),
             None => {
                 let o = asked.reply.outcome.as_ref().ok();
-                match o.and_then(|o| IntentView::new(asked.lang(), o, &q)) {
+                match o.and_then(|o| kind_page(asked.lang(), o, &q)) {
                     Some(view) => {
                         other = Some(view);
                         (StatusCode::OK, None, None)
@@ -587,7 +591,7 @@ pub async fn ask_config(
             .outcome
             .as_ref()
             .ok()
-            .and_then(|o| IntentView::new(lang, o, &q))
+            .and_then(|o| kind_page(lang, o, &q))
         {
             Some(view) => (None, Some(view), None),
             None => return Redirect::to(&elsewhere(&reply)).into_response(),
@@ -622,4 +626,12 @@ fn elsewhere(reply: &Reply) -> String {
         Ok(Outcome::Explain(topic)) => format!("/guide/{}?lang={code}", topic.slug()),
         _ => format!("/?lang={code}"),
     }
+}
+
+/// The page's view of an answer kind the `/ask` page shows itself (None: an estimate, a
+/// comparison or a guide topic, which have views of their own), with its JSON link.
+fn kind_page(lang: Lang, outcome: &crate::answer::Outcome, question: &str) -> Option<KindPage> {
+    let mut view = crate::render::kinds::of(outcome).page(lang)?;
+    view.json_href = super::json_link(question, lang);
+    Some(view)
 }

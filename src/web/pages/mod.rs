@@ -172,21 +172,7 @@ fn page(status: StatusCode, rendered: askama::Result<String>) -> Response {
     }
 }
 
-/// A guide topic link with its title in `lang`.
-pub struct TopicLink {
-    pub href: String,
-    pub title: String,
-    pub summary: String,
-}
-
-pub(super) fn topic_link(lang: Lang, topic: Topic) -> TopicLink {
-    let slug = topic.slug();
-    TopicLink {
-        href: format!("/guide/{slug}?lang={}", lang.code()),
-        title: t(lang, &format!("guide-{slug}-title")),
-        summary: t(lang, &format!("guide-{slug}-summary")),
-    }
-}
+pub use crate::render::kinds::page::{TopicLink, topic_link};
 
 /// Why there is no answer, in the answer's language.
 pub struct ErrorView {

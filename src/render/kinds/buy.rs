@@ -1,0 +1,94 @@
+//! What a budget buys for a model: the fastest setup within it first.
+
+use super::page::{KindPage, Part, rate_line, spans_of, topic_link, view};
+use super::{AnswerKind, head, text};
+use crate::answer::{Intent, Purchase, Topic};
+use crate::catalog::Catalog;
+use crate::i18n::{Args, Lang, t, tr};
+use crate::render::discord::{self as embed, Embed};
+use crate::render::html;
+use crate::render::kinds_json::{AskJson, BuyAnswerJson, budget, buy_setup};
+
+pub struct Buy<'a>(pub &'a Purchase);
+
+impl AnswerKind for Buy<'_> {
+    fn verdict_words(&self, lang: Lang, catalog: &Catalog) -> String {
+        crate::render::verdict::buy(lang, catalog, self.0)
+    }
+
+    fn body(&self, lang: Lang, catalog: &Catalog) -> String {
+        crate::render::buy::text(lang, catalog, &self.0.shopping, &self.0.model)
+    }
+
+    fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
+        embed::notice(text(self, lang, catalog), embed::GREEN)
+    }
+
+    fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {
+        let h = head(self, lang, catalog, Intent::Buy);
+        let (p, s) = (self.0, &self.0.shopping);
+        AskJson::Buy(BuyAnswerJson {
+            language: h.language,
+            understood: true,
+            intent: h.intent,
+            verdict: h.verdict,
+            budget: budget(&s.budget),
+            model: p.model_id.clone(),
+            model_name: p.model_name.clone(),
+            precision: p.precision.name(),
+            setups: s.within.iter().map(buy_setup).collect(),
+            cheapest: s.cheapest.as_ref().map(buy_setup),
+            text: h.text,
+        })
+    }
+
+    fn page(&self, lang: Lang) -> Option<KindPage> {
+        let catalog = Catalog::get();
+        let s = &self.0.shopping;
+        let b = s.budget;
+        let typed = crate::render::buy::budget_label(lang, b.amount, b.currency);
+        let head = tr(
+            lang,
+            "buy-title",
+            Some(
+                &Args::new()
+                    .s("budget", typed.as_str())
+                    .s("model", self.0.model.as_str()),
+            ),
+        );
+        let lines: Vec<String> = s
+            .within
+            .iter()
+            .map(|p| crate::render::buy::line(lang, catalog, p))
+            .collect();
+        let mut v = if lines.is_empty() {
+            view(lang, "no", "❌", head)
+        } else {
+            view(lang, "fits", "🛒", head)
+        };
+        v.line = match &s.cheapest {
+            Some(c) => {
+                let args = Args::new()
+                    .s("budget", typed.as_str())
+                    .s(
+                        "setup",
+                        crate::render::parts::setup_label(catalog, &c.gpu.id, c.fit.count),
+                    )
+                    .s("price", crate::render::parts::price_usd(lang, c.usd));
+                Some(html::spans(&tr(lang, "buy-none", Some(&args))))
+            }
+            None => lines.first().map(|l| html::spans(l)),
+        };
+        if !s.within.is_empty() {
+            v.parts.push(Part {
+                title: t(lang, "web-buy-setups-title"),
+                intro: rate_line(lang, b).map(|l| html::spans(&l)),
+                lines: spans_of(&lines),
+                outro: None,
+                commands: Vec::new(),
+            });
+        }
+        v.guide = topic_link(lang, Topic::Choosing);
+        Some(v)
+    }
+}
