@@ -380,7 +380,14 @@ async fn the_png_chart_has_a_dark_scheme() {
         let p = pixmap.pixel(pixmap.width() / 2, 4).expect("a pixel");
         (p.red(), p.green(), p.blue())
     };
-    let url = format!("{base}/chart.png?q=llama+3.1+8b+on+rtx+4090&lang=en");
+    // The chart URL the answer page signed (its Open Graph image, relative without a
+    // public URL): only a question asked there is drawn.
+    let (_, page) = get(&format!("{base}/ask?q=llama+3.1+8b+on+rtx+4090&lang=en")).await;
+    let marker = "<meta property=\"og:image\" content=\"";
+    let at = page.find(marker).expect("an og:image") + marker.len();
+    let path = page[at..].split('"').next().unwrap_or_default();
+    let path = path.replace("&amp;", "&").replace("&#38;", "&");
+    let url = format!("{base}{path}");
     let fetch = |url: String| async move {
         let r = crate::web::client().get(url).send().await.unwrap();
         assert_eq!(r.status(), reqwest::StatusCode::OK);
