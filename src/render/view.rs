@@ -442,18 +442,7 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
 /// its price (today's, else the launch price, said so).
 fn setup_compact(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     let mut line = without_brand(&parts::setup_label(catalog, &s.fit.gpu, s.fit.count));
-    if let Some(buy) = s.buy {
-        let amount = parts::price_usd(lang, buy.usd);
-        line.push_str(" · ");
-        match buy.basis {
-            PriceBasis::Street => line.push_str(&amount),
-            PriceBasis::Launch => line.push_str(&tr(
-                lang,
-                "compare-price-launch",
-                Some(&Args::new().s("price", amount)),
-            )),
-        }
-    }
+    push_buy_price(&mut line, lang, s);
     line
 }
 
@@ -475,19 +464,25 @@ fn setup_chat(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
         let args = Args::new().s("tps", tps.as_str());
         tr_into(&mut line, lang, msg!("answer-setup-speed"), Some(&args));
     }
-    if let Some(buy) = s.buy {
-        let amount = parts::price_usd(lang, buy.usd);
-        line.push_str(" · ");
-        match buy.basis {
-            PriceBasis::Street => line.push_str(&amount),
-            PriceBasis::Launch => line.push_str(&tr(
-                lang,
-                "compare-price-launch",
-                Some(&Args::new().s("price", amount)),
-            )),
-        }
-    }
+    push_buy_price(&mut line, lang, s);
     line
+}
+
+/// " · $1,700" (today's price) or " · $1,599 at launch": what the setup costs to buy.
+fn push_buy_price(line: &mut String, lang: Lang, s: &Setup) {
+    let Some(buy) = s.buy else {
+        return;
+    };
+    let amount = parts::price_usd(lang, buy.usd);
+    line.push_str(" · ");
+    match buy.basis {
+        PriceBasis::Street => line.push_str(&amount),
+        PriceBasis::Launch => line.push_str(&tr(
+            lang,
+            "compare-price-launch",
+            Some(&Args::new().s("price", amount)),
+        )),
+    }
 }
 
 /// Brand words that lead a card's name and that people leave out ("RTX 4090", "MI300X").
