@@ -69,7 +69,62 @@ struct Locale {
 #[derive(Clone, Copy)]
 enum Message {
     Fixed(&'static str),
+    /// Text and plain variables only (most messages with arguments): written here, piece by
+    /// piece, without Fluent's resolver and its per-placeable bookkeeping.
+    Simple(&'static Bundle, &'static Pattern, &'static [Piece]),
     Pattern(&'static Bundle, &'static Pattern),
+}
+
+/// A piece of a [`Message::Simple`]: text as Fluent's parser left it, or a variable.
+#[derive(Clone, Copy)]
+enum Piece {
+    Text(&'static str),
+    Var(&'static str),
+}
+
+/// The pieces of a pattern made only of text and plain variable references; None when
+/// it selects, calls a function or refers to another message or term.
+fn simple_pieces(pattern: &'static Pattern) -> Option<&'static [Piece]> {
+    let pieces =
+        pattern
+            .elements
+            .iter()
+            .map(|element| match element {
+                ast::PatternElement::TextElement { value } => Some(Piece::Text(value)),
+                ast::PatternElement::Placeable {
+                    expression:
+                        ast::Expression::Inline(ast::InlineExpression::VariableReference { id }),
+                } => Some(Piece::Var(id.name)),
+                ast::PatternElement::Placeable { .. } => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+    // Built once per message at start, for the life of the process.
+    Some(Vec::leak(pieces))
+}
+
+/// Writes a simple message when every variable it names is given as text; false (and
+/// nothing written) otherwise, so Fluent formats it and reports what is missing.
+fn write_simple(out: &mut String, pieces: &[Piece], args: Option<&FluentArgs>) -> bool {
+    fn text<'a>(args: Option<&'a FluentArgs>, name: &'static str) -> Option<&'a str> {
+        match args?.get(name)? {
+            FluentValue::String(text) => Some(text.as_ref()),
+            _ => None,
+        }
+    }
+    let value = |name: &'static str| text(args, name);
+    if !pieces.iter().all(|piece| match piece {
+        Piece::Text(_) => true,
+        Piece::Var(name) => value(name).is_some(),
+    }) {
+        return false;
+    }
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Var(name) => out.push_str(value(name).unwrap_or_default()),
+        }
+    }
+    true
 }
 
 static LOCALES: LazyLock<Vec<(Lang, Locale)>> = LazyLock::new(|| {
@@ -177,7 +232,10 @@ fn messages_with_fallback(lang: Lang) -> Vec<Option<Message>> {
             let message = match locale.fixed.get(id) {
                 Some(text) => Message::Fixed(text),
                 None => match locale.bundle.get_message(id).and_then(|m| m.value()) {
-                    Some(pattern) => Message::Pattern(&locale.bundle, pattern),
+                    Some(pattern) => match simple_pieces(pattern) {
+                        Some(pieces) => Message::Simple(&locale.bundle, pattern, pieces),
+                        None => Message::Pattern(&locale.bundle, pattern),
+                    },
                     None => continue,
                 },
             };
@@ -366,7 +424,9 @@ pub fn tr_into(out: &mut String, lang: Lang, id: impl MessageId, args: Option<&A
     );
     match id.slot().and_then(|slot| message(lang, slot)) {
         Some(Message::Fixed(text)) => out.push_str(text),
-        Some(Message::Pattern(bundle, pattern)) => {
+        Some(Message::Simple(_, _, pieces))
+            if write_simple(out, pieces, args.map(|a| &a.fluent)) => {}
+        Some(Message::Simple(bundle, pattern, _) | Message::Pattern(bundle, pattern)) => {
             let mut errors = Vec::new();
             // Writing into a String cannot fail.
             let _ = bundle.write_pattern(out, pattern, args.map(|a| &a.fluent), &mut errors);
@@ -440,6 +500,38 @@ pub fn has(lang: Lang, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast path writes what Fluent writes, for every simple message of every
+    /// language, with each variable given as text.
+    #[test]
+    fn simple_messages_write_what_fluent_writes() {
+        let mut checked = 0;
+        for lang in Lang::ALL {
+            for message in MESSAGES[lang as usize].iter().flatten() {
+                let Message::Simple(bundle, pattern, pieces) = *message else {
+                    continue;
+                };
+                let mut args = FluentArgs::new();
+                for piece in pieces {
+                    if let Piece::Var(name) = piece {
+                        args.set(*name, format!("<{name}>"));
+                    }
+                }
+                let mut fast = String::new();
+                assert!(write_simple(&mut fast, pieces, Some(&args)));
+                let mut errors = Vec::new();
+                let slow = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                assert_eq!(fast, slow, "{lang:?}");
+                // A number is Fluent's to format: the fast path declines it.
+                if let Some(Piece::Var(name)) = pieces.iter().find(|p| matches!(p, Piece::Var(_))) {
+                    args.set(*name, 2.5);
+                    assert!(!write_simple(&mut String::new(), pieces, Some(&args)));
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "only {checked} simple messages");
+    }
 
     #[test]
     fn small_counts_take_the_category_the_rules_give() {
