@@ -31,13 +31,9 @@ impl Currency {
     }
 
     /// The currency a bare amount is in: the one people of that language most often mean.
+    /// Each language's word module says which ([`super::words::Words::currency`]).
     fn of_language(lang: Option<Lang>) -> Currency {
-        match lang {
-            Some(Lang::Pt) => Currency::Brl,
-            Some(Lang::Es) => Currency::Eur,
-            Some(Lang::Zh) => Currency::Cny,
-            _ => Currency::Usd,
-        }
+        lang.map_or(Currency::Usd, |l| super::words::of(l).currency())
     }
 }
 

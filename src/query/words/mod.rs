@@ -1,15 +1,47 @@
 //! Each language's words behind one interface ([`Words`]): a fifth language is one more
 //! module here plus its Fluent files. It holds the words that tell a message's language
-//! ([`super::detect`]) and the cues of follow-ups ([`super::follow_up`]); the other word
-//! lists of `query/` (intent cues, units, numbers, counting words) move here as they are
-//! touched.
+//! ([`super::detect`]), the cues of follow-ups ([`super::follow_up`]) and of intents
+//! ([`super::intent`]), numbers written in words ([`super::numbers_words`]), the words
+//! that count cards ([`super::cards`]), ordinary words never reported as not understood
+//! ([`super::filler`]) and the currency a bare amount is in ([`super::budget`]). Words
+//! that are the same in every language ("vs", "nvlink", "kv cache") are in [`shared`].
+//!
+//! Every list is a static slice: the parser builds its automata and patterns from them
+//! once, and never walks them per word on the hot path.
 
 mod en;
 mod es;
 mod pt;
+pub mod shared;
 mod zh;
 
+use super::budget::Currency;
+use crate::guide::Topic;
 use crate::vocab::Lang;
+
+/// A group of words that tell what a question asks for ([`super::intent`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// "vs", "ou", "还是", "better", "diferença".
+    Compare,
+    /// "price", "quanto custa", "多少钱".
+    Price,
+    /// "what can I run", "maior modelo", "能跑什么".
+    Fit,
+    /// "what is", "o que é", "是什么".
+    Explain,
+    /// "buy", "comprar", "买".
+    Buy,
+    /// "sxm" (a topic only beside "pcie", or with no card named).
+    Sxm,
+    /// "pcie".
+    Pcie,
+    /// A guide topic's words.
+    Topic(Topic),
+}
+
+/// Words of one cue group, as the cleaned text has them.
+pub type CueWords = (Cue, &'static [&'static str]);
 
 /// The words of one language the parser reads.
 pub trait Words: Sync {
@@ -37,6 +69,58 @@ pub trait Words: Sync {
     fn telling_phrases(&self) -> &'static [(&'static str, f64)] {
         &[]
     }
+    /// Words that tell what a question asks for, by group ("vs", "o que é", "能跑什么").
+    /// Latin words match whole words; Chinese ones inside a run.
+    fn cues(&self) -> &'static [CueWords] {
+        &[]
+    }
+    /// Number words below a thousand and the value each adds ("seventy", "setenta e
+    /// dois", "ciento ochenta"), as the cleaned text has them.
+    fn number_words(&self) -> &'static [(&'static str, u32)] {
+        &[]
+    }
+    /// Words that multiply what comes before ("one hundred": 100).
+    fn number_multipliers(&self) -> &'static [(&'static str, u32)] {
+        &[]
+    }
+    /// Words that join a number's parts ("setenta e dois", "one hundred and five").
+    fn number_joiners(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Scale words meaning 10^9 after a number, one or two words each ("billion", "mil
+    /// millones"): a model size in words.
+    fn billion_words(&self) -> &'static [&'static [&'static str]] {
+        &[]
+    }
+    /// Words that count cards before a card's name or a card noun, and how many ("two",
+    /// "duas", "un par de" through "par", "双", "两").
+    fn count_words(&self) -> &'static [(&'static str, u64)] {
+        &[]
+    }
+    /// Nouns a bare count stands before when no card is named ("2 placas", "dos
+    /// tarjetas", "two of them"), as the cleaned text has them.
+    fn card_nouns(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words between a count and a card's name ("2 placas 3090", "dos tarjetas 3090").
+    fn count_fillers(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Measure words a count is written with, glued to it ("两张", "8卡" through "卡" in
+    /// [`Words::card_nouns`]); one character each. Languages that count with spaces
+    /// between words have none.
+    fn measure_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Ordinary words of questions that are neither telling words nor any field: never
+    /// reported as not understood ("hey", "modelo", "grande").
+    fn stop_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The currency a bare amount is in: the one people of this language most often mean.
+    fn currency(&self) -> Currency {
+        Currency::Usd
+    }
 }
 
 /// Every language's words, in [`Lang::ALL`] order.
@@ -50,6 +134,13 @@ pub fn of(lang: Lang) -> &'static dyn Words {
         Lang::Es => &es::Spanish,
         Lang::Zh => &zh::Chinese,
     }
+}
+
+/// Every language's cue words, then the shared ones.
+pub fn all_cues() -> impl Iterator<Item = CueWords> {
+    ALL.iter()
+        .flat_map(|w| w.cues().iter().copied())
+        .chain(shared::CUES.iter().copied())
 }
 
 #[cfg(test)]
