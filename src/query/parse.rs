@@ -143,6 +143,8 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     {
         work.text = text;
     }
+    // "上下文3万2", "开两万上下文": a context in 万, before the budget reads "3.2 万" as yuan.
+    let wan_context = take_wan_context(&mut work);
     // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
         budget::from_captures(c, language)
@@ -158,8 +160,9 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     };
     q.precision = take_precision(&mut work);
     q.max_context = work.blank_clued(Clue::MaxContext, &MAX_CONTEXT);
-    q.context = take_context(&mut work);
+    // Before the context: "1k users" is a thousand users, not a 1k context.
     q.batch = take_batch(&mut work);
+    q.context = take_context(&mut work).or(wan_context);
     if work.blank_clued(Clue::Checkpointing, &CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
@@ -648,9 +651,31 @@ fn take_context(w: &mut Work) -> Option<u64> {
     })
 }
 
+/// A context counted in 万 (ten thousand) after [`budget::normalize`] wrote it as "3.2 万":
+/// "上下文 3.2 万", "2 万 上下文", "3 万 token".
+static WAN_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:|开到|开)?\s*(\d+(?:\.\d+)?)\s*万|(\d+(?:\.\d+)?)\s*万\s*(?:的\s*)?(?:上下文|tokens?\b)",
+    )
+});
+
+/// [`WAN_CONTEXT`]: only a text holding "万" and a context word is searched.
+fn take_wan_context(w: &mut Work) -> Option<u64> {
+    if !(w.clues.has(Clue::Context) && w.text.contains('万')) {
+        return None;
+    }
+    w.take(&WAN_CONTEXT, |c| {
+        let wan: f64 = c.get(1).or(c.get(2))?.as_str().parse().ok()?;
+        let tokens = wan * 10_000.0;
+        (1.0..1e9)
+            .contains(&tokens)
+            .then_some(tokens.round() as u64)
+    })
+}
+
 static BATCH: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:batch(?:[\s_-]?size)?|bs|lote|micro[\s-]?batch)\s*(?:de|of|=|:)?\s*(\d+)\b|批量\s*(?:大小)?\s*(?:为|=)?\s*(\d+)|批次\s*(\d+)|\b(\d+)\s*(?:usuarios|users|concurrent\w*|simultane\w*|sequences|sequencias|secuencias|requests|requisicoes|peticiones|pessoas|personas)\b|(\d+)\s*个?\s*(?:并发|用户)|并发\s*(\d+)",
+        r"\b(?:batch(?:[\s_-]?size)?|bs|lote|micro[\s-]?batch)\s*(?:de|of|=|:)?\s*(\d+)\b|批量\s*(?:大小)?\s*(?:为|=)?\s*(\d+)|批次\s*(\d+)|\b(\d+(?:\.\d+)?\s*(?:k|mil)?)\s*(?:usuarios|users|concurrent\w*|simultane\w*|sequences|sequencias|secuencias|requests|requisicoes|peticiones|pessoas|personas)\b|(\d+)\s*个?\s*(?:并发|用户)|并发\s*(\d+)",
     )
 });
 
@@ -658,8 +683,22 @@ fn take_batch(w: &mut Work) -> Option<u64> {
     w.take_clued(Clue::Batch, &BATCH, |c| {
         (1..=6)
             .find_map(|i| c.get(i))
-            .and_then(|m| m.as_str().parse().ok())
+            .and_then(|m| scaled_count(m.as_str()))
     })
+}
+
+/// A count as people write it: "40", "1k", "1.5k", "2 mil" (users, requests).
+fn scaled_count(text: &str) -> Option<u64> {
+    let text = text.trim_end();
+    let (number, scale) = match text.strip_suffix('k') {
+        Some(n) => (n, 1_000.0),
+        None => match text.strip_suffix("mil") {
+            Some(n) => (n, 1_000.0),
+            None => return text.parse().ok(),
+        },
+    };
+    let value = number.trim().parse::<f64>().ok()? * scale;
+    (1.0..1e9).contains(&value).then_some(value.round() as u64)
 }
 
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other
