@@ -127,37 +127,32 @@ const NEEDS: &[(Clue, &[&str])] = &[
         Clue::Brand,
         &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"],
     ),
-    (
-        Clue::Budget,
-        &[
-            "usd",
-            "brl",
-            "eur",
-            "cny",
-            "rmb",
-            "dollar",
-            "dolar",
-            "buck",
-            "reais",
-            "euro",
-            "yuan",
-            "元",
-            "万",
-            "块钱",
-            "人民币",
-            "budget",
-            "orcamento",
-            "presupuesto",
-            "预算",
-        ],
-    ),
 ];
+
+/// The words one of which `budget::BUDGET` needs, from every language's word module:
+/// currency words and codes, the literal start of each budget opener ("budget",
+/// "orcamento", "预算"), and scales that are money alone ("万"). The words after an
+/// amount ("de orcamento") hold an opener's word.
+fn budget_words() -> impl Iterator<Item = &'static str> {
+    use super::words::{ALL, literal_prefix, shared};
+    ALL.iter()
+        .flat_map(|w| {
+            let currencies = w.currency_words().iter().map(|&(c, _)| c);
+            let openers = w.budget_openers().iter().map(|o| literal_prefix(o));
+            currencies
+                .chain(openers)
+                .chain(w.money_scales().iter().copied())
+        })
+        .chain(shared::CURRENCY_WORDS.iter().map(|&(c, _)| c))
+        .filter(|w| !w.is_empty())
+}
 
 /// Every needed word, and the group each one is a clue for.
 static FINDER: LazyLock<(AhoCorasick, Vec<Clue>)> = LazyLock::new(|| {
     let (words, clues): (Vec<&str>, Vec<Clue>) = NEEDS
         .iter()
         .flat_map(|&(clue, words)| words.iter().map(move |&w| (w, clue)))
+        .chain(budget_words().map(|w| (w, Clue::Budget)))
         .unzip();
     // A DFA: the fastest overlapping search, and the clue words are few.
     let finder = AhoCorasick::builder()
@@ -199,5 +194,14 @@ mod tests {
         let c = Clues::of("两张4090能跑70b的llama吗 4bit量化");
         assert!(c.has(Clue::Bits) && !c.has(Clue::Float) && !c.has(Clue::Memory));
         assert!(Clues::of("微调 qwen").has(Clue::Train));
+        for budget in [
+            "r usd 5 mil",
+            "5000 reais",
+            "presupuesto de 2k",
+            "预算 1 万",
+            "2 万",
+        ] {
+            assert!(Clues::of(budget).has(Clue::Budget), "{budget}");
+        }
     }
 }

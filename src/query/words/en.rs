@@ -2,6 +2,7 @@
 
 use super::{Cue, CueWords, Words};
 use crate::guide::Topic;
+use crate::query::budget::Currency;
 use crate::vocab::Lang;
 
 pub struct English;
@@ -350,5 +351,25 @@ impl Words for English {
 
     fn count_fillers(&self) -> &'static [&'static str] {
         &["cards", "card", "gpus", "gpu", "of"]
+    }
+
+    fn budget_openers(&self) -> &'static [&'static str] {
+        &[r"budget\s+(?:of\s+|is\s+|:\s*)?(?:up\s+to\s+)?"]
+    }
+
+    fn budget_after(&self) -> &'static [&'static str] {
+        &[r"budget"]
+    }
+
+    fn currency_words(&self) -> &'static [(&'static str, Currency)] {
+        &[
+            ("dollar", Currency::Usd),
+            ("dollars", Currency::Usd),
+            ("bucks", Currency::Usd),
+        ]
+    }
+
+    fn range_words(&self) -> &'static [&'static str] {
+        &["to"]
     }
 }

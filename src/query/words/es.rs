@@ -357,4 +357,28 @@ impl Words for Spanish {
             "tarjetas", "tarjeta", "placas", "placa", "de", "sola", "unica",
         ]
     }
+
+    fn budget_openers(&self) -> &'static [&'static str] {
+        &[r"presupuesto\s+(?:de\s+|es\s+|:\s*)?(?:hasta\s+)?"]
+    }
+
+    fn budget_after(&self) -> &'static [&'static str] {
+        &[r"de\s+presupuesto"]
+    }
+
+    fn currency_words(&self) -> &'static [(&'static str, Currency)] {
+        &[
+            ("dolares", Currency::Usd),
+            ("euro", Currency::Eur),
+            ("euros", Currency::Eur),
+        ]
+    }
+
+    fn amount_scales(&self) -> &'static [(&'static str, f64)] {
+        &[("mil", 1e+03)]
+    }
+
+    fn range_words(&self) -> &'static [&'static str] {
+        &["a", "hasta"]
+    }
 }

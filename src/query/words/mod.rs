@@ -121,6 +121,32 @@ pub trait Words: Sync {
     fn currency(&self) -> Currency {
         Currency::Usd
     }
+    /// Words that open a budget before its amount, as regex alternatives that end where
+    /// the amount starts ("budget of", "orcamento de ate", "预算是").
+    fn budget_openers(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words after an amount that make it a budget ("de orcamento"), as regex alternatives.
+    fn budget_after(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Currency words and the currency each names ("reais", "euros", "块钱").
+    fn currency_words(&self) -> &'static [(&'static str, Currency)] {
+        &[]
+    }
+    /// Words that scale an amount ("5 mil", "2 万") and by how much; "k" is in [`shared`].
+    fn amount_scales(&self) -> &'static [(&'static str, f64)] {
+        &[]
+    }
+    /// Scale words that make a bare amount money in this language's currency ("2万" is
+    /// 20,000 yuan): a budget with no currency or budget word.
+    fn money_scales(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words between the two ends of a range of amounts ("2 a 3 mil", "1万到2万").
+    fn range_words(&self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// Every language's words, in [`Lang::ALL`] order.
@@ -134,6 +160,60 @@ pub fn of(lang: Lang) -> &'static dyn Words {
         Lang::Es => &es::Spanish,
         Lang::Zh => &zh::Chinese,
     }
+}
+
+/// Regex alternatives of every language and the shared ones, longest first (so a longer
+/// word wins over its prefix), each Latin one between word boundaries when `whole`.
+pub fn alternation(
+    of: impl Fn(&dyn Words) -> &'static [&'static str],
+    shared: &[&str],
+    whole: bool,
+) -> String {
+    let mut items: Vec<&str> = ALL.iter().flat_map(|w| of(*w).iter().copied()).collect();
+    items.extend_from_slice(shared);
+    items.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    items.dedup();
+    let bounded = |w: &str| match w.as_bytes().first() {
+        Some(b) if whole && b.is_ascii_alphabetic() => format!(r"\b(?:{w})\b"),
+        _ => format!("(?:{w})"),
+    };
+    items.into_iter().map(bounded).collect::<Vec<_>>().join("|")
+}
+
+/// The literal text every match of a regex alternative starts with: its characters up
+/// to the first pattern syntax, less one that a quantifier may drop. A cheap clue for
+/// the alternative ([`super::clues`]).
+pub fn literal_prefix(alternative: &str) -> &str {
+    let end = alternative
+        .char_indices()
+        .find(|&(_, c)| "\\()[]{}|.*+?^$".contains(c))
+        .map_or(alternative.len(), |(i, _)| i);
+    let quantified = alternative[end..].starts_with(['?', '*', '{']);
+    match quantified {
+        true => alternative[..end]
+            .char_indices()
+            .last()
+            .map_or("", |(i, _)| &alternative[..i]),
+        false => &alternative[..end],
+    }
+}
+
+/// A currency word of any language, or a shared currency code.
+pub fn currency_of(word: &str) -> Option<Currency> {
+    ALL.iter()
+        .flat_map(|w| w.currency_words())
+        .chain(shared::CURRENCY_WORDS)
+        .find(|(w, _)| *w == word)
+        .map(|&(_, c)| c)
+}
+
+/// What a scale word multiplies an amount by, in any language ("k", "mil", "万").
+pub fn amount_scale(word: &str) -> Option<f64> {
+    ALL.iter()
+        .flat_map(|w| w.amount_scales())
+        .chain(shared::AMOUNT_SCALES)
+        .find(|(w, _)| *w == word)
+        .map(|&(_, v)| v)
 }
 
 /// Every language's cue words, then the shared ones.
@@ -156,6 +236,15 @@ mod tests {
                 !words.follow_up_openers().is_empty() || !words.follow_up_anywhere().is_empty()
             );
         }
+    }
+
+    #[test]
+    fn literal_prefixes_are_what_every_match_starts_with() {
+        assert_eq!(literal_prefix(r"budget\s+(?:of\s+)?"), "budget");
+        assert_eq!(literal_prefix(r"预算\s*(?:是|为)?"), "预算");
+        assert_eq!(literal_prefix(r"tokens?"), "token");
+        assert_eq!(literal_prefix(r"全参数?微调"), "全参");
+        assert_eq!(literal_prefix("reais"), "reais");
     }
 
     #[test]

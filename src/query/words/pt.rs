@@ -379,4 +379,28 @@ impl Words for Portuguese {
     fn count_fillers(&self) -> &'static [&'static str] {
         &["placas", "placa", "de", "so", "unica"]
     }
+
+    fn budget_openers(&self) -> &'static [&'static str] {
+        &[r"orcamento\s+(?:de\s+|e\s+|:\s*)?(?:ate\s+)?"]
+    }
+
+    fn budget_after(&self) -> &'static [&'static str] {
+        &[r"de\s+orcamento"]
+    }
+
+    fn currency_words(&self) -> &'static [(&'static str, Currency)] {
+        &[
+            ("reais", Currency::Brl),
+            ("dolares", Currency::Usd),
+            ("euros", Currency::Eur),
+        ]
+    }
+
+    fn amount_scales(&self) -> &'static [(&'static str, f64)] {
+        &[("mil", 1e+03)]
+    }
+
+    fn range_words(&self) -> &'static [&'static str] {
+        &["a", "ate"]
+    }
 }

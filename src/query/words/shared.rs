@@ -4,6 +4,7 @@
 
 use super::{Cue, CueWords};
 use crate::guide::Topic;
+use crate::query::budget::Currency;
 
 /// Cue words of every language.
 pub static CUES: &[CueWords] = &[
@@ -61,3 +62,21 @@ pub static STOP_WORDS: &[&str] = &[
 
 /// Words between a count and a card's name in every language ("2 x 3090").
 pub static COUNT_FILLERS: &[&str] = &["x"];
+
+/// Currency codes, and the words the cleaning writes for "$", "R$", "US$", "€", "¥".
+pub static CURRENCY_WORDS: &[(&str, Currency)] = &[
+    ("usd", Currency::Usd),
+    ("us usd", Currency::Usd),
+    ("r usd", Currency::Brl),
+    ("brl", Currency::Brl),
+    ("eur", Currency::Eur),
+    ("cny", Currency::Cny),
+    ("rmb", Currency::Cny),
+    ("yuan", Currency::Cny),
+];
+
+/// Scale words every language writes after an amount ("15k").
+pub static AMOUNT_SCALES: &[(&str, f64)] = &[("k", 1_000.0)];
+
+/// Range marks between two amounts ("2-3k", "2~3k").
+pub static RANGE_MARKS: &[&str] = &["-", "~"];

@@ -123,4 +123,30 @@ impl Words for Chinese {
     fn measure_words(&self) -> &'static [&'static str] {
         &["张", "块", "個", "个", "台"]
     }
+
+    fn budget_openers(&self) -> &'static [&'static str] {
+        &[r"预算\s*(?:是|为|有)?\s*"]
+    }
+
+    fn currency_words(&self) -> &'static [(&'static str, Currency)] {
+        &[
+            ("美元", Currency::Usd),
+            ("美金", Currency::Usd),
+            ("元", Currency::Cny),
+            ("块钱", Currency::Cny),
+            ("人民币", Currency::Cny),
+        ]
+    }
+
+    fn amount_scales(&self) -> &'static [(&'static str, f64)] {
+        &[("万", 1e+04)]
+    }
+
+    fn range_words(&self) -> &'static [&'static str] {
+        &["到", "至"]
+    }
+
+    fn money_scales(&self) -> &'static [&'static str] {
+        &["万"]
+    }
 }
