@@ -52,27 +52,16 @@ pub(super) enum Clue {
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
-/// together: a pattern that gains an alternative needs its word here).
+/// together: a pattern that gains an alternative needs its word here). The groups built
+/// from the languages' word modules find theirs in [`derived`] and [`budget_words`].
 const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Lora, &["lora"]),
-    (
-        Clue::Train,
-        &[
-            "fine", "ft", "param", "train", "trein", "entren", "ajuste", "afinar", "全参", "微调",
-            "训练",
-        ],
-    ),
     (
         Clue::Gguf,
         &["q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"],
     ),
     (Clue::Method, &["gptq", "awq", "nf4", "bnb"]),
     (Clue::Float, &["fp", "f1", "f3", "float", "int", "i8", "i4"]),
-    (Clue::Half, &["half", "meia", "media", "半精度"]),
-    (
-        Clue::Full,
-        &["full", "precisao", "precision", "全精度", "单精度"],
-    ),
     (Clue::Bits, &["bit", "位", "比特", "quant"]),
     (
         Clue::Context,
@@ -90,29 +79,6 @@ const NEEDS: &[(Clue, &[&str])] = &[
             "k",
             "mil",
             "token",
-        ],
-    ),
-    (
-        Clue::Batch,
-        &[
-            "batch",
-            "bs",
-            "lote",
-            "批量",
-            "批次",
-            "usuario",
-            "user",
-            "concurrent",
-            "simultane",
-            "sequen",
-            "secuen",
-            "request",
-            "requisic",
-            "petici",
-            "pessoa",
-            "persona",
-            "并发",
-            "用户",
         ],
     ),
     (
@@ -134,11 +100,11 @@ const NEEDS: &[(Clue, &[&str])] = &[
 /// "orcamento", "预算"), and scales that are money alone ("万"). The words after an
 /// amount ("de orcamento") hold an opener's word.
 fn budget_words() -> impl Iterator<Item = &'static str> {
-    use super::words::{ALL, literal_prefix, shared};
+    use super::words::{ALL, literal_core, shared};
     ALL.iter()
         .flat_map(|w| {
             let currencies = w.currency_words().iter().map(|&(c, _)| c);
-            let openers = w.budget_openers().iter().map(|o| literal_prefix(o));
+            let openers = w.budget_openers().iter().map(|o| literal_core(o));
             currencies
                 .chain(openers)
                 .chain(w.money_scales().iter().copied())
@@ -147,12 +113,33 @@ fn budget_words() -> impl Iterator<Item = &'static str> {
         .filter(|w| !w.is_empty())
 }
 
+/// The groups whose patterns are built from the languages' word modules, with the
+/// literal run each of their alternatives holds ([`super::words::literal_core`]).
+fn derived() -> Vec<(Clue, Vec<&'static str>)> {
+    use super::words::{Words, cores};
+    let of = |f: fn(&dyn Words) -> &'static [&'static str]| cores(f);
+    vec![
+        (Clue::Train, of(|w| w.train_words())),
+        (Clue::Half, of(|w| w.half_precision_words())),
+        (Clue::Full, of(|w| w.full_precision_words())),
+        (
+            Clue::Batch,
+            [of(|w| w.batch_openers()), of(|w| w.user_words())].concat(),
+        ),
+    ]
+}
+
 /// Every needed word, and the group each one is a clue for.
 static FINDER: LazyLock<(AhoCorasick, Vec<Clue>)> = LazyLock::new(|| {
     let (words, clues): (Vec<&str>, Vec<Clue>) = NEEDS
         .iter()
         .flat_map(|&(clue, words)| words.iter().map(move |&w| (w, clue)))
         .chain(budget_words().map(|w| (w, Clue::Budget)))
+        .chain(
+            derived()
+                .into_iter()
+                .flat_map(|(clue, cores)| cores.into_iter().map(move |w| (w, clue))),
+        )
         .unzip();
     // A DFA: the fastest overlapping search, and the clue words are few.
     let finder = AhoCorasick::builder()

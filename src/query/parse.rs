@@ -18,6 +18,7 @@ use super::filler::FILLER;
 use super::intent::{self, Cues, Intent};
 use super::numbers_words;
 use super::pieces::{is_ascii_space, pieces};
+use super::words;
 use crate::catalog::{Catalog, MatchKind, ModelMatch, is_variant_word, tokenize};
 use crate::diagnose;
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
@@ -502,9 +503,9 @@ fn take_sharding(w: &mut Work) -> Option<Sharding> {
 static QLORA: LazyLock<Regex> = LazyLock::new(|| re(r"\bq-?lora\b"));
 static LORA: LazyLock<Regex> = LazyLock::new(|| re(r"\blora\b"));
 static TRAIN: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(?:full[\s-]?(?:fine[\s-]?tun\w*|finetun\w*|ft|param\w*)|fine[\s-]?tun\w*|finetun\w*|train\w*|treina\w*|treino\w*|entren\w*|ajuste\s+fino|afinar|pre[\s-]?train\w*|sft)\b|全参数?微调|全量微调|全参|微调|训练|预训练",
-    )
+    let latin = words::joined(|w| w.train_words(), true);
+    let other = words::joined(|w| w.train_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 
 fn take_mode(w: &mut Work) -> Option<Mode> {
@@ -543,12 +544,14 @@ static BITS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static WORDS_HALF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bhalf[\s-]precision\b|\bmeia[\s-]precisao\b|\bmedia[\s-]precision\b|半精度")
+    let latin = words::joined(|w| w.half_precision_words(), true);
+    let other = words::joined(|w| w.half_precision_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 static WORDS_FULL: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\bfull[\s-]precision\b|\bprecisao\s+(?:total|completa|cheia)\b|\bprecision\s+(?:completa|total|simple)\b|全精度|单精度",
-    )
+    let latin = words::joined(|w| w.full_precision_words(), true);
+    let other = words::joined(|w| w.full_precision_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 
 fn take_precision(w: &mut Work) -> Option<Precision> {
@@ -625,9 +628,9 @@ pub(super) fn gguf(name: &str) -> Option<Precision> {
 /// "What's the max context ...", "qual o contexto máximo", "¿cuál es el contexto máximo",
 /// "最大上下文": the question asks for the longest context the GPUs hold.
 static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|最[长大][^\sa-z0-9]{0,6}上下文|上下文\s*(?:最大|最长|上限)",
-    )
+    let latin = words::joined(|w| w.max_context_phrases(), true);
+    let other = words::joined(|w| w.max_context_phrases(), false);
+    re(&format!(r"\b(?:{latin})|{other}"))
 });
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
@@ -674,14 +677,18 @@ fn take_wan_context(w: &mut Work) -> Option<u64> {
 }
 
 static BATCH: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(?:batch(?:[\s_-]?size)?|bs|lote|micro[\s-]?batch)\s*(?:de|of|=|:)?\s*(\d+)\b|批量\s*(?:大小)?\s*(?:为|=)?\s*(\d+)|批次\s*(\d+)|\b(\d+(?:\.\d+)?\s*(?:k|mil)?)\s*(?:usuarios|users|concurrent\w*|simultane\w*|sequences|sequencias|secuencias|requests|requisicoes|peticiones|pessoas|personas)\b|(\d+)\s*个?\s*(?:并发|用户)|并发\s*(\d+)",
-    )
+    let openers = words::joined(|w| w.batch_openers(), true);
+    let han_openers = words::joined(|w| w.batch_openers(), false);
+    let users = words::joined(|w| w.user_words(), true);
+    let han_users = words::joined(|w| w.user_words(), false);
+    re(&format!(
+        r"\b(?:{openers})\s*(\d+)\b|(?:{han_openers})\s*(\d+)|\b(\d+(?:\.\d+)?\s*(?:k|mil)?)\s*(?:{users})\b|(\d+)\s*(?:{han_users})"
+    ))
 });
 
 fn take_batch(w: &mut Work) -> Option<u64> {
     w.take_clued(Clue::Batch, &BATCH, |c| {
-        (1..=6)
+        (1..=4)
             .find_map(|i| c.get(i))
             .and_then(|m| scaled_count(m.as_str()))
     })

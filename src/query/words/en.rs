@@ -372,4 +372,49 @@ impl Words for English {
     fn range_words(&self) -> &'static [&'static str] {
         &["to"]
     }
+
+    fn train_words(&self) -> &'static [&'static str] {
+        &[
+            r"full[\s-]?(?:fine[\s-]?tun\w*|finetun\w*|ft|param\w*)",
+            r"fine[\s-]?tun\w*",
+            r"finetun\w*",
+            r"train\w*",
+            r"pre[\s-]?train\w*",
+            r"sft",
+        ]
+    }
+
+    fn half_precision_words(&self) -> &'static [&'static str] {
+        &[r"half[\s-]precision"]
+    }
+
+    fn full_precision_words(&self) -> &'static [&'static str] {
+        &[r"full[\s-]precision"]
+    }
+
+    fn batch_openers(&self) -> &'static [&'static str] {
+        &[
+            r"batch(?:[\s_-]?size)?\s*(?:of|=|:)?",
+            r"bs\s*(?:=|:)?",
+            r"micro[\s-]?batch\s*(?:of|=|:)?",
+        ]
+    }
+
+    fn user_words(&self) -> &'static [&'static str] {
+        &[
+            r"users",
+            r"user",
+            r"concurrent\w*",
+            r"sequences",
+            r"requests",
+        ]
+    }
+
+    fn max_context_phrases(&self) -> &'static [&'static str] {
+        &[
+            r"(?:max(?:imum)?|longest|largest|biggest)\s+(?:context|ctx)(?:\s+(?:length|window|size|len))?\b",
+            r"(?:context|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum)?|limit)\b",
+            r"how\s+(?:much|long\s+(?:a|of\s+a))\s+context\b",
+        ]
+    }
 }

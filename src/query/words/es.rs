@@ -381,4 +381,39 @@ impl Words for Spanish {
     fn range_words(&self) -> &'static [&'static str] {
         &["a", "hasta"]
     }
+
+    fn train_words(&self) -> &'static [&'static str] {
+        &[r"entren\w*", r"ajuste\s+fino", r"afinar"]
+    }
+
+    fn half_precision_words(&self) -> &'static [&'static str] {
+        &[r"media[\s-]precision"]
+    }
+
+    fn full_precision_words(&self) -> &'static [&'static str] {
+        &[r"precision\s+(?:completa|total|simple)"]
+    }
+
+    fn batch_openers(&self) -> &'static [&'static str] {
+        &[r"lote\s*(?:de|=|:)?"]
+    }
+
+    fn user_words(&self) -> &'static [&'static str] {
+        &[
+            r"usuarios",
+            r"concurrent\w*",
+            r"simultane\w*",
+            r"secuencias",
+            r"peticiones",
+            r"personas",
+        ]
+    }
+
+    fn max_context_phrases(&self) -> &'static [&'static str] {
+        &[
+            r"(?:max(?:imo)?|mayor)\s+(?:de\s+)?(?:contexto|context|ctx)\b",
+            r"(?:contexto|context|ctx)(?:\s+(?:max(?:imo)?|mas\s+largo))\b",
+            r"cuanto\s+contexto\b",
+        ]
+    }
 }

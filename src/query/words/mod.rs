@@ -138,6 +138,30 @@ pub trait Words: Sync {
     fn amount_scales(&self) -> &'static [(&'static str, f64)] {
         &[]
     }
+    /// Training words ("fine-tune", "treinar", "微调"), as regex alternatives.
+    fn train_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// "Half precision" in words, as regex alternatives.
+    fn half_precision_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// "Full precision" in words, as regex alternatives.
+    fn full_precision_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words before a batch size ("batch of", "lote de", "批量"), as regex alternatives that end where the number starts.
+    fn batch_openers(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words after a number of users or requests at once ("users", "usuarios", "个并发"), as regex alternatives.
+    fn user_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Phrases that ask for the longest context ("max context", "contexto maximo", "最长上下文"), as regex alternatives.
+    fn max_context_phrases(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Scale words that make a bare amount money in this language's currency ("2万" is
     /// 20,000 yuan): a budget with no currency or budget word.
     fn money_scales(&self) -> &'static [&'static str] {
@@ -180,22 +204,65 @@ pub fn alternation(
     items.into_iter().map(bounded).collect::<Vec<_>>().join("|")
 }
 
-/// The literal text every match of a regex alternative starts with: its characters up
-/// to the first pattern syntax, less one that a quantifier may drop. A cheap clue for
-/// the alternative ([`super::clues`]).
-pub fn literal_prefix(alternative: &str) -> &str {
-    let end = alternative
-        .char_indices()
-        .find(|&(_, c)| "\\()[]{}|.*+?^$".contains(c))
-        .map_or(alternative.len(), |(i, _)| i);
-    let quantified = alternative[end..].starts_with(['?', '*', '{']);
-    match quantified {
-        true => alternative[..end]
-            .char_indices()
-            .last()
-            .map_or("", |(i, _)| &alternative[..i]),
-        false => &alternative[..end],
+/// A literal run every match of a regex alternative holds: the longest run of plain
+/// characters outside groups and classes, less a character a quantifier may drop
+/// ("train" of `pre[\s-]?train\w*`, "全参" of `全参数?微调`). A cheap clue for the
+/// alternative ([`super::clues`]); an alternative must hold no `|` outside a group.
+pub fn literal_core(alternative: &str) -> &str {
+    let (mut best, mut start, mut depth) = ("", None::<usize>, 0usize);
+    let mut chars = alternative.char_indices().peekable();
+    fn close<'a>(text: &'a str, from: Option<usize>, to: usize, best: &mut &'a str) {
+        if let Some(from) = from
+            && to - from > best.len()
+        {
+            *best = &text[from..to];
+        }
     }
+    while let Some((i, c)) = chars.next() {
+        let plain = depth == 0 && !"\\()[]{}|.*+?^$".contains(c);
+        if plain {
+            let quantified = chars.peek().is_some_and(|&(_, n)| "?*{".contains(n));
+            if quantified {
+                close(alternative, start.take(), i, &mut best);
+            } else {
+                start.get_or_insert(i);
+            }
+            continue;
+        }
+        close(alternative, start.take(), i, &mut best);
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    close(alternative, start, alternative.len(), &mut best);
+    best
+}
+
+/// Every language's alternatives of one kind, longest first (a longer word wins over its
+/// prefix), joined for a regex; `latin` picks those that start with an ASCII letter (set
+/// between word boundaries by the pattern), or the others.
+pub fn joined(of: impl Fn(&dyn Words) -> &'static [&'static str], latin: bool) -> String {
+    let mut items: Vec<&str> = ALL
+        .iter()
+        .flat_map(|w| of(*w).iter().copied())
+        .filter(|w| w.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) == latin)
+        .collect();
+    items.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    items.dedup();
+    items.join("|")
+}
+
+/// The literal runs ([`literal_core`]) of every language's alternatives of one kind.
+pub fn cores(of: impl Fn(&dyn Words) -> &'static [&'static str]) -> Vec<&'static str> {
+    ALL.iter()
+        .flat_map(|w| of(*w).iter().map(|a| literal_core(a)))
+        .filter(|c| !c.is_empty())
+        .collect()
 }
 
 /// A currency word of any language, or a shared currency code.
@@ -239,12 +306,58 @@ mod tests {
     }
 
     #[test]
-    fn literal_prefixes_are_what_every_match_starts_with() {
-        assert_eq!(literal_prefix(r"budget\s+(?:of\s+)?"), "budget");
-        assert_eq!(literal_prefix(r"预算\s*(?:是|为)?"), "预算");
-        assert_eq!(literal_prefix(r"tokens?"), "token");
-        assert_eq!(literal_prefix(r"全参数?微调"), "全参");
-        assert_eq!(literal_prefix("reais"), "reais");
+    fn literal_cores_are_held_by_every_match() {
+        assert_eq!(literal_core(r"budget\s+(?:of\s+)?"), "budget");
+        assert_eq!(literal_core(r"预算\s*(?:是|为)?"), "预算");
+        assert_eq!(literal_core(r"tokens?"), "token");
+        assert_eq!(literal_core(r"全参数?微调"), "全参");
+        assert_eq!(literal_core(r"pre[\s-]?train\w*"), "train");
+        assert_eq!(
+            literal_core(r"(?:max(?:imo)?|maior)\s+contexto\b"),
+            "contexto"
+        );
+        assert_eq!(literal_core("reais"), "reais");
+    }
+
+    /// The clues of the patterns built from these words need a literal run in each
+    /// alternative, and an alternative with a `|` outside a group would split the pattern.
+    #[test]
+    fn every_pattern_alternative_holds_a_literal_run() {
+        let kinds: [fn(&dyn Words) -> &'static [&'static str]; 6] = [
+            |w| w.train_words(),
+            |w| w.half_precision_words(),
+            |w| w.full_precision_words(),
+            |w| w.batch_openers(),
+            |w| w.user_words(),
+            |w| w.budget_openers(),
+        ];
+        for words in ALL {
+            for kind in kinds {
+                for alternative in kind(words) {
+                    assert!(!literal_core(alternative).is_empty(), "{alternative}");
+                    let alone = regex::Regex::new(&format!("^(?:{alternative})$"));
+                    assert!(alone.is_ok(), "{alternative}");
+                    let mut depth = 0i32;
+                    for c in alternative.chars() {
+                        match c {
+                            '(' | '[' => depth += 1,
+                            ')' | ']' => depth -= 1,
+                            '|' => assert!(depth > 0, "{alternative}"),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            // The max-context clue is "context", "ctx" or "上下文" (`clues::NEEDS`).
+            for phrase in words.max_context_phrases() {
+                assert!(
+                    ["context", "ctx", "上下文"]
+                        .iter()
+                        .any(|w| phrase.contains(w)),
+                    "{phrase}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -403,4 +403,38 @@ impl Words for Portuguese {
     fn range_words(&self) -> &'static [&'static str] {
         &["a", "ate"]
     }
+
+    fn train_words(&self) -> &'static [&'static str] {
+        &[r"treina\w*", r"treino\w*", r"ajuste\s+fino"]
+    }
+
+    fn half_precision_words(&self) -> &'static [&'static str] {
+        &[r"meia[\s-]precisao"]
+    }
+
+    fn full_precision_words(&self) -> &'static [&'static str] {
+        &[r"precisao\s+(?:total|completa|cheia)"]
+    }
+
+    fn batch_openers(&self) -> &'static [&'static str] {
+        &[r"lote\s*(?:de|=|:)?"]
+    }
+
+    fn user_words(&self) -> &'static [&'static str] {
+        &[
+            r"usuarios",
+            r"simultane\w*",
+            r"sequencias",
+            r"requisicoes",
+            r"pessoas",
+        ]
+    }
+
+    fn max_context_phrases(&self) -> &'static [&'static str] {
+        &[
+            r"(?:max(?:imo)?|maior)\s+(?:de\s+)?(?:contexto|context|ctx)\b",
+            r"(?:contexto|context|ctx)(?:\s+(?:max(?:imo)?|mais\s+longo))\b",
+            r"quanto\s+(?:de\s+)?contexto\b",
+        ]
+    }
 }

@@ -149,4 +149,40 @@ impl Words for Chinese {
     fn money_scales(&self) -> &'static [&'static str] {
         &["万"]
     }
+
+    fn train_words(&self) -> &'static [&'static str] {
+        &[
+            r"全参数?微调",
+            r"全量微调",
+            r"全参",
+            r"微调",
+            r"训练",
+            r"预训练",
+        ]
+    }
+
+    fn half_precision_words(&self) -> &'static [&'static str] {
+        &[r"半精度"]
+    }
+
+    fn full_precision_words(&self) -> &'static [&'static str] {
+        &[r"全精度", r"单精度"]
+    }
+
+    fn batch_openers(&self) -> &'static [&'static str] {
+        &[r"批量\s*(?:大小)?\s*(?:为|=)?", r"批次", r"并发"]
+    }
+
+    fn user_words(&self) -> &'static [&'static str] {
+        &[r"个?\s*并发", r"个?\s*用户"]
+    }
+
+    fn max_context_phrases(&self) -> &'static [&'static str] {
+        &[
+            r"最大\s*上下文",
+            r"最长\s*上下文",
+            r"最[长大][^\sa-z0-9]{0,6}上下文",
+            r"上下文\s*(?:最大|最长|上限)",
+        ]
+    }
 }
