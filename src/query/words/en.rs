@@ -417,4 +417,12 @@ impl Words for English {
             r"how\s+(?:much|long\s+(?:a|of\s+a))\s+context\b",
         ]
     }
+
+    fn card_prepositions(&self) -> &'static [&'static str] {
+        &["on", "with", "in", "into", "my", "a", "an", "one"]
+    }
+
+    fn common_words(&self) -> &'static str {
+        include_str!("../../../data/common_words/en.txt")
+    }
 }

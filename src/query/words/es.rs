@@ -416,4 +416,12 @@ impl Words for Spanish {
             r"cuanto\s+contexto\b",
         ]
     }
+
+    fn card_prepositions(&self) -> &'static [&'static str] {
+        &["en", "una", "mi", "con", "de"]
+    }
+
+    fn common_words(&self) -> &'static str {
+        include_str!("../../../data/common_words/es.txt")
+    }
 }

@@ -162,6 +162,16 @@ pub trait Words: Sync {
     fn max_context_phrases(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Words before a memory amount that make it a card ("on 24gb", "numa de 16gb",
+    /// "用 24g"), as the cleaned text has them.
+    fn card_prepositions(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The language's most frequent words, one a line (`data/common_words/`, from
+    /// wordfreq): a model family word among them opens a name only with a size after it.
+    fn common_words(&self) -> &'static str {
+        ""
+    }
     /// Scale words that make a bare amount money in this language's currency ("2万" is
     /// 20,000 yuan): a budget with no currency or budget word.
     fn money_scales(&self) -> &'static [&'static str] {

@@ -437,4 +437,12 @@ impl Words for Portuguese {
             r"quanto\s+(?:de\s+)?contexto\b",
         ]
     }
+
+    fn card_prepositions(&self) -> &'static [&'static str] {
+        &["em", "numa", "num", "na", "minha", "uma", "com", "de"]
+    }
+
+    fn common_words(&self) -> &'static str {
+        include_str!("../../../data/common_words/pt.txt")
+    }
 }

@@ -185,4 +185,12 @@ impl Words for Chinese {
             r"上下文\s*(?:最大|最长|上限)",
         ]
     }
+
+    fn card_prepositions(&self) -> &'static [&'static str] {
+        &["用", "单张", "一张"]
+    }
+
+    fn common_words(&self) -> &'static str {
+        include_str!("../../../data/common_words/zh.txt")
+    }
 }
