@@ -63,24 +63,8 @@ const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Method, &["gptq", "awq", "nf4", "bnb"]),
     (Clue::Float, &["fp", "f1", "f3", "float", "int", "i8", "i4"]),
     (Clue::Bits, &["bit", "位", "比特", "quant"]),
-    (
-        Clue::Context,
-        &[
-            "context",
-            "ctx",
-            "janela",
-            "ventana",
-            "len",
-            "上下文",
-            "seq",
-            "sequen",
-            "secuen",
-            "序列",
-            "k",
-            "mil",
-            "token",
-        ],
-    ),
+    // The context openers are in [`derived`].
+    (Clue::Context, &["k", "mil", "token"]),
     (
         Clue::Checkpointing,
         &["checkpointing", "ckpt", "梯度检查点", "重计算"],
@@ -122,6 +106,7 @@ fn derived() -> Vec<(Clue, Vec<&'static str>)> {
         (Clue::Train, of(|w| w.train_words())),
         (Clue::Half, of(|w| w.half_precision_words())),
         (Clue::Full, of(|w| w.full_precision_words())),
+        (Clue::Context, of(|w| w.context_openers())),
         (
             Clue::Batch,
             [of(|w| w.batch_openers()), of(|w| w.user_words())].concat(),

@@ -634,9 +634,14 @@ static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|(?:max[\s_-]?)?seq(?:uence)?s?(?:[\s_-]?len(?:gth)?)?|max[\s_-]?len|sequencias?|secuencias?|(?:comprimento|tamanho|longitud)\s+(?:de\s+|da\s+|de\s+la\s+)?(?:sequencia|secuencia))\s*(?:de|of|=|:|is|e|es)?\s*|(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
-    )
+    // Every language's context openers and joiners ([`words::Words::context_openers`]).
+    let openers = words::joined(|w| w.context_openers(), true);
+    let han_openers = words::joined(|w| w.context_openers(), false);
+    let joiners = words::joined(|w| w.context_joiners(), true);
+    let han_joiners = words::joined(|w| w.context_joiners(), false);
+    re(&format!(
+        r"(?:\b(?:{openers})\s*(?:{joiners}|=|:)?\s*|(?:{han_openers})\s*(?:{han_joiners}|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d+(?:[.,]\d+)?)\s*tokens?\b(?:\s*de\s+context[o]?)?"
+    ))
 });
 
 fn take_context(w: &mut Work) -> Option<u64> {

@@ -425,4 +425,17 @@ impl Words for English {
     fn common_words(&self) -> &'static str {
         include_str!("../../../data/common_words/en.txt")
     }
+
+    fn context_openers(&self) -> &'static [&'static str] {
+        &[
+            r"context",
+            r"ctx",
+            r"(?:max[\s_-]?)?seq(?:uence)?s?(?:[\s_-]?len(?:gth)?)?",
+            r"max[\s_-]?len",
+        ]
+    }
+
+    fn context_joiners(&self) -> &'static [&'static str] {
+        &[r"of", r"is"]
+    }
 }

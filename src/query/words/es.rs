@@ -424,4 +424,17 @@ impl Words for Spanish {
     fn common_words(&self) -> &'static str {
         include_str!("../../../data/common_words/es.txt")
     }
+
+    fn context_openers(&self) -> &'static [&'static str] {
+        &[
+            r"contexto",
+            r"ventana",
+            r"secuencias?",
+            r"longitud\s+(?:de\s+|de\s+la\s+)?secuencia",
+        ]
+    }
+
+    fn context_joiners(&self) -> &'static [&'static str] {
+        &[r"de", r"es"]
+    }
 }

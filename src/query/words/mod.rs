@@ -162,6 +162,15 @@ pub trait Words: Sync {
     fn max_context_phrases(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Words before a context size ("context", "janela", "上下文长度"), as regex
+    /// alternatives.
+    fn context_openers(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Words between a context opener and its size ("context of", "contexto de", "为").
+    fn context_joiners(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Words before a memory amount that make it a card ("on 24gb", "numa de 16gb",
     /// "用 24g"), as the cleaned text has them.
     fn card_prepositions(&self) -> &'static [&'static str] {
@@ -333,13 +342,14 @@ mod tests {
     /// alternative, and an alternative with a `|` outside a group would split the pattern.
     #[test]
     fn every_pattern_alternative_holds_a_literal_run() {
-        let kinds: [fn(&dyn Words) -> &'static [&'static str]; 6] = [
+        let kinds: [fn(&dyn Words) -> &'static [&'static str]; 7] = [
             |w| w.train_words(),
             |w| w.half_precision_words(),
             |w| w.full_precision_words(),
             |w| w.batch_openers(),
             |w| w.user_words(),
             |w| w.budget_openers(),
+            |w| w.context_openers(),
         ];
         for words in ALL {
             for kind in kinds {

@@ -445,4 +445,17 @@ impl Words for Portuguese {
     fn common_words(&self) -> &'static str {
         include_str!("../../../data/common_words/pt.txt")
     }
+
+    fn context_openers(&self) -> &'static [&'static str] {
+        &[
+            r"contexto",
+            r"janela",
+            r"sequencias?",
+            r"(?:comprimento|tamanho)\s+(?:de\s+|da\s+)?sequencia",
+        ]
+    }
+
+    fn context_joiners(&self) -> &'static [&'static str] {
+        &[r"de", r"e"]
+    }
 }

@@ -193,4 +193,12 @@ impl Words for Chinese {
     fn common_words(&self) -> &'static str {
         include_str!("../../../data/common_words/zh.txt")
     }
+
+    fn context_openers(&self) -> &'static [&'static str] {
+        &[r"上下文\s*(?:长度)?", r"序列\s*(?:长度)?"]
+    }
+
+    fn context_joiners(&self) -> &'static [&'static str] {
+        &[r"为", r"是"]
+    }
 }
