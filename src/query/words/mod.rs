@@ -382,18 +382,51 @@ mod tests {
 
     #[test]
     fn cues_are_written_as_the_cleaned_text_has_them() {
+        let cleaned = |word: &str| {
+            assert_eq!(*word, word.to_lowercase(), "{word}");
+            assert!(
+                !word.contains(['á', 'é', 'í', 'ó', 'ú', 'ã', 'õ', 'ç', 'ñ', 'ê', 'ô']),
+                "{word}"
+            );
+        };
         for words in ALL {
-            for cue in words
-                .follow_up_openers()
+            let lists = [
+                words.follow_up_openers(),
+                words.follow_up_anywhere(),
+                words.telling_words(),
+                words.stop_words(),
+                words.card_nouns(),
+                words.count_fillers(),
+                words.card_prepositions(),
+            ];
+            lists.iter().flat_map(|l| l.iter()).for_each(|w| cleaned(w));
+            words
+                .cues()
                 .iter()
-                .chain(words.follow_up_anywhere())
-            {
-                assert_eq!(*cue, cue.to_lowercase(), "{cue}");
-                assert!(
-                    !cue.contains(['á', 'é', 'í', 'ó', 'ú', 'ã', 'ç', 'ñ']),
-                    "{cue}"
-                );
-            }
+                .flat_map(|(_, l)| l.iter())
+                .for_each(|w| cleaned(w));
+            words.number_words().iter().for_each(|(w, _)| cleaned(w));
+            words.count_words().iter().for_each(|(w, _)| cleaned(w));
+            words.currency_words().iter().for_each(|(w, _)| cleaned(w));
         }
+    }
+
+    #[test]
+    fn joined_puts_longer_words_first_and_splits_scripts() {
+        let latin = joined(|w| w.train_words(), true);
+        assert!(
+            latin.contains("treina") && !latin.contains("微调"),
+            "{latin}"
+        );
+        let other = joined(|w| w.train_words(), false);
+        let items: Vec<&str> = other.split('|').collect();
+        let at = |w: &str| items.iter().position(|i| *i == w);
+        assert!(
+            at("全量微调") < at("微调") && at("微调").is_some(),
+            "{other}"
+        );
+        assert_eq!(currency_of("reais"), Some(Currency::Brl));
+        assert_eq!(currency_of("r usd"), Some(Currency::Brl));
+        assert_eq!(amount_scale("万"), Some(10_000.0));
     }
 }

@@ -331,10 +331,7 @@ impl Words for Portuguese {
             "as",
             "e",
             "consegue",
-            "dá",
             "cabe",
-            "vocês",
-            "só",
             "modelo",
             // "the biggest model": size words, never a model's name ("grande" is not "granite").
             "grande",
