@@ -31,13 +31,9 @@ impl Currency {
     }
 
     /// The currency a bare amount is in: the one people of that language most often mean.
+    /// Each language's word module says which ([`super::words::Words::currency`]).
     fn of_language(lang: Option<Lang>) -> Currency {
-        match lang {
-            Some(Lang::Pt) => Currency::Brl,
-            Some(Lang::Es) => Currency::Eur,
-            Some(Lang::Zh) => Currency::Cny,
-            _ => Currency::Usd,
-        }
+        lang.map_or(Currency::Usd, |l| super::words::of(l).currency())
     }
 }
 
@@ -73,11 +69,58 @@ impl Rates {
     }
 }
 
-/// The budget pattern: a currency word before or after the amount, or a budget word before it.
+/// Words as regex alternatives: spaces match any run of spaces, Latin words end at a word
+/// boundary.
+fn alternatives<'w>(words: impl Iterator<Item = &'w str>) -> String {
+    let mut items: Vec<String> = words
+        .map(|w| {
+            let escaped = regex::escape(w).replace(' ', r"\s+");
+            match w.bytes().last() {
+                Some(b) if b.is_ascii_alphanumeric() => format!(r"{escaped}\b"),
+                _ => escaped,
+            }
+        })
+        .collect();
+    // Longest first: "dollars" before "dollar", "r usd" before "usd".
+    items.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    items.dedup();
+    items.join("|")
+}
+
+/// The budget pattern: a currency word before or after the amount, or a budget word
+/// before it, or a scale that is money on its own ("2万"). Built once from every
+/// language's words ([`super::words::Words::budget_openers`], `currency_words`,
+/// `amount_scales`, `budget_after`, `money_scales`) and the shared currency codes.
 pub(super) static BUDGET: LazyLock<regex::Regex> = LazyLock::new(|| {
-    super::parse::re(
-        r"(?:\b(r\s+usd|us\s+usd|usd|brl|eur|cny|rmb)\s*|\b(?:budget|orcamento|presupuesto)\s+(?:de\s+|of\s+|is\s+|e\s+|es\s+|:\s*)?(?:ate\s+|hasta\s+|up\s+to\s+)?|预算\s*(?:是|为|有)?\s*)(\d+(?:\.\d+)?)\s*(k|mil|万)?(?:\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币)\b)?|\b(\d+(?:\.\d+)?)\s*(k|mil|万)?\s*(?:de\s+)?(usd|dollars?|dolares|bucks|美元|美金|brl|reais|euros?|eur|cny|rmb|yuan|元|块钱|人民币|budget|de\s+orcamento|de\s+presupuesto)|(\d+(?:\.\d+)?)\s*(万)",
-    )
+    use super::words::{ALL, shared};
+    let codes = alternatives(shared::CURRENCY_WORDS.iter().map(|&(w, _)| w));
+    let openers = ALL
+        .iter()
+        .flat_map(|w| w.budget_openers())
+        .map(|o| match o.as_bytes()[0].is_ascii_alphabetic() {
+            true => format!(r"\b{o}"),
+            false => o.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("|");
+    let scales = alternatives(
+        ALL.iter()
+            .flat_map(|w| w.amount_scales())
+            .chain(shared::AMOUNT_SCALES)
+            .map(|&(w, _)| w),
+    );
+    let currencies = alternatives(
+        ALL.iter()
+            .flat_map(|w| w.currency_words())
+            .chain(shared::CURRENCY_WORDS)
+            .map(|&(w, _)| w),
+    );
+    let after = ALL.iter().flat_map(|w| w.budget_after()).copied();
+    let after = after.collect::<Vec<_>>().join("|");
+    let money = alternatives(ALL.iter().flat_map(|w| w.money_scales()).copied());
+    super::parse::re(&format!(
+        r"(?:\b({codes})\s*|{openers})(\d+(?:\.\d+)?)\s*({scales})?(?:\s*(?:de\s+)?({currencies}))?|\b(\d+(?:\.\d+)?)\s*({scales})?\s*(?:de\s+)?({currencies}|{after})|(\d+(?:\.\d+)?)\s*({money})"
+    ))
 });
 
 /// Chinese amounts as the budget pattern reads them: "1万5" and "一万五" are 1.5万,
@@ -87,10 +130,25 @@ static HAN_WAN: LazyLock<regex::Regex> = LazyLock::new(|| {
         r"([0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十]+)\s*万\s*([0-9]|[一二两三四五六七八九])?(?:\s*千)?|([0-9]|[一二两三四五六七八九])\s*千",
     )
 });
+/// A range of amounts ("2-3k", "2 a 3 mil", "1 万到 2 万"): its top, with its scale.
 static RANGE: LazyLock<regex::Regex> = LazyLock::new(|| {
-    super::parse::re(
-        r"\b\d+(?:\.\d+)?\s*(?:k|mil|万)?\s*(?:-|~|to|a|ate|hasta|到|至)\s*(\d+(?:\.\d+)?\s*(?:k|mil|万))",
-    )
+    use super::words::{ALL, shared};
+    let scales = alternatives(
+        ALL.iter()
+            .flat_map(|w| w.amount_scales())
+            .chain(shared::AMOUNT_SCALES)
+            .map(|&(w, _)| w),
+    );
+    let marks = ALL
+        .iter()
+        .flat_map(|w| w.range_words())
+        .chain(shared::RANGE_MARKS)
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|");
+    super::parse::re(&format!(
+        r"\b\d+(?:\.\d+)?\s*(?:{scales})?\s*(?:{marks})\s*(\d+(?:\.\d+)?\s*(?:{scales}))"
+    ))
 });
 
 /// A Chinese numeral of one or two digits ("五", "十五", "两").
@@ -154,23 +212,20 @@ pub(super) fn from_captures(c: &Captures, lang: Option<Lang>) -> Option<Budget> 
     } else {
         (None, g(8)?, g(9))
     };
-    let currency = match currency_word {
-        Some("r usd" | "brl" | "reais") => Currency::Brl,
-        Some("us usd" | "usd" | "dollar" | "dollars" | "dolares" | "bucks" | "美元" | "美金") => {
-            Currency::Usd
-        }
-        Some("eur" | "euro" | "euros") => Currency::Eur,
-        Some("cny" | "rmb" | "yuan" | "元" | "块钱" | "人民币") => Currency::Cny,
-        // "2万" is yuan; a bare amount beside a budget word is in the language's currency.
-        _ if scale == Some("万") => Currency::Cny,
-        _ => Currency::of_language(lang),
+    // A currency word, else a scale that is money in its language's currency ("2万"),
+    // else a bare amount beside a budget word is in the message's language's currency.
+    let money_scale = |scale: &str| {
+        let mut langs = super::words::ALL.iter();
+        langs.find(|w| w.money_scales().contains(&scale))
     };
-    let amount = amount(number)?
-        * match scale {
-            Some("k" | "mil") => 1_000.0,
-            Some("万") => 10_000.0,
-            _ => 1.0,
-        };
+    let currency = currency_word
+        .and_then(|w| match w.contains("  ") {
+            true => super::words::currency_of(&w.split_whitespace().collect::<Vec<_>>().join(" ")),
+            false => super::words::currency_of(w),
+        })
+        .or_else(|| scale.and_then(money_scale).map(|w| w.currency()))
+        .unwrap_or_else(|| Currency::of_language(lang));
+    let amount = amount(number)? * scale.and_then(super::words::amount_scale).unwrap_or(1.0);
     (1.0..1e9).contains(&amount).then(|| Budget {
         amount,
         currency,

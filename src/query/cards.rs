@@ -5,7 +5,9 @@
 use super::Query;
 use super::clues::Clue;
 use super::parse::{Work, re, spans};
+use super::words;
 use crate::catalog::Catalog;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::{Captures, Regex};
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -38,71 +40,68 @@ const GPU_SUFFIX: &[&str] = &[
     "con",
     "with",
 ];
-/// Words between a count and the GPU: "2 placas 3090", "dos tarjetas 3090".
-const COUNT_FILLER: &[&str] = &[
-    "x", "placas", "placa", "tarjetas", "tarjeta", "cards", "card", "gpus", "gpu", "de", "of",
-    "sola", "so", "unica", "张", "块", "卡", "台",
-];
-
 /// English words after which "a"/"an" before a GPU means one card: "on a 4090".
 const ONE_CARD_BEFORE_ARTICLE: &[&str] = &[
     "on", "with", "in", "into", "onto", "using", "have", "got", "own", "for", "buy", "just", "only",
 ];
 
-fn count_word(word: &str) -> Option<u64> {
-    let n = match word {
-        "one" | "single" | "um" | "uma" | "numa" | "num" | "un" | "una" | "uno" | "1x" => 1,
-        "two" | "dual" | "duas" | "dois" | "dos" | "2x" | "pair" | "par" => 2,
-        "three" | "tres" | "3x" => 3,
-        "four" | "quatro" | "cuatro" | "4x" => 4,
-        "six" | "seis" | "6x" => 6,
-        "eight" | "oito" | "ocho" | "8x" => 8,
-        "sixteen" | "dezesseis" | "dieciseis" | "16x" => 16,
-        _ => {
-            let digits = word.strip_suffix('x').unwrap_or(word);
-            return digits.parse().ok().filter(|n| (1..=4096).contains(n));
-        }
-    };
-    Some(n)
+/// Whether `word` stands between a count and a card's name in any language.
+fn is_count_filler(word: &str) -> bool {
+    words::shared::COUNT_FILLERS.contains(&word)
+        || words::ALL.iter().any(|w| w.count_fillers().contains(&word))
 }
+
+/// A count word of any language ("two", "duas", "par", "两") or a number ("2", "2x").
+fn count_word(word: &str) -> Option<u64> {
+    let named = words::ALL
+        .iter()
+        .flat_map(|w| w.count_words())
+        .find(|(w, _)| *w == word)
+        .map(|&(_, n)| n);
+    named.or_else(|| {
+        let digits = word.strip_suffix('x').unwrap_or(word);
+        digits.parse().ok().filter(|n| (1..=4096).contains(n))
+    })
+}
+
+/// The characters a glued count ends with: measure words ("张", "台") and one-character
+/// card nouns ("卡") of the languages that count that way.
+static MEASURE_CHARS: LazyLock<Vec<char>> = LazyLock::new(|| {
+    let glued = words::ALL.iter().filter(|w| !w.measure_words().is_empty());
+    glued
+        .flat_map(|w| w.measure_words().iter().chain(w.card_nouns()))
+        .filter_map(|m| {
+            let mut chars = m.chars();
+            chars.next().filter(|_| chars.next().is_none())
+        })
+        .collect()
+});
 
 /// "两张", "8卡", "单卡", "用两块" -> the count before a measure word.
 fn chinese_count(run: &str) -> Option<u64> {
-    let body = run.trim_end_matches(['张', '块', '卡', '台', '个']);
+    let body = run.trim_end_matches(MEASURE_CHARS.as_slice());
     if body.len() == run.len() && !run.ends_with(['单', '双']) {
         return None;
     }
     let last = body.chars().last()?;
-    Some(match last {
-        '一' | '单' => 1,
-        '两' | '二' | '俩' | '双' => 2,
-        '三' => 3,
-        '四' => 4,
-        '六' => 6,
-        '八' => 8,
-        '十' => 10,
-        _ => {
-            let digits: String = body
-                .chars()
-                .rev()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            let digits: String = digits.chars().rev().collect();
-            return digits.parse().ok();
-        }
-    })
+    let mut buf = [0; 4];
+    if !last.is_ascii_digit() {
+        return count_word(last.encode_utf8(&mut buf)).filter(|_| !last.is_ascii());
+    }
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    body[body.len() - digits..].parse().ok()
 }
 
 /// The count words that open a Chinese run after a GPU: "一张卡跑" -> "一张卡",
 /// "单卡推理" -> "单卡".
 fn chinese_count_prefix(run: &str) -> &str {
-    const MEASURE: [char; 4] = ['张', '块', '卡', '台'];
-    let Some(first) = run.find(MEASURE) else {
+    let measure = MEASURE_CHARS.as_slice();
+    let Some(first) = run.find(measure) else {
         return run;
     };
     let end = run[first..]
         .char_indices()
-        .find(|&(_, c)| !MEASURE.contains(&c))
+        .find(|&(_, c)| !measure.contains(&c))
         .map_or(run.len(), |(i, _)| first + i);
     &run[..end]
 }
@@ -167,7 +166,7 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
     blank.push((tokens[start].0, tokens[end - 1].1));
     // Count before: "2x 4090", "duas 3090", "2 placas 3090", "两张4090".
     let mut i = start;
-    while i > 0 && COUNT_FILLER.contains(&tokens[i - 1].2) && i + 2 > start {
+    while i > 0 && is_count_filler(tokens[i - 1].2) && i + 2 > start {
         i -= 1;
         if start - i > 2 {
             break;
@@ -299,44 +298,66 @@ pub(super) fn take_unknown_gpu(catalog: &Catalog, w: &mut Work) -> Option<String
 
 /// A count of cards with no card named: "2 placas", "dos tarjetas", "2 gpus", "两张卡",
 /// "双卡", "8卡". Latin words need a card noun after the count, so "dos" (of the) and a
-/// bare number are never a count.
+/// bare number are never a count. Built from every language's count words and card
+/// nouns ([`words::Words::count_words`], [`words::Words::card_nouns`]).
 static BARE_COUNT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(\d{1,4}x?|one|single|two|dual|three|four|eight|um|uma|dois|duas|tres|quatro|oito|un|una|dos|cuatro|ocho)\s+(?:x\s+)?(?:placas?|tarjetas?|cards?|gpus?|graficas?|gpu's|of\s+them|of\s+those|delas|deles|dessas|desses|de\s+ellas|de\s+ellos|de\s+esas|de\s+esos)\b|(\d{1,4}|[一两二俩三四六八十单双])\s*(?:[张块個个台]\s*(?:显卡|卡|gpu\b)?|显卡|卡)",
-    )
+    let alternation = |items: &mut dyn Iterator<Item = &'static str>| {
+        let mut items: Vec<String> = items
+            .map(|w| {
+                let w = regex::escape(w).replace(' ', r"\s+");
+                if w.is_ascii() { format!(r"{w}\b") } else { w }
+            })
+            .collect();
+        // Longest first: "cards" before "card", "显卡" before "卡".
+        items.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        items.dedup();
+        items.join("|")
+    };
+    let (glued, spaced): (Vec<&dyn words::Words>, Vec<&dyn words::Words>) = words::ALL
+        .iter()
+        .partition(|w| !w.measure_words().is_empty());
+    let words_of = |langs: &[&dyn words::Words], nouns: bool| -> Vec<&'static str> {
+        langs
+            .iter()
+            .flat_map(|w| match nouns {
+                true => w.card_nouns().to_vec(),
+                false => w.count_words().iter().map(|&(c, _)| c).collect(),
+            })
+            .collect()
+    };
+    let spaced_counts = alternation(&mut words_of(&spaced, false).into_iter());
+    let spaced_nouns = alternation(&mut words_of(&spaced, true).into_iter());
+    let glued_counts = alternation(&mut words_of(&glued, false).into_iter());
+    let glued_nouns = alternation(&mut words_of(&glued, true).into_iter());
+    let measures = alternation(&mut glued.iter().flat_map(|w| w.measure_words().iter().copied()));
+    re(&format!(
+        r"\b(\d{{1,4}}x?\b|{spaced_counts})\s+(?:x\s+)?(?:{spaced_nouns})|(\d{{1,4}}|{glued_counts})\s*(?:(?:{measures})\s*(?:{glued_nouns})?|{glued_nouns})"
+    ))
 });
 
-/// Words one of which a bare count needs (a cheap test before the pattern runs).
-const BARE_COUNT_NOUNS: &[&str] = &[
-    "plac", "tarjet", "card", "gpu", "grafica", "them", "those", "dela", "dele", "dess", "ellas",
-    "ellos", "esas", "esos", "卡", "张", "块",
-];
+/// Every card noun and measure word: one of them is needed for a bare count (a cheap
+/// test before the pattern runs).
+static BARE_COUNT_NOUNS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    let nouns = words::ALL
+        .iter()
+        .flat_map(|w| w.card_nouns().iter().chain(w.measure_words()));
+    AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(nouns)
+        .expect("a few short words build")
+});
 
 /// [`BARE_COUNT`]: how many cards the message counts without naming one; blanks it.
 pub(super) fn take_bare_count(w: &mut Work) -> Option<u64> {
-    if !BARE_COUNT_NOUNS.iter().any(|n| w.text.contains(n)) {
+    if !BARE_COUNT_NOUNS.is_match(&w.text) {
         return None;
     }
     w.take(&BARE_COUNT, |c| {
         let n = match (c.get(1), c.get(2)) {
             (Some(word), _) => count_word(word.as_str()),
-            (None, Some(han)) => han_count(han.as_str()),
+            (None, Some(han)) => count_word(han.as_str()),
             _ => None,
         };
         n.filter(|n| (1..=4096).contains(n))
     })
-}
-
-/// "两" -> 2, "8" -> 8, "双" -> 2.
-fn han_count(word: &str) -> Option<u64> {
-    match word {
-        "一" | "单" => Some(1),
-        "两" | "二" | "俩" | "双" => Some(2),
-        "三" => Some(3),
-        "四" => Some(4),
-        "六" => Some(6),
-        "八" => Some(8),
-        "十" => Some(10),
-        digits => digits.parse().ok(),
-    }
 }

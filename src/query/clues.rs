@@ -52,69 +52,19 @@ pub(super) enum Clue {
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
-/// together: a pattern that gains an alternative needs its word here).
+/// together: a pattern that gains an alternative needs its word here). The groups built
+/// from the languages' word modules find theirs in [`derived`] and [`budget_words`].
 const NEEDS: &[(Clue, &[&str])] = &[
     (Clue::Lora, &["lora"]),
-    (
-        Clue::Train,
-        &[
-            "fine", "ft", "param", "train", "trein", "entren", "ajuste", "afinar", "全参", "微调",
-            "训练",
-        ],
-    ),
     (
         Clue::Gguf,
         &["q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"],
     ),
     (Clue::Method, &["gptq", "awq", "nf4", "bnb"]),
     (Clue::Float, &["fp", "f1", "f3", "float", "int", "i8", "i4"]),
-    (Clue::Half, &["half", "meia", "media", "半精度"]),
-    (
-        Clue::Full,
-        &["full", "precisao", "precision", "全精度", "单精度"],
-    ),
     (Clue::Bits, &["bit", "位", "比特", "quant"]),
-    (
-        Clue::Context,
-        &[
-            "context",
-            "ctx",
-            "janela",
-            "ventana",
-            "len",
-            "上下文",
-            "seq",
-            "sequen",
-            "secuen",
-            "序列",
-            "k",
-            "mil",
-            "token",
-        ],
-    ),
-    (
-        Clue::Batch,
-        &[
-            "batch",
-            "bs",
-            "lote",
-            "批量",
-            "批次",
-            "usuario",
-            "user",
-            "concurrent",
-            "simultane",
-            "sequen",
-            "secuen",
-            "request",
-            "requisic",
-            "petici",
-            "pessoa",
-            "persona",
-            "并发",
-            "用户",
-        ],
-    ),
+    // The context openers are in [`derived`].
+    (Clue::Context, &["k", "mil", "token"]),
     (
         Clue::Checkpointing,
         &["checkpointing", "ckpt", "梯度检查点", "重计算"],
@@ -127,37 +77,54 @@ const NEEDS: &[(Clue, &[&str])] = &[
         Clue::Brand,
         &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"],
     ),
-    (
-        Clue::Budget,
-        &[
-            "usd",
-            "brl",
-            "eur",
-            "cny",
-            "rmb",
-            "dollar",
-            "dolar",
-            "buck",
-            "reais",
-            "euro",
-            "yuan",
-            "元",
-            "万",
-            "块钱",
-            "人民币",
-            "budget",
-            "orcamento",
-            "presupuesto",
-            "预算",
-        ],
-    ),
 ];
+
+/// The words one of which `budget::BUDGET` needs, from every language's word module:
+/// currency words and codes, the literal start of each budget opener ("budget",
+/// "orcamento", "预算"), and scales that are money alone ("万"). The words after an
+/// amount ("de orcamento") hold an opener's word.
+fn budget_words() -> impl Iterator<Item = &'static str> {
+    use super::words::{ALL, literal_core, shared};
+    ALL.iter()
+        .flat_map(|w| {
+            let currencies = w.currency_words().iter().map(|&(c, _)| c);
+            let openers = w.budget_openers().iter().map(|o| literal_core(o));
+            currencies
+                .chain(openers)
+                .chain(w.money_scales().iter().copied())
+        })
+        .chain(shared::CURRENCY_WORDS.iter().map(|&(c, _)| c))
+        .filter(|w| !w.is_empty())
+}
+
+/// The groups whose patterns are built from the languages' word modules, with the
+/// literal run each of their alternatives holds ([`super::words::literal_core`]).
+fn derived() -> Vec<(Clue, Vec<&'static str>)> {
+    use super::words::{Words, cores};
+    let of = |f: fn(&dyn Words) -> &'static [&'static str]| cores(f);
+    vec![
+        (Clue::Train, of(|w| w.train_words())),
+        (Clue::Half, of(|w| w.half_precision_words())),
+        (Clue::Full, of(|w| w.full_precision_words())),
+        (Clue::Context, of(|w| w.context_openers())),
+        (
+            Clue::Batch,
+            [of(|w| w.batch_openers()), of(|w| w.user_words())].concat(),
+        ),
+    ]
+}
 
 /// Every needed word, and the group each one is a clue for.
 static FINDER: LazyLock<(AhoCorasick, Vec<Clue>)> = LazyLock::new(|| {
     let (words, clues): (Vec<&str>, Vec<Clue>) = NEEDS
         .iter()
         .flat_map(|&(clue, words)| words.iter().map(move |&w| (w, clue)))
+        .chain(budget_words().map(|w| (w, Clue::Budget)))
+        .chain(
+            derived()
+                .into_iter()
+                .flat_map(|(clue, cores)| cores.into_iter().map(move |w| (w, clue))),
+        )
         .unzip();
     // A DFA: the fastest overlapping search, and the clue words are few.
     let finder = AhoCorasick::builder()
@@ -199,5 +166,14 @@ mod tests {
         let c = Clues::of("两张4090能跑70b的llama吗 4bit量化");
         assert!(c.has(Clue::Bits) && !c.has(Clue::Float) && !c.has(Clue::Memory));
         assert!(Clues::of("微调 qwen").has(Clue::Train));
+        for budget in [
+            "r usd 5 mil",
+            "5000 reais",
+            "presupuesto de 2k",
+            "预算 1 万",
+            "2 万",
+        ] {
+            assert!(Clues::of(budget).has(Clue::Budget), "{budget}");
+        }
     }
 }

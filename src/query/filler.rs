@@ -3,117 +3,13 @@
 use rustc_hash::FxHashSet;
 use std::sync::LazyLock;
 
-/// Ordinary words of questions in our four languages: never reported as not understood.
-const FILLER_WORDS: &[&str] = &[
-    // en
-    "a",
-    "an",
-    "could",
-    "running",
-    "fits",
-    "vram",
-    // "ram/vram", "ram or vram": the machine's memory beside the card's, no field of its own.
-    "ram",
-    "gpu",
-    "gpus",
-    "models",
-    "inference",
-    "serve",
-    "serving",
-    "deploy",
-    "host",
-    "local",
-    "locally",
-    "just",
-    "min",
-    "required",
-    "requirements",
-    "hey",
-    "hi",
-    "help",
-    "please",
-    "pls",
-    "guys",
-    "team",
-    "ok",
-    "big",
-    "how's",
-    "by",
-    "per",
-    "into",
-    "only",
-    "also",
-    "quantized",
-    "quant",
-    "quantization",
-    "tokens",
-    "token",
-    "without",
-    "vs",
-    "same",
-    "time",
-    "box",
-    "machine",
-    "server",
-    "rig",
-    "setup",
-    "setups",
-    "kv",
-    "cache",
-    "budget",
-    "cheap",
-    "cheapest",
-    "best",
-    "fast",
-    "fastest",
-    "speed",
-    "tok",
-    "s",
-    // pt
-    "precisamos",
-    "de",
-    "um",
-    "o",
-    "os",
-    "as",
-    "e",
-    "consegue",
-    "dá",
-    "cabe",
-    "vocês",
-    "só",
-    "modelo",
-    // "the biggest model": size words, never a model's name ("grande" is not "granite").
-    "grande",
-    "grandes",
-    "bigger",
-    "biggest",
-    "large",
-    "largest",
-    "maior",
-    "mayor",
-    "mejor",
-    "melhor",
-    "modelos",
-    "precisaria",
-    "nisso",
-    "inferencia",
-    "rodando",
-    "servir",
-    "necessario",
-    // es
-    "la",
-    "saber",
-    "tal",
-    "desplegar",
-    "necesario",
-];
-
-/// Ordinary words: the filler above and every word language detection knows.
+/// Ordinary words: every language's stop words ([`super::words::Words::stop_words`]),
+/// the shared ones, and every word language detection knows.
 pub(super) static FILLER: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
-    FILLER_WORDS
+    super::words::ALL
         .iter()
-        .copied()
+        .flat_map(|w| w.stop_words().iter().copied())
+        .chain(super::words::shared::STOP_WORDS.iter().copied())
         .chain(super::detect::words())
         .collect()
 });

@@ -23,21 +23,13 @@ static HEADS: LazyLock<HashSet<String>> = LazyLock::new(|| {
     heads
 });
 
-/// The most frequent words of the four languages (`data/common_words/`, from wordfreq;
-/// see SOURCE.md there).
-const COMMON_WORDS: [&str; 4] = [
-    include_str!("../../data/common_words/en.txt"),
-    include_str!("../../data/common_words/pt.txt"),
-    include_str!("../../data/common_words/es.txt"),
-    include_str!("../../data/common_words/zh.txt"),
-];
-
 /// Family words that are also common words (Spanish "llama", English "command", "code"):
 /// they open a name only with a size or a version after them.
 static COMMON_HEADS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
-    COMMON_WORDS
+    // Each language's most frequent words ([`super::words::Words::common_words`]).
+    super::words::ALL
         .iter()
-        .flat_map(|list| list.lines())
+        .flat_map(|w| w.common_words().lines())
         .filter(|w| HEADS.contains(*w))
         .collect()
 });

@@ -26,9 +26,27 @@ const COMMON_CARD: &[(u32, &str)] = &[
 
 /// A memory amount with a card word after it, or a card preposition before it.
 static MEMORY_CARD: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"(?:\b(?:on|with|in|into|my|a|an|one|em|numa|num|na|minha|uma|com|en|una|mi|con|de|用|单张|一张)\s+)(\d{1,3})\s*(?:gb|g|gib)\b|\b(\d{1,3})\s*(?:gb|g|gib)\s+(?:de\s+vram\s+)?(?:card|gpu|placa|tarjeta|grafica|vram|显卡|卡)",
-    )
+    let alternatives = |words: Vec<&str>| {
+        let mut words: Vec<String> = words.into_iter().map(regex::escape).collect();
+        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        words.dedup();
+        words.join("|")
+    };
+    // Every language's card prepositions and one-word card nouns ([`super::words`]).
+    let all = super::words::ALL.iter();
+    let before = alternatives(
+        all.clone()
+            .flat_map(|w| w.card_prepositions())
+            .copied()
+            .collect(),
+    );
+    let nouns = all
+        .flat_map(|w| w.card_nouns())
+        .filter(|n| !n.contains(' '));
+    let after = alternatives(nouns.copied().chain(["vram"]).collect());
+    re(&format!(
+        r"(?:\b(?:{before})\s+)(\d{{1,3}})\s*(?:gb|g|gib)\b|\b(\d{{1,3}})\s*(?:gb|g|gib)\s+(?:de\s+vram\s+)?(?:{after})"
+    ))
 });
 
 /// The memory and the common card of a card given by its memory; blanks it.

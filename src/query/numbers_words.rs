@@ -6,143 +6,32 @@
 //! millones", "亿") is rewritten, into the "70b" form the rest of the parser knows; counts
 //! ("two 4090s", "dos tarjetas") are left alone, the GPU parser reads those itself. No
 //! crate covers these four languages with the billion scales they use (Spanish "mil
-//! millones", Chinese 亿 = 10^8), so the tables are small and ours.
+//! millones", Chinese 亿 = 10^8), so the tables are small and ours: each language's are
+//! in its word module ([`super::words`]).
 
-/// A word and the value it adds (units, tens, hundreds) in one of the Latin-script languages.
-const WORD_VALUES: &[(&str, u32)] = &[
-    // en
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("thirteen", 13),
-    ("fourteen", 14),
-    ("fifteen", 15),
-    ("sixteen", 16),
-    ("seventeen", 17),
-    ("eighteen", 18),
-    ("nineteen", 19),
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("sixty", 60),
-    ("seventy", 70),
-    ("eighty", 80),
-    ("ninety", 90),
-    // pt
-    ("um", 1),
-    ("uma", 1),
-    ("dois", 2),
-    ("duas", 2),
-    ("tres", 3),
-    ("quatro", 4),
-    ("cinco", 5),
-    ("seis", 6),
-    ("sete", 7),
-    ("oito", 8),
-    ("nove", 9),
-    ("dez", 10),
-    ("onze", 11),
-    ("doze", 12),
-    ("treze", 13),
-    ("quatorze", 14),
-    ("catorze", 14),
-    ("quinze", 15),
-    ("dezesseis", 16),
-    ("dezessete", 17),
-    ("dezoito", 18),
-    ("dezenove", 19),
-    ("vinte", 20),
-    ("trinta", 30),
-    ("quarenta", 40),
-    ("cinquenta", 50),
-    ("sessenta", 60),
-    ("setenta", 70),
-    ("oitenta", 80),
-    ("noventa", 90),
-    ("cem", 100),
-    ("cento", 100),
-    ("duzentos", 200),
-    ("trezentos", 300),
-    ("quatrocentos", 400),
-    ("quinhentos", 500),
-    ("seiscentos", 600),
-    ("setecentos", 700),
-    ("oitocentos", 800),
-    ("novecentos", 900),
-    // es
-    ("un", 1),
-    ("uno", 1),
-    ("una", 1),
-    ("dos", 2),
-    ("cuatro", 4),
-    ("siete", 7),
-    ("ocho", 8),
-    ("nueve", 9),
-    ("diez", 10),
-    ("once", 11),
-    ("doce", 12),
-    ("trece", 13),
-    ("dieciseis", 16),
-    ("diecisiete", 17),
-    ("dieciocho", 18),
-    ("diecinueve", 19),
-    ("veinte", 20),
-    ("veintiuno", 21),
-    ("veintiun", 21),
-    ("veintidos", 22),
-    ("veintitres", 23),
-    ("veinticuatro", 24),
-    ("veinticinco", 25),
-    ("veintiseis", 26),
-    ("veintisiete", 27),
-    ("veintiocho", 28),
-    ("veintinueve", 29),
-    ("treinta", 30),
-    ("cuarenta", 40),
-    ("cincuenta", 50),
-    ("sesenta", 60),
-    ("ochenta", 80),
-    ("cien", 100),
-    ("ciento", 100),
-    ("doscientos", 200),
-    ("trescientos", 300),
-    ("cuatrocientos", 400),
-    ("quinientos", 500),
-    ("seiscientos", 600),
-    ("setecientos", 700),
-    ("ochocientos", 800),
-    ("novecientos", 900),
-];
+use super::words::ALL;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use std::sync::LazyLock;
 
-/// Words that join the parts of a number: "setenta e dois", "setenta y dos", "one hundred and five".
-const JOINERS: &[&str] = &["e", "y", "and"];
-
-/// Scale words meaning 10^9, possibly spread over two words ("mil millones").
-const BILLION: &[&[&str]] = &[
-    &["billion"],
-    &["billions"],
-    &["bilhoes"],
-    &["bilhao"],
-    &["mil", "millones"],
-    &["mil", "millon"],
-    &["millardos"],
-];
-
+/// The value a number word adds, in any language ([`Words::number_words`]).
 fn word_value(word: &str) -> Option<u32> {
-    WORD_VALUES
-        .iter()
+    ALL.iter()
+        .flat_map(|w| w.number_words())
         .find(|(w, _)| *w == word)
         .map(|&(_, v)| v)
+}
+
+/// What a multiplying word ("hundred") multiplies by.
+fn multiplier(word: &str) -> Option<u32> {
+    ALL.iter()
+        .flat_map(|w| w.number_multipliers())
+        .find(|(w, _)| *w == word)
+        .map(|&(_, v)| v)
+}
+
+/// Whether `word` joins a number's parts ("e", "y", "and").
+fn is_joiner(word: &str) -> bool {
+    ALL.iter().any(|w| w.number_joiners().contains(&word))
 }
 
 /// The value of number words below a thousand ("one hundred eighty", "ciento ochenta",
@@ -151,11 +40,11 @@ pub fn words_value(words: &[&str]) -> Option<u32> {
     let mut total = 0u32;
     let mut seen = false;
     for (i, &w) in words.iter().enumerate() {
-        if w == "hundred" {
-            total = total.max(1) * 100;
+        if let Some(m) = multiplier(w) {
+            total = total.max(1) * m;
             continue;
         }
-        if JOINERS.contains(&w) && i > 0 && i + 1 < words.len() {
+        if is_joiner(w) && i > 0 && i + 1 < words.len() {
             continue;
         }
         total += word_value(w)?;
@@ -202,13 +91,27 @@ pub fn chinese_value(numeral: &str) -> Option<u32> {
 /// Rewrite sizes in words into "70b"; everything else is kept as it is. The text must
 /// be cleaned (lowercase, accents stripped, Chinese runs spaced off Latin words).
 pub fn rewrite_sizes(text: &str) -> Option<String> {
-    // Every scale word holds "bil" or "mil": most messages have neither and skip the walk.
-    let latin = (text.contains("bil") || text.contains("mil"))
+    // Most messages hold no scale word and skip the walk.
+    let latin = SCALE_OPENERS
+        .is_match(text)
         .then(|| rewrite_latin(text))
         .flatten();
     let chinese = rewrite_chinese(latin.as_deref().unwrap_or(text));
     chinese.or(latin)
 }
+
+/// The first word of every language's scale words, found anywhere (a cheap test before
+/// the walk over words).
+static SCALE_OPENERS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    let openers = ALL
+        .iter()
+        .flat_map(|w| w.billion_words())
+        .filter_map(|s| s.first());
+    AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(openers)
+        .expect("a few short words build")
+});
 
 /// Whitespace-separated words with their byte spans (cleaned text has only ASCII spaces).
 fn words(text: &str) -> Vec<(usize, usize, &str)> {
@@ -223,7 +126,8 @@ fn rewrite_latin(text: &str) -> Option<String> {
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
-        let Some(scale_len) = BILLION.iter().find_map(|s| {
+        let mut scales = ALL.iter().flat_map(|w| w.billion_words());
+        let Some(scale_len) = scales.find_map(|s| {
             let fits = toks.len() >= i + s.len()
                 && s.iter().zip(&toks[i..]).all(|(w, &(_, _, t))| *w == t);
             fits.then_some(s.len())
@@ -235,11 +139,11 @@ fn rewrite_latin(text: &str) -> Option<String> {
         let mut start = i;
         while start > 0 && {
             let t = toks[start - 1].2;
-            word_value(t).is_some() || t == "hundred" || JOINERS.contains(&t)
+            word_value(t).is_some() || multiplier(t).is_some() || is_joiner(t)
         } {
             start -= 1;
         }
-        while start < i && JOINERS.contains(&toks[start].2) {
+        while start < i && is_joiner(toks[start].2) {
             start += 1;
         }
         let run: Vec<&str> = toks[start..i].iter().map(|&(_, _, t)| t).collect();

@@ -18,6 +18,7 @@ use super::filler::FILLER;
 use super::intent::{self, Cues, Intent};
 use super::numbers_words;
 use super::pieces::{is_ascii_space, pieces};
+use super::words;
 use crate::catalog::{Catalog, MatchKind, ModelMatch, is_variant_word, tokenize};
 use crate::diagnose;
 use crate::estimate::{Mode, Precision, Runtime, Sharding};
@@ -143,6 +144,8 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     {
         work.text = text;
     }
+    // "上下文3万2", "开两万上下文": a context in 万, before the budget reads "3.2 万" as yuan.
+    let wan_context = take_wan_context(&mut work);
     // Before every number pattern: "$2k" is no context, "R$ 10 mil" no size.
     let budget = work.take_clued(Clue::Budget, &BUDGET, |c| {
         budget::from_captures(c, language)
@@ -158,8 +161,9 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     };
     q.precision = take_precision(&mut work);
     q.max_context = work.blank_clued(Clue::MaxContext, &MAX_CONTEXT);
-    q.context = take_context(&mut work);
+    // Before the context: "1k users" is a thousand users, not a 1k context.
     q.batch = take_batch(&mut work);
+    q.context = take_context(&mut work).or(wan_context);
     if work.blank_clued(Clue::Checkpointing, &CHECKPOINTING) {
         q.gradient_checkpointing = Some(true);
     }
@@ -499,9 +503,9 @@ fn take_sharding(w: &mut Work) -> Option<Sharding> {
 static QLORA: LazyLock<Regex> = LazyLock::new(|| re(r"\bq-?lora\b"));
 static LORA: LazyLock<Regex> = LazyLock::new(|| re(r"\blora\b"));
 static TRAIN: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(?:full[\s-]?(?:fine[\s-]?tun\w*|finetun\w*|ft|param\w*)|fine[\s-]?tun\w*|finetun\w*|train\w*|treina\w*|treino\w*|entren\w*|ajuste\s+fino|afinar|pre[\s-]?train\w*|sft)\b|全参数?微调|全量微调|全参|微调|训练|预训练",
-    )
+    let latin = words::joined(|w| w.train_words(), true);
+    let other = words::joined(|w| w.train_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 
 fn take_mode(w: &mut Work) -> Option<Mode> {
@@ -540,12 +544,14 @@ static BITS: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static WORDS_HALF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\bhalf[\s-]precision\b|\bmeia[\s-]precisao\b|\bmedia[\s-]precision\b|半精度")
+    let latin = words::joined(|w| w.half_precision_words(), true);
+    let other = words::joined(|w| w.half_precision_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 static WORDS_FULL: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\bfull[\s-]precision\b|\bprecisao\s+(?:total|completa|cheia)\b|\bprecision\s+(?:completa|total|simple)\b|全精度|单精度",
-    )
+    let latin = words::joined(|w| w.full_precision_words(), true);
+    let other = words::joined(|w| w.full_precision_words(), false);
+    re(&format!(r"\b(?:{latin})\b|{other}"))
 });
 
 fn take_precision(w: &mut Work) -> Option<Precision> {
@@ -622,15 +628,20 @@ pub(super) fn gguf(name: &str) -> Option<Precision> {
 /// "What's the max context ...", "qual o contexto máximo", "¿cuál es el contexto máximo",
 /// "最大上下文": the question asks for the longest context the GPUs hold.
 static MAX_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"\b(?:max(?:imum|imo)?|longest|largest|biggest|maior|mayor)\s+(?:de\s+)?(?:context[o]?|ctx)(?:\s+(?:length|window|size|len))?\b|\b(?:context[o]?|ctx)(?:\s+(?:length|window))?\s+(?:max(?:imum|imo)?|limit|mais\s+longo|mas\s+largo)\b|\bhow\s+(?:much|long\s+(?:a|of\s+a))\s+context\b|\bquanto\s+(?:de\s+)?contexto\b|\bcuanto\s+contexto\b|最大\s*上下文|最长\s*上下文|最[长大][^\sa-z0-9]{0,6}上下文|上下文\s*(?:最大|最长|上限)",
-    )
+    let latin = words::joined(|w| w.max_context_phrases(), true);
+    let other = words::joined(|w| w.max_context_phrases(), false);
+    re(&format!(r"\b(?:{latin})|{other}"))
 });
 
 static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"(?:\b(?:context[o]?|ctx|contexto|janela|ventana|(?:max[\s_-]?)?seq(?:uence)?s?(?:[\s_-]?len(?:gth)?)?|max[\s_-]?len|sequencias?|secuencias?|(?:comprimento|tamanho|longitud)\s+(?:de\s+|da\s+|de\s+la\s+)?(?:sequencia|secuencia))\s*(?:de|of|=|:|is|e|es)?\s*|(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d{3,7})\s*tokens?\b(?:\s*de\s+context[o]?)?",
-    )
+    // Every language's context openers and joiners ([`words::Words::context_openers`]).
+    let openers = words::joined(|w| w.context_openers(), true);
+    let han_openers = words::joined(|w| w.context_openers(), false);
+    let joiners = words::joined(|w| w.context_joiners(), true);
+    let han_joiners = words::joined(|w| w.context_joiners(), false);
+    re(&format!(
+        r"(?:\b(?:{openers})\s*(?:{joiners}|=|:)?\s*|(?:{han_openers})\s*(?:{han_joiners}|=|:)?\s*)(\d+(?:[.,]\d+)?)\s*(k|mil)?\b|(?:^|\s)(\d+(?:[.,]\d+)?)\s*(k)(?:\s+(?:de\s+)?(?:tokens?|context[o]?|ctx))?(?:$|[\s,;:])|\b(\d+(?:[.,]\d+)?)\s*(mil)\s+tokens?\b|\b(\d+(?:[.,]\d+)?)\s*tokens?\b(?:\s*de\s+context[o]?)?"
+    ))
 });
 
 fn take_context(w: &mut Work) -> Option<u64> {
@@ -648,18 +659,58 @@ fn take_context(w: &mut Work) -> Option<u64> {
     })
 }
 
-static BATCH: LazyLock<Regex> = LazyLock::new(|| {
+/// A context counted in 万 (ten thousand) after [`budget::normalize`] wrote it as "3.2 万":
+/// "上下文 3.2 万", "2 万 上下文", "3 万 token".
+static WAN_CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:batch(?:[\s_-]?size)?|bs|lote|micro[\s-]?batch)\s*(?:de|of|=|:)?\s*(\d+)\b|批量\s*(?:大小)?\s*(?:为|=)?\s*(\d+)|批次\s*(\d+)|\b(\d+)\s*(?:usuarios|users|concurrent\w*|simultane\w*|sequences|sequencias|secuencias|requests|requisicoes|peticiones|pessoas|personas)\b|(\d+)\s*个?\s*(?:并发|用户)|并发\s*(\d+)",
+        r"(?:上下文|序列)\s*(?:长度)?\s*(?:为|是|=|:|开到|开)?\s*(\d+(?:\.\d+)?)\s*万|(\d+(?:\.\d+)?)\s*万\s*(?:的\s*)?(?:上下文|tokens?\b)",
     )
+});
+
+/// [`WAN_CONTEXT`]: only a text holding "万" and a context word is searched.
+fn take_wan_context(w: &mut Work) -> Option<u64> {
+    if !(w.clues.has(Clue::Context) && w.text.contains('万')) {
+        return None;
+    }
+    w.take(&WAN_CONTEXT, |c| {
+        let wan: f64 = c.get(1).or(c.get(2))?.as_str().parse().ok()?;
+        let tokens = wan * 10_000.0;
+        (1.0..1e9)
+            .contains(&tokens)
+            .then_some(tokens.round() as u64)
+    })
+}
+
+static BATCH: LazyLock<Regex> = LazyLock::new(|| {
+    let openers = words::joined(|w| w.batch_openers(), true);
+    let han_openers = words::joined(|w| w.batch_openers(), false);
+    let users = words::joined(|w| w.user_words(), true);
+    let han_users = words::joined(|w| w.user_words(), false);
+    re(&format!(
+        r"\b(?:{openers})\s*(\d+)\b|(?:{han_openers})\s*(\d+)|\b(\d+(?:\.\d+)?\s*(?:k|mil)?)\s*(?:{users})\b|(\d+)\s*(?:{han_users})"
+    ))
 });
 
 fn take_batch(w: &mut Work) -> Option<u64> {
     w.take_clued(Clue::Batch, &BATCH, |c| {
-        (1..=6)
+        (1..=4)
             .find_map(|i| c.get(i))
-            .and_then(|m| m.as_str().parse().ok())
+            .and_then(|m| scaled_count(m.as_str()))
     })
+}
+
+/// A count as people write it: "40", "1k", "1.5k", "2 mil" (users, requests).
+fn scaled_count(text: &str) -> Option<u64> {
+    let text = text.trim_end();
+    let (number, scale) = match text.strip_suffix('k') {
+        Some(n) => (n, 1_000.0),
+        None => match text.strip_suffix("mil") {
+            Some(n) => (n, 1_000.0),
+            None => return text.parse().ok(),
+        },
+    };
+    let value = number.trim().parse::<f64>().ok()? * scale;
+    (1.0..1e9).contains(&value).then_some(value.round() as u64)
 }
 
 /// Whitespace-separated tokens with their byte spans. [`clean`] turned every other

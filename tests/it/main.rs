@@ -43,6 +43,7 @@ mod layers;
 mod locales;
 mod name_variants;
 mod names;
+mod numbers_written;
 mod ollama;
 mod openapi;
 mod parser_corpus;
