@@ -7,7 +7,7 @@
 //! (model, GPUs, budget) decide the rest in [`classify`]. No pattern runs here.
 
 use super::parse::Parsed;
-use crate::guide::Topic;
+use crate::guide::{Facet, Topic};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -54,6 +54,10 @@ enum Cue {
     Pcie,
     /// A guide topic's words.
     Topic(Topic),
+    /// "why", "lose", "砍掉": what a guide's direct answer explains ([`Facet::Why`]).
+    Why,
+    /// "expensive", "caro", "贵": why something costs what it does ([`Facet::Cost`]).
+    Expensive,
 }
 
 impl Cue {
@@ -67,6 +71,8 @@ impl Cue {
             Cue::Sxm => 5,
             Cue::Pcie => 6,
             Cue::Topic(t) => 8 + Topic::ALL.iter().position(|&x| x == t).unwrap_or(0) as u32,
+            Cue::Why => 7,
+            Cue::Expensive => 29,
         }
     }
 }
@@ -421,6 +427,60 @@ const WORDS: &[(Cue, &[&str])] = &[
     ),
 ];
 
+/// The words of a guide question's facet ([`Cues::facet`]).
+const FACET_WORDS: &[(Cue, &[&str])] = &[
+    (
+        Cue::Why,
+        &[
+            "why",
+            "por que",
+            "porque",
+            "pq",
+            "por q",
+            "为什么",
+            "为啥",
+            "怎么没",
+            "lose",
+            "lost",
+            "drop",
+            "dropped",
+            "remove",
+            "removed",
+            "kill",
+            "killed",
+            "perdeu",
+            "tiraram",
+            "tirou",
+            "removeu",
+            "removeram",
+            "cortaram",
+            "perdio",
+            "quitaron",
+            "quito",
+            "sacaron",
+            "elimino",
+            "砍",
+            "取消",
+            "去掉",
+            "阉割",
+        ],
+    ),
+    (
+        Cue::Expensive,
+        &[
+            "expensive",
+            "so much",
+            "pricey",
+            "caro",
+            "cara",
+            "caros",
+            "caras",
+            "贵",
+            "昂贵",
+        ],
+    ),
+];
+
 /// The topics in the order a message naming several is settled: the most specific first.
 const TOPIC_ORDER: [Topic; 10] = [
     Topic::Nvlink,
@@ -438,6 +498,7 @@ const TOPIC_ORDER: [Topic; 10] = [
 static FINDER: LazyLock<(AhoCorasick, Vec<Cue>)> = LazyLock::new(|| {
     let (words, cues): (Vec<&str>, Vec<Cue>) = WORDS
         .iter()
+        .chain(FACET_WORDS)
         .flat_map(|&(cue, words)| words.iter().map(move |&w| (w, cue)))
         .unzip();
     // A DFA: the fastest overlapping search, and the cue words are few.
@@ -473,6 +534,18 @@ impl Cues {
 
     fn has(self, cue: Cue) -> bool {
         self.0 & (1 << cue.bit()) != 0
+    }
+
+    /// What a guide question asks of its topic: why it costs so much, why a card lacks
+    /// it, else whether a card has it.
+    pub fn facet(self) -> Facet {
+        if self.has(Cue::Price) || self.has(Cue::Expensive) {
+            Facet::Cost
+        } else if self.has(Cue::Why) {
+            Facet::Why
+        } else {
+            Facet::Has
+        }
     }
 
     /// The guide topic the words name, if any. "sxm" is one beside "pcie", or with no card

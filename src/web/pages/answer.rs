@@ -623,7 +623,7 @@ fn elsewhere(reply: &Reply) -> String {
             let ids: Vec<&str> = c.gpus.iter().map(|g| g.id.as_str()).collect();
             format!("/compare?gpus={}&lang={code}", ids.join(","))
         }
-        Ok(Outcome::Explain(topic)) => format!("/guide/{}?lang={code}", topic.slug()),
+        Ok(Outcome::Explain(e)) => format!("/guide/{}?lang={code}", e.topic.slug()),
         _ => format!("/?lang={code}"),
     }
 }
