@@ -59,6 +59,30 @@ impl Topic {
     }
 }
 
+/// Where a guide topic leads next, as data: each topic's two nearest neighbours, the
+/// topics a reader of it most often needs after it.
+const NEXT_TOPICS: &[(Topic, [Topic; 2])] = &[
+    (Topic::Vram, [Topic::KvCache, Topic::Quantization]),
+    (Topic::Nvlink, [Topic::MultiGpu, Topic::Sxm]),
+    (Topic::TensorCores, [Topic::Precision, Topic::Choosing]),
+    (Topic::Sxm, [Topic::Nvlink, Topic::Choosing]),
+    (Topic::Precision, [Topic::Quantization, Topic::TensorCores]),
+    (Topic::Quantization, [Topic::Precision, Topic::Vram]),
+    (Topic::KvCache, [Topic::Vram, Topic::Oom]),
+    (Topic::Oom, [Topic::KvCache, Topic::Quantization]),
+    (Topic::MultiGpu, [Topic::Nvlink, Topic::CudaVisibleDevices]),
+    (Topic::CudaVisibleDevices, [Topic::MultiGpu, Topic::Oom]),
+    (Topic::Choosing, [Topic::Vram, Topic::Nvlink]),
+];
+
+/// The topics a guide answer offers next.
+pub fn next_topics(topic: Topic) -> [Topic; 2] {
+    NEXT_TOPICS
+        .iter()
+        .find(|(t, _)| *t == topic)
+        .map_or([Topic::Vram, Topic::Choosing], |(_, next)| *next)
+}
+
 /// What a question asks of a topic beyond "what is it", read from its words: whether a
 /// card has it ("does the 4090 support nvlink?"), why a card lacks it ("why did the 4090
 /// lose NVLink"), or why it costs what it does ("why do H100 SXM boxes cost so much").
@@ -112,7 +136,7 @@ pub const FACTS: &[Fact] = &[
         facet: Facet::Cost,
         property: Property::FormFactor,
         needs_card: false,
-        parts: &[2, 6],
+        parts: &[5],
     },
 ];
 
@@ -174,6 +198,18 @@ mod tests {
         assert_eq!(e.fact().map(|f| f.property), Some(Property::Nvlink));
         assert_eq!(e.parts(), &[4]);
         assert_eq!(Explained::topic(Topic::Sxm).fact(), None);
+    }
+
+    #[test]
+    fn every_topic_leads_to_two_others() {
+        for &topic in Topic::ALL {
+            let next = next_topics(topic);
+            assert!(
+                NEXT_TOPICS.iter().any(|(t, _)| *t == topic),
+                "{topic:?} has next topics"
+            );
+            assert!(!next.contains(&topic) && next[0] != next[1], "{topic:?}");
+        }
     }
 
     #[test]

@@ -7,12 +7,12 @@ compare-short-price-street = { $price } hoy
 compare-short-price-launch = { $price } de lanzamiento
 compare-short-runs = 4 bits: hasta { $model }
 compare-short-runs-none = 4 bits: ninguno de los modelos populares
-compare-chat-more = Las fichas técnicas completas (consumo, ECC, precio en la nube, qué corre en 16 bits): agrega `--full`.
+compare-chat-more = Las fichas técnicas completas (consumo, ECC, precio en la nube, qué funciona en 16 bits): agrega `--full`.
 compare-setups-4bit = 4 bits
-compare-setups-runs = { $setup }: { $memory } GB, corre { $model } en { $format }
-compare-setups-also = { $setup }: { $memory } GB, también lo corre
-compare-setups-not = { $setup }: { $memory } GB, no lo corre
-compare-setups-not-upto = { $setup }: { $memory } GB, no lo corre (llega hasta { $model })
+compare-setups-runs = { $setup }: { $memory } GB, { $model } funciona en { $format }
+compare-setups-also = { $setup }: { $memory } GB, también funciona
+compare-setups-not = { $setup }: { $memory } GB, no funciona
+compare-setups-not-upto = { $setup }: { $memory } GB, no funciona (llega hasta { $model })
 compare-usual =
     { $where ->
         [local] Para LLMs locales,
@@ -24,6 +24,6 @@ compare-usual-memory-less = { $gb } GB ({ $diff } GB menos)
 compare-usual-dear = la { $dear } { $pluses }
 compare-usual-prefill = hace el prefill unas { $ratio } × más rápido
 compare-usual-decode = genera tokens unas { $ratio } × más rápido
-compare-usual-fp8 = corre FP8
+compare-usual-fp8 = soporta FP8
 compare-usual-and = {" y "}
 button-full-specs = Fichas completas

@@ -15,6 +15,7 @@ use super::{Bot, sanitize};
 use crate::answer::{Answer, Outcome, Topic};
 use crate::ask::{Question, Request};
 use crate::catalog::Catalog;
+pub use crate::guide::next_topics;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
 use crate::render::discord::{self as embed, View};
@@ -235,30 +236,6 @@ pub fn for_answer_in(
         }));
     }
     rows
-}
-
-/// Where a guide topic leads next, as data: each topic's two nearest neighbours, the
-/// topics a reader of it most often needs after it.
-const NEXT_TOPICS: &[(Topic, [Topic; 2])] = &[
-    (Topic::Vram, [Topic::KvCache, Topic::Quantization]),
-    (Topic::Nvlink, [Topic::MultiGpu, Topic::Sxm]),
-    (Topic::TensorCores, [Topic::Precision, Topic::Choosing]),
-    (Topic::Sxm, [Topic::Nvlink, Topic::Choosing]),
-    (Topic::Precision, [Topic::Quantization, Topic::TensorCores]),
-    (Topic::Quantization, [Topic::Precision, Topic::Vram]),
-    (Topic::KvCache, [Topic::Vram, Topic::Oom]),
-    (Topic::Oom, [Topic::KvCache, Topic::Quantization]),
-    (Topic::MultiGpu, [Topic::Nvlink, Topic::CudaVisibleDevices]),
-    (Topic::CudaVisibleDevices, [Topic::MultiGpu, Topic::Oom]),
-    (Topic::Choosing, [Topic::Vram, Topic::Nvlink]),
-];
-
-/// The topics a guide answer offers next.
-pub fn next_topics(topic: Topic) -> [Topic; 2] {
-    NEXT_TOPICS
-        .iter()
-        .find(|(t, _)| *t == topic)
-        .map_or([Topic::Vram, Topic::Choosing], |(_, next)| *next)
 }
 
 /// One button that opens a guide topic, labelled with its title's short part.
@@ -513,18 +490,6 @@ pub async fn on_click(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_topic_leads_to_two_others() {
-        for &topic in Topic::ALL {
-            let next = next_topics(topic);
-            assert!(
-                NEXT_TOPICS.iter().any(|(t, _)| *t == topic),
-                "{topic:?} has next topics"
-            );
-            assert!(!next.contains(&topic) && next[0] != next[1], "{topic:?}");
-        }
-    }
 
     #[test]
     fn custom_ids_round_trip_and_fit() {
