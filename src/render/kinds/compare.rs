@@ -3,14 +3,16 @@
 //! and the full spec sheets only in the full answer (`--full`, the API's `text`, Discord's
 //! "Full specs" button).
 
-use super::{AnswerKind, head, verdict_first};
-use crate::answer::{Compared, Intent};
+use super::page::{KindPage, Part, spans_of, topic_link, view};
+use super::{AnswerKind, head, verdict, verdict_first};
+use crate::answer::{Compared, Intent, Topic};
 use crate::catalog::Catalog;
 use crate::i18n::{Lang, t};
 use crate::render::compare_short;
 use crate::render::discord::{self as embed, Embed};
 use crate::render::kinds_json::{AskJson, CompareAnswerJson};
 use crate::render::outcome::Length;
+use crate::render::parts::{Separator, separator};
 
 pub struct Compare<'a>(pub &'a Compared, pub Length);
 
@@ -54,6 +56,37 @@ impl AnswerKind for Compare<'_> {
             ..Embed::default()
         };
         verdict_first(self, lang, catalog, e.fitted())
+    }
+
+    /// The verdict, the short table, then each card's full sheet (the page's details).
+    fn page(&self, lang: Lang) -> Option<KindPage> {
+        let catalog = Catalog::get();
+        let c = self.0;
+        let mut v = view(lang, "info", "⚖️", verdict(self, lang, catalog));
+        v.parts.push(Part {
+            title: t(lang, "compare-title"),
+            intro: None,
+            lines: spans_of(&compare_short::table(lang, catalog, c)),
+            outro: None,
+            commands: Vec::new(),
+        });
+        let rows = crate::render::compare::rows(lang, catalog, &c.gpus);
+        let colon = separator(lang, Separator::Colon);
+        for (i, g) in c.gpus.iter().enumerate() {
+            let lines: Vec<String> = rows
+                .iter()
+                .map(|(label, values)| format!("{label}{colon}{}", values[i]))
+                .collect();
+            v.parts.push(Part {
+                title: g.display_name.clone(),
+                intro: None,
+                lines: spans_of(&lines),
+                outro: None,
+                commands: Vec::new(),
+            });
+        }
+        v.guide = topic_link(lang, Topic::Choosing);
+        Some(v)
     }
 
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {

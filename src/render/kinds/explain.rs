@@ -2,7 +2,8 @@
 //! data, else the topic's summary), then the guide's part the question is about; the whole
 //! guide in the full answer (`--full`, the API's `text`, Discord's "Whole guide" button).
 
-use super::{AnswerKind, head, verdict_first};
+use super::page::{KindPage, Part, spans_of, topic_link, view};
+use super::{AnswerKind, head, verdict, verdict_first};
 use crate::answer::{Explained, Intent};
 use crate::catalog::Catalog;
 use crate::guide::paragraphs;
@@ -60,6 +61,28 @@ impl AnswerKind for Explain<'_> {
             ..Embed::default()
         };
         verdict_first(self, lang, catalog, e.fitted())
+    }
+
+    /// The direct answer in the verdict box, the asked part of the guide under it, and the
+    /// whole guide one link away.
+    fn page(&self, lang: Lang) -> Option<KindPage> {
+        let catalog = Catalog::get();
+        let mut v = view(lang, "info", "💡", verdict(self, lang, catalog));
+        let part = self.asked_part(lang);
+        let lines: Vec<String> = part
+            .lines()
+            .map(|l| l.trim().trim_start_matches("- ").to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        v.parts.push(Part {
+            title: self.title(lang),
+            intro: None,
+            lines: spans_of(&lines),
+            outro: None,
+            commands: Vec::new(),
+        });
+        v.guide = topic_link(lang, self.0.topic);
+        Some(v)
     }
 
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {

@@ -35,8 +35,8 @@ pub trait AnswerKind {
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed;
     /// The JSON object of the kind (`kinds_json`).
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson;
-    /// The `/ask` page's view of the kind; None for the kinds with views of their own (an
-    /// estimate's `AnswerHtml`, the comparison and guide pages).
+    /// The `/ask` page's view of the kind; None for a kind with a view of its own (an
+    /// estimate's `AnswerHtml`).
     fn page(&self, _lang: Lang) -> Option<KindPage> {
         None
     }
