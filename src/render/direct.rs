@@ -89,9 +89,10 @@ fn nvlink_card(lang: Lang, g: &GpuSpec, last: &str, why: bool) -> (String, Strin
         };
         return (t(lang, "direct-no"), tr(lang, id, Some(&args)));
     };
-    let bandwidth = link
-        .bandwidth_gbs_total
-        .map_or_else(|| "–".to_string(), |b| format_number(lang, b, 1));
+    let bandwidth = link.bandwidth_gbs_total.map_or_else(
+        || "–".to_string(),
+        |b| format_number(lang, b, usize::from(b.fract() != 0.0)),
+    );
     let args = Args::new()
         .s("gpu", name)
         .s("version", link.version.to_string())
