@@ -9,8 +9,9 @@
 use super::parts::{Separator, price_usd, separator, setup_label};
 use crate::answer::Compared;
 use crate::catalog::{Catalog, FormFactor, GpuSpec, ModelSpec, PriceBasis};
+use crate::estimate::{Fit, Job, Mode, Precision};
 use crate::i18n::{Args, Lang, format_number, t, tr};
-use crate::recommend::popular_runs_on;
+use crate::recommend::POPULAR_MODELS;
 
 /// A ratio worth saying: at least 15 % apart.
 const WORTH_SAYING: f64 = 1.15;
@@ -23,12 +24,16 @@ fn setups(c: &Compared) -> impl Iterator<Item = (&'static GpuSpec, u32)> + '_ {
         .map(|(g, &n)| (*g, n.max(1)))
 }
 
-/// The largest of the popular models a setup runs at 4 bits (Q4_K_M).
+/// The largest of the popular models a setup runs at 4 bits (Q4_K_M), as
+/// [`crate::recommend::popular_runs_on`] sizes them: tried largest first, so most setups
+/// size one to three models, not all of them at two formats.
 pub fn largest_at_4bit<'c>(catalog: &'c Catalog, g: &GpuSpec, count: u32) -> Option<&'c ModelSpec> {
-    popular_runs_on(catalog, g, count)
-        .1
-        .last()
-        .and_then(|id| catalog.model(id))
+    let job = Job::new(Mode::Inference, Precision::Q4KM);
+    POPULAR_MODELS
+        .iter()
+        .rev()
+        .filter_map(|id| catalog.model(id))
+        .find(|m| Fit::holds(m, &job, g, count.max(1)))
 }
 
 /// The price of `count` cards, with its basis (today's street price, else launch).
@@ -335,6 +340,22 @@ mod tests {
         );
         assert!(v.contains("93%") && v.contains("45%"), "{v}");
         assert!(v.contains("2.3 × faster") && v.contains("FP8"), "{v}");
+    }
+
+    #[test]
+    fn the_largest_at_4_bits_is_the_last_popular_model_a_setup_runs() {
+        let c = Catalog::get();
+        for id in ["rtx-3060", "rtx-3090", "rtx-5090", "h100-sxm"] {
+            let Some(g) = c.gpu(id) else { continue };
+            for n in [1, 2, 8] {
+                let all = crate::recommend::popular_runs_on(c, g, n).1;
+                assert_eq!(
+                    largest_at_4bit(c, g, n).map(|m| m.id.clone()),
+                    all.last().cloned(),
+                    "{id} × {n}"
+                );
+            }
+        }
     }
 
     #[test]
