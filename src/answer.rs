@@ -3,7 +3,7 @@
 use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
 use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Sizing};
-pub use crate::guide::Topic;
+pub use crate::guide::{Explained, Facet, Topic};
 use crate::plan::{self, Launch, Lever, MissingCheckpoint, Serving};
 use crate::query::{self, Parsed, Query};
 pub use crate::query::{Assumption, HubMiss, Request, default_precision};
@@ -69,7 +69,7 @@ pub enum Outcome {
     /// names a model ("5090 ou 2x3090 pro llama 70b").
     Compare(Compared),
     /// A guide topic.
-    Explain(Topic),
+    Explain(Explained),
     /// What runs on a setup: every catalog model that fits, with its longest context.
     Fit(FitList),
     /// What a budget buys for a model.
@@ -202,6 +202,24 @@ fn compared(catalog: &'static Catalog, parsed: &Parsed) -> Result<Compared, Erro
     Ok(Compared { gpus, counts, runs })
 }
 
+/// A guide question as asked: its topic, what it asks of it ("does the 4090 support
+/// nvlink?", "why did the 4090 lose NVLink") and the cards it names, each once.
+fn explained(catalog: &'static Catalog, parsed: &Parsed) -> Explained {
+    let mut gpus: Vec<&'static GpuSpec> = Vec::new();
+    for (name, _) in &parsed.gpus {
+        if let Ok(m) = catalog.resolve_gpu(name)
+            && !gpus.iter().any(|g| g.id == m.gpu.id)
+        {
+            gpus.push(m.gpu);
+        }
+    }
+    Explained {
+        topic: parsed.topic.unwrap_or(Topic::Vram),
+        facet: Some(parsed.cues.facet()),
+        gpus,
+    }
+}
+
 /// The models that run on one setup (`/fit`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FitList {
@@ -249,7 +267,7 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
         }
         Intent::Estimate | Intent::MaxContext => return None,
         Intent::Compare => compared(catalog, parsed).map(Outcome::Compare),
-        Intent::Explain => Ok(Outcome::Explain(parsed.topic.unwrap_or(Topic::Vram))),
+        Intent::Explain => Ok(Outcome::Explain(explained(catalog, parsed))),
         Intent::Fit => {
             let (gpu, count) = parsed.gpus.first()?;
             let count = count.unwrap_or(1).clamp(1, 64) as u32;
@@ -273,7 +291,7 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
                 catalog, budget,
             )))),
             // Neither: how to choose a card.
-            (None, _) => Ok(Outcome::Explain(Topic::Choosing)),
+            (None, _) => Ok(Outcome::Explain(Explained::topic(Topic::Choosing))),
         },
         Intent::Diagnose => {
             let read = parsed.diagnosis.clone()?;

@@ -363,7 +363,7 @@ impl Service {
             Request::Explain(slug) => {
                 let said = format!("explain {slug}");
                 let outcome = Topic::from_slug(slug.trim())
-                    .map(Outcome::Explain)
+                    .map(|t| Outcome::Explain(answer::Explained::topic(t)))
                     .ok_or(Error::UnknownTopic(slug));
                 other(fallback, said, outcome, answer::Intent::Explain)
             }

@@ -548,13 +548,19 @@ pub const POPULAR_MODELS: &[&str] = &[
 /// Which popular models one card runs at 16 bits and at 4 bits (Q4_K_M, llama.cpp), at
 /// the default context.
 pub fn popular_runs(catalog: &Catalog, gpu: &GpuSpec) -> (Vec<String>, Vec<String>) {
+    popular_runs_on(catalog, gpu, 1)
+}
+
+/// [`popular_runs`] on `count` cards of a kind: what a setup compared as a setup runs
+/// ("5090 vs 2x3090").
+pub fn popular_runs_on(catalog: &Catalog, gpu: &GpuSpec, count: u32) -> (Vec<String>, Vec<String>) {
     let check = |precision: Precision| -> Vec<String> {
         POPULAR_MODELS
             .iter()
             .filter_map(|id| catalog.model(id))
             .filter(|m| {
                 let job = Job::new(Mode::Inference, precision);
-                Fit::holds(m, &job, gpu, 1)
+                Fit::holds(m, &job, gpu, count.max(1))
             })
             .map(|m| m.id.clone())
             .collect()

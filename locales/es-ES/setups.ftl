@@ -1,6 +1,6 @@
 # Tarjetas comparadas como configuraciones ("una 5090 o un par de 3090"): totales y en cuál cabe el modelo.
 compare-setups-title = Configuraciones
-compare-setup-line = { $setup }: { $memory } GB en total, { $price } a precio de lanzamiento
+compare-setup-line = { $setup }: { $memory } GB en total, { $price }
 compare-setup-line-no-price = { $setup }: { $memory } GB en total
 compare-setup-runs-all = { $model } ({ $precision }) cabe en { $setups }.
 compare-setup-runs-some = { $model } ({ $precision }) cabe en { $setups }, no en { $others }.

@@ -1,6 +1,6 @@
 # 按配置比较显卡（"5090 对比 双卡3090"）：每套的总显存、总价，以及哪套能跑所问的模型。
 compare-setups-title = 配置对比
-compare-setup-line = { $setup }：共 { $memory } GB，首发价 { $price }
+compare-setup-line = { $setup }：共 { $memory } GB，{ $price }
 compare-setup-line-no-price = { $setup }：共 { $memory } GB
 compare-setup-runs-all = { $model }（{ $precision }）在 { $setups } 上都能跑。
 compare-setup-runs-some = { $model }（{ $precision }）能在 { $setups } 上跑，{ $others } 不行。

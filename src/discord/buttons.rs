@@ -15,6 +15,7 @@ use super::{Bot, sanitize};
 use crate::answer::{Answer, Outcome, Topic};
 use crate::ask::{Question, Request};
 use crate::catalog::Catalog;
+pub use crate::guide::next_topics;
 use crate::i18n::{Args, Lang, t, tr};
 use crate::query::Query;
 use crate::render::discord::{self as embed, View};
@@ -102,6 +103,8 @@ impl Saved {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Explain(Topic),
+    /// "Full specs" under a comparison: the cards' spec sheets (catalog ids).
+    Specs(Vec<String>),
     Breakdown(Saved),
     /// "Make it fit": the levers.
     Levers(Saved),
@@ -121,6 +124,7 @@ pub fn custom_id(owner: u64, lang: Lang, action: &Action) -> String {
     let code = lang.code();
     match action {
         Action::Explain(topic) => format!("vg:x:{owner}:{code}:{}", topic.slug()),
+        Action::Specs(ids) => format!("vg:s:{owner}:{code}:{}", ids.join(",")),
         Action::Breakdown(s) => format!("vg:b:{owner}:{code}:{}", s.encode()),
         Action::Levers(s) => format!("vg:f:{owner}:{code}:{}", s.encode()),
         Action::Pick(c, s) => format!("vg:{}:{owner}:{code}:{}", c.letter(), s.encode()),
@@ -138,6 +142,7 @@ pub fn parse(id: &str) -> Option<Click> {
     let arg = it.next()?;
     let action = match kind {
         "x" => Action::Explain(Topic::from_slug(arg)?),
+        "s" => Action::Specs(arg.split(',').map(str::to_string).collect()),
         "b" => Action::Breakdown(Saved::decode(arg)?),
         "f" => Action::Levers(Saved::decode(arg)?),
         other => Action::Pick(Control::from_letter(other)?, Saved::decode(arg)?),
@@ -233,30 +238,6 @@ pub fn for_answer_in(
     rows
 }
 
-/// Where a guide topic leads next, as data: each topic's two nearest neighbours, the
-/// topics a reader of it most often needs after it.
-const NEXT_TOPICS: &[(Topic, [Topic; 2])] = &[
-    (Topic::Vram, [Topic::KvCache, Topic::Quantization]),
-    (Topic::Nvlink, [Topic::MultiGpu, Topic::Sxm]),
-    (Topic::TensorCores, [Topic::Precision, Topic::Choosing]),
-    (Topic::Sxm, [Topic::Nvlink, Topic::Choosing]),
-    (Topic::Precision, [Topic::Quantization, Topic::TensorCores]),
-    (Topic::Quantization, [Topic::Precision, Topic::Vram]),
-    (Topic::KvCache, [Topic::Vram, Topic::Oom]),
-    (Topic::Oom, [Topic::KvCache, Topic::Quantization]),
-    (Topic::MultiGpu, [Topic::Nvlink, Topic::CudaVisibleDevices]),
-    (Topic::CudaVisibleDevices, [Topic::MultiGpu, Topic::Oom]),
-    (Topic::Choosing, [Topic::Vram, Topic::Nvlink]),
-];
-
-/// The topics a guide answer offers next.
-pub fn next_topics(topic: Topic) -> [Topic; 2] {
-    NEXT_TOPICS
-        .iter()
-        .find(|(t, _)| *t == topic)
-        .map_or([Topic::Vram, Topic::Choosing], |(_, next)| *next)
-}
-
 /// One button that opens a guide topic, labelled with its title's short part.
 fn topic_button(lang: Lang, topic: Topic, owner: u64) -> serenity::CreateButton {
     let title = t(lang, &format!("guide-{}-title", topic.slug()));
@@ -282,6 +263,40 @@ pub fn for_topic(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateAc
         .map(|next| topic_button(lang, next, owner))
         .collect();
     vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The buttons under a guide question's short answer ("does the 4090 support nvlink?"):
+/// the whole guide first (the short answer shows only the asked part), then the next topics.
+pub fn for_asked(lang: Lang, topic: Topic, owner: u64) -> Vec<serenity::CreateActionRow> {
+    let whole = serenity::CreateButton::new(custom_id(owner, lang, &Action::Explain(topic)))
+        .label(t(lang, "button-whole-guide"))
+        .style(serenity::ButtonStyle::Primary);
+    let mut buttons = vec![whole];
+    buttons.extend(
+        next_topics(topic)
+            .into_iter()
+            .map(|next| topic_button(lang, next, owner)),
+    );
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The button under a comparison's short table that shows the full spec sheets; none when
+/// the ids do not fit a custom id.
+pub fn for_compare(
+    lang: Lang,
+    c: &crate::answer::Compared,
+    owner: u64,
+) -> Vec<serenity::CreateActionRow> {
+    let ids: Vec<String> = c.gpus.iter().map(|g| g.id.clone()).collect();
+    let id = custom_id(owner, lang, &Action::Specs(ids));
+    if id.len() > controls::CUSTOM_ID_MAX {
+        return Vec::new();
+    }
+    vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(id)
+            .label(t(lang, "button-full-specs"))
+            .style(serenity::ButtonStyle::Primary),
+    ])]
 }
 
 fn message(e: embed::Embed, ephemeral: bool) -> serenity::CreateInteractionResponseMessage {
@@ -414,6 +429,18 @@ pub async fn on_click(
                 click.create_response(&ctx.http, r).await?;
                 return Ok(());
             }
+            Action::Specs(ids) => {
+                let catalog = Catalog::get();
+                let gpus: Vec<_> = ids.iter().filter_map(|id| catalog.gpu(id)).collect();
+                if gpus.is_empty() {
+                    click.create_response(&ctx.http, expired()).await?;
+                    return Ok(());
+                }
+                let e = embed::compare(lang, catalog, &gpus);
+                let r = serenity::CreateInteractionResponse::Message(message(e, false));
+                click.create_response(&ctx.http, r).await?;
+                return Ok(());
+            }
             Action::Breakdown(s) => (s.recall(bot), View::Full),
             Action::Levers(s) => (s.recall(bot), View::Levers),
             // A pick from a menu only the full view has keeps that view; a RAM bandwidth
@@ -465,18 +492,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_topic_leads_to_two_others() {
-        for &topic in Topic::ALL {
-            let next = next_topics(topic);
-            assert!(
-                NEXT_TOPICS.iter().any(|(t, _)| *t == topic),
-                "{topic:?} has next topics"
-            );
-            assert!(!next.contains(&topic) && next[0] != next[1], "{topic:?}");
-        }
-    }
-
-    #[test]
     fn custom_ids_round_trip_and_fit() {
         let longest = WhatIf {
             model: "deepseek-r1-distill-qwen-1.5b".into(),
@@ -497,6 +512,7 @@ mod tests {
         };
         for action in [
             Action::Explain(Topic::CudaVisibleDevices),
+            Action::Specs(vec!["rtx-5090".into(), "rtx-3090".into()]),
             Action::Breakdown(Saved::Key(u64::MAX)),
             Action::Levers(Saved::Inline(longest.clone())),
             Action::Pick(Control::Context, Saved::Inline(longest)),

@@ -148,9 +148,13 @@ async fn answer(ctx: Context<'_>, question: Question) -> Result<(), Error> {
             let e = embed::answer(lang, Catalog::get(), a, false);
             super::chart::public(ctx, lang, a, e, rows).await
         }
-        Ok(Outcome::Explain(topic)) => {
-            let rows = buttons::for_topic(lang, *topic, ctx.author().id.get());
-            public(ctx, embed_of(lang, &Outcome::Explain(*topic)), rows).await
+        Ok(o @ Outcome::Explain(e)) => {
+            let rows = buttons::for_asked(lang, e.topic, ctx.author().id.get());
+            public(ctx, embed_of(lang, o), rows).await
+        }
+        Ok(o @ Outcome::Compare(c)) => {
+            let rows = buttons::for_compare(lang, c, ctx.author().id.get());
+            public(ctx, embed_of(lang, o), rows).await
         }
         Ok(other) => public(ctx, embed_of(lang, other), Vec::new()).await,
         Err(e) => ephemeral(ctx, embed::error(lang, e)).await,

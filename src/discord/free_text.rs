@@ -183,14 +183,18 @@ async fn on_message(
                     let rows = buttons::for_answer(bot, lang, a, &q, owner);
                     (embed::answer(lang, Catalog::get(), a, false), rows)
                 }
-                Ok(Outcome::Explain(topic)) => (
-                    super::commands::embed_of(lang, &Outcome::Explain(*topic)),
-                    buttons::for_topic(lang, *topic, owner),
+                Ok(o @ Outcome::Explain(e)) => (
+                    super::commands::embed_of(lang, o),
+                    buttons::for_asked(lang, e.topic, owner),
                 ),
                 // A budget's cards: the choosing guide a click away.
                 Ok(o @ Outcome::Cards(_)) => (
                     super::commands::embed_of(lang, o),
                     buttons::to_topic(lang, crate::answer::Topic::Choosing, owner),
+                ),
+                Ok(o @ Outcome::Compare(c)) => (
+                    super::commands::embed_of(lang, o),
+                    buttons::for_compare(lang, c, owner),
                 ),
                 Ok(other) => (super::commands::embed_of(lang, other), Vec::new()),
                 Err(err) => (embed::error(lang, err), Vec::new()),

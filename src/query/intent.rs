@@ -9,7 +9,7 @@
 
 use super::parse::Parsed;
 use super::words::Cue;
-use crate::guide::Topic;
+use crate::guide::{Facet, Topic};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -48,6 +48,8 @@ impl Cue {
             Cue::Sxm => 5,
             Cue::Pcie => 6,
             Cue::Topic(t) => 8 + Topic::ALL.iter().position(|&x| x == t).unwrap_or(0) as u32,
+            Cue::Why => 7,
+            Cue::Expensive => 29,
         }
     }
 }
@@ -104,6 +106,18 @@ impl Cues {
 
     fn has(self, cue: Cue) -> bool {
         self.0 & (1 << cue.bit()) != 0
+    }
+
+    /// What a guide question asks of its topic: why it costs so much, why a card lacks
+    /// it, else whether a card has it.
+    pub fn facet(self) -> Facet {
+        if self.has(Cue::Price) || self.has(Cue::Expensive) {
+            Facet::Cost
+        } else if self.has(Cue::Why) {
+            Facet::Why
+        } else {
+            Facet::Has
+        }
     }
 
     /// The guide topic the words name, if any. "sxm" is one beside "pcie", or with no card

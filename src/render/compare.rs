@@ -205,6 +205,16 @@ pub struct GpuRow {
     /// Whether this setup runs the model the question names (none named: absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs_model: Option<bool>,
+    /// What one card costs today: the street price where one is published, else the
+    /// launch price (`price_basis` says which); what the answer's text shows.
+    pub buy_price_usd: Option<f64>,
+    /// `street` or `launch`: the basis of `buy_price_usd` (null with no price).
+    pub price_basis: Option<PriceBasis>,
+    /// `buy_price_usd` × `count`: the setup's price as the verdict weighs it.
+    pub total_buy_price_usd: Option<f64>,
+    /// The largest popular model the whole setup (`count` cards) runs at Q4_K_M: what the
+    /// short table's "4-bit: up to" names.
+    pub largest_q4_k_m: Option<String>,
 }
 
 /// The comparison as JSON: the raw specs plus what each runs.
@@ -234,6 +244,11 @@ pub fn json(lang: Lang, catalog: &Catalog, gpus: &[&GpuSpec]) -> CompareJson {
             total_memory_gb: g.memory_gb,
             total_price_usd: g.msrp_usd,
             runs_model: None,
+            buy_price_usd: g.buy_price().map(|(p, _)| p),
+            price_basis: g.buy_price().map(|(_, b)| b),
+            total_buy_price_usd: g.buy_price().map(|(p, _)| p),
+            largest_q4_k_m: super::compare_short::largest_at_4bit(catalog, g, 1)
+                .map(|m| m.id.clone()),
         }
     };
     CompareJson {

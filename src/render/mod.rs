@@ -9,7 +9,9 @@
 pub mod buy;
 pub mod chart;
 pub mod compare;
+pub mod compare_short;
 pub mod diagnosis;
+pub mod direct;
 pub mod discord;
 pub mod error;
 pub mod follow_up;

@@ -3,7 +3,7 @@
 //! question names. Messages live in `setups.ftl`.
 
 use super::compare::CompareJson;
-use super::parts::{price_usd, setup_label};
+use super::parts::setup_label;
 use crate::answer::Compared;
 use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, format_number, t, tr};
@@ -27,11 +27,12 @@ pub fn text(lang: Lang, catalog: &Catalog, c: &Compared) -> String {
     for ((g, &n), label) in c.gpus.iter().zip(&c.counts).zip(labels(catalog, c)) {
         let memory = format_number(lang, g.memory_gb * f64::from(n), 0);
         let args = Args::new().s("setup", label).s("memory", memory);
-        let line = match g.msrp_usd {
-            Some(usd) => tr(
+        // Today's price where one is published, else the launch price, said so.
+        let line = match g.buy_price() {
+            Some(_) => tr(
                 lang,
                 "compare-setup-line",
-                Some(&args.s("price", price_usd(lang, usd * f64::from(n)))),
+                Some(&args.s("price", super::compare_short::price_of(lang, g, n))),
             ),
             None => tr(lang, "compare-setup-line-no-price", Some(&args)),
         };
@@ -81,6 +82,11 @@ pub fn json(lang: Lang, catalog: &Catalog, c: &Compared) -> CompareJson {
         row.total_memory_gb = row.memory_gb * f64::from(n);
         row.total_price_usd = row.price_usd.map(|p| p * f64::from(n));
         row.runs_model = c.runs.as_ref().and_then(|r| r.fits.get(i).copied());
+        row.total_buy_price_usd = row.buy_price_usd.map(|p| p * f64::from(n));
+        if let Some(g) = c.gpus.get(i) {
+            row.largest_q4_k_m =
+                super::compare_short::largest_at_4bit(catalog, g, n).map(|m| m.id.clone());
+        }
     }
     if let Some(r) = &c.runs {
         out.model = Some(r.model.clone());

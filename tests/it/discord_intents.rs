@@ -36,7 +36,8 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     let e = first_embed(&r.body);
     assert_eq!(e["title"], t(Lang::En, "guide-nvlink-title"), "{}", r.body);
     assert!(r.schema_errors.is_empty(), "{:?}", r.schema_errors);
-    // The same next-topic buttons `/explain nvlink` gives, each owned by the asker.
+    // The whole guide first (the answer shows its asked part), then the same next-topic
+    // buttons `/explain nvlink` gives, each owned by the asker.
     let buttons = r.body["components"][0]["components"]
         .as_array()
         .cloned()
@@ -48,6 +49,7 @@ async fn mentions_get_guides_comparisons_and_diagnoses_each_logged_once() {
     assert_eq!(
         ids,
         [
+            format!("vg:x:{USER}:en:nvlink"),
             format!("vg:x:{USER}:en:multi-gpu"),
             format!("vg:x:{USER}:en:sxm")
         ],

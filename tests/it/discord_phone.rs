@@ -218,3 +218,179 @@ fn the_estimate_wraps_as_a_phone_does() {
     assert_eq!(lines(&"显存".repeat(20), FONT_PX, EMBED_TEXT_PX), 3.0);
     assert_eq!(lines("a\nb", FONT_PX, EMBED_TEXT_PX), 2.0);
 }
+
+/// An embed with no chart and these buttons (one row, wrapping): its height in CSS px at
+/// 390 px wide, and what it is made of.
+fn embed_px(e: &embed::Embed, buttons: &[String]) -> (f64, String) {
+    let text = |s: &str| lines(s, FONT_PX, EMBED_TEXT_PX) * LINE_PX;
+    let bold = |s: &str| text(&format!("**{s}**"));
+    let title = if e.title.is_empty() {
+        0.0
+    } else {
+        bold(&e.title) + TITLE_GAP_PX
+    };
+    let description = text(&e.description);
+    let fields: f64 = e
+        .fields
+        .iter()
+        .map(|(name, value)| FIELD_GAP_PX + bold(name) + text(value))
+        .sum();
+    let footer = if e.footer.is_empty() {
+        0.0
+    } else {
+        FOOTER_GAP_PX + lines(&e.footer, FOOTER_FONT_PX, EMBED_TEXT_PX) * FOOTER_LINE_PX
+    };
+    let mut rows = 0.0;
+    let mut x = 0.0;
+    for label in buttons {
+        let w = width(label, BUTTON_FONT_PX) + 24.0;
+        if rows == 0.0 || x + 8.0 + w > COLUMN_PX {
+            rows += 1.0;
+            x = w;
+        } else {
+            x += w + 8.0;
+        }
+    }
+    let components = rows * (BUTTON_PX + ROW_GAP_PX);
+    let total = NAME_PX + EMBED_PAD_PX + title + description + fields + footer + components;
+    let parts = format!(
+        "title {title:.0} + description {description:.0} + fields {fields:.0} + footer \
+         {footer:.0} + components {components:.0}"
+    );
+    (total, parts)
+}
+
+/// The buttons a kind's first view has, as `discord::buttons` makes them.
+fn buttons_of(lang: Lang, outcome: &vramguide::answer::Outcome) -> Vec<String> {
+    use vramguide::answer::{Outcome, Topic};
+    let short = |topic: &Topic| {
+        let title = t(lang, &format!("guide-{}-title", topic.slug()));
+        title
+            .split([':', '：'])
+            .next()
+            .unwrap_or(&title)
+            .trim()
+            .to_string()
+    };
+    match outcome {
+        Outcome::Compare(_) => vec![t(lang, "button-full-specs")],
+        Outcome::Explain(e) => {
+            let mut out = vec![t(lang, "button-whole-guide")];
+            out.extend(vramguide::guide::next_topics(e.topic).iter().map(short));
+            out
+        }
+        Outcome::Cards(_) => vec![short(&Topic::Choosing)],
+        _ => Vec::new(),
+    }
+}
+
+/// Every kind of answer, in every language, as people ask: compare (two cards, setups),
+/// explain (a yes/no, a why, a what-and-why), buy, the longest context, a pasted error
+/// (what fits a card is [`FIT`]).
+const EVERY_KIND: &[(&str, Lang)] = &[
+    ("4090 vs 3090", Lang::En),
+    ("4090 ou 3090, qual vale mais a pena?", Lang::Pt),
+    ("¿conviene la 4090 o la 3090?", Lang::Es),
+    ("4090 还是 3090 好", Lang::Zh),
+    ("5090 vs 2x3090", Lang::En),
+    ("5090 ou 2x3090", Lang::Pt),
+    ("una 5090 o un par de 3090", Lang::Es),
+    ("5090 对比 双卡3090", Lang::Zh),
+    ("does the 4090 support nvlink?", Lang::En),
+    ("a 4090 suporta nvlink?", Lang::Pt),
+    ("¿la 4090 soporta nvlink?", Lang::Es),
+    ("3090 支持nvlink吗 4090为什么砍掉了", Lang::Zh),
+    ("whats SXM and why do H100 SXM boxes cost so much", Lang::En),
+    (
+        "o que é SXM e por que os servidores H100 SXM são tão caros?",
+        Lang::Pt,
+    ),
+    (
+        "¿qué es SXM y por qué los servidores H100 SXM son tan caros?",
+        Lang::Es,
+    ),
+    ("SXM是什么，为什么H100 SXM服务器这么贵", Lang::Zh),
+    ("qwen3 32b under $2000", Lang::En),
+    ("qwen3 32b com orçamento de R$ 10 mil", Lang::Pt),
+    ("qwen3 32b con presupuesto de 2000 dólares", Lang::Es),
+    ("预算1万5 跑 qwen3 32b", Lang::Zh),
+    ("max context for llama 3.1 8b on a 4090", Lang::En),
+    ("contexto máximo do llama 3.1 8b numa 4090", Lang::Pt),
+    ("contexto máximo de llama 3.1 8b en una 4090", Lang::Es),
+    ("llama 3.1 8b 在 4090 上最长能开多少上下文", Lang::Zh),
+];
+
+/// What fits one card, in every language.
+const FIT: &[(&str, Lang)] = &[
+    ("what can i run on a 3060 12gb?", Lang::En),
+    ("o que roda numa 3060 12gb?", Lang::Pt),
+    ("¿qué puedo correr en una 3060 12gb?", Lang::Es),
+    ("3060 12gb 能跑什么模型", Lang::Zh),
+];
+
+/// A pasted out-of-memory error, answered in each language.
+const OOM_LOG: &str = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. \
+GPU 0 has a total capacity of 23.64 GiB of which 1.12 GiB is free. Of the allocated memory \
+18.20 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated.";
+
+/// Issue 33: an answer on Discord fits one phone screen, whatever its kind, in every
+/// language (an estimate's first view is checked above with its chart).
+#[test]
+fn the_first_view_of_every_kind_fits_one_phone_screen() {
+    let questions = EVERY_KIND
+        .iter()
+        .copied()
+        .chain(Lang::ALL.iter().map(|&l| (OOM_LOG, l)));
+    let kinds = first_views_fit(questions);
+    for kind in ["compare", "explain", "buy", "max_context", "diagnose"] {
+        assert!(kinds.contains(kind), "{kind} is checked: {kinds:?}");
+    }
+}
+
+/// The same for what fits a card: its list of 15 models stands about 890 px today; the
+/// fit answer's tiers are being rewritten on the s10-buyfit branch (issue 33: "biggest
+/// model for my 3060 12gb lists 37 models"), after which this runs with the others.
+#[test]
+#[ignore = "fit answers are shortened with issue 33's buy/fit work; run with --ignored"]
+fn the_first_view_of_a_fit_answer_fits_one_phone_screen() {
+    let kinds = first_views_fit(FIT.iter().copied());
+    assert!(kinds.contains("fit"), "{kinds:?}");
+}
+
+/// Checks each question's first view against the budget; returns the kinds seen.
+fn first_views_fit<'q>(
+    questions: impl Iterator<Item = (&'q str, Lang)>,
+) -> std::collections::BTreeSet<&'static str> {
+    use vramguide::answer::{Outcome, for_intent};
+    let catalog = Catalog::get();
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut over = Vec::new();
+    for (question, lang) in questions {
+        let parsed = query::parse(catalog, question);
+        let (px, parts, kind) = match for_intent(catalog, &parsed) {
+            Some(Ok(outcome)) => {
+                let e = vramguide::render::outcome::embed(lang, catalog, &outcome);
+                let (px, parts) = embed_px(&e, &buttons_of(lang, &outcome));
+                (px, parts, outcome.intent().name())
+            }
+            Some(Err(e)) => panic!("{question}: {e:?}"),
+            None => {
+                let req = query::resolve_parsed(catalog, &parsed).expect("understood");
+                let a = vramguide::answer::build(catalog, req).expect("answered");
+                let q = controls::pinned(&parsed.query, &a);
+                let (px, parts) = first_view_px(lang, &a, &q);
+                (px, parts, Outcome::Estimate(Box::new(a)).intent().name())
+            }
+        };
+        kinds.insert(kind);
+        println!("{px:>4.0} px  {kind:<11} {question}  ({parts})");
+        if px > BUDGET_PX {
+            over.push(format!(
+                "{question} ({kind}): the first view stands {px:.0} px on a 390 px phone, \
+                 over the {BUDGET_PX} px budget: {parts}"
+            ));
+        }
+    }
+    assert!(over.is_empty(), "{}", over.join("\n"));
+    kinds
+}

@@ -15,6 +15,7 @@ mod chart;
 mod chat_cli;
 mod chat_length;
 mod common_words;
+mod compare_explain;
 mod config_cli;
 mod diagnose_corpus;
 mod discord_bench;

@@ -454,8 +454,8 @@ async fn pages_fit_a_phone_and_a_desktop() {
 }
 
 /// Without a browser: every intent the `/ask` page answers itself is a 200 with its verdict
-/// box and no error block, in the asker's language; a comparison and a guide topic go to
-/// their own pages. (What runs on a setup, a budget's picks and a pasted error used to be
+/// box and no error block, in the asker's language; a comparison and a guide question too,
+/// with a link to their own pages. (What runs on a setup, a budget's picks and a pasted error used to be
 /// redirected to the home page or shown as an error.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn other_intents_get_their_own_answer_on_the_ask_page() {
@@ -502,19 +502,15 @@ async fn other_intents_get_their_own_answer_on_the_ask_page() {
     // The first fix is a command with the copy button the estimate's launch line has.
     let (_, body) = crate::web::get(&url(&diag)).await;
     assert!(body.contains("class=\"launch\"") && body.contains("class=\"copy\""));
-    // A comparison and a guide topic keep their own pages.
-    let r = crate::web::client()
-        .get(url("4090 vs 3090"))
-        .send()
-        .await
-        .unwrap();
-    let to = r.headers()["location"].to_str().unwrap_or("").to_string();
-    assert!(to.starts_with("/compare?gpus=rtx-4090,rtx-3090"), "{to}");
-    let r = crate::web::client()
-        .get(url("what is nvlink?"))
-        .send()
-        .await
-        .unwrap();
-    let to = r.headers()["location"].to_str().unwrap_or("").to_string();
-    assert!(to.starts_with("/guide/nvlink"), "{to}");
+    // A comparison and a guide question open with their verdict too (issue 33), the full
+    // sheets below the short table and the whole guide one link away.
+    let (_, body) = crate::web::get(&url("5090 vs 2x3090")).await;
+    let verdict = body.find("class=\"verdict").expect("a verdict box");
+    let pair = body.find("2 × GeForce RTX 3090").expect("the pair");
+    assert!(
+        verdict < pair && body.contains("48 GB"),
+        "the pair, counted"
+    );
+    let (_, body) = crate::web::get(&url("does the 4090 support nvlink?")).await;
+    assert!(body.contains("class=\"verdict") && body.contains("href=\"/guide/nvlink"));
 }

@@ -125,6 +125,13 @@ impl Words for English {
     fn cues(&self) -> &'static [CueWords] {
         &[
             (
+                Cue::Why,
+                &[
+                    "why", "lose", "lost", "drop", "dropped", "remove", "removed", "kill", "killed",
+                ],
+            ),
+            (Cue::Expensive, &["expensive", "so much", "pricey"]),
+            (
                 Cue::Compare,
                 &[
                     "or",

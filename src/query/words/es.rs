@@ -161,6 +161,14 @@ impl Words for Spanish {
     fn cues(&self) -> &'static [CueWords] {
         &[
             (
+                Cue::Why,
+                &[
+                    "por que", "porque", "por q", "perdio", "quitaron", "quito", "sacaron",
+                    "elimino",
+                ],
+            ),
+            (Cue::Expensive, &["caro", "cara", "caros", "caras"]),
+            (
                 Cue::Compare,
                 &[
                     "o",

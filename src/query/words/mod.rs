@@ -38,6 +38,10 @@ pub enum Cue {
     Pcie,
     /// A guide topic's words.
     Topic(Topic),
+    /// "why", "lose", "砍掉": what a guide's direct answer explains (`Facet::Why`).
+    Why,
+    /// "expensive", "caro", "贵": why something costs what it does (`Facet::Cost`).
+    Expensive,
 }
 
 /// Words of one cue group, as the cleaned text has them.

@@ -177,6 +177,22 @@ impl Words for Portuguese {
     fn cues(&self) -> &'static [CueWords] {
         &[
             (
+                Cue::Why,
+                &[
+                    "por que",
+                    "porque",
+                    "pq",
+                    "por q",
+                    "perdeu",
+                    "tiraram",
+                    "tirou",
+                    "removeu",
+                    "removeram",
+                    "cortaram",
+                ],
+            ),
+            (Cue::Expensive, &["caro", "cara", "caros", "caras"]),
+            (
                 Cue::Compare,
                 &[
                     "ou",

@@ -37,6 +37,11 @@ impl Words for Chinese {
     fn cues(&self) -> &'static [CueWords] {
         &[
             (
+                Cue::Why,
+                &["为什么", "为啥", "怎么没", "砍", "取消", "去掉", "阉割"],
+            ),
+            (Cue::Expensive, &["贵", "昂贵"]),
+            (
                 Cue::Compare,
                 &[
                     "还是", "哪个", "哪张", "对比", "比较", "区别", "差别", "更快", "划算", "好",

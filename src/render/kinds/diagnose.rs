@@ -27,7 +27,14 @@ impl AnswerKind for Diagnose<'_> {
             Read::Known(_) => embed::AMBER,
             Read::Unknown => embed::RED,
         };
-        embed::notice(text(self, lang, catalog), colour)
+        // The asker's own log is the message right above the reply: the embed does not
+        // quote it again, so the cause and the fixes stand on the first screen.
+        let full = text(self, lang, catalog);
+        let unquoted: Vec<&str> = full
+            .lines()
+            .filter(|l| !l.starts_with("> "))
+            .collect::<Vec<_>>();
+        embed::notice(unquoted.join("\n"), colour)
     }
 
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {

@@ -35,8 +35,8 @@ pub trait AnswerKind {
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed;
     /// The JSON object of the kind (`kinds_json`).
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson;
-    /// The `/ask` page's view of the kind; None for the kinds with views of their own (an
-    /// estimate's `AnswerHtml`, the comparison and guide pages).
+    /// The `/ask` page's view of the kind; None for a kind with a view of its own (an
+    /// estimate's `AnswerHtml`).
     fn page(&self, _lang: Lang) -> Option<KindPage> {
         None
     }
@@ -51,8 +51,8 @@ pub fn of(outcome: &Outcome) -> Box<dyn AnswerKind + '_> {
 pub fn of_with(outcome: &Outcome, length: Length) -> Box<dyn AnswerKind + '_> {
     match outcome {
         Outcome::Estimate(a) => Box::new(estimate::Estimate(a, length)),
-        Outcome::Compare(gpus) => Box::new(compare::Compare(gpus)),
-        Outcome::Explain(topic) => Box::new(explain::Explain(*topic)),
+        Outcome::Compare(gpus) => Box::new(compare::Compare(gpus, length)),
+        Outcome::Explain(e) => Box::new(explain::Explain(e, length)),
         Outcome::Fit(list) => Box::new(fit::Fit(list)),
         Outcome::Buy(p) => Box::new(buy::Buy(p)),
         Outcome::Cards(a) => Box::new(cards::Cards(a)),

@@ -623,13 +623,15 @@ fn elsewhere(reply: &Reply) -> String {
             let ids: Vec<&str> = c.gpus.iter().map(|g| g.id.as_str()).collect();
             format!("/compare?gpus={}&lang={code}", ids.join(","))
         }
-        Ok(Outcome::Explain(topic)) => format!("/guide/{}?lang={code}", topic.slug()),
+        Ok(Outcome::Explain(e)) => format!("/guide/{}?lang={code}", e.topic.slug()),
         _ => format!("/?lang={code}"),
     }
 }
 
-/// The page's view of an answer kind the `/ask` page shows itself (None: an estimate, a
-/// comparison or a guide topic, which have views of their own), with its JSON link.
+/// The page's view of an answer kind the `/ask` page shows itself (None: an estimate, which
+/// has a view of its own), with its JSON link. A comparison and a guide question are shown
+/// here, verdict first, with the setups' counts and the direct answer the `/compare` and
+/// `/guide` pages cannot carry; those pages stay one link away.
 fn kind_page(lang: Lang, outcome: &crate::answer::Outcome, question: &str) -> Option<KindPage> {
     let mut view = crate::render::kinds::of(outcome).page(lang)?;
     view.json_href = super::json_link(question, lang);

@@ -163,7 +163,8 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
     assert!(!choices.is_empty() && choices.len() <= 25);
     assert_eq!(choices[0]["value"], json!("llama-3.1-70b"), "{choices:?}");
 
-    // 4. /compare: one field per GPU, memory and price rows, English.
+    // 4. /compare: the verdict, one short line per GPU (memory, price...), English; the
+    // spec sheets (one field per GPU) behind the "Full specs" button.
     let opts = json!([
         {"name": "gpu_a", "type": 3, "value": "rtx 4090"},
         {"name": "gpu_b", "type": 3, "value": "a100 80gb"}
@@ -180,14 +181,21 @@ async fn answers_slash_commands_mentions_dms_and_buttons() {
         .await;
     let e = embed(&r);
     assert_embed_limits(e);
-    let fields = e["fields"].as_array().expect("fields");
-    assert_eq!(fields.len(), 2);
-    assert!(fields[0]["name"].as_str().unwrap().contains("4090"));
+    let description = e["description"].as_str().expect("description");
+    let line = description
+        .lines()
+        .find(|l| l.starts_with("• ") && l.contains("4090"))
+        .unwrap_or_else(|| panic!("a line for the 4090 in {description}"));
+    assert!(line.contains("24 GB"), "{line}");
     assert!(
-        fields[0]["value"].as_str().unwrap().contains("24 GB"),
-        "{}",
-        fields[0]["value"]
+        description.lines().any(|l| l.contains("A100")),
+        "{description}"
     );
+    let specs = r.body["data"]["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(specs.starts_with("vg:s:"), "{}", r.body);
     assert_eq!(flags(&r) & EPHEMERAL, 0);
 
     // 5. /explain in zh-CN.
