@@ -647,3 +647,87 @@ async fn the_breakdown_is_text_beside_the_chart() {
         );
     }
 }
+
+/// An API error names the parameter whose value was refused, says what was wrong with it
+/// and ends with a request of the same endpoint, in the asked language; that request
+/// answers.
+#[tokio::test]
+async fn api_errors_name_the_parameter_and_give_this_endpoints_example() {
+    let base = start(0).await;
+    // (request, the parameter named, the endpoint's example's start)
+    let cases = [
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&context=abc",
+            "context",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=no-such-model-x",
+            "model",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&gpu=rtx-9999",
+            "gpu",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&kv_precision=q9",
+            "kv_precision",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&precision=q9",
+            "precision",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&gpus=0",
+            "gpus",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&runtime=vlm",
+            "runtime",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/compare?gpus=rtx-4090,no-such-gpu",
+            "gpus",
+            "/api/v1/compare?",
+        ),
+        ("/api/v1/compare?gpus=rtx-4090", "gpus", "/api/v1/compare?"),
+        ("/api/v1/guide/no-such-topic", "topic", "/api/v1/guide/"),
+    ];
+    for lang in Lang::ALL {
+        for (request, name, endpoint) in cases {
+            let sep = if request.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{request}{sep}lang={}", lang.code());
+            let (status, v) = crate::web::get_json(&url).await;
+            assert!(status.is_client_error(), "{request}: {status}");
+            assert_eq!(v["language"], lang.code(), "{request}");
+            let message = v["error"]["message"].as_str().unwrap_or_default();
+            let quoted = [format!("“{name}”"), format!("«{name}»")];
+            assert!(
+                quoted.iter().any(|q| message.contains(q.as_str())),
+                "{lang:?} {request}: {message}"
+            );
+            let at = message
+                .rfind(endpoint)
+                .unwrap_or_else(|| panic!("{lang:?} {request}: no {endpoint} example: {message}"));
+            let example = message[at..].split_whitespace().next().unwrap_or_default();
+            let example = example.trim_end_matches(['.', '。', '`']);
+            assert!(!message.contains(&t(lang, "help-example-1")), "{message}");
+            let (status, _) = crate::web::get_json(&format!("{base}{example}")).await;
+            assert_eq!(status, 200, "{example}");
+        }
+    }
+    // No model at all: the API's own parameter names, not the CLI's flags.
+    let (_, v) = crate::web::get_json(&format!("{base}/api/v1/estimate?lang=es")).await;
+    let message = v["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("«model»") && message.contains("«params_b»"),
+        "{message}"
+    );
+    assert!(!message.contains("--model"), "{message}");
+}
