@@ -731,3 +731,28 @@ async fn api_errors_name_the_parameter_and_give_this_endpoints_example() {
     );
     assert!(!message.contains("--model"), "{message}");
 }
+
+/// The option each job field's errors name is one of the estimate endpoint's parameters,
+/// as its OpenAPI description lists them.
+#[tokio::test]
+async fn every_option_an_error_names_is_a_parameter_of_the_estimate() {
+    let base = start(0).await;
+    let (_, doc) = crate::web::get_json(&format!("{base}/api/v1/openapi.json")).await;
+    let names: Vec<&str> = doc["paths"]["/api/v1/estimate"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    let mut named: Vec<&str> = vramguide::estimate::Field::ALL
+        .iter()
+        .map(|f| vramguide::error::field_option(*f))
+        .collect();
+    named.extend(["model", "gpu", "precision", "kv_precision"]);
+    for name in named {
+        assert!(
+            names.contains(&name),
+            "{name} is not a parameter: {names:?}"
+        );
+    }
+}
