@@ -2,8 +2,8 @@
 //! user's language and the CLI can pick its exit code.
 
 use crate::catalog::LookupError;
-use crate::estimate::JobError;
 use crate::estimate::precision::UnknownPrecision;
+use crate::estimate::{Field, JobError};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
@@ -91,6 +91,24 @@ impl Error {
         }
     }
 
+    /// The option whose value this error refuses, as the estimate's query parameter and
+    /// the CLI's flag name it (`params_b`, `--params-b`); None where no single option
+    /// does. `precision` stands for `kv_precision` too (the caller knows which it gave).
+    pub fn option(&self) -> Option<&'static str> {
+        match self {
+            Error::Lookup(LookupError::UnknownModel { .. }) | Error::ModelSource(_) => {
+                Some("model")
+            }
+            Error::Lookup(LookupError::UnknownGpu { .. }) => Some("gpu"),
+            Error::Precision(_) => Some("precision"),
+            Error::Job(job) => Some(job_option(job)),
+            Error::UnknownTopic(_)
+            | Error::NeedModel
+            | Error::NotUnderstood { .. }
+            | Error::OutOfRange(_) => None,
+        }
+    }
+
     /// What the user typed that caused it, when there is such a thing.
     pub fn input(&self) -> Option<String> {
         match self {
@@ -113,5 +131,53 @@ impl Error {
             Error::ModelSource(e) => &e.suggestions,
             _ => &[],
         }
+    }
+}
+
+/// The option a job error refuses (see [`Error::option`]).
+fn job_option(err: &JobError) -> &'static str {
+    match err {
+        JobError::ContextZero | JobError::ContextTooLarge(_) => "context",
+        JobError::BatchZero | JobError::BatchTooLarge(_) => "batch",
+        JobError::GpuCount(_) => "gpus",
+        JobError::ParamsOutOfRange(_) => "params_b",
+        JobError::LoraRank(_) => "lora_rank",
+        JobError::PrecisionNotTrainable { .. } => "precision",
+        JobError::MemoryShare(_) => "gpu_memory_utilization",
+        JobError::RamBandwidth(_) => "ram_bandwidth",
+        JobError::NotANumber { what, .. } | JobError::UnknownOption { what, .. } => {
+            field_option(*what)
+        }
+    }
+}
+
+/// Each field of a job as its option (`query::Fields`' names): an exhaustive match, so a
+/// new field must be named here.
+pub fn field_option(field: Field) -> &'static str {
+    match field {
+        Field::ModelSize => "params_b",
+        Field::Context => "context",
+        Field::PromptLength => "prompt",
+        Field::GenerationLength => "generate",
+        Field::Batch => "batch",
+        Field::GpuCount => "gpus",
+        Field::LoraRank => "lora_rank",
+        Field::Mode => "mode",
+        Field::Runtime => "runtime",
+        Field::Optimizer => "optimizer",
+        Field::LoraTargets => "lora_targets",
+        Field::GradientCheckpointing => "gradient_checkpointing",
+        Field::Sharding => "sharding",
+        Field::CpuOffload => "cpu_offload",
+        Field::GpuMemoryUtilization => "gpu_memory_utilization",
+        Field::MaxNumBatchedTokens => "max_num_batched_tokens",
+        Field::MasterWeights => "master_weights",
+        Field::OptimizerInBackward => "optimizer_in_backward",
+        Field::ChunkedLoss => "chunked_loss",
+        Field::RamBandwidth => "ram_bandwidth",
+        Field::Framework => "framework",
+        Field::EngineVersion => "engine_version",
+        Field::Concurrency => "concurrency",
+        Field::TargetTokensPerS => "target_tokens_per_s",
     }
 }

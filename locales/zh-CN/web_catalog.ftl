@@ -10,3 +10,15 @@ web-catalog-matched = { $count ->
 web-catalog-pages = 页码
 web-catalog-prev = 上一页
 web-catalog-next = 下一页
+# 搜索框旁的范围菜单：模型规模（总参数量，十亿）、GPU 显存和当前价格。
+web-catalog-size = 参数量
+web-catalog-size-any = 不限参数量
+web-catalog-size-up-to = { $max }B 以下
+web-catalog-size-between = { $min }B–{ $max }B
+web-catalog-size-over = { $min }B 及以上
+web-catalog-memory = 显存
+web-catalog-memory-any = 不限显存
+web-catalog-memory-at-least = { $gb } GB 及以上
+web-catalog-price = 价格
+web-catalog-price-any = 不限价格
+web-catalog-price-up-to = { $price } 以内

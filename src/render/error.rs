@@ -39,12 +39,14 @@ fn quote_words(lang: Lang, words: &[String]) -> String {
         ))
 }
 
-/// Which example an error ends with: a question (the bot, the web, `ask`) or flags
-/// (`estimate`, where a free-text example does not apply).
+/// Which example an error ends with: a question (the bot, the web, `ask`), flags
+/// (`estimate`, where a free-text example does not apply) or a request of the API
+/// endpoint that refused the value ("/api/v1/compare?gpus=rtx-4090,rtx-3090").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Example {
     Question,
     Flags,
+    Request(&'static str),
 }
 
 /// The known values closest to `input` ("q4km" -> q4_k_m, "nvlinks" -> nvlink), at most
@@ -152,6 +154,7 @@ pub fn message_with(lang: Lang, catalog: &Catalog, err: &Error, example: Example
     let example = match example {
         Example::Question => t(lang, "help-example-1"),
         Example::Flags => FLAG_EXAMPLE.to_string(),
+        Example::Request(request) => request.to_string(),
     };
     out.push(tr(
         lang,

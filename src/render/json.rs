@@ -534,7 +534,12 @@ fn runtime_named(a: &Answer) -> Option<&'static str> {
 
 /// The error object: `{"language", "understood": false, "error": {...}, "text"}`.
 pub fn error(lang: Lang, catalog: &Catalog, err: &Error) -> ErrorJson {
-    let text = error::message(lang, catalog, err);
+    error_text(lang, err, error::message(lang, catalog, err))
+}
+
+/// The error object of `err` told in `text` (the API's, which names the parameter and
+/// ends with a request of its own endpoint).
+pub fn error_text(lang: Lang, err: &Error, text: String) -> ErrorJson {
     ErrorJson {
         language: lang.code(),
         understood: false,

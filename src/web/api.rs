@@ -1,6 +1,7 @@
 //! The JSON API of CONTRACT.md: the same objects `ask --json` and `estimate --json` print.
 
 use super::AppState;
+use super::api_errors::{Endpoint, error_json};
 use super::ask::{MAX_QUESTION_CHARS, ask as ask_question};
 use super::errors::{self, api_error};
 use super::input::ClientAddr;
@@ -89,9 +90,10 @@ pub struct GuideTopicJson {
     text: String,
 }
 
-/// An error object of the contract with its HTTP status.
-fn error(status: StatusCode, lang: Lang, err: &Error) -> Response {
-    (status, Json(render::json::error(lang, Catalog::get(), err))).into_response()
+/// An error object of the contract with its HTTP status, told for `endpoint`.
+fn endpoint_error(status: StatusCode, lang: Lang, err: &Error, endpoint: Endpoint) -> Response {
+    let body = error_json(lang, Catalog::get(), err, endpoint, None);
+    (status, Json(body)).into_response()
 }
 
 /// An error the core has no kind for (missing or oversized parameters).
@@ -195,8 +197,9 @@ pub async fn estimate(
         Err(refused) => return refused_query(&headers, raw.as_deref(), refused),
     };
     let lang = super::lang::negotiate(p.lang.as_deref(), &headers);
+    let kv = p.fields.kv_precision.clone();
     let question = Question::of(Request::Fields(Box::new(p.fields)), lang);
-    respond(&state, question, addr, started).await
+    respond(&state, question, addr, started, (Endpoint::Estimate, kv)).await
 }
 
 /// `POST /api/v1/estimate?precision=...` with a config.json as the body: the model is the
@@ -226,16 +229,26 @@ pub async fn estimate_config(
         name: "config.json".to_string(),
         bytes: Ok(body.to_vec()),
     };
+    let kv = p.fields.kv_precision.clone();
     let question = Question::of(Request::Fields(Box::new(p.fields)), lang).with_config(config);
-    respond(&state, question, addr, started).await
+    respond(
+        &state,
+        question,
+        addr,
+        started,
+        (Endpoint::EstimateConfig, kv),
+    )
+    .await
 }
 
-/// Ask the answer service (which logs the question), count it, and send its JSON.
+/// Ask the answer service (which logs the question), count it, and send its JSON; an
+/// error is told for `endpoint` (its parameter, its example; the request's `kv_precision`).
 async fn respond(
     state: &AppState,
     question: Question,
     addr: ClientAddr,
     started: Instant,
+    (endpoint, kv_precision): (Endpoint, Option<String>),
 ) -> Response {
     let who = Who::on(Source::Web).with_addr(addr.0);
     let reply = state.service.ask(question, &who).await;
@@ -247,11 +260,15 @@ async fn respond(
     } else {
         StatusCode::BAD_REQUEST
     };
-    json_response(
-        status,
-        crate::render::kinds_json::to_string(reply.lang, Catalog::get(), reply.outcome.as_ref())
-            .into(),
-    )
+    let catalog = Catalog::get();
+    let json = match reply.outcome.as_ref() {
+        Err(err) => {
+            let body = error_json(reply.lang, catalog, err, endpoint, kv_precision.as_deref());
+            serde_json::to_string(&body).unwrap_or_default()
+        }
+        outcome => crate::render::kinds_json::to_string(reply.lang, catalog, outcome),
+    };
+    json_response(status, json.into())
 }
 
 /// A 400 for parameters refused before any work, in the language the request asks for.
@@ -300,7 +317,7 @@ pub async fn compare(
     };
     match super::compare::gpus(&state, &names, lang, &headers, addr).await {
         Ok(gpus) => Json(render::compare::json(lang, Catalog::get(), &gpus)).into_response(),
-        Err(e) => error(StatusCode::BAD_REQUEST, lang, &e),
+        Err(e) => endpoint_error(StatusCode::BAD_REQUEST, lang, &e, Endpoint::Compare),
     }
 }
 
@@ -378,7 +395,8 @@ pub async fn guide_topic(
         Some(topic) => Json(topic_json(lang, topic)).into_response(),
         None => {
             let input = sanitize::clean(sanitize::truncate(&topic, input::MAX_VALUE_CHARS));
-            error(StatusCode::NOT_FOUND, lang, &Error::UnknownTopic(input))
+            let err = Error::UnknownTopic(input);
+            endpoint_error(StatusCode::NOT_FOUND, lang, &err, Endpoint::Guide)
         }
     }
 }

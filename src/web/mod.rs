@@ -6,6 +6,7 @@
 //! waiting for the log), and render with a template or `render::json`.
 
 pub mod api;
+pub mod api_errors;
 pub mod ask;
 pub mod caching;
 pub mod chart_key;

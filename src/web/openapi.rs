@@ -27,5 +27,38 @@ use utoipa::OpenApi;
 struct Document;
 
 /// The document as served, built once.
-pub static DOCUMENT: LazyLock<String> =
-    LazyLock::new(|| Document::openapi().to_pretty_json().unwrap_or_default());
+pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+    let mut doc = Document::openapi();
+    doc.info.license = license(LICENSE);
+    doc.to_pretty_json().unwrap_or_default()
+});
+
+/// The crate's license as `Cargo.toml` declares it (`license = "..."`); empty when it
+/// declares none.
+pub const LICENSE: &str = env!("CARGO_PKG_LICENSE");
+
+/// The document's license object: the declared SPDX expression, or none at all. utoipa
+/// fills in `{"name": ""}` from an undeclared license, which names nothing and is not a
+/// valid OpenAPI license object, so without a declaration the document leaves it out
+/// rather than invent one.
+fn license(declared: &str) -> Option<utoipa::openapi::info::License> {
+    let declared = declared.trim();
+    (!declared.is_empty()).then(|| {
+        let mut license = utoipa::openapi::info::License::new(declared);
+        license.identifier = Some(declared.to_string());
+        license
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::license;
+
+    #[test]
+    fn the_license_is_the_declared_one_or_none() {
+        assert!(license("").is_none());
+        let l = license("MIT OR Apache-2.0").expect("named");
+        assert_eq!(l.name, "MIT OR Apache-2.0");
+        assert_eq!(l.identifier.as_deref(), Some("MIT OR Apache-2.0"));
+    }
+}

@@ -2,9 +2,14 @@
 //! question form with "llama 70b fp16", and must see the Portuguese page, the answer and
 //! the SVG memory bar; it also takes a phone-sized screenshot.
 //!
+//! The sweep (`every_page_type_in_every_language_light_and_dark`) opens every page type
+//! in the four languages, at 390 and 1,280 px, light and dark, over the DevTools protocol.
+//!
 //! Runs when `chromium` (Debian's package; `.ci/run` installs it) or `$CHROMIUM` is
-//! present, and says it was skipped otherwise. `VRAMGUIDE_SCREENSHOT=docs/screenshot-web.png`
-//! writes the screenshot there (how the committed one was made).
+//! present, and says loudly it was skipped otherwise; with `VRAMGUIDE_REQUIRE_BROWSER=1`
+//! (CI) a missing browser is a failure. `VRAMGUIDE_SCREENSHOT=docs/screenshot-web.png`
+//! writes the phone screenshot there; `VRAMGUIDE_SCREENSHOTS=$PWD/docs/screenshots` writes
+//! the sweep's [`SHOTS`] (README's pictures; then `optipng -o2 -strip all` them).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,7 +17,26 @@ use std::time::{Duration, Instant};
 use vramguide::i18n::{Lang, has, t};
 use vramguide::web;
 
+/// Chromium for a browser test, or `None` after a loud note that the test was skipped.
+/// With `VRAMGUIDE_REQUIRE_BROWSER=1` (`.ci/run` sets it) a missing browser fails the test
+/// instead: CI never skips the browser checks.
 pub(crate) fn chromium() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        let required = std::env::var("VRAMGUIDE_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "VRAMGUIDE_REQUIRE_BROWSER=1 but no chromium: apt-get install -y chromium, or set CHROMIUM"
+        );
+        eprintln!(
+            "\n*** SKIPPED: no chromium on PATH, the headless browser checks did not run ***\n\
+             *** (apt-get install -y chromium, or set CHROMIUM; CI sets VRAMGUIDE_REQUIRE_BROWSER=1) ***\n"
+        );
+    }
+    found
+}
+
+fn find_chromium() -> Option<PathBuf> {
     let candidates = std::env::var_os("CHROMIUM")
         .map(PathBuf::from)
         .into_iter()
@@ -75,7 +99,6 @@ fn attr_of(html: &str, marker: &str, attr: &str) -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn portuguese_answer_page_in_headless_chromium() {
     let Some(bin) = chromium() else {
-        eprintln!("SKIPPED: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)");
         return;
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -182,6 +205,15 @@ struct Layout {
     bg: String,
     lang: String,
     ready: bool,
+    /// Light blocks of at least 2,000 px² (backgrounds, SVG rectangles): "tag.class".
+    #[serde(default)]
+    bright: Vec<String>,
+    /// Where the tab ended up (after a redirect), path and query.
+    #[serde(default)]
+    href: String,
+    /// False while the previous page is still the one shown.
+    #[serde(default)]
+    fresh: bool,
 }
 
 /// The chart's type at the size the page draws it (its SVG's font sizes times its scale).
@@ -213,7 +245,25 @@ const MEASURE: &str = r#"(() => {
     }
   }
   const v = document.querySelector('.verdict');
+  const light = c => {
+    const m = /rgba?\(([^)]*)\)/.exec(c || '');
+    if (!m) return false;
+    const [r, g, b, a = 1] = m[1].split(/[\s,\/]+/).map(Number);
+    return a > 0.5 && r > 215 && g > 215 && b > 215;
+  };
+  const bright = [];
+  for (const el of document.querySelectorAll('body, body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width * r.height < 2000) continue;
+    const cs = getComputedStyle(el);
+    const svg = el instanceof SVGElement;
+    if (svg ? el.tagName === 'rect' && light(cs.fill) : light(cs.backgroundColor))
+      bright.push(el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || ''));
+  }
   return JSON.stringify({
+    bright,
+    href: location.pathname + location.search,
+    fresh: !window.__old,
     overflow: document.documentElement.scrollWidth - innerWidth,
     small,
     verdict_bottom: v ? v.getBoundingClientRect().bottom + scrollY : null,
@@ -232,6 +282,10 @@ pub(crate) struct Browser {
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
     >,
     next_id: u64,
+    /// What the pages reported since the last [`Browser::take_problems`]: console errors,
+    /// uncaught exceptions, CSP violations and failed loads (with `Log` and `Runtime`
+    /// enabled by [`Browser::watch`]).
+    problems: Vec<String>,
 }
 
 impl Drop for Browser {
@@ -295,6 +349,54 @@ impl Browser {
             child,
             ws,
             next_id: 1,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Report console errors, exceptions, failed loads and CSP violations from now on.
+    pub(crate) async fn watch(&mut self) {
+        for domain in ["Log.enable", "Runtime.enable", "Page.enable"] {
+            self.call(domain, serde_json::json!({})).await;
+        }
+        // Headless tabs lack focus, which the clipboard needs.
+        self.call(
+            "Emulation.setFocusEmulationEnabled",
+            serde_json::json!({"enabled": true}),
+        )
+        .await;
+    }
+
+    /// The problems reported since the last call (see [`Browser::problems`]).
+    pub(crate) async fn take_problems(&mut self) -> Vec<String> {
+        // One more round trip: events sent before its reply are in by then.
+        self.call("Runtime.evaluate", serde_json::json!({"expression": "0"}))
+            .await;
+        std::mem::take(&mut self.problems)
+    }
+
+    /// An event worth reporting, as one line; None for the rest.
+    fn problem(event: &serde_json::Value) -> Option<String> {
+        let p = &event["params"];
+        match event["method"].as_str()? {
+            "Log.entryAdded" if p["entry"]["level"] == "error" => Some(format!(
+                "{} error: {} ({})",
+                p["entry"]["source"].as_str().unwrap_or("log"),
+                p["entry"]["text"].as_str().unwrap_or(""),
+                p["entry"]["url"].as_str().unwrap_or("")
+            )),
+            "Runtime.exceptionThrown" => Some(format!(
+                "exception: {}",
+                p["exceptionDetails"]["exception"]["description"]
+                    .as_str()
+                    .or(p["exceptionDetails"]["text"].as_str())
+                    .unwrap_or("")
+            )),
+            "Runtime.consoleAPICalled"
+                if matches!(p["type"].as_str(), Some("error" | "assert")) =>
+            {
+                Some(format!("console.{}: {}", p["type"].as_str()?, p["args"]))
+            }
+            _ => None,
         }
     }
 
@@ -318,6 +420,9 @@ impl Browser {
                 continue;
             };
             let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if let Some(problem) = Self::problem(&v) {
+                self.problems.push(problem);
+            }
             if v["id"] == id {
                 assert!(v.get("error").is_none(), "{method}: {v}");
                 return v["result"].clone();
@@ -336,6 +441,9 @@ impl Browser {
         let media =
             serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]});
         self.call("Emulation.setEmulatedMedia", media).await;
+        // Marks the page being left, so that it is never measured as the next one.
+        let mark = serde_json::json!({"expression": "window.__old = true"});
+        self.call("Runtime.evaluate", mark).await;
         self.call("Page.navigate", serde_json::json!({"url": url}))
             .await;
         for _ in 0..200 {
@@ -347,7 +455,7 @@ impl Browser {
                 .await;
             if let Some(json) = r["result"]["value"].as_str() {
                 let layout: Layout = serde_json::from_str(json).unwrap();
-                if layout.ready && !layout.lang.is_empty() {
+                if layout.ready && layout.fresh && !layout.lang.is_empty() {
                     return layout;
                 }
             }
@@ -365,7 +473,6 @@ impl Browser {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_fit_a_phone_and_a_desktop() {
     let Some(bin) = chromium() else {
-        eprintln!("SKIPPED: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)");
         return;
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -513,4 +620,279 @@ async fn other_intents_get_their_own_answer_on_the_ask_page() {
     );
     let (_, body) = crate::web::get(&url("does the 4090 support nvlink?")).await;
     assert!(body.contains("class=\"verdict") && body.contains("href=\"/guide/nvlink"));
+}
+
+impl Browser {
+    /// Click the page's first Copy button with a real (trusted) mouse click and wait for
+    /// its label to become `copied`. Returns (the command shown, the clipboard, the label);
+    /// None when the page has no Copy button. The clipboard holds a marker before the
+    /// click, so a click that copies nothing cannot pass for one that copied the command.
+    pub(crate) async fn click_copy(&mut self, copied: &str) -> Option<(String, String, String)> {
+        let eval = |expr: &str| serde_json::json!({"expression": expr, "returnByValue": true, "awaitPromise": true});
+        let find = "(() => { const b = document.querySelector('button.copy'); if (!b) return null; b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect(); return JSON.stringify([r.x + r.width / 2, r.y + r.height / 2, b.parentNode.querySelector('code').textContent]); })()";
+        let r = self.call("Runtime.evaluate", eval(find)).await;
+        let (x, y, command): (f64, f64, String) =
+            serde_json::from_str(r["result"]["value"].as_str()?).unwrap();
+        self.call(
+            "Runtime.evaluate",
+            eval("navigator.clipboard.writeText('(nothing copied)')"),
+        )
+        .await;
+        for kind in ["mousePressed", "mouseReleased"] {
+            let click = serde_json::json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
+            self.call("Input.dispatchMouseEvent", click).await;
+        }
+        let read = "navigator.clipboard.readText().then(c => JSON.stringify([c, document.querySelector('button.copy').textContent]))";
+        let mut state = (String::new(), String::new());
+        for _ in 0..100 {
+            let r = self.call("Runtime.evaluate", eval(read)).await;
+            if let Some(v) = r["result"]["value"].as_str() {
+                state = serde_json::from_str(v).unwrap();
+                if state.1 == copied {
+                    break;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+        Some((command, state.0, state.1))
+    }
+
+    /// The viewport as a PNG.
+    async fn screenshot(&mut self) -> Vec<u8> {
+        let r = self
+            .call(
+                "Page.captureScreenshot",
+                serde_json::json!({"format": "png"}),
+            )
+            .await;
+        base64_decode(r["data"].as_str().expect("screenshot data"))
+    }
+}
+
+/// Standard base64 (the DevTools protocol's binary data), without a crate for it.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let digits: Vec<u8> = text.bytes().filter(|c| *c != b'=').map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, d)| n | u32::from(*d) << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn base64_decodes() {
+    assert_eq!(base64_decode("aGVsbG8="), b"hello");
+    assert_eq!(base64_decode("aGk="), b"hi");
+    assert_eq!(base64_decode("YWJj"), b"abc");
+}
+
+/// The stats page's token in the sweep.
+const STATS_TOKEN: &str = "sweep-token-0123456789";
+
+/// The pages of the sweep in one language: (what it is, path and query).
+fn sweep_pages(lang: Lang) -> Vec<(String, String)> {
+    let code = lang.code();
+    let mut pages = vec![("home".to_string(), format!("/?lang={code}"))];
+    for kind in vramguide::web::pages::EXAMPLE_KINDS {
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("q", &t(lang, &format!("web-example-{kind}")))
+            .append_pair("lang", code)
+            .finish();
+        pages.push((format!("answer:{kind}"), format!("/ask?{query}")));
+    }
+    for (what, path) in [
+        ("guide", format!("/guide?lang={code}")),
+        ("models", format!("/models?lang={code}")),
+        ("gpus", format!("/gpus?lang={code}")),
+        (
+            "stats",
+            format!("/stats?token={STATS_TOKEN}&since=all&lang={code}"),
+        ),
+        ("404", format!("/no-such-page?lang={code}")),
+    ] {
+        pages.push((what.to_string(), path));
+    }
+    pages
+}
+
+/// Where `VRAMGUIDE_SCREENSHOTS` (a folder) gets the README's pictures from the sweep:
+/// (language, page, width, dark, file name).
+const SHOTS: &[(Lang, &str, u32, bool, &str)] = &[
+    (
+        Lang::En,
+        "answer:estimate",
+        1280,
+        false,
+        "answer-en-1280.png",
+    ),
+    (
+        Lang::Pt,
+        "answer:estimate",
+        390,
+        true,
+        "answer-pt-390-dark.png",
+    ),
+    (Lang::Zh, "answer:fit", 390, false, "fit-zh-390.png"),
+    (Lang::Es, "home", 1280, true, "home-es-1280-dark.png"),
+    (Lang::En, "gpus", 390, false, "gpus-en-390.png"),
+];
+
+/// The page's own dark background (`--bg` of the dark scheme).
+const DARK_BG: &str = "rgb(20, 23, 27)";
+
+/// The whole guide in headless Chromium: every page type (home, an answer of each kind
+/// the home page offers, a guide, /models, /gpus, /stats with its token, the 404) in the
+/// four languages, at a phone's width (390 px) and a desktop's (1,280 px), light and
+/// dark. Each page is in its language, scrolls not sideways, shows no text under 12 px,
+/// reports no console error, exception, failed load or CSP violation, has its answer's
+/// verdict inside the first screen, turns dark with the system (no light block left, the
+/// chart included), and its Copy button puts the command on the clipboard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_type_in_every_language_light_and_dark() {
+    use vramguide::settings::Secret;
+    use vramguide::store::{Store, StoreConfig};
+    let Some(bin) = chromium() else {
+        return;
+    };
+    let store = Store::open(StoreConfig {
+        hash_key: Some("sweep-key".to_string()),
+        ..StoreConfig::in_memory()
+    })
+    .await
+    .unwrap();
+    let base = crate::web::start_with(web::Config {
+        rate_limit_per_minute: 0,
+        log: web::querylog::QueryLog::new(Some(store.clone())),
+        stats_token: Some(Secret::new(STATS_TOKEN)),
+        ..web::Config::default()
+    })
+    .await;
+    // Questions in the log, so the stats page has counts to lay out.
+    for lang in Lang::ALL {
+        for (_, path) in sweep_pages(lang)
+            .iter()
+            .filter(|(w, _)| w.starts_with("answer"))
+        {
+            crate::web::get(&format!("{base}{path}")).await;
+        }
+    }
+    assert!(store.log().flush(Duration::from_secs(10)).await);
+    let profile = std::env::temp_dir().join(format!("vramguide-sweep-{}", std::process::id()));
+    let mut browser = Browser::start(&bin, &profile).await;
+    browser.watch().await;
+    let grant =
+        serde_json::json!({"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]});
+    browser.call("Browser.grantPermissions", grant).await;
+    let watch = serde_json::json!({"source": "document.addEventListener('securitypolicyviolation', e => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));"});
+    browser
+        .call("Page.addScriptToEvaluateOnNewDocument", watch)
+        .await;
+    // The watch itself: an inline handler under a strict policy is reported.
+    let trap = "data:text/html,<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'\"><html lang=\"en\"><body><img src=\"/nowhere.png\" onerror=\"x()\"></body></html>";
+    browser.layout(trap, 390, 844, false).await;
+    let caught = browser.take_problems().await;
+    assert!(
+        caught.iter().any(|p| p.contains("CSP violation")),
+        "the watch misses a CSP violation: {caught:?}"
+    );
+    let shots = std::env::var_os("VRAMGUIDE_SCREENSHOTS").map(PathBuf::from);
+    let mut bad = Vec::new();
+    let (mut copies, mut loads, mut verdicts) = (0, 0, 0);
+    for lang in Lang::ALL {
+        let copied = t(lang, "web-copied");
+        for (what, path) in sweep_pages(lang) {
+            let url = format!("{base}{path}");
+            for (width, height) in [(390, 844), (1280, 800)] {
+                for dark in [false, true] {
+                    let at = format!(
+                        "{:?} {what} {width}px {}",
+                        lang,
+                        if dark { "dark" } else { "light" }
+                    );
+                    let l = browser.layout(&url, width, height, dark).await;
+                    loads += 1;
+                    verdicts += usize::from(l.verdict_bottom.is_some());
+                    if l.lang != lang.locale() {
+                        bad.push(format!("{at}: <html lang=\"{}\">", l.lang));
+                    }
+                    if l.overflow > 0.5 {
+                        bad.push(format!("{at}: scrolls sideways by {} px", l.overflow));
+                    }
+                    if !l.small.is_empty() {
+                        bad.push(format!("{at}: text under 12 px: {:?}", l.small));
+                    }
+                    // An answer's verdict inside the first screen; a comparison or a guide
+                    // topic (their own pages) when they have one.
+                    let needs_verdict = l.href.starts_with("/ask");
+                    match l.verdict_bottom {
+                        Some(b) if b <= f64::from(height) => {}
+                        None if !needs_verdict => {}
+                        other => bad.push(format!("{at} ({}): verdict ends at {other:?}", l.href)),
+                    }
+                    if dark && (l.bg != DARK_BG || !l.bright.is_empty()) {
+                        bad.push(format!(
+                            "{at}: dark page {} with light blocks {:?}",
+                            l.bg, l.bright
+                        ));
+                    }
+                    if !dark && l.bg == DARK_BG {
+                        bad.push(format!("{at}: dark without asking"));
+                    }
+                    let problems = browser.take_problems().await;
+                    // The 404 page's own status is the one failed load expected.
+                    let expected_404 = |p: &String| {
+                        what == "404" && p.starts_with("network error") && p.contains(&url)
+                    };
+                    for p in problems.into_iter().filter(|p| !expected_404(p)) {
+                        bad.push(format!("{at}: {p}"));
+                    }
+                    if let Some((dir, .., name)) = shots.as_ref().and_then(|dir| {
+                        SHOTS
+                            .iter()
+                            .find(|s| (s.0, s.1, s.2, s.3) == (lang, what.as_str(), width, dark))
+                            .map(|s| (dir, s.4))
+                    }) {
+                        let png = browser.screenshot().await;
+                        std::fs::write(dir.join(name), png).expect("screenshot written");
+                    }
+                    if let Some((command, clip, label)) = browser.click_copy(&copied).await {
+                        copies += 1;
+                        if clip != command || label != copied {
+                            bad.push(format!(
+                                "{at}: Copy gave {clip:?} (button {label:?}) for {command:?}"
+                            ));
+                        }
+                        for p in browser.take_problems().await {
+                            bad.push(format!("{at} after Copy: {p}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    drop(browser);
+    let _ = std::fs::remove_dir_all(&profile);
+    store.shutdown().await;
+    eprintln!("{loads} page loads, {verdicts} with a verdict, {copies} Copy clicks");
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    // The estimate and the pasted error carry a command in every language, at both widths
+    // and in both schemes.
+    assert!(copies >= 2 * 4 * 4, "only {copies} Copy buttons clicked");
 }

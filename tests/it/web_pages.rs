@@ -5,6 +5,7 @@
 
 use crate::web::{get, start};
 use crate::web_browser::{Browser, chromium};
+use std::collections::BTreeSet;
 use std::time::Duration;
 use vramguide::i18n::{Lang, t};
 
@@ -131,7 +132,6 @@ const WATCH: &str = "window.__violations = []; document.addEventListener('securi
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn copy_puts_the_command_on_the_clipboard_in_chromium() {
     let Some(bin) = chromium() else {
-        eprintln!("SKIPPED: no chromium on PATH (apt-get install -y chromium, or set CHROMIUM)");
         return;
     };
     let base = start(0).await;
@@ -214,60 +214,135 @@ async fn copy_puts_the_command_on_the_clipboard_in_chromium() {
     let _ = std::fs::remove_dir_all(&profile);
 }
 
-/// An English-worded question ("on", "with") asked by a reader who chose Portuguese, by
-/// `?lang=` or by the switcher's cookie: the whole page, answer and menus, is Portuguese.
-/// With no choice, the words answer and the page offers the reader's language.
+/// The words a reader sees: text between tags and the `aria-label`s, trimmed, with a
+/// letter in them (numbers, sizes and names are checked by the answers' own tests).
+fn page_words(html: &str) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    for piece in html.split('<').skip(1) {
+        let (tag, text) = piece.split_once('>').unwrap_or((piece, ""));
+        if let Some(label) = tag.split("aria-label=\"").nth(1) {
+            words.insert(
+                label
+                    .split('"')
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string(),
+            );
+        }
+        words.insert(text.trim().to_string());
+    }
+    words.retain(|w| w.chars().count() >= 3 && has_language(w));
+    words
+}
+
+/// Text with a word in it other than a unit: "16.7 / 21.3 GiB" is the same in English
+/// and in Chinese, and says nothing of the page's language.
+fn has_language(text: &str) -> bool {
+    const UNITS: [&str; 7] = ["B", "GB", "GiB", "MB", "MiB", "TB", "W"];
+    text.split(|c: char| !c.is_alphabetic())
+        .any(|w| !w.is_empty() && !UNITS.contains(&w))
+}
+
+/// Words a language writes as English does, though the other two do not: Brazilian
+/// Portuguese says "GPUs" (Spanish and Chinese write "GPU").
+const SAME_IN_ENGLISH: &[(Lang, &str)] = &[(Lang::Pt, "GPUs")];
+
+/// An English-worded question ("on", "with") asked by a reader who chose Portuguese,
+/// Spanish or Chinese, by `?lang=` or by the switcher's cookie: the whole page, answer,
+/// menus and labels, is in that language. A phrase of the English page that the chosen
+/// page repeats while both other languages put it in their own words is an English
+/// leftover. With no choice, the words answer and the page offers the reader's language.
 #[tokio::test]
 async fn a_chosen_language_wins_over_the_question_words() {
     let base = start(0).await;
     let q = "/ask?q=llama+3.1+8b+on+rtx+4090+with+vllm";
-    let pt_page = |html: &str| {
-        assert!(html.contains(r#"<html lang="pt-BR">"#), "{html}");
+    let next = "%2Fask%3Fq%3Dllama%2B3.1%2B8b%2Bon%2Brtx%2B4090%2Bwith%2Bvllm";
+    let chosen_page = |lang: Lang, html: &str| {
+        let locale = lang.locale();
         assert!(
-            html.contains(r#"<article class="answer" lang="pt-BR">"#),
+            html.contains(&format!(r#"<html lang="{locale}">"#)),
             "{html}"
         );
-        assert!(html.contains(&t(Lang::Pt, "web-nav-guide")));
-        assert!(html.contains(&format!(
-            "<strong>{}</strong>",
-            t(Lang::Pt, "web-lang-name")
-        )));
+        assert!(
+            html.contains(&format!(r#"<article class="answer" lang="{locale}">"#)),
+            "{html}"
+        );
+        for id in [
+            "web-nav-guide",
+            "web-nav-models",
+            "web-ask-button",
+            "part-weights",
+        ] {
+            assert!(html.contains(&t(lang, id)), "{lang:?}: {id}");
+        }
+        assert!(html.contains(&format!("<strong>{}</strong>", t(lang, "web-lang-name"))));
         assert!(
             !html.contains("class=\"lang-note\""),
-            "a choice needs no note"
+            "{lang:?}: a choice needs no note"
         );
     };
-    let (status, html) = get(&format!("{base}{q}&lang=pt")).await;
-    assert_eq!(status, 200);
-    pt_page(&html);
-    for lang in [Lang::Es, Lang::Zh] {
-        let (_, html) = get(&format!("{base}{q}&lang={}", lang.code())).await;
-        let tag = format!(r#"<article class="answer" lang="{}">"#, lang.locale());
-        assert!(html.contains(&tag), "{lang:?}");
+    let by_param = |lang: Lang| {
+        let url = format!("{base}{q}&lang={}", lang.code());
+        async move {
+            let (status, html) = get(&url).await;
+            assert_eq!(status, 200);
+            html
+        }
+    };
+    let mut pages = std::collections::HashMap::new();
+    for lang in Lang::ALL {
+        pages.insert(lang, by_param(lang).await);
     }
-    // The switcher sets the cookie and comes back: the same page, now Portuguese.
-    let switch = crate::web::client()
-        .get(format!(
-            "{base}/lang?set=pt&next=%2Fask%3Fq%3Dllama%2B3.1%2B8b%2Bon%2Brtx%2B4090%2Bwith%2Bvllm"
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(switch.status(), 303);
-    let cookie = switch.headers()["set-cookie"].to_str().unwrap();
-    let cookie = cookie.split(';').next().unwrap().to_string();
-    let next = switch.headers()["location"].to_str().unwrap().to_string();
-    let html = crate::web::client()
-        .get(format!("{base}{next}"))
-        .header("cookie", &cookie)
-        .header("accept-language", "en-US")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    pt_page(&html);
+    let english = page_words(&pages[&Lang::En]);
+    let mut left: Vec<String> = Vec::new();
+    for lang in [Lang::Pt, Lang::Es, Lang::Zh] {
+        chosen_page(lang, &pages[&lang]);
+        let others: Vec<BTreeSet<String>> = [Lang::Pt, Lang::Es, Lang::Zh]
+            .into_iter()
+            .filter(|l| *l != lang)
+            .map(|l| page_words(&pages[&l]))
+            .collect();
+        let chosen = page_words(&pages[&lang]);
+        let leftovers: Vec<&String> = chosen
+            .iter()
+            .filter(|w| english.contains(*w) && others.iter().all(|o| !o.contains(*w)))
+            .filter(|w| !SAME_IN_ENGLISH.contains(&(lang, w.as_str())))
+            .collect();
+        if !leftovers.is_empty() {
+            left.push(format!("{lang:?}: {leftovers:?}"));
+        }
+    }
+    assert!(left.is_empty(), "English left: {}", left.join("; "));
+    // The switcher sets the cookie and comes back: the same page, now in that language,
+    // though the browser asks for English.
+    for lang in [Lang::Pt, Lang::Es, Lang::Zh] {
+        let switch = crate::web::client()
+            .get(format!("{base}/lang?set={}&next={next}", lang.code()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(switch.status(), 303);
+        let cookie = switch.headers()["set-cookie"].to_str().unwrap();
+        let cookie = cookie.split(';').next().unwrap().to_string();
+        let to = switch.headers()["location"].to_str().unwrap().to_string();
+        let html = crate::web::client()
+            .get(format!("{base}{to}"))
+            .header("cookie", &cookie)
+            .header("accept-language", "en-US")
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        chosen_page(lang, &html);
+        assert_eq!(
+            page_words(&html),
+            page_words(&pages[&lang]),
+            "{lang:?}: the cookie gives the page ?lang= gives"
+        );
+    }
     // No choice, a Portuguese browser, English words: English, with a way to Portuguese.
     let html = crate::web::client()
         .get(format!("{base}{q}"))
@@ -289,6 +364,16 @@ async fn a_chosen_language_wins_over_the_question_words() {
         title.contains("8B") && title.contains("rtx 4090"),
         "{title}"
     );
+}
+
+#[test]
+fn an_english_leftover_is_found() {
+    let words = page_words(
+        r#"<nav aria-label="Idioma"><a>Guia</a><p>Estimated peak memory: <b>16,5</b></p></nav>"#,
+    );
+    assert!(words.contains("Idioma") && words.contains("Guia"));
+    assert!(words.contains("Estimated peak memory:"));
+    assert!(!words.contains("16,5 GiB"), "no word of a language");
 }
 
 /// The home page shows one example per kind of question in every language, and each
@@ -340,6 +425,12 @@ async fn every_home_example_answers() {
 async fn the_api_page_lists_every_endpoint_with_a_working_example() {
     let base = start(0).await;
     let (_, doc) = crate::web::get_json(&format!("{base}/api/v1/openapi.json")).await;
+    // The license Cargo.toml declares, by name; none declared: no license object (an empty
+    // name is not a license).
+    match env!("CARGO_PKG_LICENSE") {
+        "" => assert!(doc["info"].get("license").is_none(), "{}", doc["info"]),
+        declared => assert_eq!(doc["info"]["license"]["name"], declared),
+    }
     for at in ["/api", "/api/v1", "/docs"] {
         let (status, html) = get(&format!("{base}{at}?lang=pt")).await;
         assert_eq!(status, 200, "{at}");
@@ -418,6 +509,111 @@ async fn the_catalogs_search_filter_and_page_without_a_script() {
         let (_, page) = get(&format!("{base}/gpus?q=h100&lang={}", lang.code())).await;
         assert!(page.contains(&t(lang, "web-catalog-filter")), "{lang:?}");
         assert!(!page.contains("web-catalog"), "{lang:?}: a raw id");
+        for id in ["web-catalog-memory", "web-catalog-price-any"] {
+            assert!(page.contains(&t(lang, id)), "{lang:?}: {id}");
+        }
+        let (_, page) = get(&format!("{base}/models?lang={}", lang.code())).await;
+        assert!(page.contains(&t(lang, "web-catalog-size-any")), "{lang:?}");
+        assert!(!page.contains("web-catalog"), "{lang:?}: a raw id");
+    }
+}
+
+/// The catalog rows' ids on one page.
+fn row_ids(html: &str) -> Vec<String> {
+    html.split("<tr id=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The rows of every page of a catalog listing, following its pager.
+async fn every_page(base: &str, path: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    for n in 1.. {
+        let (status, html) = get(&format!("{base}{path}&page={n}")).await;
+        assert_eq!(status, 200, "{path}");
+        let rows = row_ids(&html);
+        assert!(rows.len() <= vramguide::web::pages::PAGE_ROWS);
+        all.extend(rows);
+        if !html.contains(r#"rel="next""#) {
+            break;
+        }
+    }
+    all
+}
+
+/// The range menus: a model's size, a GPU's memory and price, each a plain `<select>` in
+/// the GET form; the rows kept are the ones in range, the choice stays selected and the
+/// pager carries it; a value the menu does not offer filters nothing.
+#[tokio::test]
+async fn the_catalogs_filter_by_size_memory_and_price() {
+    use vramguide::catalog::Catalog;
+    let base = start(0).await;
+    let catalog = Catalog::get();
+    // Models of 4 to 10 billion parameters: all of them, and no other.
+    let mid = every_page(&base, "/models?size=4-10&lang=en").await;
+    let wanted: Vec<&str> = catalog
+        .models
+        .iter()
+        .filter(|m| (4.0..10.0).contains(&m.params_b()))
+        .map(|m| m.id.as_str())
+        .collect();
+    assert_eq!(mid, wanted);
+    assert!(mid.iter().any(|id| id == "llama-3.1-8b"));
+    assert!(!mid.iter().any(|id| id == "llama-3.1-70b"));
+    let (_, html) = get(&format!("{base}/models?size=4-10&lang=en")).await;
+    assert!(
+        html.contains(r#"<option value="4-10" selected>"#),
+        "the choice stays"
+    );
+    if html.contains(r#"rel="next""#) {
+        assert!(html.contains("size=4-10&#38;page=2") || html.contains("size=4-10&amp;page=2"));
+    }
+    // GPUs with 80 GB or more that cost at most $40,000 today.
+    let big = every_page(&base, "/gpus?memory=80&price=40000&lang=pt").await;
+    let wanted: Vec<&str> = catalog
+        .gpus
+        .iter()
+        .filter(|g| g.memory_gb >= 80.0 && g.buy_price().is_some_and(|(usd, _)| usd <= 40000.0))
+        .map(|g| g.id.as_str())
+        .collect();
+    assert!(!wanted.is_empty());
+    assert_eq!(big, wanted);
+    assert!(!big.iter().any(|id| id == "rtx-4090"));
+    let cheap = every_page(&base, "/gpus?price=2000&lang=en").await;
+    assert!(!cheap.is_empty());
+    for id in &cheap {
+        let (usd, _) = catalog
+            .gpu(id)
+            .and_then(|g| g.buy_price())
+            .expect("a price");
+        assert!(usd <= 2000.0, "{id}: ${usd}");
+    }
+    // What the menus do not offer is no filter at all.
+    let (_, odd) = get(&format!("{base}/models?size=banana&lang=en")).await;
+    let (_, all) = get(&format!("{base}/models?lang=en")).await;
+    assert_eq!(row_ids(&odd), row_ids(&all));
+}
+
+/// Every model row's sources open with the model's own config.json on the Hub.
+#[tokio::test]
+async fn model_sources_lead_with_the_models_own_config() {
+    let base = start(0).await;
+    let (_, html) = get(&format!("{base}/models?q=llama&lang=en")).await;
+    let rows: Vec<&str> = html.split("<tr id=\"").skip(1).collect();
+    assert!(!rows.is_empty());
+    for row in rows {
+        let sources = row
+            .split("class=\"sources\"")
+            .nth(1)
+            .expect("a sources cell");
+        let first = sources.split("href=\"").nth(1).unwrap_or_default();
+        let first = first.split('"').next().unwrap_or_default();
+        assert!(
+            first.starts_with("https://huggingface.co/")
+                && first.ends_with("/blob/main/config.json"),
+            "{first}"
+        );
     }
 }
 
@@ -444,6 +640,115 @@ async fn the_breakdown_is_text_beside_the_chart() {
         assert!(
             chart < breakdown,
             "the list follows the chart in its figure"
+        );
+    }
+}
+
+/// An API error names the parameter whose value was refused, says what was wrong with it
+/// and ends with a request of the same endpoint, in the asked language; that request
+/// answers.
+#[tokio::test]
+async fn api_errors_name_the_parameter_and_give_this_endpoints_example() {
+    let base = start(0).await;
+    // (request, the parameter named, the endpoint's example's start)
+    let cases = [
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&context=abc",
+            "context",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=no-such-model-x",
+            "model",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&gpu=rtx-9999",
+            "gpu",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&kv_precision=q9",
+            "kv_precision",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&precision=q9",
+            "precision",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&gpus=0",
+            "gpus",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/estimate?model=llama-3.1-8b&runtime=vlm",
+            "runtime",
+            "/api/v1/estimate?",
+        ),
+        (
+            "/api/v1/compare?gpus=rtx-4090,no-such-gpu",
+            "gpus",
+            "/api/v1/compare?",
+        ),
+        ("/api/v1/compare?gpus=rtx-4090", "gpus", "/api/v1/compare?"),
+        ("/api/v1/guide/no-such-topic", "topic", "/api/v1/guide/"),
+    ];
+    for lang in Lang::ALL {
+        for (request, name, endpoint) in cases {
+            let sep = if request.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{request}{sep}lang={}", lang.code());
+            let (status, v) = crate::web::get_json(&url).await;
+            assert!(status.is_client_error(), "{request}: {status}");
+            assert_eq!(v["language"], lang.code(), "{request}");
+            let message = v["error"]["message"].as_str().unwrap_or_default();
+            let quoted = [format!("“{name}”"), format!("«{name}»")];
+            assert!(
+                quoted.iter().any(|q| message.contains(q.as_str())),
+                "{lang:?} {request}: {message}"
+            );
+            let at = message
+                .rfind(endpoint)
+                .unwrap_or_else(|| panic!("{lang:?} {request}: no {endpoint} example: {message}"));
+            let example = message[at..].split_whitespace().next().unwrap_or_default();
+            let example = example.trim_end_matches(['.', '。', '`']);
+            assert!(!message.contains(&t(lang, "help-example-1")), "{message}");
+            let (status, _) = crate::web::get_json(&format!("{base}{example}")).await;
+            assert_eq!(status, 200, "{example}");
+        }
+    }
+    // No model at all: the API's own parameter names, not the CLI's flags.
+    let (_, v) = crate::web::get_json(&format!("{base}/api/v1/estimate?lang=es")).await;
+    let message = v["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("«model»") && message.contains("«params_b»"),
+        "{message}"
+    );
+    assert!(!message.contains("--model"), "{message}");
+}
+
+/// The option each job field's errors name is one of the estimate endpoint's parameters,
+/// as its OpenAPI description lists them.
+#[tokio::test]
+async fn every_option_an_error_names_is_a_parameter_of_the_estimate() {
+    let base = start(0).await;
+    let (_, doc) = crate::web::get_json(&format!("{base}/api/v1/openapi.json")).await;
+    let names: Vec<&str> = doc["paths"]["/api/v1/estimate"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    let mut named: Vec<&str> = vramguide::estimate::Field::ALL
+        .iter()
+        .map(|f| vramguide::error::field_option(*f))
+        .collect();
+    named.extend(["model", "gpu", "precision", "kv_precision"]);
+    for name in named {
+        assert!(
+            names.contains(&name),
+            "{name} is not a parameter: {names:?}"
         );
     }
 }

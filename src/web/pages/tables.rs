@@ -174,7 +174,153 @@ pub struct CatalogParams {
     q: Option<String>,
     /// A model family or a GPU vendor, as the filter's menu names it.
     group: Option<String>,
+    /// A model's size band (`/models`): "4-10" billions of parameters, see [`size_menu`].
+    size: Option<String>,
+    /// A GPU's least memory in GB (`/gpus`), see [`memory_menu`].
+    memory: Option<String>,
+    /// A GPU's highest price in US dollars (`/gpus`), see [`price_menu`].
+    price: Option<String>,
     page: Option<String>,
+}
+
+impl CatalogParams {
+    /// The value the reader chose in the menu called `name`.
+    fn menu(&self, name: &str) -> Option<&str> {
+        match name {
+            "size" => self.size.as_deref(),
+            "memory" => self.memory.as_deref(),
+            "price" => self.price.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// One choice of a range menu: its value in the URL, its words, the rows it keeps.
+struct Band {
+    value: String,
+    text: String,
+    keeps: Box<dyn Fn(f64) -> bool + Send + Sync>,
+}
+
+/// A menu of ranges beside the search (size, memory, price): `name` is its parameter;
+/// `measure` reads the row's number (None: the row has none, and a chosen band drops it).
+struct RangeMenu<'m, T> {
+    name: &'static str,
+    label: &'static str,
+    any: &'static str,
+    bands: Vec<Band>,
+    measure: &'m dyn Fn(&T) -> Option<f64>,
+}
+
+/// A menu as the form shows it.
+pub struct Menu {
+    pub name: &'static str,
+    pub label: String,
+    pub options: Vec<MenuOption>,
+}
+
+pub struct MenuOption {
+    pub value: String,
+    pub text: String,
+    pub selected: bool,
+}
+
+/// Model sizes in billions of parameters (total): the bands people shop by (a phone's or
+/// a laptop's, one consumer card's, two cards', a server's).
+fn size_menu<'m>(
+    lang: Lang,
+    measure: &'m dyn Fn(&ModelSpec) -> Option<f64>,
+) -> RangeMenu<'m, ModelSpec> {
+    const EDGES: [f64; 4] = [4.0, 10.0, 35.0, 80.0];
+    let n = |x: f64| format_number(lang, x, 0);
+    let mut bands = Vec::new();
+    let mut low = 0.0;
+    for high in EDGES {
+        let text = if low == 0.0 {
+            tr(
+                lang,
+                "web-catalog-size-up-to",
+                Some(&Args::new().s("max", n(high))),
+            )
+        } else {
+            let args = Args::new().s("min", n(low)).s("max", n(high));
+            tr(lang, "web-catalog-size-between", Some(&args))
+        };
+        bands.push(Band {
+            value: format!("{low}-{high}"),
+            text,
+            keeps: Box::new(move |b| low <= b && b < high),
+        });
+        low = high;
+    }
+    bands.push(Band {
+        value: format!("{low}-"),
+        text: tr(
+            lang,
+            "web-catalog-size-over",
+            Some(&Args::new().s("min", n(low))),
+        ),
+        keeps: Box::new(move |b| b >= low),
+    });
+    RangeMenu {
+        name: "size",
+        label: "web-catalog-size",
+        any: "web-catalog-size-any",
+        bands,
+        measure,
+    }
+}
+
+/// A GPU's memory, at least so many GB: the common card sizes.
+fn memory_menu<'m>(
+    lang: Lang,
+    measure: &'m dyn Fn(&GpuSpec) -> Option<f64>,
+) -> RangeMenu<'m, GpuSpec> {
+    let bands = [8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 80.0, 128.0]
+        .into_iter()
+        .map(|gb: f64| Band {
+            value: gb.to_string(),
+            text: tr(
+                lang,
+                "web-catalog-memory-at-least",
+                Some(&Args::new().s("gb", format_number(lang, gb, 0))),
+            ),
+            keeps: Box::new(move |m| m >= gb),
+        })
+        .collect();
+    RangeMenu {
+        name: "memory",
+        label: "web-catalog-memory",
+        any: "web-catalog-memory-any",
+        bands,
+        measure,
+    }
+}
+
+/// A GPU's price today (street, else launch), at most so many dollars.
+fn price_menu<'m>(
+    lang: Lang,
+    measure: &'m dyn Fn(&GpuSpec) -> Option<f64>,
+) -> RangeMenu<'m, GpuSpec> {
+    let bands = [500.0, 1000.0, 2000.0, 5000.0, 10000.0, 40000.0]
+        .into_iter()
+        .map(|usd: f64| Band {
+            value: usd.to_string(),
+            text: tr(
+                lang,
+                "web-catalog-price-up-to",
+                Some(&Args::new().s("price", render::parts::price_usd(lang, usd))),
+            ),
+            keeps: Box::new(move |p| p <= usd),
+        })
+        .collect();
+    RangeMenu {
+        name: "price",
+        label: "web-catalog-price",
+        any: "web-catalog-price-any",
+        bands,
+        measure,
+    }
 }
 
 /// What the catalog page's form and pager show.
@@ -182,6 +328,8 @@ pub struct Filter {
     pub q: String,
     pub group: String,
     pub groups: Vec<String>,
+    /// The range menus (size; memory and price), each with its choice marked.
+    pub menus: Vec<Menu>,
     pub page: usize,
     pub pages: usize,
     pub matched: usize,
@@ -218,8 +366,31 @@ fn model_row(lang: Lang, m: &ModelSpec) -> Row {
                 .map_or_else(|| "–".to_string(), |c| format_int(lang, c)),
             m.license.clone().unwrap_or_else(|| "–".to_string()),
         ],
-        sources: sources(&m.sources),
+        sources: model_sources(m),
     }
+}
+
+/// A model's sources led by its own `config.json` on the Hub (where every number of the
+/// row can be checked), then the catalog's, the Hub's config files first.
+fn model_sources(m: &ModelSpec) -> Vec<Source> {
+    let Some(repo) = m.hub_id.as_deref() else {
+        return sources(&m.sources);
+    };
+    let own_prefix = format!("https://huggingface.co/{}/", repo.to_lowercase());
+    let mut list = vec![Source {
+        href: Some(format!(
+            "https://huggingface.co/{repo}/blob/main/config.json"
+        )),
+        label: format!("{repo}: config.json"),
+    }];
+    let others: Vec<String> = m
+        .sources
+        .iter()
+        .filter(|s| !(s.to_lowercase().starts_with(&own_prefix) && s.ends_with("config.json")))
+        .cloned()
+        .collect();
+    list.extend(sources(&others));
+    list
 }
 
 fn gpu_row(lang: Lang, g: &GpuSpec) -> Row {
@@ -263,7 +434,9 @@ pub async fn models(
     let chosen = |m: &&ModelSpec, q: &str, group: &str| {
         (group.is_empty() || m.family == group) && matches(q, &[&m.display_name, &m.id, &m.family])
     };
-    let (filter, picked) = filtered(&p, "models", lang, groups, models.iter(), chosen);
+    let params_b = |m: &ModelSpec| Some(m.params_b());
+    let menus = [size_menu(lang, &params_b)];
+    let (filter, picked) = filtered(&p, "models", lang, groups, &menus, models.iter(), chosen);
     let rows = picked.into_iter().map(|m| model_row(lang, m)).collect();
     catalog_page(lang, "models", &uri.to_string(), &columns, rows, filter)
 }
@@ -293,7 +466,10 @@ pub async fn gpus(
                 &[&g.display_name, &g.id, g.vendor.name(), &g.memory_type],
             )
     };
-    let (filter, picked) = filtered(&p, "gpus", lang, groups, gpus.iter(), chosen);
+    let memory = |g: &GpuSpec| Some(g.memory_gb);
+    let price = |g: &GpuSpec| g.buy_price().map(|(usd, _)| usd);
+    let menus = [memory_menu(lang, &memory), price_menu(lang, &price)];
+    let (filter, picked) = filtered(&p, "gpus", lang, groups, &menus, gpus.iter(), chosen);
     let rows = picked.into_iter().map(|g| gpu_row(lang, g)).collect();
     catalog_page(lang, "gpus", &uri.to_string(), &columns, rows, filter)
 }
@@ -330,12 +506,13 @@ fn matches(q: &str, names: &[&str]) -> bool {
         .all(|w| names.iter().any(|n| n.contains(&w.to_lowercase())))
 }
 
-/// The rows of one page of a catalog after the search and the menu, and the form's state.
+/// The rows of one page of a catalog after the search and the menus, and the form's state.
 fn filtered<'a, T>(
     p: &CatalogParams,
     which: &str,
     lang: Lang,
     groups: impl Iterator<Item = String>,
+    ranges: &[RangeMenu<'_, T>],
     all: impl Iterator<Item = &'a T>,
     chosen: impl Fn(&&'a T, &str, &str) -> bool,
 ) -> (Filter, Vec<&'a T>) {
@@ -350,7 +527,23 @@ fn filtered<'a, T>(
         .filter(|g| groups.iter().any(|x| x == g))
         .unwrap_or("")
         .to_string();
-    let matched: Vec<&T> = all.filter(|x| chosen(x, &q, &group)).collect();
+    // Each menu's band, when the URL names one of its values (anything else: no filter).
+    let bands: Vec<Option<&Band>> = ranges
+        .iter()
+        .map(|r| {
+            let wanted = p.menu(r.name)?;
+            r.bands.iter().find(|b| b.value == wanted)
+        })
+        .collect();
+    let in_bands = |x: &T| {
+        ranges.iter().zip(&bands).all(|(r, band)| match band {
+            None => true,
+            Some(band) => (r.measure)(x).is_some_and(|v| (band.keeps)(v)),
+        })
+    };
+    let matched: Vec<&T> = all
+        .filter(|x| chosen(x, &q, &group) && in_bands(x))
+        .collect();
     let pages = matched.len().div_ceil(PAGE_ROWS).max(1);
     let page = p
         .page
@@ -358,14 +551,25 @@ fn filtered<'a, T>(
         .and_then(|n| n.trim().parse::<usize>().ok())
         .unwrap_or(1)
         .clamp(1, pages);
+    let mut kept = String::new();
+    for (r, band) in ranges.iter().zip(&bands) {
+        if let Some(band) = band {
+            kept.push_str(&format!("&{}={}", r.name, super::urlencode(&band.value)));
+        }
+    }
     let link = |n: usize| {
         format!(
-            "/{which}?q={}&group={}&page={n}&lang={}",
+            "/{which}?q={}&group={}{kept}&page={n}&lang={}",
             super::urlencode(&q),
             super::urlencode(&group),
             lang.code()
         )
     };
+    let menus = ranges
+        .iter()
+        .zip(&bands)
+        .map(|(r, chosen)| menu(lang, r, chosen.map(|b| b.value.as_str())))
+        .collect();
     let filter = Filter {
         matched: matched.len(),
         prev: (page > 1).then(|| link(page - 1)),
@@ -373,6 +577,7 @@ fn filtered<'a, T>(
         q,
         group,
         groups,
+        menus,
         page,
         pages,
     };
@@ -382,6 +587,25 @@ fn filtered<'a, T>(
         .take(PAGE_ROWS)
         .collect();
     (filter, rows)
+}
+
+/// A range menu as the form shows it: "any" first, then its bands, `chosen` selected.
+fn menu<T>(lang: Lang, r: &RangeMenu<'_, T>, chosen: Option<&str>) -> Menu {
+    let any = MenuOption {
+        value: String::new(),
+        text: t(lang, r.any),
+        selected: chosen.is_none(),
+    };
+    let bands = r.bands.iter().map(|b| MenuOption {
+        value: b.value.clone(),
+        text: b.text.clone(),
+        selected: chosen == Some(b.value.as_str()),
+    });
+    Menu {
+        name: r.name,
+        label: t(lang, r.label),
+        options: std::iter::once(any).chain(bands).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -400,6 +624,30 @@ mod tests {
         assert_eq!(labels[1], "www.nvidia.com");
         assert!(matches("llama 8b", &["Llama 3.1 8B", "llama-3.1-8b"]));
         assert!(!matches("qwen", &["Llama 3.1 8B"]));
+    }
+
+    #[test]
+    fn a_models_own_config_leads_once() {
+        let catalog = Catalog::get();
+        let m = catalog.model("llama-3.1-8b").expect("in the catalog");
+        let repo = m.hub_id.as_deref().expect("a Hub id");
+        let list = model_sources(m);
+        let own = format!("https://huggingface.co/{repo}/blob/main/config.json");
+        assert_eq!(list[0].href.as_deref(), Some(own.as_str()));
+        let configs = list
+            .iter()
+            .filter(|s| {
+                s.href
+                    .as_deref()
+                    .is_some_and(|h| h.to_lowercase() == own.to_lowercase())
+            })
+            .count();
+        assert_eq!(configs, 1, "the own config once");
+        // The catalog's other sources all follow.
+        for s in m.sources.iter().filter(|s| !s.contains("huggingface.co")) {
+            let label = source(s).label;
+            assert!(list.iter().any(|l| l.label == label), "{s}");
+        }
     }
 
     #[test]
