@@ -57,8 +57,8 @@ fix-mem-fraction-static = 显卡上留给权重和 KV 缓存池的比例；调�
 fix-cuda-graph-max-bs = 只为更少的 batch 大小捕获 CUDA graph；大 batch 时稍慢
 fix-chunked-prefill = 把长提示词分成更小的块做 prefill；长提示的处理稍慢
 
-buy-title = { $budget } 能为 { $model } 买到什么
-buy-rate = { $amount } ≈ { $usd }（按 { $date } 的汇率）
+buy-title = { $budget }能为 { $model } 买到什么
+buy-rate = { $amount } ≈ { $usd }（按欧洲央行{ $date }的参考汇率）
 buy-none = 能放下它的配置都超过 { $budget }。最便宜的配置：{ $setup }，{ $price }。
 buy-street = 市场价
 buy-launch = 首发价
