@@ -131,13 +131,17 @@ pub struct Card {
     pub gpu: &'static GpuSpec,
     pub usd: f64,
     pub basis: PriceBasis,
+    /// The largest catalog model the card runs at Q4_K_M (llama.cpp), what a budget with
+    /// no model is for: the money's best is the largest model it runs.
+    #[serde(skip)]
+    pub largest: Option<&'static crate::catalog::ModelSpec>,
 }
 
 /// The cards a budget buys when no model was named ("which gpu for $2000?").
 #[derive(Debug, Clone, Serialize)]
 pub struct Affordable {
     pub budget: Budget,
-    /// Largest memory first (memory bounds what a card can run), then cheapest; at most
+    /// Largest memory first (memory bounds the largest model a card runs), then cheapest; at most
     /// [`MAX_CARDS`].
     pub within: Vec<Card>,
     /// When no card is within the budget: the cheapest card.
@@ -156,7 +160,12 @@ pub fn cards_within(catalog: &'static Catalog, budget: Budget) -> Affordable {
         .filter(|gpu| gpu.form_factor != FormFactor::Sxm)
         .filter_map(|gpu| {
             let (usd, basis) = gpu.buy_price()?;
-            Some(Card { gpu, usd, basis })
+            Some(Card {
+                gpu,
+                usd,
+                basis,
+                largest: None,
+            })
         })
         .collect();
     cards.sort_by(|a, b| a.usd.total_cmp(&b.usd));
@@ -169,6 +178,9 @@ pub fn cards_within(catalog: &'static Catalog, budget: Budget) -> Affordable {
             .then(a.usd.total_cmp(&b.usd))
     });
     within.truncate(MAX_CARDS);
+    for c in &mut within {
+        c.largest = crate::recommend::largest_on(catalog, Precision::Q4KM, c.gpu, 1);
+    }
     Affordable {
         budget,
         cheapest: if within.is_empty() { cheapest } else { None },

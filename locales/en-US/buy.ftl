@@ -43,3 +43,5 @@ fit-title = What fits on { $setup }, by format
 fit-group = At { $bits } bits ({ $format }, { $runtime }):
 fit-group-none = nothing fits at { $format }
 fit-more = …and { $count } more in the full answer (--full).
+buy-card-runs = up to { $model } at Q4_K_M
+verdict-cards-runs = Best for { $budget }: { $gpu } ({ $memory } GB, { $price }), the most memory the money buys: it runs models up to { $model } at Q4_K_M.

@@ -43,3 +43,5 @@ fit-title = Lo que cabe en { $setup }, por formato
 fit-group = En { $bits } bits ({ $format }, { $runtime }):
 fit-group-none = nada cabe en { $format }
 fit-more = …y { $count } más en la respuesta completa (--full).
+buy-card-runs = hasta { $model } en Q4_K_M
+verdict-cards-runs = Lo mejor con { $budget }: { $gpu } ({ $memory } GB, { $price }), la mayor memoria que alcanza a comprar: ejecuta modelos de hasta { $model } en Q4_K_M.

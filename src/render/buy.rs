@@ -219,10 +219,14 @@ pub fn basis(lang: Lang, b: PriceBasis) -> String {
     }
 }
 
-/// "RTX 3090: 24 GB · US$850 (street price)".
+/// "RTX 3090: 24 GB · US$850 (used) · up to Qwen3 32B at Q4_K_M".
 fn card_line(lang: Lang, c: &Card) -> String {
+    let runs = c.largest.map_or_else(String::new, |m| {
+        let args = Args::new().s("model", m.display_name.as_str());
+        format!(" · {}", tr(lang, "buy-card-runs", Some(&args)))
+    });
     format!(
-        "{}: {} GB · {} ({})",
+        "{}: {} GB · {} ({}){runs}",
         c.gpu.display_name,
         format_number(lang, c.gpu.memory_gb, 0),
         price_usd(lang, c.usd),

@@ -169,6 +169,8 @@ pub struct CardJson {
     /// Whole US dollars.
     pub price_usd: f64,
     pub price_basis: PriceBasis,
+    /// The largest catalog model the card runs at Q4_K_M (llama.cpp), by id; null if none.
+    pub largest_model: Option<String>,
 }
 
 /// A pasted error, read (`intent: diagnose`).
@@ -262,6 +264,7 @@ pub(crate) fn card(c: &crate::buy::Card) -> CardJson {
         memory_gb: c.gpu.memory_gb,
         price_usd: round(c.usd, 0),
         price_basis: c.basis,
+        largest_model: c.largest.map(|m| m.id.clone()),
     }
 }
 

@@ -252,6 +252,17 @@ pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
     let budget = super::buy::budget_label(lang, a.budget.amount, a.budget.currency);
     let args = Args::new().s("budget", budget.as_str());
     match a.within.first() {
+        Some(c) if c.largest.is_some() => tr(
+            lang,
+            "verdict-cards-runs",
+            Some(
+                &args
+                    .s("gpu", c.gpu.display_name.as_str())
+                    .s("memory", format_number(lang, c.gpu.memory_gb, 0))
+                    .s("price", price_usd(lang, c.usd))
+                    .s("model", c.largest.map_or("", |m| m.display_name.as_str())),
+            ),
+        ),
         Some(c) => tr(
             lang,
             "verdict-cards",
