@@ -97,6 +97,9 @@ pub struct Purchase {
     /// Billions of parameters of a model known only by its size ("70b"): the answer names
     /// it "a 70B model" in the asker's language.
     pub generic_b: Option<f64>,
+    /// The format was chosen for the budget (a 4-bit GGUF with llama.cpp), not named by the
+    /// asker: the answer says so.
+    pub format_assumed: bool,
 }
 
 /// A pasted error and, when the log names a model, our estimate for it.
@@ -266,7 +269,8 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
             (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
                 let asked_format =
                     parsed.query.precision.is_some() || parsed.query.runtime.is_some();
-                let (model, shopping, precision) = shop_within(catalog, &a, budget, !asked_format);
+                let (model, shopping, precision, format_assumed) =
+                    shop_within(catalog, &a, budget, !asked_format);
                 Outcome::Buy(Box::new(Purchase {
                     model,
                     shopping,
@@ -275,6 +279,7 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
                     precision,
                     generic_b: (a.model.synthetic && a.model.family == "generic")
                         .then(|| a.model.params_b()),
+                    format_assumed,
                 }))
             }),
             // A budget and no model: the cards it buys (the answer links the choosing guide).
@@ -333,7 +338,8 @@ pub fn gpus_named(
         .collect()
 }
 
-/// What a budget buys for the job of `a`, and the name the answer gives it. With no format
+/// What a budget buys for the job of `a`, the name the answer gives it, its format and
+/// whether that format was chosen for the budget (not asked). With no format
 /// or runtime named, a consumer budget buys for a 4-bit GGUF with llama.cpp ([`consumer`]);
 /// a larger one, and nothing within the budget in the checkpoint's own format, the format
 /// with the most bits that the budget can hold, named beside the model.
@@ -342,7 +348,7 @@ fn shop_within(
     a: &Answer,
     budget: crate::query::budget::Budget,
     any_format: bool,
-) -> (String, crate::buy::Shopping, Precision) {
+) -> (String, crate::buy::Shopping, Precision, bool) {
     let name = a.model.display_name.clone();
     if any_format
         && budget.usd <= crate::buy::CONSUMER_BUDGET_USD
@@ -353,11 +359,12 @@ fn shop_within(
             format!("{name} · {}", precision.name()),
             shopping,
             precision,
+            true,
         );
     }
     let shopping = crate::buy::within(catalog, &Sizing::new(&a.model, &a.job), budget);
     if !shopping.within.is_empty() || !any_format {
-        return (name, shopping, a.job.precision);
+        return (name, shopping, a.job.precision, false);
     }
     for precision in a.formats_offered(8) {
         if precision.bits_per_weight() >= a.job.precision.bits_per_weight() {
@@ -373,10 +380,15 @@ fn shop_within(
         }
         let lower = crate::buy::within(catalog, &Sizing::new(&a.model, &job), budget);
         if !lower.within.is_empty() {
-            return (format!("{name} · {}", precision.name()), lower, precision);
+            return (
+                format!("{name} · {}", precision.name()),
+                lower,
+                precision,
+                false,
+            );
         }
     }
-    (name, shopping, a.job.precision)
+    (name, shopping, a.job.precision, false)
 }
 
 /// The 4-bit GGUF formats a consumer budget buys for, most bits first: Q4_K_M, what

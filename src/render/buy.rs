@@ -174,9 +174,10 @@ pub fn text(lang: Lang, catalog: &Catalog, p: &Purchase, length: Length) -> Stri
         ),
     );
     let mut out = format!("**{heading}**\n");
-    if p.precision.format() == Format::Gguf {
+    if p.format_assumed {
         let args = Args::new().s("format", format_label(p.precision));
-        let id = if p.precision.bits_per_weight() < Precision::Q4KM.bits_per_weight()
+        let id = if p.precision.format() == Format::Gguf
+            && p.precision.bits_per_weight() < Precision::Q4KM.bits_per_weight()
             && !s.within.is_empty()
         {
             "buy-format-gguf-lower"

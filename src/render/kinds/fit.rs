@@ -14,6 +14,8 @@ use crate::render::outcome::Length;
 
 /// Models per format a chat-length answer lists.
 pub const CHAT_PER_FORMAT: usize = 4;
+/// Models per format the web page lists (the JSON has them all).
+pub const PAGE_PER_FORMAT: usize = 15;
 
 /// A fit answer, at the length asked (the embed is always chat length).
 pub struct Fit<'a>(pub &'a FitList, pub Length);
@@ -149,13 +151,19 @@ impl AnswerKind for Fit<'_> {
             }
             let lines: Vec<String> = models
                 .iter()
+                .take(PAGE_PER_FORMAT)
                 .map(|(m, c)| model_line(lang, m, *c))
                 .collect();
+            let more = models.len().saturating_sub(PAGE_PER_FORMAT);
+            let outro = (more > 0).then(|| {
+                let a = Args::new().s("count", more.to_string());
+                html::spans(&tr(lang, "discord-fit-models-more", Some(&a)))
+            });
             v.parts.push(Part {
                 title: group_title(lang, *precision),
                 intro: None,
                 lines: spans_of(&lines),
-                outro: None,
+                outro,
                 commands: Vec::new(),
             });
         }
