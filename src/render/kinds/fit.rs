@@ -2,7 +2,7 @@
 //! format, 4 bits first (what the asker downloads), a few per format at chat length.
 
 use super::page::{KindPage, Part, spans_of, topic_link, view};
-use super::{AnswerKind, head, text};
+use super::{AnswerKind, head, verdict_first};
 use crate::answer::{FitList, Intent, Topic};
 use crate::catalog::Catalog;
 use crate::estimate::{Job, Mode, Precision};
@@ -40,28 +40,18 @@ fn model_line(lang: Lang, model: &str, context: u64) -> String {
 }
 
 impl Fit<'_> {
-    /// How many models of each format this length lists.
-    fn per_format(&self) -> usize {
-        match self.1 {
-            Length::Chat => CHAT_PER_FORMAT,
-            Length::Full => usize::MAX,
-        }
-    }
-}
-
-impl AnswerKind for Fit<'_> {
-    fn verdict_words(&self, lang: Lang, catalog: &Catalog) -> String {
-        crate::render::verdict::fit(lang, catalog, self.0)
-    }
-
-    fn body(&self, lang: Lang, catalog: &Catalog) -> String {
+    /// The answer's heading, and the models by format under it.
+    fn titled(&self, lang: Lang, catalog: &Catalog) -> (String, String) {
         let list = self.0;
         let setup = crate::render::parts::setup_label(catalog, &list.gpu.id, list.count);
         let args = Args::new()
             .s("setup", setup.as_str())
             .s("precision", list.precision.name());
         if list.groups.iter().all(|(_, m)| m.is_empty()) {
-            return tr(lang, "discord-fit-models-none", Some(&args));
+            return (
+                tr(lang, "discord-fit-models-none", Some(&args)),
+                String::new(),
+            );
         }
         let one_format = list.groups.len() == 1;
         let title = if one_format {
@@ -69,7 +59,7 @@ impl AnswerKind for Fit<'_> {
         } else {
             tr(lang, "fit-title", Some(&args))
         };
-        let mut out = format!("**{title}**");
+        let mut out = String::new();
         let mut more = 0;
         for (precision, models) in &list.groups {
             if !one_format {
@@ -88,17 +78,43 @@ impl AnswerKind for Fit<'_> {
             let a = Args::new().s("count", more.to_string());
             out.push_str(&format!("\n{}", tr(lang, "fit-more", Some(&a))));
         }
-        out
+        (title, out)
+    }
+
+    /// How many models of each format this length lists.
+    fn per_format(&self) -> usize {
+        match self.1 {
+            Length::Chat => CHAT_PER_FORMAT,
+            Length::Full => usize::MAX,
+        }
+    }
+}
+
+impl AnswerKind for Fit<'_> {
+    fn verdict_words(&self, lang: Lang, catalog: &Catalog) -> String {
+        crate::render::verdict::fit(lang, catalog, self.0)
+    }
+
+    fn body(&self, lang: Lang, catalog: &Catalog) -> String {
+        let (title, rest) = self.titled(lang, catalog);
+        format!("**{title}**{rest}")
     }
 
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
         let chat = Fit(self.0, Length::Chat);
-        let colour = if self.0.models.is_empty() {
+        let (title, rest) = chat.titled(lang, catalog);
+        let colour = if self.0.groups.iter().all(|(_, m)| m.is_empty()) {
             embed::AMBER
         } else {
             embed::GREEN
         };
-        embed::notice(text(&chat, lang, catalog), colour)
+        let e = Embed {
+            title,
+            description: rest.trim_start().to_string(),
+            colour,
+            ..Embed::default()
+        };
+        verdict_first(&chat, lang, catalog, e).fitted()
     }
 
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {
