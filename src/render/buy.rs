@@ -139,12 +139,6 @@ pub fn row(lang: Lang, catalog: &Catalog, p: &Priced) -> String {
     tr(lang, "buy-row", Some(&args))
 }
 
-/// "2 × RTX 3090: US$1,700 (street price) · ≈40 tokens/s" (the older one-line form, kept for
-/// the cheapest setup when nothing is within the budget).
-pub fn line(lang: Lang, catalog: &Catalog, p: &Priced) -> String {
-    row(lang, catalog, p)
-}
-
 /// How many rows of each list an answer of that length shows: the budget's own format,
 /// then the step up.
 pub fn shown(s: &Shopping, length: Length) -> (usize, usize) {
