@@ -146,6 +146,10 @@ pub struct Affordable {
     pub within: Vec<Card>,
     /// When no card is within the budget: the cheapest card.
     pub cheapest: Option<Card>,
+    /// Two cards of one kind, when the budget pays for two and they run a larger model than
+    /// the first card alone (two used RTX 3090 run a 70B at Q4_K_M, one does not): `usd` is
+    /// both cards, `largest` the largest model on the two.
+    pub pair: Option<Card>,
 }
 
 /// The most cards a budget-only answer lists.
@@ -170,6 +174,7 @@ pub fn cards_within(catalog: &'static Catalog, budget: Budget) -> Affordable {
         .collect();
     cards.sort_by(|a, b| a.usd.total_cmp(&b.usd));
     let cheapest = cards.first().cloned();
+    let pair = pair_within(catalog, &cards, budget);
     let mut within: Vec<Card> = cards.into_iter().filter(|c| c.usd <= budget.usd).collect();
     within.sort_by(|a, b| {
         b.gpu
@@ -181,11 +186,35 @@ pub fn cards_within(catalog: &'static Catalog, budget: Budget) -> Affordable {
     for c in &mut within {
         c.largest = crate::recommend::largest_on(catalog, Precision::Q4KM, c.gpu, 1);
     }
+    let pair = pair.filter(|p| {
+        let params = |c: &Card| c.largest.map_or(0, |m| m.params_total);
+        within.first().is_some_and(|one| params(p) > params(one))
+    });
     Affordable {
         budget,
         cheapest: if within.is_empty() { cheapest } else { None },
         within,
+        pair,
     }
+}
+
+/// The two cards of one kind with the most memory together that the budget pays for (the
+/// cheaper at equal memory), with the largest model they run at Q4_K_M.
+fn pair_within(catalog: &'static Catalog, cards: &[Card], budget: Budget) -> Option<Card> {
+    let best = cards
+        .iter()
+        .filter(|c| c.gpu.devices_per_card() == 1 && 2.0 * c.usd <= budget.usd)
+        .max_by(|a, b| {
+            a.gpu
+                .memory_gb
+                .total_cmp(&b.gpu.memory_gb)
+                .then(b.usd.total_cmp(&a.usd))
+        })?;
+    Some(Card {
+        usd: 2.0 * best.usd,
+        largest: crate::recommend::largest_on(catalog, Precision::Q4KM, best.gpu, 2),
+        ..best.clone()
+    })
 }
 
 #[cfg(test)]

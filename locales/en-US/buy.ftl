@@ -44,4 +44,5 @@ fit-group = At { $bits } bits ({ $format }, { $runtime }):
 fit-group-none = nothing fits at { $format }
 fit-more = …and { $count } more in the full answer (--full).
 buy-card-runs = up to { $model } at Q4_K_M
-verdict-cards-runs = Best for { $budget }: { $gpu } ({ $memory } GB, { $price }), the most memory the money buys: it runs models up to { $model } at Q4_K_M.
+verdict-cards-runs = Best for { $budget }: { $gpu } ({ $memory } GB, { $price }), the most memory the money buys: it runs models up to { $model } at Q4_K_M{ $pair }.
+verdict-cards-pair = ; two { $gpu } cards ({ $price }, { $memory } GB) run up to { $model }

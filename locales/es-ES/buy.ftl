@@ -44,4 +44,5 @@ fit-group = En { $bits } bits ({ $format }, { $runtime }):
 fit-group-none = nada cabe en { $format }
 fit-more = …y { $count } más en la respuesta completa (--full).
 buy-card-runs = hasta { $model } en Q4_K_M
-verdict-cards-runs = Lo mejor con { $budget }: { $gpu } ({ $memory } GB, { $price }), la mayor memoria que alcanza a comprar: ejecuta modelos de hasta { $model } en Q4_K_M.
+verdict-cards-runs = Lo mejor con { $budget }: { $gpu } ({ $memory } GB, { $price }), la mayor memoria que alcanza a comprar: ejecuta modelos de hasta { $model } en Q4_K_M{ $pair }.
+verdict-cards-pair = ; dos { $gpu } ({ $price }, { $memory } GB) ejecutan hasta { $model }

@@ -44,4 +44,5 @@ fit-group = Em { $bits } bits ({ $format }, { $runtime }):
 fit-group-none = nada cabe em { $format }
 fit-more = …e mais { $count } na resposta completa (--full).
 buy-card-runs = até { $model } em Q4_K_M
-verdict-cards-runs = O melhor com { $budget }: { $gpu } ({ $memory } GB, { $price }), a maior memória que dá pra comprar: roda modelos até o { $model } em Q4_K_M.
+verdict-cards-runs = O melhor com { $budget }: { $gpu } ({ $memory } GB, { $price }), a maior memória que dá pra comprar: roda modelos até o { $model } em Q4_K_M{ $pair }.
+verdict-cards-pair = ; duas { $gpu } ({ $price }, { $memory } GB) rodam até o { $model }

@@ -42,4 +42,5 @@ fit-group = { $bits } 位（{ $format }，{ $runtime }）：
 fit-group-none = { $format } 下放不下任何模型
 fit-more = ……完整回答（--full）里还有 { $count } 个。
 buy-card-runs = Q4_K_M 下最大可跑 { $model }
-verdict-cards-runs = { $budget }的最佳选择：{ $gpu }（{ $memory } GB，{ $price }），这笔钱能买到的最大显存：以 Q4_K_M 最大可跑 { $model }。
+verdict-cards-runs = { $budget }的最佳选择：{ $gpu }（{ $memory } GB，{ $price }），这笔钱能买到的最大显存：以 Q4_K_M 最大可跑 { $model }{ $pair }。
+verdict-cards-pair = ；两张 { $gpu }（{ $price }，{ $memory } GB）最大可跑 { $model }

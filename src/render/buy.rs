@@ -220,8 +220,14 @@ fn card_line(lang: Lang, c: &Card) -> String {
         let args = Args::new().s("model", m.display_name.as_str());
         format!(" · {}", tr(lang, "buy-card-runs", Some(&args)))
     });
+    use super::parts::{Separator, separator};
+    let (colon, open, close) = (
+        separator(lang, Separator::Colon),
+        separator(lang, Separator::Open),
+        separator(lang, Separator::Close),
+    );
     format!(
-        "{}: {} GB · {} ({}){runs}",
+        "{}{colon}{} GB · {}{open}{}{close}{runs}",
         c.gpu.display_name,
         format_number(lang, c.gpu.memory_gb, 0),
         price_usd(lang, c.usd),
@@ -233,6 +239,23 @@ fn card_line(lang: Lang, c: &Card) -> String {
     )
 }
 
+/// "2 × GeForce RTX 3090: 48 GB · US$1,700 (used) · up to Llama 3.3 70B at Q4_K_M".
+fn pair_line(lang: Lang, c: &Card) -> String {
+    let line = card_line(lang, c);
+    let colon = super::parts::separator(lang, super::parts::Separator::Colon);
+    let own = format!(
+        "{}{colon}{} GB",
+        c.gpu.display_name,
+        format_number(lang, c.gpu.memory_gb, 0)
+    );
+    let two = format!(
+        "2 × {}{colon}{} GB",
+        c.gpu.display_name,
+        format_number(lang, 2.0 * c.gpu.memory_gb, 0)
+    );
+    line.replacen(&own, &two, 1)
+}
+
 /// The parts of a budget-only answer, for the chat text and the web page alike.
 #[derive(Debug, Clone)]
 pub struct CardsView {
@@ -240,7 +263,8 @@ pub struct CardsView {
     pub title: String,
     /// The budget in dollars at the dated rate, when typed in another currency.
     pub rate: Option<String>,
-    /// One line per card, largest memory first.
+    /// One line per card, largest memory first, then two cards of one kind when they run
+    /// a larger model.
     pub cards: Vec<String>,
     /// When nothing is within the budget: the cheapest card.
     pub none: Option<String>,
@@ -269,7 +293,12 @@ impl CardsView {
                 Some(&Args::new().s("budget", typed.as_str())),
             ),
             rate,
-            cards: a.within.iter().map(|c| card_line(lang, c)).collect(),
+            cards: a
+                .within
+                .iter()
+                .map(|c| card_line(lang, c))
+                .chain(a.pair.as_ref().map(|c| pair_line(lang, c)))
+                .collect(),
             none,
             hint: t(lang, "buy-cards-hint"),
             guide: t(lang, "guide-choosing-title"),

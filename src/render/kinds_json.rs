@@ -160,6 +160,9 @@ pub struct CardsAnswerJson {
     /// The guide topic on choosing a card.
     pub topic: &'static str,
     pub text: String,
+    /// Two cards of one kind when they run a larger model than the first card alone:
+    /// `price_usd` and `memory_gb` of both, `largest_model` on the two; null otherwise.
+    pub pair: Option<CardJson>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

@@ -247,6 +247,20 @@ fn step_up(
     tr(lang, "verdict-buy-step-other", Some(&args))
 }
 
+/// "; two GeForce RTX 3090 cards (US$1,700, 48 GB) run up to Llama 3.3 70B", when two
+/// cards of one kind run a larger model than the first card alone.
+fn cards_pair(lang: Lang, a: &Affordable) -> String {
+    let Some((p, m)) = a.pair.as_ref().and_then(|p| Some((p, p.largest?))) else {
+        return String::new();
+    };
+    let args = Args::new()
+        .s("gpu", p.gpu.display_name.as_str())
+        .s("price", price_usd(lang, p.usd))
+        .s("memory", format_number(lang, 2.0 * p.gpu.memory_gb, 0))
+        .s("model", m.display_name.as_str());
+    tr(lang, "verdict-cards-pair", Some(&args))
+}
+
 /// The card with the most memory the budget buys.
 pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
     let budget = super::buy::budget_label(lang, a.budget.amount, a.budget.currency);
@@ -260,7 +274,8 @@ pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
                     .s("gpu", c.gpu.display_name.as_str())
                     .s("memory", format_number(lang, c.gpu.memory_gb, 0))
                     .s("price", price_usd(lang, c.usd))
-                    .s("model", c.largest.map_or("", |m| m.display_name.as_str())),
+                    .s("model", c.largest.map_or("", |m| m.display_name.as_str()))
+                    .s("pair", cards_pair(lang, a)),
             ),
         ),
         Some(c) => tr(

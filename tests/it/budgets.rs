@@ -267,3 +267,40 @@ fn a_fit_question_that_names_a_format_keeps_that_format() {
     let rows = v["fit_models"].as_array().expect("fit_models");
     assert!(!rows.is_empty() && rows.iter().all(|r| r["precision"] == "fp8"));
 }
+
+/// A budget with no model: the money's best is the largest model it runs. Each card says
+/// the largest model it runs at Q4_K_M, and two cards of one kind are offered when they run
+/// a larger one than the first card alone (two used RTX 3090 for US$1,700: 48 GB).
+#[test]
+fn a_budget_alone_says_the_largest_model_its_cards_run() {
+    let cases = [
+        ("which gpu should I buy for $2000?", "48 GB"),
+        ("qual placa comprar com R$ 10 mil?", "48 GB"),
+        ("¿qué tarjeta gráfica compro con 2000€?", "48 GB"),
+        ("预算1万5买什么显卡", "48 GB"),
+    ];
+    let catalog = Catalog::get();
+    for (q, memory) in cases {
+        let (lang, o) = outcome(q);
+        let v = json(lang, &o);
+        assert_eq!(v["intent"], "buy", "{q}: {v}");
+        let cards = v["cards"].as_array().expect("cards");
+        assert_eq!(cards[0]["gpu"], "rtx-3090", "{q}: {v}");
+        for c in cards {
+            let id = c["largest_model"].as_str().expect("a model per card");
+            assert!(catalog.model(id).is_some(), "{q}: {c}");
+        }
+        let pair = &v["pair"];
+        assert_eq!(pair["gpu"], "rtx-3090", "{q}: {pair}");
+        assert_eq!(pair["memory_gb"], 48.0, "{q}: {pair}");
+        let one = catalog.model(cards[0]["largest_model"].as_str().unwrap_or_default());
+        let two = catalog.model(pair["largest_model"].as_str().unwrap_or_default());
+        assert!(
+            two.map(|m| m.params_total) > one.map(|m| m.params_total),
+            "{q}: two cards run a larger model"
+        );
+        let verdict = v["verdict"].as_str().unwrap_or_default();
+        assert!(verdict.contains(memory), "{q}: {verdict}");
+        assert!(verdict.contains("Q4_K_M"), "{q}: {verdict}");
+    }
+}
