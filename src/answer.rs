@@ -94,6 +94,12 @@ pub struct Purchase {
     pub model_name: String,
     /// The format the setups run the model in.
     pub precision: Precision,
+    /// Billions of parameters of a model known only by its size ("70b"): the answer names
+    /// it "a 70B model" in the asker's language.
+    pub generic_b: Option<f64>,
+    /// The format was chosen for the budget (a 4-bit GGUF with llama.cpp), not named by the
+    /// asker: the answer says so.
+    pub format_assumed: bool,
 }
 
 /// A pasted error and, when the log names a model, our estimate for it.
@@ -231,6 +237,10 @@ pub struct FitList {
     /// The largest model per common format (4, 8 and 16 bits), for the verdict: people
     /// ask "what can I run" meaning at the format they would download.
     pub tiers: Vec<(Precision, Option<String>)>,
+    /// The models by format, fewest bits first (Q4_K_M, Q8_0, fp16) when the question named
+    /// none, else the one format it named; each list largest model first. `precision` and
+    /// `models` are the first of them.
+    pub groups: Vec<(Precision, Vec<(String, u64)>)>,
 }
 
 /// The formats a fit answer's verdict names, fewest bits first.
@@ -271,19 +281,23 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
         Intent::Fit => {
             let (gpu, count) = parsed.gpus.first()?;
             let count = count.unwrap_or(1).clamp(1, 64) as u32;
-            let precision = parsed.query.precision.unwrap_or(Precision::Fp16);
-            fit_list(catalog, gpu, count, precision).map(Outcome::Fit)
+            fit_list(catalog, gpu, count, parsed.query.precision).map(Outcome::Fit)
         }
         Intent::Buy => match (parsed.budget, parsed.query.has_subject()) {
             (Some(budget), true) => for_parsed(catalog, parsed).map(|a| {
-                let (model, shopping, precision) =
-                    shop_within(catalog, &a, budget, parsed.query.precision.is_none());
+                let asked_format =
+                    parsed.query.precision.is_some() || parsed.query.runtime.is_some();
+                let (model, shopping, precision, format_assumed) =
+                    shop_within(catalog, &a, budget, !asked_format);
                 Outcome::Buy(Box::new(Purchase {
                     model,
                     shopping,
                     model_id: (!a.model.synthetic).then(|| a.model.id.clone()),
                     model_name: a.model.display_name.clone(),
                     precision,
+                    generic_b: (a.model.synthetic && a.model.family == "generic")
+                        .then(|| a.model.params_b()),
+                    format_assumed,
                 }))
             }),
             // A budget and no model: the cards it buys (the answer links the choosing guide).
@@ -342,20 +356,33 @@ pub fn gpus_named(
         .collect()
 }
 
-/// What a budget buys for the job of `a`, and the name the answer gives it. With no format
-/// named and nothing within the budget in the checkpoint's own format, the format with the
-/// most bits that the budget can hold ("qwen3 32b under $2000": a 3090 at q4_k_m, not
-/// "nothing", as people who run it at home know), named beside the model.
+/// What a budget buys for the job of `a`, the name the answer gives it, its format and
+/// whether that format was chosen for the budget (not asked). With no format
+/// or runtime named, a consumer budget buys for a 4-bit GGUF with llama.cpp ([`consumer`]);
+/// a larger one, and nothing within the budget in the checkpoint's own format, the format
+/// with the most bits that the budget can hold, named beside the model.
 fn shop_within(
     catalog: &'static Catalog,
     a: &Answer,
     budget: crate::query::budget::Budget,
     any_format: bool,
-) -> (String, crate::buy::Shopping, Precision) {
+) -> (String, crate::buy::Shopping, Precision, bool) {
     let name = a.model.display_name.clone();
+    if any_format
+        && budget.usd <= crate::buy::CONSUMER_BUDGET_USD
+        && a.job.mode == crate::estimate::Mode::Inference
+        && let Some((shopping, precision)) = consumer(catalog, a, budget)
+    {
+        return (
+            format!("{name} · {}", precision.name()),
+            shopping,
+            precision,
+            true,
+        );
+    }
     let shopping = crate::buy::within(catalog, &Sizing::new(&a.model, &a.job), budget);
     if !shopping.within.is_empty() || !any_format {
-        return (name, shopping, a.job.precision);
+        return (name, shopping, a.job.precision, false);
     }
     for precision in a.formats_offered(8) {
         if precision.bits_per_weight() >= a.job.precision.bits_per_weight() {
@@ -371,24 +398,99 @@ fn shop_within(
         }
         let lower = crate::buy::within(catalog, &Sizing::new(&a.model, &job), budget);
         if !lower.within.is_empty() {
-            return (format!("{name} · {}", precision.name()), lower, precision);
+            return (
+                format!("{name} · {}", precision.name()),
+                lower,
+                precision,
+                false,
+            );
         }
     }
-    (name, shopping, a.job.precision)
+    (name, shopping, a.job.precision, false)
 }
 
-/// What runs on `count` of `gpu` in `precision`: dozens of bisections, milliseconds.
+/// The 4-bit GGUF formats a consumer budget buys for, most bits first: Q4_K_M, what
+/// people download for llama.cpp, Ollama and LM Studio; lower ones only when nothing within
+/// the budget holds that.
+const CONSUMER_FORMATS: [Precision; 3] = [Precision::Q4KM, Precision::Q3KM, Precision::Iq2M];
+
+/// The format a 4-bit pick steps up to in the answer ("two run it at Q8").
+const CONSUMER_STEP_UP: Precision = Precision::Q8_0;
+
+/// A consumer budget's setups: the first of [`CONSUMER_FORMATS`] that some setup within the
+/// budget holds (the checkpoint's own format when it has fewer bits, as gpt-oss's MXFP4),
+/// with llama.cpp, and the best the budget buys at Q8_0 beside it. When nothing within the
+/// budget holds even the lowest, the cheapest setup at the first (Q4_K_M); None only when
+/// llama.cpp cannot run the model.
+fn consumer(
+    catalog: &'static Catalog,
+    a: &Answer,
+    budget: crate::query::budget::Budget,
+) -> Option<(crate::buy::Shopping, Precision)> {
+    let job_in = |precision: Precision| {
+        let mut job = a.job.clone();
+        job.precision = precision;
+        job.runtime = crate::runtime::Runtime::LlamaCpp;
+        (job.runtime.profile().loads(precision) && job.validate(&a.model).is_ok()).then_some(job)
+    };
+    let native = a.model.native_precision;
+    let formats = CONSUMER_FORMATS.iter().map(|&p| {
+        if native.bits_per_weight() < p.bits_per_weight() && job_in(native).is_some() {
+            native
+        } else {
+            p
+        }
+    });
+    let mut first = None;
+    for precision in formats {
+        let Some(job) = job_in(precision) else {
+            continue;
+        };
+        let mut shopping = crate::buy::within(catalog, &Sizing::new(&a.model, &job), budget);
+        if shopping.within.is_empty() {
+            first.get_or_insert((shopping, precision));
+            continue;
+        }
+        if CONSUMER_STEP_UP.bits_per_weight() > precision.bits_per_weight()
+            && let Some(up) = job_in(CONSUMER_STEP_UP)
+        {
+            let speed = |p: &crate::buy::Priced| p.fit.tokens_per_s.unwrap_or(0.0);
+            let floor = shopping.within.first().map_or(0.0, speed) * crate::buy::STEP_UP_SPEED;
+            shopping.step_up = crate::buy::within(catalog, &Sizing::new(&a.model, &up), budget)
+                .within
+                .into_iter()
+                .filter(|p| speed(p) >= floor)
+                .collect();
+        }
+        return Some((shopping, precision));
+    }
+    first.filter(|(s, _)| s.cheapest.is_some())
+}
+
+/// What runs on `count` of `gpu`: in `precision` when one was asked, else by format from
+/// 4 bits up (what the asker downloads first). Dozens of bisections per format, milliseconds.
 pub fn fit_list(
     catalog: &'static Catalog,
     gpu: &str,
     count: u32,
-    precision: Precision,
+    precision: Option<Precision>,
 ) -> Result<FitList, Error> {
     let gpu = catalog.resolve_gpu(gpu)?.gpu;
-    let models = recommend::models_on(catalog, precision, gpu, count)
-        .into_iter()
-        .map(|(m, context)| (m.display_name.clone(), context))
+    let formats: Vec<Precision> = match precision {
+        Some(p) => vec![p],
+        None => FIT_TIERS.to_vec(),
+    };
+    let groups: Vec<(Precision, Vec<(String, u64)>)> = formats
+        .iter()
+        .map(|&p| {
+            let models = recommend::models_on(catalog, p, gpu, count)
+                .into_iter()
+                .map(|(m, context)| (m.display_name.clone(), context))
+                .collect();
+            (p, models)
+        })
         .collect();
+    let (precision, models) = groups[0].clone();
     let tiers = FIT_TIERS
         .iter()
         .map(|&p| {
@@ -402,6 +504,7 @@ pub fn fit_list(
         precision,
         models,
         tiers,
+        groups,
     })
 }
 

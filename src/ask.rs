@@ -372,8 +372,10 @@ impl Service {
                 count,
                 precision,
             } => {
-                let precision = precision.unwrap_or(Precision::Fp16);
-                let said = format!("fit {gpu} x{count} {}", precision.name());
+                let said = format!(
+                    "fit {gpu} x{count} {}",
+                    precision.map_or("any", |p| p.name())
+                );
                 // Dozens of bisections: milliseconds, off the async threads.
                 let worked = tokio::task::spawn_blocking(move || {
                     answer::fit_list(catalog, &gpu, count, precision)
@@ -689,7 +691,10 @@ mod tests {
         });
         match fit.outcome {
             Ok(Outcome::Fit(list)) => {
-                assert_eq!(list.precision, Precision::Fp16);
+                // No format asked: the models by format, 4 bits first (issue 33).
+                assert_eq!(list.precision, Precision::Q4KM);
+                assert_eq!(list.groups.len(), 3);
+                assert_eq!(list.groups[2].0, Precision::Fp16);
                 assert!(!list.models.is_empty());
             }
             other => panic!("{other:?}"),

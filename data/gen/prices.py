@@ -27,6 +27,9 @@ SRC = {
     'CLIFF': 'https://www.cliffcenter.com/research/amd-inference-economics',
 }
 
+# Cards whose street price is a used-card price (no longer sold new): answers say "used".
+USED = {'rtx-3090'}
+
 # id: (street_usd, date, source) -- midpoints of the published ranges.
 STREET = {
     'rtx-3090': (850, '2026-05', 'RUNLOCALAI'),           # used only, $700-1,000
@@ -86,6 +89,8 @@ for g in gpus:
         if k == 'msrp_usd':
             new['street_usd'] = street[0] if street else None
             new['street_usd_date'] = street[1] if street else None
+            if g['id'] in USED:
+                new['street_usd_condition'] = 'used'
             new['cloud_usd_per_hour'] = cloud[0] if cloud else None
             new['cloud_usd_per_hour_date'] = cloud[1] if cloud else None
     for p in (street, cloud):

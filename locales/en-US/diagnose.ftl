@@ -58,7 +58,7 @@ fix-cuda-graph-max-bs = capture CUDA graphs for fewer batch sizes; costs some sp
 fix-chunked-prefill = prefill long prompts in smaller chunks; costs some speed on long prompts
 
 buy-title = What { $budget } buys for { $model }
-buy-rate = { $amount } ≈ { $usd } at the rate of { $date }
+buy-rate = { $amount } ≈ { $usd } at the ECB reference rate of { $date }
 buy-none = Nothing that holds it costs { $budget } or less. The cheapest setup: { $setup }, { $price }.
 buy-street = street price
 buy-launch = launch price

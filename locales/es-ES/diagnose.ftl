@@ -57,12 +57,12 @@ fix-mem-fraction-static = la parte de la tarjeta para los pesos y el pool de la 
 fix-cuda-graph-max-bs = captura CUDA graphs para menos tamaños de batch; cuesta algo de velocidad con batches grandes
 fix-chunked-prefill = haz el prefill de los prompts largos en trozos más pequeños; cuesta algo de velocidad con prompts largos
 
-buy-title = Lo que { $budget } compra para { $model }
-buy-rate = { $amount } ≈ { $usd } al cambio del { $date }
+buy-title = Lo que puedes comprar con { $budget } para { $model }
+buy-rate = { $amount } ≈ { $usd } al tipo de cambio de referencia del BCE del { $date }
 buy-none = Nada que lo aloje cuesta { $budget } o menos. La configuración más barata: { $setup }, { $price }.
 buy-street = precio de mercado
 buy-launch = precio de lanzamiento
-buy-cards-title = Lo que { $budget } compra
+buy-cards-title = Lo que puedes comprar con { $budget }
 buy-cards-none = Ninguna tarjeta cuesta { $budget } o menos. La más barata: { $card }, { $price }.
 buy-cards-hint = Indica un modelo para ver cuáles lo alojan, por ejemplo «qwen3-32b por menos de 2000 €».
 buy-cards-guide = Cuál encaja con tu trabajo: { $guide }

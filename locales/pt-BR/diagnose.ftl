@@ -57,8 +57,8 @@ fix-mem-fraction-static = a parte da placa para os pesos e o pool do cache KV; m
 fix-cuda-graph-max-bs = capture CUDA graphs para menos tamanhos de batch; custa um pouco de velocidade em batches grandes
 fix-chunked-prefill = faça o prefill de prompts longos em pedaços menores; custa um pouco de velocidade em prompts longos
 
-buy-title = O que dá pra comprar com { $budget } para rodar o { $model }
-buy-rate = { $amount } ≈ { $usd } pelo câmbio de { $date }
+buy-title = O que dá pra comprar com { $budget } para rodar { $model }
+buy-rate = { $amount } ≈ { $usd } pelo câmbio de referência do BCE de { $date }
 buy-none = Nada que comporte o modelo custa { $budget } ou menos. A configuração mais barata: { $setup }, { $price }.
 buy-street = preço de mercado
 buy-launch = preço de lançamento

@@ -57,12 +57,12 @@ fix-mem-fraction-static = 显卡上留给权重和 KV 缓存池的比例；调�
 fix-cuda-graph-max-bs = 只为更少的 batch 大小捕获 CUDA graph；大 batch 时稍慢
 fix-chunked-prefill = 把长提示词分成更小的块做 prefill；长提示的处理稍慢
 
-buy-title = { $budget } 能为 { $model } 买到什么
-buy-rate = { $amount } ≈ { $usd }（按 { $date } 的汇率）
+buy-title = { $budget }能为 { $model } 买到什么
+buy-rate = { $amount } ≈ { $usd }（按欧洲央行{ $date }的参考汇率）
 buy-none = 能放下它的配置都超过 { $budget }。最便宜的配置：{ $setup }，{ $price }。
 buy-street = 市场价
 buy-launch = 首发价
-buy-cards-title = { $budget } 能买到的显卡
+buy-cards-title = { $budget }能买到的显卡
 buy-cards-none = 没有显卡在 { $budget } 以内。最便宜的：{ $card }，{ $price }。
 buy-cards-hint = 说出模型名，就能看到其中哪些放得下它，例如“qwen3-32b 预算 2000 美元”。
 buy-cards-guide = 哪张适合你的工作：{ $guide }

@@ -144,6 +144,10 @@ pub struct GpuSpec {
     /// When `street_usd` was published: "YYYY-MM", or "YYYY" when the source gives a year.
     #[serde(default)]
     pub street_usd_date: Option<String>,
+    /// "used" when `street_usd` is what the card sells for used (it is no longer sold new);
+    /// absent for a new card's price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub street_usd_condition: Option<String>,
     /// Typical on-demand price of one of these GPUs for an hour at a named cloud.
     #[serde(default)]
     pub cloud_usd_per_hour: Option<f64>,
@@ -229,6 +233,11 @@ impl GpuSpec {
         self.street_usd
             .map(|p| (p, PriceBasis::Street))
             .or(self.msrp_usd.map(|p| (p, PriceBasis::Launch)))
+    }
+
+    /// The street price is of used cards (`street_usd_condition: "used"`).
+    pub fn street_used(&self) -> bool {
+        self.street_usd.is_some() && self.street_usd_condition.as_deref() == Some("used")
     }
 
     /// GPUs software sees in one card (MI250X: 2).

@@ -320,11 +320,13 @@ mod tests {
     #[test]
     fn converts_at_the_dated_rates() {
         let r = Rates::get();
-        assert!(r.date.starts_with("2025-") && r.source.contains("European Central Bank"));
+        // Dated like the street prices they convert against (2026-05).
+        assert!(r.date.starts_with("2026-05") && r.source.contains("European Central Bank"));
         assert!((r.to_usd(1.0, Currency::Usd) - 1.0).abs() < 1e-9);
+        // ECB 2026-05-08: EUR 1 = USD 1.1761 = BRL 5.7794 = CNY 7.9989.
         let brl = r.to_usd(10_000.0, Currency::Brl);
-        assert!((1600.0..1800.0).contains(&brl), "{brl}");
+        assert!((2000.0..2100.0).contains(&brl), "{brl}");
         let cny = r.to_usd(20_000.0, Currency::Cny);
-        assert!((2600.0..2900.0).contains(&cny), "{cny}");
+        assert!((2900.0..3000.0).contains(&cny), "{cny}");
     }
 }

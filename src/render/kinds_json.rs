@@ -122,6 +122,10 @@ pub struct BuyAnswerJson {
     /// When nothing fits within the budget: the cheapest setup that holds the job.
     pub cheapest: Option<BuySetupJson>,
     pub text: String,
+    /// The runtime the setups were sized for (`llama.cpp` for a consumer budget's GGUF).
+    pub runtime: Option<&'static str>,
+    /// The next format up that the budget also buys (Q8_0 above a 4-bit pick), best first.
+    pub step_up: Vec<BuySetupJson>,
 }
 
 /// One setup a budget buys.
@@ -134,6 +138,12 @@ pub struct BuySetupJson {
     pub price_basis: PriceBasis,
     pub per_gpu_gib: f64,
     pub tokens_per_s: Option<f64>,
+    /// The format the setup runs the model in.
+    pub precision: &'static str,
+    /// Memory left on all the cards once the job is loaded, GiB.
+    pub spare_gib: f64,
+    /// True when `price_usd` is what the cards sell for used.
+    pub used: bool,
 }
 
 /// The cards a budget buys when no model was named (`intent: buy`).
@@ -150,6 +160,9 @@ pub struct CardsAnswerJson {
     /// The guide topic on choosing a card.
     pub topic: &'static str,
     pub text: String,
+    /// Two cards of one kind when they run a larger model than the first card alone:
+    /// `price_usd` and `memory_gb` of both, `largest_model` on the two; null otherwise.
+    pub pair: Option<CardJson>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -159,6 +172,8 @@ pub struct CardJson {
     /// Whole US dollars.
     pub price_usd: f64,
     pub price_basis: PriceBasis,
+    /// The largest catalog model the card runs at Q4_K_M (llama.cpp), by id; null if none.
+    pub largest_model: Option<String>,
 }
 
 /// A pasted error, read (`intent: diagnose`).
@@ -199,22 +214,25 @@ pub fn to_string(
     .unwrap_or_default()
 }
 
-/// The models of a fit list with their ids, sizes and the runtime that sized them.
+/// The models of a fit list with their ids, sizes, and the format and runtime that sized
+/// each, the formats in the answer's order (4 bits first when none was asked).
 pub(crate) fn fit_models(catalog: &Catalog, list: &crate::answer::FitList) -> Vec<FitModelRowJson> {
-    let runtime = crate::estimate::Job::new(crate::estimate::Mode::Inference, list.precision)
-        .runtime
-        .name();
-    list.models
+    list.groups
         .iter()
-        .filter_map(|(name, max_context)| {
-            let m = catalog.models.iter().find(|m| &m.display_name == name)?;
-            Some(FitModelRowJson {
-                model: m.id.clone(),
-                model_name: m.display_name.clone(),
-                params_b: round(m.params_b(), 2),
-                precision: list.precision.name(),
-                runtime,
-                max_context: *max_context,
+        .flat_map(|(precision, models)| {
+            let runtime = crate::estimate::Job::new(crate::estimate::Mode::Inference, *precision)
+                .runtime
+                .name();
+            models.iter().filter_map(move |(name, max_context)| {
+                let m = catalog.models.iter().find(|m| &m.display_name == name)?;
+                Some(FitModelRowJson {
+                    model: m.id.clone(),
+                    model_name: m.display_name.clone(),
+                    params_b: round(m.params_b(), 2),
+                    precision: precision.name(),
+                    runtime,
+                    max_context: *max_context,
+                })
             })
         })
         .collect()
@@ -237,6 +255,9 @@ pub(crate) fn buy_setup(x: &crate::buy::Priced) -> BuySetupJson {
         price_basis: x.basis,
         per_gpu_gib: round(x.fit.per_gpu_gib, 2),
         tokens_per_s: x.fit.tokens_per_s.map(|v| round(v, 1)),
+        precision: x.precision.name(),
+        spare_gib: round((x.fit.headroom_gib * f64::from(x.fit.count)).max(0.0), 1),
+        used: x.used(),
     }
 }
 
@@ -246,6 +267,7 @@ pub(crate) fn card(c: &crate::buy::Card) -> CardJson {
         memory_gb: c.gpu.memory_gb,
         price_usd: round(c.usd, 0),
         price_basis: c.basis,
+        largest_model: c.largest.map(|m| m.id.clone()),
     }
 }
 

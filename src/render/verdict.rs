@@ -167,26 +167,98 @@ pub(crate) fn fit(lang: Lang, catalog: &Catalog, list: &FitList) -> String {
     tr(lang, "verdict-fit", Some(&args))
 }
 
-/// The fastest setup within the budget, else the cheapest one that runs the model.
+/// What the money runs best ("Best for $2,000: one used GeForce RTX 3090 (US$850) runs
+/// Qwen3 32B at Q4_K_M, about 35 tokens/s; two of them run it at Q8_0 …"), else the
+/// cheapest setup that runs the model.
 pub(crate) fn buy(lang: Lang, catalog: &Catalog, p: &Purchase) -> String {
+    use super::buy::{format_label, model_label, price_in_sentence, row, setup_phrase};
     let s = &p.shopping;
     let budget = super::buy::budget_label(lang, s.budget.amount, s.budget.currency);
+    let model = model_label(lang, p);
     let args = Args::new()
         .s("budget", budget.as_str())
-        .s("model", p.model.as_str());
-    match (s.within.first(), &s.cheapest) {
-        (Some(best), _) => tr(
-            lang,
-            "verdict-buy",
-            Some(&args.s("line", super::buy::line(lang, catalog, best))),
+        .s("model", model.as_str())
+        .s("format", format_label(p.precision));
+    let Some(best) = s.within.first() else {
+        return match &s.cheapest {
+            Some(c) => tr(
+                lang,
+                "verdict-buy-cheapest",
+                Some(&args.s("line", row(lang, catalog, c))),
+            ),
+            None => tr(lang, "verdict-buy-none", Some(&args)),
+        };
+    };
+    let speed = |x: &crate::buy::Priced| {
+        x.fit.tokens_per_s.map_or_else(String::new, |v| {
+            let a = Args::new().s("speed", format_number(lang, v, 0));
+            tr(lang, "verdict-buy-speed", Some(&a))
+        })
+    };
+    let step = s
+        .step_up
+        .first()
+        .map(|up| step_up(lang, catalog, best, up, speed(up)))
+        .unwrap_or_default();
+    tr(
+        lang,
+        "verdict-buy-best",
+        Some(
+            &args
+                .s("setup", setup_phrase(lang, catalog, best))
+                .s("price", price_in_sentence(lang, best))
+                .n(lang, "count", u64::from(best.fit.count))
+                .s("speed", speed(best))
+                .s("step", step),
         ),
-        (None, Some(c)) => tr(
-            lang,
-            "verdict-buy-cheapest",
-            Some(&args.s("line", super::buy::line(lang, catalog, c))),
-        ),
-        (None, None) => tr(lang, "verdict-buy-none", Some(&args)),
+    )
+}
+
+/// The clause on the next format up: the same cards ("at Q8_0 it still does …"), more of
+/// them ("two of them run it at Q8_0 …"), or another setup.
+fn step_up(
+    lang: Lang,
+    catalog: &Catalog,
+    best: &crate::buy::Priced,
+    up: &crate::buy::Priced,
+    speed: String,
+) -> String {
+    let args = Args::new()
+        .s("format", super::buy::format_label(up.precision))
+        .s("price", price_usd(lang, up.usd))
+        .s("speed", speed);
+    let same_kind = std::ptr::eq(best.gpu, up.gpu);
+    if same_kind && up.fit.count == best.fit.count {
+        return tr(lang, "verdict-buy-step-same", Some(&args));
     }
+    if same_kind {
+        let n = match up.fit.count {
+            2 => "two",
+            3 => "three",
+            4 => "four",
+            _ => "many",
+        };
+        let args = args.s("n", n).s("count", up.fit.count.to_string());
+        return tr(lang, "verdict-buy-step-more", Some(&args));
+    }
+    let args = args
+        .s("setup", super::buy::setup_phrase(lang, catalog, up))
+        .n(lang, "count", u64::from(up.fit.count));
+    tr(lang, "verdict-buy-step-other", Some(&args))
+}
+
+/// "; two GeForce RTX 3090 cards (US$1,700, 48 GB) run up to Llama 3.3 70B", when two
+/// cards of one kind run a larger model than the first card alone.
+fn cards_pair(lang: Lang, a: &Affordable) -> String {
+    let Some((p, m)) = a.pair.as_ref().and_then(|p| Some((p, p.largest?))) else {
+        return String::new();
+    };
+    let args = Args::new()
+        .s("gpu", p.gpu.display_name.as_str())
+        .s("price", price_usd(lang, p.usd))
+        .s("memory", format_number(lang, 2.0 * p.gpu.memory_gb, 0))
+        .s("model", m.display_name.as_str());
+    tr(lang, "verdict-cards-pair", Some(&args))
 }
 
 /// The card with the most memory the budget buys.
@@ -194,6 +266,18 @@ pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
     let budget = super::buy::budget_label(lang, a.budget.amount, a.budget.currency);
     let args = Args::new().s("budget", budget.as_str());
     match a.within.first() {
+        Some(c) if c.largest.is_some() => tr(
+            lang,
+            "verdict-cards-runs",
+            Some(
+                &args
+                    .s("gpu", c.gpu.display_name.as_str())
+                    .s("memory", format_number(lang, c.gpu.memory_gb, 0))
+                    .s("price", price_usd(lang, c.usd))
+                    .s("model", c.largest.map_or("", |m| m.display_name.as_str()))
+                    .s("pair", cards_pair(lang, a)),
+            ),
+        ),
         Some(c) => tr(
             lang,
             "verdict-cards",

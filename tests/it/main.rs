@@ -8,6 +8,7 @@
 mod ask_intents;
 mod asker_runtime;
 mod best_fit;
+mod budgets;
 mod calibration;
 mod calibration_rows;
 mod catalog_params;

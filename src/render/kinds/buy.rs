@@ -1,4 +1,4 @@
-//! What a budget buys for a model: the fastest setup within it first.
+//! What a budget buys for a model: what the money runs best first, as a short table.
 
 use super::page::{KindPage, Part, rate_line, spans_of, topic_link, view};
 use super::{AnswerKind, head, text};
@@ -8,8 +8,10 @@ use crate::i18n::{Args, Lang, t, tr};
 use crate::render::discord::{self as embed, Embed};
 use crate::render::html;
 use crate::render::kinds_json::{AskJson, BuyAnswerJson, budget, buy_setup};
+use crate::render::outcome::Length;
 
-pub struct Buy<'a>(pub &'a Purchase);
+/// A budget's answer, at the length asked (the embed is always chat length).
+pub struct Buy<'a>(pub &'a Purchase, pub Length);
 
 impl AnswerKind for Buy<'_> {
     fn verdict_words(&self, lang: Lang, catalog: &Catalog) -> String {
@@ -17,16 +19,24 @@ impl AnswerKind for Buy<'_> {
     }
 
     fn body(&self, lang: Lang, catalog: &Catalog) -> String {
-        crate::render::buy::text(lang, catalog, &self.0.shopping, &self.0.model)
+        crate::render::buy::text(lang, catalog, self.0, self.1)
     }
 
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
-        embed::notice(text(self, lang, catalog), embed::GREEN)
+        embed::notice(
+            text(&Buy(self.0, Length::Chat), lang, catalog),
+            embed::GREEN,
+        )
     }
 
     fn json(&self, lang: Lang, catalog: &Catalog) -> AskJson {
         let h = head(self, lang, catalog, Intent::Buy);
         let (p, s) = (self.0, &self.0.shopping);
+        let runtime = s
+            .within
+            .first()
+            .or(s.cheapest.as_ref())
+            .map(|x| x.runtime.name());
         AskJson::Buy(BuyAnswerJson {
             language: h.language,
             understood: true,
@@ -39,6 +49,8 @@ impl AnswerKind for Buy<'_> {
             setups: s.within.iter().map(buy_setup).collect(),
             cheapest: s.cheapest.as_ref().map(buy_setup),
             text: h.text,
+            runtime,
+            step_up: s.step_up.iter().map(buy_setup).collect(),
         })
     }
 
@@ -47,19 +59,21 @@ impl AnswerKind for Buy<'_> {
         let s = &self.0.shopping;
         let b = s.budget;
         let typed = crate::render::buy::budget_label(lang, b.amount, b.currency);
+        let model = crate::render::buy::model_label(lang, self.0);
         let head = tr(
             lang,
             "buy-title",
             Some(
                 &Args::new()
                     .s("budget", typed.as_str())
-                    .s("model", self.0.model.as_str()),
+                    .s("model", model.as_str()),
             ),
         );
         let lines: Vec<String> = s
             .within
             .iter()
-            .map(|p| crate::render::buy::line(lang, catalog, p))
+            .chain(&s.step_up)
+            .map(|p| crate::render::buy::row(lang, catalog, p))
             .collect();
         let mut v = if lines.is_empty() {
             view(lang, "no", "❌", head)

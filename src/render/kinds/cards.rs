@@ -39,6 +39,11 @@ impl AnswerKind for Cards<'_> {
             cheapest: a.cheapest.as_ref().map(card),
             topic: Topic::Choosing.slug(),
             text: h.text,
+            pair: a.pair.as_ref().map(|c| {
+                let mut j = card(c);
+                j.memory_gb *= 2.0;
+                j
+            }),
         })
     }
 

@@ -47,14 +47,15 @@ pub fn of(outcome: &Outcome) -> Box<dyn AnswerKind + '_> {
     of_with(outcome, Length::Full)
 }
 
-/// [`of`], with an estimate's text the `length` asked (the terminal's chat length).
+/// [`of`], with an estimate's, a fit's and a budget's text the `length` asked (the
+/// terminal's chat length).
 pub fn of_with(outcome: &Outcome, length: Length) -> Box<dyn AnswerKind + '_> {
     match outcome {
         Outcome::Estimate(a) => Box::new(estimate::Estimate(a, length)),
         Outcome::Compare(gpus) => Box::new(compare::Compare(gpus, length)),
         Outcome::Explain(e) => Box::new(explain::Explain(e, length)),
-        Outcome::Fit(list) => Box::new(fit::Fit(list)),
-        Outcome::Buy(p) => Box::new(buy::Buy(p)),
+        Outcome::Fit(list) => Box::new(fit::Fit(list, length)),
+        Outcome::Buy(p) => Box::new(buy::Buy(p, length)),
         Outcome::Cards(a) => Box::new(cards::Cards(a)),
         Outcome::Diagnose(d) => Box::new(diagnose::Diagnose(d)),
     }

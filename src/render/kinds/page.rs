@@ -89,6 +89,7 @@ pub(super) fn rate_line(lang: Lang, b: crate::query::budget::Budget) -> Option<S
             budget: b,
             within: Vec::new(),
             cheapest: None,
+            pair: None,
         },
     )
     .rate
