@@ -55,6 +55,10 @@ pub struct Answer {
     pub launch_missing: Option<MissingCheckpoint>,
     /// Cards of different kinds named together ("a 4090 and a 3090"): each card's share.
     pub mixed: Option<crate::mixed::Mixed>,
+    /// The named cards do not hold the job: the fewest more of them, in one machine, that
+    /// do (in a format that keeps quality): the first step beyond what the asker has.
+    #[serde(skip)]
+    pub more_cards: Option<Lever>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -603,6 +607,12 @@ fn build_one(
         ),
         _ => (Vec::new(), None),
     };
+    let more_cards = match (req.gpu, &fit) {
+        (Some(gpu), Some(f)) if !f.fits && !req.job.mode.is_training() => {
+            plan::levers::more_cards(&req.model, &req.job, gpu, count, f)
+        }
+        _ => None,
+    };
     let max_context_asked = req.max_context;
     let max_context = match (req.max_context, req.gpu) {
         (true, Some(gpu)) => {
@@ -656,6 +666,7 @@ fn build_one(
         max_context,
         max_context_asked,
         mixed: None,
+        more_cards,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))
