@@ -551,7 +551,20 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     req.job.precision = p;
     req.assumed
         .retain(|x| !matches!(x, Assumption::Precision { .. }));
-    let (mut answer, _) = build_one(catalog, req)?;
+    let (mut answer, _) = build_one(catalog, req.clone())?;
+    // Inside the error band, the next format down that keeps quality and fits with room
+    // is the better answer to "can I run it" (Q5_K_M with room rather than a Q6_K maybe).
+    if answer.tight()
+        && let Some(lower) = roomier(&answer, p)
+    {
+        let mut req = req;
+        req.job.precision = lower;
+        let (roomy, _) = build_one(catalog, req)?;
+        if roomy.fit.as_ref().is_some_and(|f| f.fits) && !roomy.tight() {
+            answer = roomy;
+        }
+    }
+    let p = answer.job.precision;
     let Some(fit) = answer.fit.clone().filter(|f| f.fits) else {
         // The lever said it fits; a rebuilt answer that disagrees keeps the native one.
         return Ok(native);
@@ -563,6 +576,19 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         native_fit,
     });
     Ok(answer)
+}
+
+/// The runtime's next weight format below `p` that still keeps quality (4 nominal bits
+/// or more) and runs on the named card.
+fn roomier(a: &Answer, p: Precision) -> Option<Precision> {
+    let profile = a.job.runtime.profile();
+    let gpu = a.gpu?;
+    profile.lower_precisions.iter().copied().find(|&q| {
+        q.bits_per_weight() < p.bits_per_weight()
+            && q.nominal_bits() >= 4.0
+            && profile.loads(q)
+            && profile.runs_on(q, gpu)
+    })
 }
 
 /// One pass of [`build`] for the job as the request has it, with the format that would fit

@@ -20,7 +20,7 @@ verdict-no-training = { $many ->
     [yes] No: { $job } needs { $need } GiB per GPU, more than the { $usable } GiB each of your { $setup } has.
    *[no] No: { $job } needs { $need } GiB, more than the { $usable } GiB your { $setup } has.
 }
-answer-native-format = In its own format ({ $native }) it needs { $native_per_gpu } GiB per GPU, so this answer is for { $precision }, the largest format that fits.
+answer-native-format = In its own format ({ $native }) it needs { $native_per_gpu } GiB per GPU, so this answer is for { $precision }, the largest format that fits with room to spare.
 next-steps-title = Other ways to run it
 next-step-more = More cards like yours: { $setup } at { $precision }, { $per_gpu } GiB per GPU{ $speed }
 next-step-rent = Rent: { $setup } at { $price } an hour{ $speed }

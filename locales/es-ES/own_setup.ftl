@@ -32,7 +32,7 @@ verdict-no-training = { $many ->
     [yes] No: { $job } necesita { $need } GiB por GPU, más que los { $usable } GiB de cada una de tus { $setup }.
    *[no] No: { $job } necesita { $need } GiB, más que los { $usable } GiB de tu { $setup }.
 }
-answer-native-format = En su formato original ({ $native }) necesita { $native_per_gpu } GiB por GPU, así que esta respuesta es para { $precision }, el formato más grande que cabe.
+answer-native-format = En su formato original ({ $native }) necesita { $native_per_gpu } GiB por GPU, así que esta respuesta es para { $precision }, el formato más grande que cabe con holgura.
 next-steps-title = Otras formas de correrlo
 next-step-more = Más tarjetas como la tuya: { $setup } en { $precision }, { $per_gpu } GiB por GPU{ $speed }
 next-step-rent = Rentar: { $setup } a { $price } la hora{ $speed }

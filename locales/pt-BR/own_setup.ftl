@@ -32,7 +32,7 @@ verdict-no-training = { $many ->
     [yes] Não: { $job } precisa de { $need } GiB por GPU, mais que os { $usable } GiB de cada uma das suas { $setup }.
    *[no] Não: { $job } precisa de { $need } GiB, mais que os { $usable } GiB da sua { $setup }.
 }
-answer-native-format = No formato original ({ $native }) precisa de { $native_per_gpu } GiB por GPU, então esta resposta é para { $precision }, o maior formato que cabe.
+answer-native-format = No formato original ({ $native }) precisa de { $native_per_gpu } GiB por GPU, então esta resposta é para { $precision }, o maior formato que cabe com folga.
 next-steps-title = Outras formas de rodar
 next-step-more = Mais placas iguais à sua: { $setup } em { $precision }, { $per_gpu } GiB por GPU{ $speed }
 next-step-rent = Alugar: { $setup } por { $price } a hora{ $speed }

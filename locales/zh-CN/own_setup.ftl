@@ -9,17 +9,17 @@ verdict-memory = { $many ->
 verdict-speed = ，约 { $tps } tokens/s
 verdict-yes = 可以：你的 { $setup } 用 { $runtime } 能跑 { $job }：{ $memory }{ $speed }。
 verdict-yes-training = 可以：你的 { $setup } 放得下 { $job }：{ $memory }。
-verdict-tight = 不一定：你的 { $setup } 用 { $runtime } 跑 { $job } 需要 { $memory }，在本估算 ±{ $band }% 的误差范围内。
-verdict-tight-training = 不一定：你的 { $setup } 跑 { $job } 需要 { $memory }，在本估算 ±{ $band }% 的误差范围内。
+verdict-tight = 不一定：你的 { $setup } 用 { $runtime } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+verdict-tight-training = 不一定：你的 { $setup } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
 verdict-no = { $many ->
-    [yes] 不行：用 { $runtime } 跑 { $job } 每张 GPU 需要 { $need } GiB，超过你的 { $setup } 每张可用的 { $usable } GiB。
-   *[no] 不行：用 { $runtime } 跑 { $job } 需要 { $need } GiB，超过你的 { $setup } 可用的 { $usable } GiB。
+    [yes] 不行：用 { $runtime } 跑 { $job }每张 GPU 需要 { $need } GiB，超过你的 { $setup } 每张可用的 { $usable } GiB。
+   *[no] 不行：用 { $runtime } 跑 { $job }需要 { $need } GiB，超过你的 { $setup } 可用的 { $usable } GiB。
 }
 verdict-no-training = { $many ->
-    [yes] 不行：{ $job } 每张 GPU 需要 { $need } GiB，超过你的 { $setup } 每张可用的 { $usable } GiB。
-   *[no] 不行：{ $job } 需要 { $need } GiB，超过你的 { $setup } 可用的 { $usable } GiB。
+    [yes] 不行：{ $job }每张 GPU 需要 { $need } GiB，超过你的 { $setup } 每张可用的 { $usable } GiB。
+   *[no] 不行：{ $job }需要 { $need } GiB，超过你的 { $setup } 可用的 { $usable } GiB。
 }
-answer-native-format = 原始格式（{ $native }）每张 GPU 需要 { $native_per_gpu } GiB，放不下，所以下面按能放下的最大格式 { $precision } 计算。
+answer-native-format = 原始格式（{ $native }）每张 GPU 需要 { $native_per_gpu } GiB，放不下，所以下面按能宽裕放下的最大格式 { $precision } 计算。
 next-steps-title = 其他方案
 next-step-more = 加几张同款卡：{ $setup }，{ $precision }，每张 GPU { $per_gpu } GiB{ $speed }
 next-step-rent = 租用：{ $setup }，每小时 { $price }{ $speed }

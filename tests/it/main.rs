@@ -45,6 +45,7 @@ mod name_variants;
 mod names;
 mod ollama;
 mod openapi;
+mod own_setup;
 mod parser_corpus;
 mod plan;
 mod prices;
