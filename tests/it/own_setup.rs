@@ -305,3 +305,37 @@ fn a_bit_width_is_the_runtimes_own_format() {
         );
     }
 }
+
+/// Picks made for another reason stay sized to the job: no setup under 2 tokens/s while
+/// faster ones hold it (a DGX Spark reading a 70B through transformers' 4-bit kernels), and
+/// "the fastest within one machine" is a card at most four times the memory one GPU needs
+/// (not an MI355X for a 14B model), when such a card holds it.
+#[test]
+fn no_pick_is_unrelated_to_the_job() {
+    let catalog = Catalog::get();
+    for q in [
+        "qwen3 14b",
+        "qwen3.5 27b",
+        "llama 3.1 70b int4 with transformers",
+        "llama 3.1 70b q4",
+        "qwen3 32b",
+    ] {
+        let (_, a) = ask(q);
+        let setups = &a.recommendations.setups;
+        assert!(!setups.is_empty(), "{q}");
+        for s in setups {
+            let tps = s.fit.tokens_per_s.unwrap_or(0.0);
+            assert!(tps >= 2.0, "{q}: {} at {tps} tokens/s", s.fit.gpu);
+            if s.why == vramguide::recommend::Why::Fastest {
+                let gpu = catalog.gpu(&s.fit.gpu).unwrap();
+                let need_gb = s.fit.per_gpu_gib * 1.073_741_824;
+                assert!(
+                    gpu.memory_gb <= 4.0 * need_gb,
+                    "{q}: {} ({} GB) for {need_gb:.1} GB",
+                    gpu.id,
+                    gpu.memory_gb
+                );
+            }
+        }
+    }
+}
