@@ -8,10 +8,22 @@ verdict-memory = { $many ->
    *[no] { $used } of { $usable } GiB
 }
 verdict-speed = , about { $tps } tokens/s
-verdict-yes = Yes: { $job } runs on your { $setup } with { $runtime }: { $memory }{ $speed }.
-verdict-yes-training = Yes: { $job } fits on your { $setup }: { $memory }.
-verdict-tight = Maybe: { $job } on your { $setup } with { $runtime } needs { $memory }, inside this estimate's ±{ $band }% error band.
-verdict-tight-training = Maybe: { $job } on your { $setup } needs { $memory }, inside this estimate's ±{ $band }% error band.
+verdict-yes = { $many ->
+    [yes] Yes: { $job } runs across your { $setup } with { $runtime }: { $memory }{ $speed }.
+   *[no] Yes: { $job } runs on your { $setup } with { $runtime }: { $memory }{ $speed }.
+}
+verdict-yes-training = { $many ->
+    [yes] Yes: { $job } fits across your { $setup }: { $memory }.
+   *[no] Yes: { $job } fits on your { $setup }: { $memory }.
+}
+verdict-tight = { $many ->
+    [yes] Maybe: { $job } across your { $setup } with { $runtime } needs { $memory }, inside this estimate's ±{ $band }% error band.
+   *[no] Maybe: { $job } on your { $setup } with { $runtime } needs { $memory }, inside this estimate's ±{ $band }% error band.
+}
+verdict-tight-training = { $many ->
+    [yes] Maybe: { $job } across your { $setup } needs { $memory }, inside this estimate's ±{ $band }% error band.
+   *[no] Maybe: { $job } on your { $setup } needs { $memory }, inside this estimate's ±{ $band }% error band.
+}
 verdict-no = { $many ->
     [yes] No: { $job } needs { $need } GiB per GPU with { $runtime }, more than the { $usable } GiB each of your { $setup } has.
    *[no] No: { $job } needs { $need } GiB with { $runtime }, more than the { $usable } GiB your { $setup } has.

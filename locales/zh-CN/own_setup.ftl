@@ -7,10 +7,22 @@ verdict-memory = { $many ->
    *[no] 占用 { $used } / { $usable } GiB
 }
 verdict-speed = ，约 { $tps } tokens/s
-verdict-yes = 可以：你的 { $setup } 用 { $runtime } 能跑 { $job }：{ $memory }{ $speed }。
-verdict-yes-training = 可以：你的 { $setup } 放得下 { $job }：{ $memory }。
-verdict-tight = 不一定：你的 { $setup } 用 { $runtime } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
-verdict-tight-training = 不一定：你的 { $setup } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+verdict-yes = { $many ->
+    [yes] 可以：你的 { $setup } 一起用 { $runtime } 能跑 { $job }：{ $memory }{ $speed }。
+   *[no] 可以：你的 { $setup } 用 { $runtime } 能跑 { $job }：{ $memory }{ $speed }。
+}
+verdict-yes-training = { $many ->
+    [yes] 可以：你的 { $setup } 一起放得下 { $job }：{ $memory }。
+   *[no] 可以：你的 { $setup } 放得下 { $job }：{ $memory }。
+}
+verdict-tight = { $many ->
+    [yes] 不一定：你的 { $setup } 一起用 { $runtime } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+   *[no] 不一定：你的 { $setup } 用 { $runtime } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+}
+verdict-tight-training = { $many ->
+    [yes] 不一定：你的 { $setup } 一起跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+   *[no] 不一定：你的 { $setup } 跑 { $job }，{ $memory }，在本估算 ±{ $band }% 的误差范围内。
+}
 verdict-no = { $many ->
     [yes] 不行：用 { $runtime } 跑 { $job }每张 GPU 需要 { $need } GiB，超过你的 { $setup } 每张可用的 { $usable } GiB。
    *[no] 不行：用 { $runtime } 跑 { $job }需要 { $need } GiB，超过你的 { $setup } 可用的 { $usable } GiB。
