@@ -64,12 +64,16 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         .iter()
         .copied()
         .filter(|k| match k {
-            Kind::Launch => !fix,
-            Kind::LeversChat => fix,
+            // Cards of different kinds that hold it: the split below says how to start it;
+            // the levers and the launch line are the first card's alone.
+            Kind::Launch => !fix && !mixed_fits(a),
+            Kind::LeversChat => fix && !mixed_fits(a),
             Kind::Serving => serves && !fix,
             // The asker's own cards: the next steps when they do not hold it, nothing more
             // when they do; the setups only when no card was named.
-            Kind::NextStepsChat => a.fit.as_ref().is_some_and(|f| !f.fits),
+            Kind::NextStepsChat => a.fit.as_ref().is_some_and(|f| !f.fits) && !mixed_fits(a),
+            // The verdict of a "max context" question already says it.
+            Kind::MaxContext => !(a.max_context_asked && a.gpu.is_some()),
             Kind::SetupsChat => a.fit.is_none(),
             _ => true,
         })
@@ -96,6 +100,14 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.push('\n');
     out.push_str(&t(lang, msg!("answer-chat-more")));
     out
+}
+
+/// Cards of different kinds that hold the job between them: no step beyond them.
+fn mixed_fits(a: &Answer) -> bool {
+    matches!(
+        a.mixed,
+        Some(crate::mixed::Mixed::Layers { fits: true, .. })
+    )
 }
 
 /// Whether a reply should say what the setup serves: users at once were asked, or the

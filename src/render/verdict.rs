@@ -77,6 +77,21 @@ pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> 
 /// On the asker's own setup, yes, maybe or no with the memory and the speed there; with no
 /// setup named, the first setup that runs it.
 pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    // "Max context on my GPU": the longest context is the answer.
+    if a.max_context_asked
+        && a.gpu.is_some()
+        && let Some(line) = super::plan::max_context_line(lang, a)
+    {
+        return plain(&line);
+    }
+    if let Some(crate::mixed::Mixed::Layers {
+        devices,
+        fits: true,
+        ..
+    }) = &a.mixed
+    {
+        return mixed_yes(lang, catalog, a, devices);
+    }
     if let (Some(fit), Some(_), None) = (&a.fit, a.gpu, &a.mixed) {
         return own_setup(lang, catalog, a, fit);
     }
@@ -169,6 +184,45 @@ fn own_setup(
     };
     let args = args.s("memory", memory()).s("speed", speed);
     tr(lang, &id("verdict-yes"), Some(&args))
+}
+
+/// Cards of different kinds that hold the job split by layers: yes, across all of them,
+/// with the memory taken of what they hold in all ("RTX 4090 + RTX 3090").
+fn mixed_yes(
+    lang: Lang,
+    catalog: &Catalog,
+    a: &crate::answer::Answer,
+    devices: &[crate::mixed::Device],
+) -> String {
+    let mut names: Vec<(String, u32)> = Vec::new();
+    for d in devices {
+        match names.last_mut() {
+            Some((id, n)) if *id == d.gpu => *n += 1,
+            _ => names.push((d.gpu.clone(), 1)),
+        }
+    }
+    let setup: Vec<String> = names
+        .iter()
+        .map(|(id, n)| super::view::without_brand(&setup_label(catalog, id, *n)))
+        .collect();
+    let job = Args::new()
+        .s("model", super::parts::model_title(lang, a))
+        .s("precision", a.job.precision.name().to_uppercase());
+    let job = tr(lang, "verdict-job", Some(&job));
+    let used: f64 = devices.iter().map(|d| d.need_gib).sum();
+    let usable: f64 = devices.iter().map(|d| d.usable_gib).sum();
+    let memory = Args::new()
+        .s("many", "no")
+        .s("used", format_gib(lang, used))
+        .s("usable", format_gib(lang, usable));
+    let args = Args::new()
+        .s("job", job)
+        .s("setup", setup.join(" + "))
+        .s("runtime", super::parts::runtime_label(lang, a.job.runtime))
+        .s("many", "yes")
+        .s("memory", tr(lang, "verdict-memory", Some(&memory)))
+        .s("speed", "");
+    tr(lang, "verdict-yes", Some(&args))
 }
 
 /// The card with the most memory and the one with the fastest memory, the two numbers that

@@ -339,3 +339,32 @@ fn no_pick_is_unrelated_to_the_job() {
         }
     }
 }
+
+/// Cards of different kinds that hold the job split by layers: a yes across both, and no
+/// step beyond them; a "max context" question is answered by the longest context, said
+/// once.
+#[test]
+fn a_mixed_pair_and_a_max_context_question_answer_what_was_asked() {
+    let parsed =
+        vramguide::query::parse(Catalog::get(), "llama 3.1 70b q4_k_m on a 4090 and a 3090");
+    let lang = parsed.language.unwrap_or(Lang::En);
+    let Some(Ok(Outcome::Estimate(a))) = answer::for_intent(Catalog::get(), &parsed) else {
+        panic!("an estimate over two cards");
+    };
+    assert!(a.mixed.is_some());
+    let (text, said) = chat(lang, &a);
+    assert!(said.starts_with("Yes: "), "{said}");
+    assert!(said.contains("RTX 4090 + RTX 3090"), "{said}");
+    assert!(!text.contains(&t(lang, "next-steps-title")), "{text}");
+    for q in [
+        "max context for llama 3.1 8b on a 4090?",
+        "contexto máximo do llama 3.1 8b numa 4090?",
+    ] {
+        let (lang, a) = ask(q);
+        assert!(a.max_context_asked && a.max_context.is_some(), "{q}");
+        let (text, said) = chat(lang, &a);
+        let line = vramguide::render::plan::max_context_line(lang, &a).unwrap();
+        assert_eq!(said, verdict::plain_text(&line), "{q}");
+        assert_eq!(text.matches(said.as_str()).count(), 1, "{q}: {text}");
+    }
+}
