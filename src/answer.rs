@@ -59,6 +59,11 @@ pub struct Answer {
     /// do (in a format that keeps quality): the first step beyond what the asker has.
     #[serde(skip)]
     pub more_cards: Option<Lever>,
+    /// With no format named and the named cards too small: the setups ranked for the
+    /// format of [`Answer::more_cards`], what renting or buying would run (the ranked
+    /// `recommendations` are for the job as asked, in its own format).
+    #[serde(skip)]
+    pub beyond: Option<Recommendations>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -639,6 +644,16 @@ fn build_one(
         }
         _ => None,
     };
+    let precision_assumed = req
+        .assumed
+        .iter()
+        .any(|x| matches!(x, Assumption::Precision { .. }));
+    let beyond = match &more_cards {
+        Some(l) if precision_assumed && l.job.precision != req.job.precision => {
+            recommend::setups(catalog, &req.model, &l.job).ok()
+        }
+        _ => None,
+    };
     let max_context_asked = req.max_context;
     let max_context = match (req.max_context, req.gpu) {
         (true, Some(gpu)) => {
@@ -693,6 +708,7 @@ fn build_one(
         max_context_asked,
         mixed: None,
         more_cards,
+        beyond,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))

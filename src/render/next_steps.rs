@@ -25,12 +25,17 @@ pub fn lines(lang: Lang, catalog: &Catalog, a: &Answer) -> Vec<String> {
     }
     let mut out = Vec::with_capacity(3);
     out.extend(more_like_theirs(lang, catalog, a));
-    let rent = cheapest_rental(a);
-    if let Some(s) = rent {
-        out.push(rent_line(lang, catalog, s));
+    // With no format named, renting and buying run the format that keeps quality.
+    let (setups, precision) = match (&a.beyond, &a.more_cards) {
+        (Some(r), Some(l)) if !r.setups.is_empty() => (&r.setups[..], l.job.precision),
+        _ => (&a.recommendations.setups[..], a.job.precision),
+    };
+    let precision = precision.name().to_uppercase();
+    if let Some(s) = cheapest_rental(setups) {
+        out.push(rent_line(lang, catalog, s, &precision));
     }
-    if let Some(s) = cheapest_to_buy(a) {
-        out.push(buy_line(lang, catalog, s));
+    if let Some(s) = cheapest_to_buy(setups) {
+        out.push(buy_line(lang, catalog, s, &precision));
     }
     out
 }
@@ -68,17 +73,15 @@ fn more_like_theirs(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String>
 }
 
 /// The listed setup that rents for the least an hour.
-fn cheapest_rental(a: &Answer) -> Option<&Setup> {
-    a.recommendations
-        .setups
+fn cheapest_rental(setups: &[Setup]) -> Option<&Setup> {
+    setups
         .iter()
         .filter(|s| s.cloud_usd_per_hour.is_some())
         .min_by(|x, y| hourly(x).total_cmp(&hourly(y)))
 }
 
 /// The listed setup that costs the least to buy now (the ranking's "cheapest" pick).
-fn cheapest_to_buy(a: &Answer) -> Option<&Setup> {
-    let setups = &a.recommendations.setups;
+fn cheapest_to_buy(setups: &[Setup]) -> Option<&Setup> {
     setups
         .iter()
         .find(|s| s.tags.contains(&Tag::Cheapest) && s.buy.is_some())
@@ -98,7 +101,7 @@ fn to_buy(s: &Setup) -> f64 {
     s.buy.map_or(f64::INFINITY, |b| b.usd)
 }
 
-fn rent_line(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
+fn rent_line(lang: Lang, catalog: &Catalog, s: &Setup, precision: &str) -> String {
     let hourly = s.cloud_usd_per_hour.unwrap_or_default();
     let args = Args::new()
         .s(
@@ -106,11 +109,12 @@ fn rent_line(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
             without_brand(&setup_label(catalog, &s.fit.gpu, s.fit.count)),
         )
         .s("price", format_usd(lang, hourly, 2))
+        .s("precision", precision)
         .s("speed", speed(lang, s.fit.tokens_per_s));
     tr(lang, "next-step-rent", Some(&args))
 }
 
-fn buy_line(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
+fn buy_line(lang: Lang, catalog: &Catalog, s: &Setup, precision: &str) -> String {
     let price = match s.buy {
         Some(b) if b.basis == PriceBasis::Launch => tr(
             lang,
@@ -126,6 +130,7 @@ fn buy_line(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
             without_brand(&setup_label(catalog, &s.fit.gpu, s.fit.count)),
         )
         .s("price", price)
+        .s("precision", precision)
         .s("speed", speed(lang, s.fit.tokens_per_s));
     tr(lang, "next-step-buy", Some(&args))
 }

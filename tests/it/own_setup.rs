@@ -368,3 +368,24 @@ fn a_mixed_pair_and_a_max_context_question_answer_what_was_asked() {
         assert_eq!(text.matches(said.as_str()).count(), 1, "{q}: {text}");
     }
 }
+
+/// With no format named, renting and buying are sized in the format that keeps quality
+/// (Q4_K_M), not in the 16 bits that did not fit the asker's card.
+#[test]
+fn renting_and_buying_run_the_format_that_keeps_quality() {
+    for q in [
+        "can I run llama 3.3 70b on a 3090",
+        "dá pra rodar o llama 3.3 70b numa 3090?",
+        "¿puedo correr llama 3.3 70b en una 3090?",
+        "3090 能跑 llama 3.3 70b 吗？",
+    ] {
+        let (lang, a) = ask(q);
+        let beyond = a.beyond.as_ref().expect("setups for the quality format");
+        let more = a.more_cards.as_ref().expect("more 3090s");
+        assert_eq!(more.job.precision, Precision::Q4KM, "{q}");
+        assert!(beyond.setups.iter().all(|s| s.fit.fits), "{q}");
+        let lines = vramguide::render::next_steps::lines(lang, Catalog::get(), &a);
+        assert_eq!(lines.len(), 3, "{q}: {lines:?}");
+        assert!(lines.iter().all(|l| l.contains("Q4_K_M")), "{q}: {lines:?}");
+    }
+}
