@@ -55,6 +55,15 @@ pub struct Answer {
     pub launch_missing: Option<MissingCheckpoint>,
     /// Cards of different kinds named together ("a 4090 and a 3090"): each card's share.
     pub mixed: Option<crate::mixed::Mixed>,
+    /// The named cards do not hold the job: the fewest more of them, in one machine, that
+    /// do (in a format that keeps quality): the first step beyond what the asker has.
+    #[serde(skip)]
+    pub more_cards: Option<Lever>,
+    /// With no format named and the named cards too small: the setups ranked for the
+    /// format of [`Answer::more_cards`], what renting or buying would run (the ranked
+    /// `recommendations` are for the job as asked, in its own format).
+    #[serde(skip)]
+    pub beyond: Option<Recommendations>,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -668,7 +677,20 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
     req.job.precision = p;
     req.assumed
         .retain(|x| !matches!(x, Assumption::Precision { .. }));
-    let (mut answer, _) = build_one(catalog, req)?;
+    let (mut answer, _) = build_one(catalog, req.clone())?;
+    // Inside the error band, the next format down that keeps quality and fits with room
+    // is the better answer to "can I run it" (Q5_K_M with room rather than a Q6_K maybe).
+    if answer.tight()
+        && let Some(lower) = roomier(&answer, p)
+    {
+        let mut req = req;
+        req.job.precision = lower;
+        let (roomy, _) = build_one(catalog, req)?;
+        if roomy.fit.as_ref().is_some_and(|f| f.fits) && !roomy.tight() {
+            answer = roomy;
+        }
+    }
+    let p = answer.job.precision;
     let Some(fit) = answer.fit.clone().filter(|f| f.fits) else {
         // The lever said it fits; a rebuilt answer that disagrees keeps the native one.
         return Ok(native);
@@ -680,6 +702,19 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         native_fit,
     });
     Ok(answer)
+}
+
+/// The runtime's next weight format below `p` that still keeps quality (4 nominal bits
+/// or more) and runs on the named card.
+fn roomier(a: &Answer, p: Precision) -> Option<Precision> {
+    let profile = a.job.runtime.profile();
+    let gpu = a.gpu?;
+    profile.lower_precisions.iter().copied().find(|&q| {
+        q.bits_per_weight() < p.bits_per_weight()
+            && q.nominal_bits() >= 4.0
+            && profile.loads(q)
+            && profile.runs_on(q, gpu)
+    })
 }
 
 /// One pass of [`build`] for the job as the request has it, with the format that would fit
@@ -723,6 +758,22 @@ fn build_one(
             plan::serving::capacity(&req.model, &req.job, gpu, count, f),
         ),
         _ => (Vec::new(), None),
+    };
+    let more_cards = match (req.gpu, &fit) {
+        (Some(gpu), Some(f)) if !f.fits && !req.job.mode.is_training() => {
+            plan::levers::more_cards(&req.model, &req.job, gpu, count, f)
+        }
+        _ => None,
+    };
+    let precision_assumed = req
+        .assumed
+        .iter()
+        .any(|x| matches!(x, Assumption::Precision { .. }));
+    let beyond = match &more_cards {
+        Some(l) if precision_assumed && l.job.precision != req.job.precision => {
+            recommend::setups(catalog, &req.model, &l.job).ok()
+        }
+        _ => None,
     };
     let max_context_asked = req.max_context;
     let max_context = match (req.max_context, req.gpu) {
@@ -777,6 +828,8 @@ fn build_one(
         max_context,
         max_context_asked,
         mixed: None,
+        more_cards,
+        beyond,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))

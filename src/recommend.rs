@@ -106,6 +106,8 @@ struct Candidate<'a> {
     speed: f64,
     /// What the cards cost to buy now: both "cheapest" picks and the setup read it.
     buy: Option<Price>,
+    /// Bytes one GPU of the setup needs: how oversized a card is for the job.
+    need: f64,
 }
 
 /// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
@@ -158,7 +160,7 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
     let one_box = minimal
         .iter()
         .any(|c| c.count <= estimate::box_limit(c.gpu));
-    let picks = pick(&minimal, recs.multi_node, one_box);
+    let picks = pick(&minimal, recs.multi_node, one_box, !job.mode.is_training());
     for (tag, c) in picks {
         if let Some(existing) = recs
             .setups
@@ -242,19 +244,40 @@ fn minimal_setups<'g>(
                 count,
                 speed: speed(decode, job, gpu, facts.memory_kind, count),
                 buy: buy(gpu, count),
+                need: needs[count as usize],
             });
         }
     }
     minimal
 }
 
+/// Decode speed under which a setup is no pick for inference (a DGX Spark reading a
+/// dense 70B at about one token a second), unless nothing faster holds the job.
+const SLOWEST_PICK_TOKENS_PER_S: f64 = 2.0;
+
+/// How many times the memory one GPU needs a card may hold and still be the "fastest"
+/// pick: an MI355X (288 GB) is no answer for a 27B model that a 32 GB card runs, unless
+/// nothing smaller holds the job.
+const FASTEST_MAX_OVERSIZE: f64 = 4.0;
+
 /// The candidate each tag picks, in tag order, from one pass over the candidates. Ties go
-/// as `min_by` (the first) and `max_by` (the last) break them.
+/// as `min_by` (the first) and `max_by` (the last) break them. For inference, setups
+/// slower than [`SLOWEST_PICK_TOKENS_PER_S`] are left out, and the fastest pick is among
+/// cards at most [`FASTEST_MAX_OVERSIZE`] times the need, when any other holds the job.
 fn pick<'c, 'g>(
     minimal: &'c [Candidate<'g>],
     multi_node: bool,
     one_box: bool,
+    inference: bool,
 ) -> Vec<(Tag, &'c Candidate<'g>)> {
+    let in_box = |c: &&Candidate| !one_box || c.count <= estimate::box_limit(c.gpu);
+    let usable = |c: &&Candidate| !inference || c.speed >= SLOWEST_PICK_TOKENS_PER_S;
+    let any_usable = minimal.iter().filter(in_box).any(|c| usable(&c));
+    let sized = |c: &&Candidate| c.gpu.memory_gb * 1e9 <= FASTEST_MAX_OVERSIZE * c.need;
+    let any_sized = minimal
+        .iter()
+        .filter(in_box)
+        .any(|c| sized(&c) && (!any_usable || usable(&c)));
     let mut cheapest: Option<(f64, &Candidate)> = None;
     let mut cheapest_single: Option<(f64, &Candidate)> = None;
     let mut fewest: Option<&Candidate> = None;
@@ -262,7 +285,7 @@ fn pick<'c, 'g>(
     let mut datacenter: Option<&Candidate> = None;
     let by_price = |a: &(f64, &Candidate), b: &(f64, &Candidate)| a.0.total_cmp(&b.0);
     for c in minimal {
-        if one_box && c.count > estimate::box_limit(c.gpu) {
+        if !in_box(&c) || (any_usable && !usable(&c)) {
             continue;
         }
         // "Cheapest" is what the user can buy now: street prices, else launch prices.
@@ -279,7 +302,7 @@ fn pick<'c, 'g>(
                 .then(b.speed.total_cmp(&a.speed))
         });
         // The fastest within one node, unless no setup fits in one.
-        if multi_node || c.count <= NODE {
+        if (multi_node || c.count <= NODE) && (!any_sized || sized(&c)) {
             keep_max(&mut fastest, c, |a, b| a.speed.total_cmp(&b.speed));
         }
         // "What a datacenter would run" means a current part: one with bf16 tensor cores

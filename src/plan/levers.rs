@@ -22,6 +22,11 @@ pub const TIGHT_SHARE: f64 = 0.05;
 /// more of them.
 const USABLE_TOKENS_PER_S: f64 = 5.0;
 
+/// Decode speed below which an offload lever is not offered as a quality-keeping way to
+/// run the model (a 4-bit file with most layers in RAM): slower than about one word a second
+/// is a demonstration, not a way to use it.
+const SLOW_TOKENS_PER_S: f64 = 1.5;
+
 /// Shortest context a context lever offers: below it a chat does not work.
 const MIN_CONTEXT: u64 = 512;
 
@@ -261,10 +266,9 @@ pub fn levers_knowing(
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
     }
     promote_usable_offload(&mut out, count);
-    if !out.iter().any(|l| usable_on(l, count))
-        && let Some(combined) = combined(model, job, gpu, count, fit)
-    {
-        out.insert(0, combined);
+    if !out.iter().any(|l| usable_on(l, count)) {
+        let combined = combined(model, job, gpu, count, fit);
+        out.splice(0..0, combined);
     }
     // A way on the user's own cards makes the ones that need more of them moot, except
     // the plain "this many cards" the verdict already names.
@@ -326,8 +330,25 @@ fn atoms(job: &Job, gpu: &GpuSpec, count: u32) -> (Vec<Change>, Vec<Precision>) 
 /// The cheapest set of two or three changes that fits `count` of `gpu`, when no single
 /// change does: sets are tried smallest first, then by [`Change::cost`], and the first
 /// that fits is the answer. A job that does not fit even with every change at once gets
-/// none (a 1T model on one 8 GB card answers at once).
-fn combined(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Option<Lever> {
+/// none (a 1T model on one 8 GB card answers at once). With part of the model in RAM, a
+/// format that keeps quality (Q4_K_M with N layers on the GPU) comes before the first one
+/// fast enough to use (an iq2 with most layers on it): what people run, and what they
+/// trade for speed.
+fn combined(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Vec<Lever> {
+    if let Some(l) = combined_set(model, job, gpu, count, fit) {
+        return vec![l];
+    }
+    offload_with_precision(model, job, gpu, count)
+}
+
+/// [`combined`] without part of the model in RAM: the first set of changes that fits.
+fn combined_set(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+) -> Option<Lever> {
     let (atoms, formats) = atoms(job, gpu, count);
     // Everything at once, the most memory any set can save (with the fewest bits).
     let mut all = job.clone();
@@ -338,8 +359,8 @@ fn combined(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) 
         all.precision = p;
     }
     all.set_context(MIN_CONTEXT.min(job.context()));
-    let offload_all = !job.mode.is_training() && offload_runtime(job).is_some();
-    if !Fit::holds(model, &all, gpu, count) && !offload_all {
+    // Without offload, every change at once is the most any set saves.
+    if !Fit::holds(model, &all, gpu, count) {
         return None;
     }
     let mut sets: Vec<(Vec<Change>, bool)> = Vec::new();
@@ -378,32 +399,55 @@ fn combined(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) 
             return Some(l);
         }
     }
-    // Offload + precision: the nearest format whose offload keeps a usable speed.
-    if offload_all {
-        for p in formats {
-            let mut changed = job.clone();
-            changed.precision = p;
-            let mut found = None;
-            host_offload(model, &changed, gpu, count, &mut |_, change, j, n| {
-                found = Some((change, j, n));
-            });
-            if let Some((change, j, n)) = found
-                && let Ok(f) = Fit::check(model, &j, gpu, n)
-                && f.fits
-                && f.tokens_per_s.is_some_and(|t| t >= USABLE_TOKENS_PER_S)
-            {
-                return Some(Lever {
-                    kind: LeverKind::Precision,
-                    change: Change::Precision(p),
-                    also: vec![change],
-                    count: n,
-                    fit: f,
-                    job: j,
-                });
-            }
-        }
-    }
     None
+}
+
+/// Offload + precision: the format with the fewest bits that still keeps quality (4-bit,
+/// see [`keeps_quality`]) with the layers that fit on the cards, when it runs at
+/// [`SLOW_TOKENS_PER_S`] or more; then the nearest format whose offload keeps a usable
+/// speed, when that is another one.
+fn offload_with_precision(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> Vec<Lever> {
+    if job.mode.is_training() || offload_runtime(job).is_none() {
+        return Vec::new();
+    }
+    let (_, formats) = atoms(job, gpu, count);
+    let with = |p: Precision| {
+        let mut changed = job.clone();
+        changed.precision = p;
+        let mut found = None;
+        host_offload(model, &changed, gpu, count, &mut |_, change, j, n| {
+            found = Some((change, j, n));
+        });
+        let (change, j, n) = found?;
+        let f = Fit::check(model, &j, gpu, n).ok().filter(|f| f.fits)?;
+        Some(Lever {
+            kind: LeverKind::Precision,
+            change: Change::Precision(p),
+            also: vec![change],
+            count: n,
+            fit: f,
+            job: j,
+        })
+    };
+    let speed = |l: &Lever| l.fit.tokens_per_s.unwrap_or(0.0);
+    let keeps_quality = formats
+        .iter()
+        .copied()
+        .rfind(|&p| keeps_quality(p))
+        .and_then(with)
+        .filter(|l| speed(l) >= SLOW_TOKENS_PER_S);
+    let usable = formats
+        .iter()
+        .copied()
+        .filter_map(with)
+        .find(|l| speed(l) >= USABLE_TOKENS_PER_S);
+    let mut out: Vec<Lever> = keeps_quality.into_iter().collect();
+    if let Some(u) = usable
+        && out.first().is_none_or(|q| q.change != u.change)
+    {
+        out.push(u);
+    }
+    out
 }
 
 /// One set of changes, with the longest context that then fits when `context` is set:
@@ -591,6 +635,69 @@ fn host_offload(
     }
 }
 
+/// Whether a weight format keeps the model's quality the way people accept: 4 nominal
+/// bits or more (Q4_K_M, AWQ/GPTQ int4, 8-bit); below that (Q3_K, iq2) the loss shows.
+fn keeps_quality(p: Precision) -> bool {
+    p.nominal_bits() >= 4.0
+}
+
+/// More cards like the asker's, in one machine, when theirs do not hold the job: the
+/// fewest of them that hold it in its own format or in one that keeps quality (most bits
+/// first among equal counts), e.g. a second RTX 3090 for a 70B at Q4_K_M. None when the
+/// job needs more than one machine of them, or already fits.
+pub fn more_cards(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+) -> Option<Lever> {
+    if fit.fits {
+        return None;
+    }
+    let profile = job.runtime.profile();
+    let bits = job.precision.bits_per_weight();
+    let formats = std::iter::once(job.precision).chain(
+        profile.lower_precisions.iter().copied().filter(|&p| {
+            p.bits_per_weight() < bits
+                && keeps_quality(p)
+                && profile.loads(p)
+                && profile.runs_on(p, gpu)
+        }),
+    );
+    let limit = crate::estimate::box_limit(gpu);
+    let mut best: Option<(u32, Precision)> = None;
+    for p in formats {
+        let mut changed = job.clone();
+        changed.precision = p;
+        let Some(n) = Fit::min_count_any(model, &changed, gpu) else {
+            continue;
+        };
+        if n > count && n <= limit && best.is_none_or(|(b, _)| n < b) {
+            best = Some((n, p));
+        }
+    }
+    let (n, p) = best?;
+    let mut changed = job.clone();
+    changed.precision = p;
+    let f = Fit::check(model, &changed, gpu, n)
+        .ok()
+        .filter(|f| f.fits)?;
+    let (change, also) = if p == job.precision {
+        (Change::Gpus(n), Vec::new())
+    } else {
+        (Change::Precision(p), vec![Change::Gpus(n)])
+    };
+    Some(Lever {
+        kind: change.kind(),
+        change,
+        also,
+        count: n,
+        fit: f,
+        job: changed,
+    })
+}
+
 /// The runtime an offload lever runs on: the asked one if its profile can offload, else the
 /// first profile that can and loads the job's format.
 fn offload_runtime(job: &Job) -> Option<Runtime> {
@@ -685,7 +792,16 @@ pub fn longest_context(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) 
 /// (8-bit is close to lossless, 5-6 bit GGUF loses little, 4-bit is the usual trade-off,
 /// below 4 bits the loss shows), by its stored bits per weight.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::VariantArray,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 #[strum(serialize_all = "kebab-case")]
 #[serde(rename_all = "kebab-case")]

@@ -132,6 +132,13 @@ fn choose_runtime(req: &mut Request, q: &Query) {
         precision: req.job.precision,
     };
     let (mut runtime, mut reason) = asker.runtime();
+    // "At 4 bit" on a GeForce card is a Q4_K_M file, on an H100 an AWQ checkpoint: not
+    // bitsandbytes, which nobody serves with.
+    if q.precision.is_some()
+        && let Some(p) = same_width(runtime, req.job.precision, req.gpu)
+    {
+        req.job.precision = p;
+    }
     let precision = req.job.precision;
     if !runtime.profile().loads(precision) {
         if q.precision.is_some() {
@@ -151,6 +158,27 @@ fn choose_runtime(req: &mut Request, q: &Query) {
     }
     req.job.runtime = runtime;
     req.assumed.push(Assumption::Runtime { runtime, reason });
+}
+
+/// A bit width named without a method ("4 bit", "int8"), with a runtime chosen for the
+/// asker that people run other formats on: that runtime's own format of the same width that runs on
+/// the card (Q4_K_M or Q8_0 for llama.cpp; AWQ int4, or FP8 where vLLM runs it, for
+/// vLLM). A method named ("nf4", "bnb 8bit", "gptq") keeps its format and its runtime.
+fn same_width(
+    runtime: Runtime,
+    named: Precision,
+    gpu: Option<&crate::catalog::GpuSpec>,
+) -> Option<Precision> {
+    // Transformers is the runtime of bitsandbytes' int4/int8 itself.
+    if !matches!(named, Precision::Int4 | Precision::Int8) || runtime == Runtime::Transformers {
+        return None;
+    }
+    let profile = runtime.profile();
+    profile.lower_precisions.iter().copied().find(|&p| {
+        p.nominal_bits() == named.nominal_bits()
+            && profile.loads(p)
+            && gpu.is_none_or(|g| profile.runs_on(p, g))
+    })
 }
 
 /// A runtime with its own model library (Ollama), named with no format: the build its

@@ -19,6 +19,7 @@ pub mod html;
 pub mod json;
 pub mod kinds;
 pub mod kinds_json;
+pub mod next_steps;
 pub mod notes;
 pub mod outcome;
 pub mod parts;

@@ -115,6 +115,11 @@ pub fn mode_name(lang: Lang, mode: Mode) -> String {
     t(lang, mode_id(mode))
 }
 
+/// The mode in words ("inference", "QLoRA").
+pub fn mode_label(lang: Lang, mode: Mode) -> Cow<'static, str> {
+    label(lang, mode_id(mode))
+}
+
 fn mode_id(mode: Mode) -> &'static MsgId {
     match mode {
         Mode::Inference => msg!("mode-inference"),
@@ -760,6 +765,21 @@ pub fn best_fit_line(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String
             format_gib(lang, best.native_fit.per_gpu_gib),
         );
     Some(tr(lang, msg!("answer-best-fit"), Some(&args)))
+}
+
+/// The text answer's second line when the user named no format and the assumed one does
+/// not fit their cards: what the model's own format needs, and that the answer is for the
+/// largest format that fits (the verdict above already says it fits, and how much it takes).
+pub fn native_format_line(lang: Lang, a: &Answer) -> Option<String> {
+    let best = a.best_fit.as_ref()?;
+    let args = Args::new()
+        .s("precision", best.precision.name().to_uppercase())
+        .s("native", best.native.name().to_uppercase())
+        .s(
+            "native_per_gpu",
+            format_gib(lang, best.native_fit.per_gpu_gib),
+        );
+    Some(tr(lang, msg!("answer-native-format"), Some(&args)))
 }
 
 /// The rule of thumb in GiB only, for surfaces that keep one unit (the Discord answer).

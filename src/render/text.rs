@@ -11,7 +11,7 @@ use crate::vocab::Runtime;
 /// what to change and how to start it, the setups, then the details.
 pub const LAYOUT: &[Kind] = &[
     Kind::SizedFromName,
-    Kind::BestFit,
+    Kind::NativeFormat,
     Kind::Title,
     Kind::MaxContext,
     Kind::Job,
@@ -21,6 +21,7 @@ pub const LAYOUT: &[Kind] = &[
     Kind::Levers,
     Kind::Serving,
     Kind::Launch,
+    Kind::NextSteps,
     Kind::Setups,
     Kind::Advice,
     Kind::Rule,
@@ -31,17 +32,20 @@ pub const LAYOUT: &[Kind] = &[
 
 /// A chat reply: what it says under its verdict, at most eleven more lines (issue: an
 /// estimate the length of a chat message). The numbers, the best two ways to make it fit
-/// or how to start it, what it serves when users were asked, the first three setups; the
-/// rest stays behind `--full`.
+/// or how to start it, what it serves when users were asked; then, when the asker's cards
+/// do not hold it, the next steps beyond them, and with no card named the first three
+/// setups. A setup that holds the job needs no list of others; the rest stays behind
+/// `--full`.
 pub const CHAT: &[Kind] = &[
     Kind::SizedFromName,
-    Kind::BestFit,
+    Kind::NativeFormat,
     Kind::Title,
     Kind::MaxContext,
     Kind::Breakdown,
     Kind::LeversChat,
     Kind::Serving,
     Kind::Launch,
+    Kind::NextStepsChat,
     Kind::SetupsChat,
 ];
 
@@ -60,9 +64,17 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         .iter()
         .copied()
         .filter(|k| match k {
-            Kind::Launch => !fix,
-            Kind::LeversChat => fix,
+            // Cards of different kinds that hold it: the split below says how to start it;
+            // the levers and the launch line are the first card's alone.
+            Kind::Launch => !fix && !mixed_fits(a),
+            Kind::LeversChat => fix && !mixed_fits(a),
             Kind::Serving => serves && !fix,
+            // The asker's own cards: the next steps when they do not hold it, nothing more
+            // when they do; the setups only when no card was named.
+            Kind::NextStepsChat => a.fit.as_ref().is_some_and(|f| !f.fits) && !mixed_fits(a),
+            // The verdict of a "max context" question already says it.
+            Kind::MaxContext => !(a.max_context_asked && a.gpu.is_some()),
+            Kind::SetupsChat => a.fit.is_none(),
             _ => true,
         })
         .collect();
@@ -88,6 +100,14 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.push('\n');
     out.push_str(&t(lang, msg!("answer-chat-more")));
     out
+}
+
+/// Cards of different kinds that hold the job between them: no step beyond them.
+fn mixed_fits(a: &Answer) -> bool {
+    matches!(
+        a.mixed,
+        Some(crate::mixed::Mixed::Layers { fits: true, .. })
+    )
 }
 
 /// Whether a reply should say what the setup serves: users at once were asked, or the

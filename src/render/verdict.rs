@@ -8,7 +8,7 @@ use crate::answer::{FitList, Outcome, Purchase, Topic};
 use crate::buy::Affordable;
 use crate::catalog::{Catalog, GpuSpec};
 use crate::diagnose::Read;
-use crate::i18n::{Args, Lang, format_number, t, tr};
+use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
 use std::borrow::Cow;
 
 /// The verdict of an answer, in plain text (no Markdown), one sentence: each kind's
@@ -74,8 +74,27 @@ pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> 
     plain(&estimate(lang, catalog, a))
 }
 
-/// The fit on the named setup, else the format that fits, else the first setup that runs it.
+/// On the asker's own setup, yes, maybe or no with the memory and the speed there; with no
+/// setup named, the first setup that runs it.
 pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    // "Max context on my GPU": the longest context is the answer.
+    if a.max_context_asked
+        && a.gpu.is_some()
+        && let Some(line) = super::plan::max_context_line(lang, a)
+    {
+        return plain(&line);
+    }
+    if let Some(crate::mixed::Mixed::Layers {
+        devices,
+        fits: true,
+        ..
+    }) = &a.mixed
+    {
+        return mixed_yes(lang, catalog, a, devices);
+    }
+    if let (Some(fit), Some(_), None) = (&a.fit, a.gpu, &a.mixed) {
+        return own_setup(lang, catalog, a, fit);
+    }
     let view = AnswerView::new(lang, catalog, a, &[Kind::Verdict]);
     let Some(Section::Verdict(v)) = view.sections.into_iter().next() else {
         return t(lang, "web-verdict-estimate");
@@ -89,6 +108,121 @@ pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer)
         (_, Some(line)) => plain(&line),
         (_, None) => v.words,
     }
+}
+
+/// "Yes: Qwen3.5-27B at Q6_K runs on your RTX 4090 with llama.cpp: 21.2 of 23.2 GiB, about
+/// 40 tokens/s": the answer to "can I run it", the format, the runtime, the memory and the
+/// speed on the cards the asker has, in one sentence (issue 33). A fit inside the error band
+/// is a maybe; a miss says what it needs against what the cards hold.
+fn own_setup(
+    lang: Lang,
+    catalog: &Catalog,
+    a: &crate::answer::Answer,
+    fit: &crate::estimate::Fit,
+) -> String {
+    let training = a.job.mode.is_training();
+    let precision = a.job.precision.name().to_uppercase();
+    let model = super::parts::model_title(lang, a);
+    let job = Args::new()
+        .s("model", model.as_ref())
+        .s("precision", precision.as_str())
+        .s("mode", super::parts::mode_label(lang, a.job.mode));
+    let job = tr(
+        lang,
+        if training {
+            "verdict-job-training"
+        } else {
+            "verdict-job"
+        },
+        Some(&job),
+    );
+    let many = if fit.count > 1 { "yes" } else { "no" };
+    let used = format_gib(lang, fit.per_gpu_gib);
+    let usable = format_gib(lang, fit.usable_gib);
+    let setup = super::view::without_brand(&setup_label(catalog, &fit.gpu, fit.count));
+    let runtime = super::parts::runtime_label(lang, a.job.runtime);
+    let args = Args::new()
+        .s("job", job.as_str())
+        .s("setup", setup.as_str())
+        .s("runtime", runtime.as_str())
+        .s("many", many)
+        .s("usable", usable.as_str());
+    let memory = || {
+        let args = Args::new()
+            .s("many", many)
+            .s("used", used.as_str())
+            .s("usable", usable.as_str());
+        tr(lang, "verdict-memory", Some(&args))
+    };
+    let id = |base: &str| {
+        if training {
+            format!("{base}-training")
+        } else {
+            base.to_string()
+        }
+    };
+    if !fit.fits {
+        return tr(
+            lang,
+            &id("verdict-no"),
+            Some(&args.s("need", used.as_str())),
+        );
+    }
+    if a.tight() {
+        let band = a.estimate.error_band.map_or(0.0, |b| b.pct);
+        let args = args
+            .s("memory", memory())
+            .s("band", format_number(lang, band, 0));
+        return tr(lang, &id("verdict-tight"), Some(&args));
+    }
+    let speed = match fit.tokens_per_s.filter(|_| !training) {
+        Some(tps) => {
+            let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+            tr(lang, "verdict-speed", Some(&Args::new().s("tps", tps)))
+        }
+        None => String::new(),
+    };
+    let args = args.s("memory", memory()).s("speed", speed);
+    tr(lang, &id("verdict-yes"), Some(&args))
+}
+
+/// Cards of different kinds that hold the job split by layers: yes, across all of them,
+/// with the memory taken of what they hold in all ("RTX 4090 + RTX 3090").
+fn mixed_yes(
+    lang: Lang,
+    catalog: &Catalog,
+    a: &crate::answer::Answer,
+    devices: &[crate::mixed::Device],
+) -> String {
+    let mut names: Vec<(String, u32)> = Vec::new();
+    for d in devices {
+        match names.last_mut() {
+            Some((id, n)) if *id == d.gpu => *n += 1,
+            _ => names.push((d.gpu.clone(), 1)),
+        }
+    }
+    let setup: Vec<String> = names
+        .iter()
+        .map(|(id, n)| super::view::without_brand(&setup_label(catalog, id, *n)))
+        .collect();
+    let job = Args::new()
+        .s("model", super::parts::model_title(lang, a))
+        .s("precision", a.job.precision.name().to_uppercase());
+    let job = tr(lang, "verdict-job", Some(&job));
+    let used: f64 = devices.iter().map(|d| d.need_gib).sum();
+    let usable: f64 = devices.iter().map(|d| d.usable_gib).sum();
+    let memory = Args::new()
+        .s("many", "no")
+        .s("used", format_gib(lang, used))
+        .s("usable", format_gib(lang, usable));
+    let args = Args::new()
+        .s("job", job)
+        .s("setup", setup.join(" + "))
+        .s("runtime", super::parts::runtime_label(lang, a.job.runtime))
+        .s("many", "yes")
+        .s("memory", tr(lang, "verdict-memory", Some(&memory)))
+        .s("speed", "");
+    tr(lang, "verdict-yes", Some(&args))
 }
 
 /// The card with the most memory and the one with the fastest memory, the two numbers that

@@ -29,6 +29,9 @@ pub enum Kind {
     /// "Can I run X on Y" with no format named and the native one too big: the format
     /// that fits, said first.
     BestFit,
+    /// The same, for a text that opens with the verdict sentence (which already says the
+    /// format that fits and what it takes): what the model's own format needs.
+    NativeFormat,
     /// One verdict line for a first screen: the format that fits, else the fit on the
     /// named GPUs.
     Lead,
@@ -68,6 +71,12 @@ pub enum Kind {
     /// The first three setups for a chat reply: the card without its brand word, memory
     /// per GPU, speed and price on one line each.
     SetupsChat,
+    /// The named cards do not hold the job: what to do beyond them, from what the asker
+    /// has (more cards like theirs, renting, buying); the chat setups when none applies.
+    NextSteps,
+    /// [`Kind::NextSteps`], or the first three setups ([`Kind::SetupsChat`]) when there is
+    /// no next step to say: a chat reply's way on.
+    NextStepsChat,
     /// Why each setup is listed and what it costs.
     Prices,
     Advice,
@@ -243,6 +252,7 @@ impl Builder<'_> {
         Some(match kind {
             Kind::SizedFromName => Section::SizedFromName(parts::sized_from_name_line(lang, a)?),
             Kind::BestFit => Section::BestFit(parts::best_fit_line(lang, catalog, a)?),
+            Kind::NativeFormat => Section::BestFit(parts::native_format_line(lang, a)?),
             Kind::Lead => Section::Lead(
                 parts::best_fit_line(lang, catalog, a)
                     .or_else(|| self.fit_lines().first().cloned())?,
@@ -294,6 +304,21 @@ impl Builder<'_> {
             Kind::SetupsFirst => self.setups(3, |s| setup_compact(lang, catalog, s)),
             Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s)),
             Kind::SetupsChat => self.setups(3, |s| setup_chat(lang, catalog, s)),
+            Kind::NextSteps | Kind::NextStepsChat => {
+                let lines = super::next_steps::lines(lang, catalog, a);
+                if lines.is_empty() {
+                    if kind == Kind::NextSteps {
+                        return None;
+                    }
+                    self.setups(3, |s| setup_chat(lang, catalog, s))
+                } else {
+                    Section::Setups(List {
+                        title: t(lang, msg!("next-steps-title")),
+                        lines,
+                        none: None,
+                    })
+                }
+            }
             Kind::Prices if a.recommendations.nothing_fits => return None,
             Kind::Prices => Section::Prices(
                 a.recommendations
@@ -489,7 +514,7 @@ fn push_buy_price(line: &mut String, lang: Lang, s: &Setup) {
 const BRANDS: [&str; 3] = ["GeForce ", "NVIDIA ", "AMD "];
 
 /// "2 × GeForce RTX 4090" as "2 × RTX 4090": the label without a leading [`BRANDS`] word.
-fn without_brand(label: &str) -> String {
+pub(crate) fn without_brand(label: &str) -> String {
     let mut out = String::with_capacity(label.len());
     push_without_brand(&mut out, label);
     out
@@ -605,6 +630,7 @@ mod tests {
                 "levers",
                 "launch",
                 "setups",
+                "setups",
                 "advice",
                 "rule",
                 "assumptions",
@@ -617,7 +643,13 @@ mod tests {
             unreachable!("checked above");
         };
         assert!(fit[0].starts_with('❌'), "{fit:?}");
-        let Section::Setups(setups) = &view.sections[7] else {
+        // The next steps beyond the two cards, then every setup.
+        let Section::Setups(next) = &view.sections[7] else {
+            unreachable!("checked above");
+        };
+        assert_eq!(next.title, t(Lang::En, "next-steps-title"));
+        assert!(!next.lines.is_empty() && next.lines.len() <= 3, "{next:?}");
+        let Section::Setups(setups) = &view.sections[8] else {
             unreachable!("checked above");
         };
         assert_eq!(setups.lines.len(), a.recommendations.setups.len());

@@ -241,11 +241,19 @@ impl Profile {
     }
 
     /// Whether it runs `precision` on `gpu` in that format: false for FP8 on a card
-    /// without FP8 tensor cores when this runtime needs them (see `fp8_needs_fp8_cores`).
+    /// without FP8 tensor cores when this runtime needs them (see `fp8_needs_fp8_cores`),
+    /// and for FP8 on cards older than Ampere (no bf16 tensor cores) in any runtime: the
+    /// weight-only FP8 kernels (vLLM's FP8 Marlin, W8A16) start at Ampere, and vLLM's
+    /// quantization table lists FP8 on neither Volta nor Turing.
     pub fn runs_on(&self, precision: Precision, gpu: &crate::catalog::GpuSpec) -> bool {
-        !(self.fp8_needs_fp8_cores
-            && precision.format() == Format::Fp8
-            && gpu.fp8_tensor_tflops_dense.is_none())
+        if precision.format() != Format::Fp8 {
+            return true;
+        }
+        let fp8_cores = gpu.fp8_tensor_tflops_dense.is_some();
+        if self.fp8_needs_fp8_cores {
+            return fp8_cores;
+        }
+        fp8_cores || gpu.bf16 == Some(true)
     }
 
     /// The precision its weights really occupy once loaded.

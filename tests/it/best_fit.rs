@@ -52,14 +52,32 @@ fn check_lead(text: &str, want_lang: Lang) {
         "says the native format does not fit: {lead}"
     );
     assert!(lead.contains("3090"), "{lead}");
+    // The text opens with the verdict on the 3090 in the format that fits (issue 33), then
+    // one line on the model's own format.
     let out = render::text::answer(lang, catalog, &a);
-    assert_eq!(out.lines().next(), Some(lead.as_str()), "first line: {out}");
+    let native = render::parts::native_format_line(lang, &a).expect("the native line");
+    assert!(
+        native.contains(&best.native.name().to_uppercase()),
+        "{native}"
+    );
+    assert_eq!(
+        out.lines().next(),
+        Some(native.as_str()),
+        "first line: {out}"
+    );
     assert!(!out.contains('❌'), "one verdict, and it is a yes: {out}");
 
     let json = serde_json::to_value(render::json::answer(lang, catalog, &a)).expect("JSON");
+    let verdict = json["verdict"].as_str().expect("a verdict");
+    let yes = if lang == Lang::Pt { "Sim: " } else { "Yes: " };
+    assert!(verdict.starts_with(yes), "{verdict}");
+    assert!(
+        verdict.contains(&best.precision.name().to_uppercase()) && verdict.contains("3090"),
+        "{verdict}"
+    );
     assert_eq!(
         json["text"].as_str().and_then(|t| t.lines().next()),
-        Some(lead.as_str())
+        Some(verdict)
     );
     assert_eq!(json["best_fit"]["precision"], best.precision.name());
     assert_eq!(json["best_fit"]["count"], 1);

@@ -48,6 +48,7 @@ mod names;
 mod numbers_written;
 mod ollama;
 mod openapi;
+mod own_setup;
 mod parser_corpus;
 mod plan;
 mod prices;
