@@ -151,7 +151,7 @@ pub fn shown(s: &Shopping, length: Length) -> (usize, usize) {
     }
 }
 
-/// The answer as chat text: a heading, the format it was sized in, the dated rate, then
+/// The answer as chat text: a heading, the format it was sized in (full length), the dated rate, then
 /// the table (at most [`MAX_PICKS`] rows at chat length) and how many more `--full` lists.
 pub fn text(lang: Lang, catalog: &Catalog, p: &Purchase, length: Length) -> String {
     let s = &p.shopping;
@@ -168,7 +168,9 @@ pub fn text(lang: Lang, catalog: &Catalog, p: &Purchase, length: Length) -> Stri
         ),
     );
     let mut out = format!("**{heading}**\n");
-    if p.format_assumed {
+    // At chat length the verdict and every row already say the format; why that format is
+    // the full answer's.
+    if p.format_assumed && matches!(length, Length::Full) {
         let args = Args::new().s("format", format_label(p.precision));
         let id = if p.precision.format() == Format::Gguf
             && p.precision.bits_per_weight() < Precision::Q4KM.bits_per_weight()

@@ -351,7 +351,7 @@ fn the_first_view_of_every_kind_fits_one_phone_screen() {
 /// fit answer's tiers are being rewritten on the s10-buyfit branch (issue 33: "biggest
 /// model for my 3060 12gb lists 37 models"), after which this runs with the others.
 #[test]
-#[ignore = "fit answers are shortened with issue 33's buy/fit work; run with --ignored"]
+
 fn the_first_view_of_a_fit_answer_fits_one_phone_screen() {
     let kinds = first_views_fit(FIT.iter().copied());
     assert!(kinds.contains("fit"), "{kinds:?}");

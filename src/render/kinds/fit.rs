@@ -12,8 +12,10 @@ use crate::render::html;
 use crate::render::kinds_json::{AskJson, FitAnswerJson, fit_models};
 use crate::render::outcome::Length;
 
-/// Models per format a chat-length answer lists.
+/// Models of the first format a chat-length answer lists.
 pub const CHAT_PER_FORMAT: usize = 4;
+/// Models listed for each later format at chat length.
+pub const CHAT_PER_OTHER_FORMAT: usize = 2;
 /// Models per format the web page lists (the JSON has them all).
 pub const PAGE_PER_FORMAT: usize = 15;
 
@@ -61,7 +63,8 @@ impl Fit<'_> {
         };
         let mut out = String::new();
         let mut more = 0;
-        for (precision, models) in &list.groups {
+        for (i, (precision, models)) in list.groups.iter().enumerate() {
+            let per_format = self.per_format(i);
             if !one_format {
                 out.push_str(&format!("\n{}", group_title(lang, *precision)));
             }
@@ -69,10 +72,10 @@ impl Fit<'_> {
                 let none = Args::new().s("format", crate::render::buy::format_label(*precision));
                 out.push_str(&format!("\n• {}", tr(lang, "fit-group-none", Some(&none))));
             }
-            for (model, context) in models.iter().take(self.per_format()) {
+            for (model, context) in models.iter().take(per_format) {
                 out.push_str(&format!("\n• {}", model_line(lang, model, *context)));
             }
-            more += models.len().saturating_sub(self.per_format());
+            more += models.len().saturating_sub(per_format);
         }
         if more > 0 {
             let a = Args::new().s("count", more.to_string());
@@ -81,10 +84,13 @@ impl Fit<'_> {
         (title, out)
     }
 
-    /// How many models of each format this length lists.
-    fn per_format(&self) -> usize {
+    /// How many models of the `i`-th format this length lists: at chat length the first
+    /// format (what the asker runs, 4 bits unless they named one) gets the room, the
+    /// others a taste, so the answer stays one phone screen.
+    fn per_format(&self, i: usize) -> usize {
         match self.1 {
-            Length::Chat => CHAT_PER_FORMAT,
+            Length::Chat if i == 0 => CHAT_PER_FORMAT,
+            Length::Chat => CHAT_PER_OTHER_FORMAT,
             Length::Full => usize::MAX,
         }
     }
