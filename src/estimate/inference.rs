@@ -264,6 +264,15 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
             version: release.map_or(profile.version, |r| r.name),
         });
     }
+    if matches!(profile.activation, Activation::ProfileRun { .. })
+        && super::encoder::profiles_a_video(model, job)
+    {
+        let (embeddings, tower) = super::encoder::profile_bytes(model, job);
+        notes.push(Note::EncoderProfile {
+            gib: (embeddings + tower) / crate::catalog::GIB,
+            tokens: super::encoder::profile_tokens(model, job) as u64,
+        });
+    }
     if let Activation::ComputeBuffer { ubatch } = profile.activation
         && !job.flash_attention
     {
@@ -365,7 +374,11 @@ fn activation_peak(
                 .map_or(sampler_bytes, |r| r.sampler_bytes);
             let forward = tokens * (mlp_factor * intermediate / tp + hidden_factor * hidden) * 2.0;
             let sampler = seqs * vocab * sampler_bytes;
-            forward.max(sampler) + tokens * hidden * 2.0
+            let language = forward.max(sampler) + tokens * hidden * 2.0;
+            // A vision model's encoder runs first on its largest dummy item and its
+            // embeddings stay cached through the language model's dummy forward.
+            let (embeddings, tower) = super::encoder::profile_bytes(model, job);
+            embeddings + language.max(tower)
         }
         Activation::ComputeBuffer { ubatch } => {
             let ubatch = ubatch.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));

@@ -6,6 +6,7 @@
 
 pub mod at_load;
 mod band;
+pub mod encoder;
 mod fit;
 mod inference;
 pub mod job;
@@ -128,6 +129,10 @@ pub enum Note {
         utilization: f64,
         lower: f64,
     },
+    /// vLLM profiles the vision encoder on a dummy video filling the context: `gib` per
+    /// GPU of embeddings and encoder activations at start-up, which
+    /// `--limit-mm-per-prompt '{"image":1,"video":0}'` brings down to one image's.
+    EncoderProfile { gib: f64, tokens: u64 },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.

@@ -118,6 +118,11 @@ pub struct Fields {
     /// 256): the rows the sampler warms up with at start-up and the largest CUDA graph.
     #[arg(long = "max-num-seqs", allow_hyphen_values = true)]
     pub max_num_seqs: Option<String>,
+    /// vLLM: items per prompt of each modality, as `{"image":1,"video":0}` or
+    /// `image=1,video=0` (default: every modality; Qwen's VL models then profile a video
+    /// as long as the context at start-up).
+    #[arg(long = "limit-mm-per-prompt")]
+    pub limit_mm_per_prompt: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -322,6 +327,16 @@ impl Fields {
             target_tokens_per_s: number(Field::TargetTokensPerS, &self.target_tokens_per_s)?,
             flash_attention: flash_attention(&self.flash_attn)?,
             max_num_seqs: number(Field::MaxNumSeqs, &self.max_num_seqs)?,
+            mm_limit: given(&self.limit_mm_per_prompt)
+                .map(|s| {
+                    crate::estimate::encoder::parse_limit(s).ok_or_else(|| {
+                        Error::Job(JobError::UnknownOption {
+                            what: Field::LimitMmPerPrompt,
+                            value: s.to_string(),
+                        })
+                    })
+                })
+                .transpose()?,
         })
     }
 }

@@ -104,6 +104,9 @@ pub struct Query {
     /// vLLM's `--max-num-seqs`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_num_seqs: Option<u64>,
+    /// vLLM's `--limit-mm-per-prompt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mm_limit: Option<crate::estimate::encoder::MmLimit>,
 }
 
 impl Query {
@@ -323,6 +326,9 @@ fn resolve_known(
     if let Some(n) = q.max_num_seqs {
         let n = bounded(n, u64::from(MAX_BATCH), JobError::BatchTooLarge(n))?;
         req.job.max_num_seqs = Some(n.max(1));
+    }
+    if q.mm_limit.is_some() {
+        req.job.mm_limit = q.mm_limit;
     }
     req.max_context = q.max_context;
     crate::query::users::apply(q, &mut req)?;

@@ -412,6 +412,15 @@ pub fn note(lang: Lang, n: &Note) -> String {
             },
             Some(&Args::new().s("gib", format_gib(lang, *scores_gib))),
         ),
+        Note::EncoderProfile { gib, tokens } => tr(
+            lang,
+            msg!("note-encoder-profile"),
+            Some(
+                &Args::new()
+                    .s("gib", format_gib(lang, *gib))
+                    .s("tokens", format_int(lang, *tokens)),
+            ),
+        ),
         Note::StartupShortfall {
             after_gib,
             left_gib,

@@ -80,6 +80,9 @@ struct RuntimeSettings {
     /// vLLM's `--max-num-seqs`.
     #[serde(default)]
     max_num_seqs: Option<u64>,
+    /// vLLM's `--limit-mm-per-prompt` (`{"image":1,"video":0}`).
+    #[serde(default)]
+    limit_mm_per_prompt: Option<String>,
 }
 
 fn setups() -> Vec<Setup> {
@@ -133,6 +136,10 @@ fn fields(s: &Setup) -> Fields {
             .runtime_settings
             .as_ref()
             .and_then(|r| r.max_num_seqs.map(|n| n.to_string())),
+        limit_mm_per_prompt: s
+            .runtime_settings
+            .as_ref()
+            .and_then(|r| r.limit_mm_per_prompt.clone()),
         ..Fields::default()
     }
 }
@@ -148,6 +155,9 @@ fn with_lever(s: &Setup, lever: &RuntimeSettings) -> Fields {
     }
     if let Some(n) = lever.max_num_seqs {
         f.max_num_seqs = Some(n.to_string());
+    }
+    if let Some(l) = &lever.limit_mm_per_prompt {
+        f.limit_mm_per_prompt = Some(l.clone());
     }
     if let Some(t) = lever.max_num_batched_tokens {
         f.max_num_batched_tokens = Some(t.to_string());
@@ -170,7 +180,7 @@ fn verdict(s: &Setup, f: &Fields) -> vramguide::estimate::Fit {
 fn the_flag_that_changes_each_outcome_changes_it() {
     let all = setups();
     let levers: Vec<&Setup> = all.iter().filter(|s| s.lever.is_some()).collect();
-    assert!(levers.len() >= 2, "{} setups with a lever", levers.len());
+    assert!(levers.len() >= 4, "{} setups with a lever", levers.len());
     for s in levers {
         assert_eq!(s.outcome, "oom", "{}: a lever turns an OOM around", s.id);
         let lever = s.lever.as_ref().unwrap();
