@@ -7,3 +7,4 @@ note-startup-shortfall = vLLM would stop at start-up: after its memory profile i
 
 field-limit-mm-per-prompt = items per prompt of each modality (limit_mm_per_prompt)
 note-encoder-profile = At start-up vLLM runs its vision encoder on a dummy video as long as the context ({ $tokens } tokens) and keeps its embeddings while it measures memory: about { $gib } GiB per GPU taken from the KV cache. Serving images only, `--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'` profiles one image instead.
+answer-setup-speed-users = ≈{ $tps } tokens/s each at { $users } users

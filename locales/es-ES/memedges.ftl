@@ -7,3 +7,4 @@ note-startup-shortfall = vLLM se detendría al arrancar: después de su perfil d
 
 field-limit-mm-per-prompt = elementos por prompt de cada modalidad (limit_mm_per_prompt)
 note-encoder-profile = Al arrancar, vLLM pasa su encoder de visión por un video ficticio tan largo como el contexto ({ $tokens } tokens) y guarda sus embeddings mientras mide la memoria: unos { $gib } GiB por GPU que salen de la caché KV. Si solo vas a servir imágenes, `--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'` hace el perfil con una sola imagen.
+answer-setup-speed-users = ≈{ $tps } tokens/s por usuario con { $users } usuarios

@@ -7,3 +7,4 @@ note-startup-shortfall = O vLLM pararia na inicialização: depois do perfil de 
 
 field-limit-mm-per-prompt = itens por prompt de cada modalidade (limit_mm_per_prompt)
 note-encoder-profile = Na inicialização o vLLM roda o encoder de visão num vídeo fictício do tamanho do contexto ({ $tokens } tokens) e guarda os embeddings enquanto mede a memória: cerca de { $gib } GiB por GPU tirados do cache KV. Se você só vai servir imagens, `--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'` faz o perfil com uma imagem só.
+answer-setup-speed-users = ≈{ $tps } tokens/s por usuário com { $users } usuários

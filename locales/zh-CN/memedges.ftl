@@ -7,3 +7,4 @@ note-startup-shortfall = vLLM 会在启动时失败：显存剖析之后它每�
 
 field-limit-mm-per-prompt = 每个提示词各模态的条目数（limit_mm_per_prompt）
 note-encoder-profile = vLLM 启动时会用一段与上下文等长（{ $tokens } 个 token）的虚拟视频跑一遍视觉编码器，并在测量显存期间保留其嵌入：每张 GPU 约 { $gib } GiB，会从 KV 缓存中扣除。如果只处理图片，用 `--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'` 改为只用一张图片做剖析。
+answer-setup-speed-users = { $users } 个用户同时在线时每人 ≈{ $tps } tokens/s

@@ -139,6 +139,10 @@ pub struct Fit {
     pub max_concurrency: Option<f64>,
     #[serde(skip)]
     pub estimate: Estimate,
+    /// Users served at once that `tokens_per_s` is each one's speed at (the job's batch,
+    /// when more than one): every setup of an answer is priced at the same load.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed_users: Option<u32>,
 }
 
 impl Fit {
@@ -183,6 +187,7 @@ impl Fit {
             kv_capacity_tokens,
             max_concurrency,
             estimate,
+            speed_users: (inference && fits && job.batch > 1).then_some(job.batch),
         }
     }
 
