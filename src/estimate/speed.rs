@@ -165,8 +165,22 @@ impl DecodeWork {
     /// [`DecodeWork::tokens_per_s`] for a GPU whose memory kind is known already: each of
     /// the job's `batch` sequences advances one token per step.
     pub fn tokens_per_s_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
-        self.at_kind(gpu, kind, count, self.batch as u32)
-            .tokens_per_s_per_user
+        // [`DecodeWork::at`]'s step alone: the setup ranking asks it of every GPU kind.
+        let users = self.batch.max(1.0);
+        let prefill_rate = self.prefill_rate(gpu, count);
+        let arriving = self.arriving(users).min(self.budget(gpu));
+        1.0 / self.step_seconds(gpu, kind, count, users, arriving, prefill_rate)
+    }
+
+    /// Prompt tokens of other requests a step prefills in steady state with `users`
+    /// decoding: every other request's prompt over its output's steps (none when the job
+    /// states no output).
+    fn arriving(&self, users: f64) -> f64 {
+        if self.generate > 0.0 {
+            (users - 1.0) * self.prompt / self.generate
+        } else {
+            0.0
+        }
     }
 
     /// Generated tokens per second summed over `streams` sequences decoded together.
@@ -187,13 +201,7 @@ impl DecodeWork {
         let users = f64::from(n.max(1));
         let prefill_rate = self.prefill_rate(gpu, count);
         let budget = self.budget(gpu);
-        // Steady state: every other request's prompt is prefilled over its output's steps,
-        // inside the steps this one decodes in (none when the job states no output).
-        let arriving = if self.generate > 0.0 {
-            (users - 1.0) * self.prompt / self.generate
-        } else {
-            0.0
-        };
+        let arriving = self.arriving(users);
         let step = self.step_seconds(gpu, kind, count, users, arriving.min(budget), prefill_rate);
         // The first token comes out of the prefill itself; a prompt past the step budget
         // shares one step per further chunk with the others' decoding, and a request
