@@ -28,12 +28,11 @@ pub fn captured_sizes(model: &ModelSpec, job: &Job, max_num_seqs: u32) -> (u32, 
     let newer = job.engine_version.is_none_or(|v| v >= (0, 17));
     let count = |top: u32| -> u32 {
         let small = [1u32, 2, 4].iter().filter(|&&s| s <= top).count() as u32;
+        let steps = |from: u32, to: u32, by: u32| if to >= from { (to - from) / by + 1 } else { 0 };
         if newer {
-            let by_8 = (8..256).step_by(8).filter(|&s| s <= top).count() as u32;
-            let by_16 = (256..=top).step_by(16).count() as u32;
-            small + by_8 + by_16
+            small + steps(8, top.min(248), 8) + steps(256, top, 16)
         } else {
-            small + (8..=top).step_by(8).count() as u32
+            small + steps(8, top, 8)
         }
     };
     let all = count(largest);
