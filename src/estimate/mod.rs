@@ -6,6 +6,7 @@
 
 pub mod at_load;
 mod band;
+pub mod encoder;
 mod fit;
 mod inference;
 pub mod job;
@@ -13,6 +14,7 @@ pub mod offload;
 pub mod paged;
 mod parallel;
 mod speed;
+pub mod startup;
 mod training;
 
 pub use crate::vocab::precision;
@@ -113,6 +115,24 @@ pub enum Note {
     /// FP8, computed in 16 bits (vLLM's weight-only Marlin kernels), so it saves memory,
     /// not time; int8 (W8A8) is this card's fast 8-bit path.
     Fp8WeightOnly,
+    /// llama.cpp / Ollama with flash attention off: each GPU's compute buffer holds a
+    /// micro-batch's attention scores over the whole context (`scores_gib` of it); `-fa on`
+    /// (Ollama: `OLLAMA_FLASH_ATTENTION=1`) drops them.
+    FlashAttentionOff { scores_gib: f64, ollama: bool },
+    /// vLLM: what it allocates after its start-up profile (`after_gib` per GPU: CUDA graphs,
+    /// all-reduce registrations, the sampler's warm-up) is more than the `left_gib` its
+    /// budget share leaves, so it stops at start-up whatever the job; it starts at
+    /// `--gpu-memory-utilization lower`.
+    StartupShortfall {
+        after_gib: f64,
+        left_gib: f64,
+        utilization: f64,
+        lower: f64,
+    },
+    /// vLLM profiles the vision encoder on a dummy video filling the context: `gib` per
+    /// GPU of embeddings and encoder activations at start-up, which
+    /// `--limit-mm-per-prompt '{"image":1,"video":0}'` brings down to one image's.
+    EncoderProfile { gib: f64, tokens: u64 },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -270,6 +290,9 @@ impl<'a> Sizing<'a> {
             && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())
         {
             est.notes.push(Note::Fp8WeightOnly);
+        }
+        if let Some(gpu) = gpu {
+            est.notes.extend(startup::note(model, job, gpu, gpus));
         }
         est.error_band = Some(error_band(job));
         est

@@ -12,6 +12,7 @@ mod clues;
 pub mod detect;
 pub mod fields;
 mod filler;
+mod flash;
 pub mod follow_up;
 mod heads;
 pub mod hub_id;
@@ -96,6 +97,16 @@ pub struct Query {
     /// Tokens per second each user should see (`--target-tokens-per-s`, "at 30 tok/s each").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_tokens_per_s: Option<f64>,
+    /// llama.cpp / Ollama flash attention asked on or off (`--flash-attn`, "-fa off",
+    /// "without flash attention"); None: the runtime's own default (auto).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flash_attention: Option<bool>,
+    /// vLLM's `--max-num-seqs`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_num_seqs: Option<u64>,
+    /// vLLM's `--limit-mm-per-prompt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mm_limit: Option<crate::estimate::encoder::MmLimit>,
 }
 
 impl Query {
@@ -337,6 +348,16 @@ fn resolve_known(
     }
     req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
     req.job.engine_version = q.engine_version;
+    if let Some(fa) = q.flash_attention {
+        req.job.flash_attention = fa;
+    }
+    if let Some(n) = q.max_num_seqs {
+        let n = bounded(n, u64::from(MAX_BATCH), JobError::BatchTooLarge(n))?;
+        req.job.max_num_seqs = Some(n.max(1));
+    }
+    if q.mm_limit.is_some() {
+        req.job.mm_limit = q.mm_limit;
+    }
     req.max_context = q.max_context;
     crate::query::users::apply(q, &mut req)?;
     if mode.is_training() && q.gradient_checkpointing.is_none() {

@@ -403,6 +403,40 @@ pub fn note(lang: Lang, n: &Note) -> String {
             Some(&Args::new().s("gib", format_gib(lang, *gib))),
         ),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
+        Note::FlashAttentionOff { scores_gib, ollama } => tr(
+            lang,
+            if *ollama {
+                msg!("note-flash-attention-off-ollama")
+            } else {
+                msg!("note-flash-attention-off")
+            },
+            Some(&Args::new().s("gib", format_gib(lang, *scores_gib))),
+        ),
+        Note::EncoderProfile { gib, tokens } => tr(
+            lang,
+            msg!("note-encoder-profile"),
+            Some(
+                &Args::new()
+                    .s("gib", format_gib(lang, *gib))
+                    .s("tokens", format_int(lang, *tokens)),
+            ),
+        ),
+        Note::StartupShortfall {
+            after_gib,
+            left_gib,
+            utilization,
+            lower,
+        } => tr(
+            lang,
+            msg!("note-startup-shortfall"),
+            Some(
+                &Args::new()
+                    .s("after", format_gib(lang, *after_gib))
+                    .s("left", format_gib(lang, *left_gib))
+                    .s("util", format_number(lang, *utilization, 2))
+                    .s("lower", format_number(lang, *lower, 2)),
+            ),
+        ),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::Framework { framework } => t(
             lang,

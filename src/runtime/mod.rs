@@ -12,7 +12,8 @@ mod launch;
 mod profiles;
 
 pub use budget::{
-    Budget, PeerBuffers, StaticShare, TRAINING_COLLECTIVE_PEERS, TRAINING_COLLECTIVES_GIB,
+    AfterProfiling, Budget, PeerBuffers, StaticShare, TRAINING_COLLECTIVE_PEERS,
+    TRAINING_COLLECTIVES_GIB, VLLM_AFTER_PROFILING,
 };
 pub use kv_pool::{MambaCacheMode, PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
 pub use launch::{LaunchFlags, ServerEnv};

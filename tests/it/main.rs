@@ -57,6 +57,7 @@ mod readme;
 mod real_configs;
 mod setups;
 mod speed_at_load;
+mod speed_consistency;
 mod store;
 mod store_cli;
 mod terminal_cli;
