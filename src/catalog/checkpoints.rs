@@ -8,8 +8,9 @@
 //! bits per weight gives), and the estimate may not depend on the planner.
 
 use crate::vocab::{Format, Precision};
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 /// One row of `data/checkpoints.json`.
@@ -45,35 +46,67 @@ pub fn all() -> &'static [Checkpoint] {
     &ALL
 }
 
-/// GGUF file bytes by model id, then (tag, bytes) in file order: the first row that gives a
-/// tag's bytes wins, which is the row `plan::checkpoints::gguf` launches when it has them.
-static GGUF_BYTES: LazyLock<HashMap<&'static str, Vec<(&'static str, u64)>>> =
-    LazyLock::new(|| {
-        let mut by_model: HashMap<&'static str, Vec<(&'static str, u64)>> = HashMap::new();
-        for c in all().iter().filter(|c| c.format == "gguf") {
-            let known = by_model.entry(c.model.as_str()).or_default();
-            for (tag, &bytes) in &c.bytes {
-                if !known.iter().any(|(t, _)| t == tag) {
-                    known.push((tag.as_str(), bytes));
-                }
+/// `model`'s rows in file order (the first row of a format is the one launched): an index,
+/// since a launch line looks its model up on every answer and the list has hundreds of rows.
+pub fn of_model(model: &str) -> &'static [&'static Checkpoint] {
+    static BY_MODEL: LazyLock<FxHashMap<&'static str, Vec<&'static Checkpoint>>> =
+        LazyLock::new(|| {
+            let mut by_model: FxHashMap<&'static str, Vec<&'static Checkpoint>> =
+                FxHashMap::default();
+            for c in all() {
+                by_model.entry(c.model.as_str()).or_default().push(c);
+            }
+            by_model
+        });
+    BY_MODEL.get(model).map_or(&[], Vec::as_slice)
+}
+
+/// A measured GGUF file: its quant tag, its repo and its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GgufFile {
+    pub tag: &'static str,
+    pub repo: &'static str,
+    pub bytes: u64,
+}
+
+/// Measured GGUF files by model id, in file order: the first row that gives a tag's bytes
+/// wins, which is the row `plan::checkpoints::gguf` launches when it has them. An Fx map:
+/// the estimate looks a model up on every weight sizing of a GGUF job.
+static GGUF_FILES: LazyLock<FxHashMap<&'static str, Vec<GgufFile>>> = LazyLock::new(|| {
+    let mut by_model: FxHashMap<&'static str, Vec<GgufFile>> = FxHashMap::default();
+    for c in all().iter().filter(|c| c.format == "gguf") {
+        let known = by_model.entry(c.model.as_str()).or_default();
+        for (tag, &bytes) in &c.bytes {
+            if !known.iter().any(|f| f.tag == tag) {
+                known.push(GgufFile {
+                    tag: tag.as_str(),
+                    repo: c.repo.as_str(),
+                    bytes,
+                });
             }
         }
-        by_model
-    });
+    }
+    by_model
+});
 
-/// The bytes of `model`'s GGUF file in `precision` (a llama.cpp quant such as `q4_k_m`), when
-/// a listed repo's file list gave them. Includes the file's header (metadata and vocabulary,
-/// a few MB); `None` for non-GGUF precisions and files nobody measured.
-pub fn gguf_bytes(model: &str, precision: Precision) -> Option<u64> {
+/// `model`'s GGUF file in `precision` (a llama.cpp quant such as `q4_k_m`), when a listed
+/// repo's file list gave its size; `None` for non-GGUF precisions and files nobody measured.
+pub fn gguf_file(model: &str, precision: Precision) -> Option<GgufFile> {
     if precision.format() != Format::Gguf {
         return None;
     }
     let name = precision.name();
-    GGUF_BYTES
+    GGUF_FILES
         .get(model)?
         .iter()
-        .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
-        .map(|&(_, bytes)| bytes)
+        .find(|f| f.tag.eq_ignore_ascii_case(name))
+        .copied()
+}
+
+/// The bytes of that file: the weights llama.cpp loads, plus the file's header (metadata
+/// and vocabulary, a few MB).
+pub fn gguf_bytes(model: &str, precision: Precision) -> Option<u64> {
+    gguf_file(model, precision).map(|f| f.bytes)
 }
 
 #[cfg(test)]

@@ -7,13 +7,13 @@
 
 use crate::estimate::Precision;
 
-pub use crate::catalog::checkpoints::{Checkpoint, all};
+pub use crate::catalog::checkpoints::{Checkpoint, all, of_model};
 
 /// The repo of `model`'s checkpoint stored in `precision` (safetensors formats).
 pub fn repo(model: &str, precision: Precision) -> Option<&'static str> {
-    all()
+    of_model(model)
         .iter()
-        .find(|c| c.model == model && c.format == precision.name())
+        .find(|c| c.format == precision.name())
         .map(|c| c.repo.as_str())
 }
 
@@ -30,9 +30,9 @@ pub fn gguf_tag(precision: Precision) -> String {
 /// (`repo:TAG`, or the bare repo when it holds one model).
 pub fn gguf(model: &str, precision: Precision) -> Option<String> {
     let tag = gguf_tag(precision);
-    all()
+    of_model(model)
         .iter()
-        .find(|c| c.model == model && c.format == "gguf" && c.quants.contains(&tag))
+        .find(|c| c.format == "gguf" && c.quants.contains(&tag))
         .map(|c| {
             if c.only_file {
                 c.repo.clone()
