@@ -219,8 +219,8 @@ pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
 /// Where the weights figure comes from, when the repo's own files gave it, and how the
 /// model name was read.
 /// Weights taken from a listed GGUF file's size (data/checkpoints.json), when the Hub's
-/// header was not read.
-fn listed_file_line(lang: Lang, a: &Answer) -> Option<String> {
+/// header was not read. A note, not an assumption: the first view stays its length.
+pub fn listed_file_line(lang: Lang, a: &Answer) -> Option<String> {
     if a.model
         .weight_file
         .as_ref()
@@ -246,7 +246,6 @@ fn listed_file_line(lang: Lang, a: &Answer) -> Option<String> {
 
 fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
-    out.extend(listed_file_line(lang, a));
     match &a.model_kind {
         MatchKind::Exact => {}
         MatchKind::Newest { candidates } => out.push(tr(
