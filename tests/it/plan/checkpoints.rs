@@ -288,3 +288,40 @@ fn the_issues_consumer_questions_launch_a_listed_gguf_file() {
         }
     }
 }
+
+/// Every quant a GGUF row lists is one its source names (a file, a `repo:TAG`, a registry's
+/// quant list), except where the source is the repo's file tree read by hand
+/// (`…/tree/main (files NAME-<QUANT>.gguf)`); an MLX row's bit width is in its repo name.
+#[test]
+fn every_listed_quant_is_named_by_the_rows_source() {
+    let named = |source: &str, tag: &str| {
+        let s = source.to_ascii_uppercase();
+        let t = tag.to_ascii_uppercase();
+        s.match_indices(&t).any(|(at, _)| {
+            let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+            edge(s[..at].chars().next_back()) && edge(s[at + t.len()..].chars().next())
+        })
+    };
+    let mut checked = 0;
+    for c in checkpoints::all() {
+        match c.format.as_str() {
+            "gguf" if c.source.contains("/tree/main (files ") => {}
+            "gguf" => {
+                for q in &c.quants {
+                    assert!(named(&c.source, q), "{}: {q} not in {}", c.repo, c.source);
+                    checked += 1;
+                }
+            }
+            "mlx" => {
+                let bits = c.quants[0].trim_end_matches("bit");
+                let name = c.repo.to_ascii_lowercase();
+                assert!(
+                    name.contains(&format!("{bits}bit")) || name.contains(&format!("{bits}-bit")),
+                    "{c:?}"
+                );
+            }
+            _ => {}
+        }
+    }
+    assert!(checked > 1000, "{checked} quants checked");
+}
