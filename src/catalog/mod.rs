@@ -4,6 +4,7 @@
 //! Embedding keeps the binary self-contained (nothing is fetched at run time) and lets the
 //! pure core borrow `&'static` specs without any I/O.
 
+pub mod checkpoints;
 mod gpu;
 mod groups;
 mod lookup;

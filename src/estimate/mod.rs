@@ -393,6 +393,11 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     if let Some(file) = model.weight_file.as_ref().filter(|f| f.serves(precision)) {
         return file.bytes as f64;
     }
+    // A listed GGUF file of this catalog model: its bytes are what llama.cpp loads (a
+    // Q4_K_M file mixes Q4_K, Q6_K and 16-bit tensors; no nominal width gives that).
+    if let Some(bytes) = crate::catalog::checkpoints::gguf_bytes(&model.id, precision) {
+        return bytes as f64;
+    }
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();
     let covered = match precision.scope(model.moe.is_some()) {

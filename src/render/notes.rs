@@ -218,6 +218,32 @@ pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
 
 /// Where the weights figure comes from, when the repo's own files gave it, and how the
 /// model name was read.
+/// Weights taken from a listed GGUF file's size (data/checkpoints.json), when the Hub's
+/// header was not read. A note, not an assumption: the first view stays its length.
+pub fn listed_file_line(lang: Lang, a: &Answer) -> Option<String> {
+    if a.model
+        .weight_file
+        .as_ref()
+        .is_some_and(|f| f.serves(a.job.precision))
+    {
+        return None;
+    }
+    let file = crate::catalog::checkpoints::gguf_file(&a.model.id, a.job.precision)?;
+    Some(tr(
+        lang,
+        msg!("checkpoint-file-weights"),
+        Some(
+            &Args::new()
+                .s(
+                    "gib",
+                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
+                )
+                .s("repo", file.repo)
+                .s("tag", file.tag),
+        ),
+    ))
+}
+
 fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
     match &a.model_kind {

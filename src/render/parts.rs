@@ -736,6 +736,7 @@ pub fn separator(lang: Lang, which: Separator) -> Cow<'static, str> {
 /// Every line that explains the numbers: assumptions, notes, and the speed caveat.
 pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out = note_lines(lang, a);
+    out.extend(super::notes::listed_file_line(lang, a));
     if let Some(band) = a.estimate.error_band {
         out.push(error_band_line(lang, band));
     }
