@@ -113,6 +113,13 @@ pub enum Note {
     /// FP8, computed in 16 bits (vLLM's weight-only Marlin kernels), so it saves memory,
     /// not time; int8 (W8A8) is this card's fast 8-bit path.
     Fp8WeightOnly,
+    /// A Mac: macOS lets the GPU wire `gpu_gib` of the `memory_gb` by default, and
+    /// `sudo sysctl iogpu.wired_limit_mb=<wired_limit_mb>` raises it until the next restart.
+    MacWiredLimit {
+        gpu_gib: f64,
+        memory_gb: f64,
+        wired_limit_mb: u64,
+    },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -270,6 +277,15 @@ impl<'a> Sizing<'a> {
             && gpu.is_some_and(|g| g.fp8_tensor_tflops_dense.is_none())
         {
             est.notes.push(Note::Fp8WeightOnly);
+        }
+        if let Some(g) = gpu
+            && let Some(wired_limit_mb) = g.wired_limit_mb()
+        {
+            est.notes.push(Note::MacWiredLimit {
+                gpu_gib: g.gpu_gib(),
+                memory_gb: g.memory_gb,
+                wired_limit_mb,
+            });
         }
         est.error_band = Some(error_band(job));
         est

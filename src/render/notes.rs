@@ -403,6 +403,24 @@ pub fn note(lang: Lang, n: &Note) -> String {
             Some(&Args::new().s("gib", format_gib(lang, *gib))),
         ),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
+        Note::MacWiredLimit {
+            gpu_gib,
+            memory_gb,
+            wired_limit_mb,
+        } => tr(
+            lang,
+            msg!("note-mac-wired-limit"),
+            Some(
+                &Args::new()
+                    .s("usable", format_gib(lang, *gpu_gib))
+                    .s("memory", format_gib(lang, *memory_gb))
+                    .s("raised", format_gib(lang, *wired_limit_mb as f64 / 1024.0))
+                    .s(
+                        "command",
+                        format!("sudo sysctl iogpu.wired_limit_mb={wired_limit_mb}"),
+                    ),
+            ),
+        ),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::Framework { framework } => t(
             lang,

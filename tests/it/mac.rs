@@ -1,0 +1,230 @@
+//! Macs and other unified memory (issue 35, item 4): a Mac is a chip and a memory size,
+//! named in any of the four languages; each size is its own configuration with the
+//! bandwidth of its bin (M3 Max 36 GB: 300 GB/s, 64 GB: 400 GB/s), the GPU gets the share
+//! macOS gives it by default (2/3 up to 32 GB, 3/4 above), and the answer says how to raise
+//! it (`sudo sysctl iogpu.wired_limit_mb=N`).
+
+use vramguide::answer::{self, Answer, Assumption};
+use vramguide::catalog::Catalog;
+use vramguide::estimate::Note;
+use vramguide::i18n::Lang;
+use vramguide::runtime::Runtime;
+use vramguide::runtime::choice::RuntimeReason;
+
+fn ask(text: &str) -> Answer {
+    answer::for_text(Catalog::get(), text)
+        .result
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn gpu_id(a: &Answer) -> &str {
+    a.gpu.map(|g| g.id.as_str()).unwrap_or("")
+}
+
+#[test]
+fn a_mac_is_a_chip_and_a_memory_size_in_four_languages() {
+    for (q, id, bandwidth, memory) in [
+        (
+            "can I run qwen3 30b a3b on my m3 max 64gb?",
+            "apple-m3-max-64gb",
+            400.0,
+            64.0,
+        ),
+        (
+            "qwen3 30b a3b on an m3 max 36gb",
+            "apple-m3-max-36gb",
+            300.0,
+            36.0,
+        ),
+        (
+            "qwen2.5 72b on a mac studio m2 ultra 192gb",
+            "apple-m2-ultra",
+            800.0,
+            192.0,
+        ),
+        (
+            "llama 3.1 70b on a macbook pro m4 max 128gb",
+            "apple-m4-max",
+            546.0,
+            128.0,
+        ),
+        (
+            "qwen3 32b on a macbook pro m4 max 36gb",
+            "apple-m4-max-36gb",
+            410.0,
+            36.0,
+        ),
+        ("qwen3 14b on m4 pro 48gb", "apple-m4-pro-48gb", 273.0, 48.0),
+        (
+            "gemma 3 12b on a mac mini m4 24gb",
+            "apple-m4-24gb",
+            120.0,
+            24.0,
+        ),
+        (
+            "llama 3.1 8b on M1 Max 32GB",
+            "apple-m1-max-32gb",
+            400.0,
+            32.0,
+        ),
+        (
+            "roda qwen3 30b a3b no meu m3 max de 64gb?",
+            "apple-m3-max-64gb",
+            400.0,
+            64.0,
+        ),
+        (
+            "dá pra rodar qwen3 14b num mac mini m4 pro de 24gb?",
+            "apple-m4-pro-24gb",
+            273.0,
+            24.0,
+        ),
+        (
+            "¿puedo correr qwen3 32b en mi mac m4 max con 36gb?",
+            "apple-m4-max-36gb",
+            410.0,
+            36.0,
+        ),
+        (
+            "¿corre llama 3.1 8b en una macbook air m2 de 16gb?",
+            "apple-m2-16gb",
+            100.0,
+            16.0,
+        ),
+        (
+            "m3 max 64g 能跑 qwen3 30b a3b 吗",
+            "apple-m3-max-64gb",
+            400.0,
+            64.0,
+        ),
+        (
+            "我的 mac studio m2 ultra 192gb 能跑 qwen2.5 72b 吗",
+            "apple-m2-ultra",
+            800.0,
+            192.0,
+        ),
+    ] {
+        let a = ask(q);
+        let g = a.gpu.unwrap_or_else(|| panic!("{q}: no card"));
+        assert_eq!(g.id, id, "{q}");
+        assert_eq!(g.memory_bandwidth_gbs, bandwidth, "{q}");
+        assert_eq!(g.memory_gb, memory, "{q}");
+        assert!(g.is_unified(), "{q}");
+    }
+}
+
+#[test]
+fn a_chip_named_without_its_memory_is_its_largest_configuration() {
+    let a = ask("llama 3.1 8b on an m3 max");
+    assert_eq!(gpu_id(&a), "apple-m3-max");
+    assert_eq!(a.gpu.unwrap().memory_gb, 128.0);
+    // MiniMax M2 is a model, not a chip.
+    let a = ask("minimax m2 on 8x h200");
+    assert_eq!(gpu_id(&a), "h200-sxm");
+}
+
+#[test]
+fn every_configuration_is_found_by_its_id_and_keeps_its_chips_facts() {
+    let catalog = Catalog::get();
+    for chip in catalog.gpus.iter().filter(|g| !g.configs.is_empty()) {
+        for config in &chip.configs {
+            for &gb in &config.memory_gb {
+                let name = format!("{} {gb}gb", chip.aliases[0]);
+                let g = catalog.resolve_gpu(&name).expect(&name).gpu;
+                assert_eq!(g.memory_gb, f64::from(gb), "{name}");
+                assert_eq!(
+                    g.memory_bandwidth_gbs, config.memory_bandwidth_gbs,
+                    "{name}"
+                );
+                assert_eq!(catalog.gpu(&g.id).map(|x| &x.id), Some(&g.id), "{name}");
+                assert_eq!(g.vendor, chip.vendor, "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn macos_gives_the_gpu_two_thirds_up_to_32_gb_and_three_quarters_above() {
+    let catalog = Catalog::get();
+    let share = |name: &str| {
+        let g = catalog.resolve_gpu(name).expect(name).gpu;
+        g.gpu_gib() / g.memory_gb
+    };
+    assert!((share("m2 pro 32gb") - 2.0 / 3.0).abs() < 1e-9);
+    assert!((share("m4 16gb") - 2.0 / 3.0).abs() < 1e-9);
+    assert!((share("m1 max 64gb") - 0.75).abs() < 1e-9);
+    assert!((share("m3 max 36gb") - 0.75).abs() < 1e-9);
+    // Not a Mac: DGX Spark and Strix Halo keep their own shares and no sysctl.
+    for name in ["dgx spark", "strix halo"] {
+        let g = catalog.resolve_gpu(name).expect(name).gpu;
+        assert!(g.gpu_share_of_unified.is_some(), "{name}");
+        assert_eq!(g.wired_limit_mb(), None, "{name}");
+    }
+}
+
+#[test]
+fn the_answer_says_how_to_raise_the_wired_limit_in_four_languages() {
+    for (q, word) in [
+        ("qwen3 14b on m4 pro 48gb", "restart"),
+        ("qwen3 14b no m4 pro de 48gb", "reinicialização"),
+        ("qwen3 14b en m4 pro con 48gb", "reinicio"),
+        ("m4 pro 48gb 跑 qwen3 14b", "重启"),
+    ] {
+        let a = ask(q);
+        let note = a
+            .estimate
+            .notes
+            .iter()
+            .find_map(|n| match n {
+                Note::MacWiredLimit {
+                    wired_limit_mb,
+                    gpu_gib,
+                    memory_gb,
+                } => Some((*wired_limit_mb, *gpu_gib, *memory_gb)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{q}: no wired-limit note"));
+        // 48 GB: 36 GiB by default; the command leaves macOS 6 GB (an eighth).
+        assert_eq!(note, (43008, 36.0, 48.0), "{q}");
+        let lang = answer::for_text(Catalog::get(), q)
+            .parsed
+            .language
+            .unwrap_or(Lang::En);
+        let text = vramguide::render::text::answer(lang, Catalog::get(), &a);
+        assert!(
+            text.contains("sudo sysctl iogpu.wired_limit_mb=43008") && text.contains(word),
+            "{q}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_mac_runs_llama_cpp_on_metal_when_no_runtime_is_named() {
+    for q in [
+        "can I run qwen3 30b a3b on my m3 max 64gb?",
+        "roda qwen3 30b a3b no meu m3 max de 64gb?",
+        "¿puedo correr qwen3 30b a3b en mi m3 max con 64gb?",
+        "m3 max 64g 能跑 qwen3 30b a3b 吗",
+    ] {
+        let a = ask(q);
+        assert_eq!(a.job.runtime, Runtime::LlamaCpp, "{q}");
+        assert!(
+            a.assumed.iter().any(|x| matches!(
+                x,
+                Assumption::Runtime {
+                    reason: RuntimeReason::Mac,
+                    ..
+                }
+            )),
+            "{q}: {:?}",
+            a.assumed
+        );
+        assert!(
+            !matches!(
+                a.job.precision,
+                vramguide::estimate::Precision::Nf4 | vramguide::estimate::Precision::Int8
+            ),
+            "{q}: bitsandbytes on a Mac"
+        );
+    }
+}
