@@ -171,6 +171,24 @@ fn library_default(req: &mut Request) {
     }
 }
 
+/// A format named with a runtime that stores that width its own way: "4bit with mlx" is
+/// MLX's 4-bit (`mlx-4bit`), as an mlx-community repo holds it. Any other pair is kept, and
+/// the estimate says when the runtime cannot load it.
+fn same_bits_loadable(runtime: Runtime, p: Precision) -> Precision {
+    let profile = runtime.profile();
+    if profile.loads(p) || !profile.loads.contains(&crate::estimate::Format::Mlx) {
+        return p;
+    }
+    if profile.runtime == Runtime::LmStudio && p.format() == crate::estimate::Format::Gguf {
+        return p;
+    }
+    match p.nominal_bits() {
+        4.0 => Precision::Mlx4,
+        8.0 => Precision::Mlx8,
+        _ => p,
+    }
+}
+
 /// [`resolve`] with a model spec an adapter already has (a Hub look-up, a config.json):
 /// it stands for `q.model` and `q.params_b`.
 pub fn resolve_with(
@@ -233,8 +251,9 @@ fn resolve_known(
     }
     if let Some(r) = q.runtime {
         req.job.runtime = r;
-        if q.precision.is_none() {
-            library_default(&mut req);
+        match q.precision {
+            None => library_default(&mut req),
+            Some(p) => req.job.precision = same_bits_loadable(r, p),
         }
     }
     if let Some(kv) = q.kv_precision {

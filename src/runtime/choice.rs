@@ -118,7 +118,8 @@ impl RuntimeReason {
         match runtime {
             Runtime::LlamaCpp | Runtime::Transformers => Runtime::Vllm,
             Runtime::Vllm | Runtime::Sglang => Runtime::LlamaCpp,
-            Runtime::Ollama => Runtime::LlamaCpp,
+            Runtime::Ollama | Runtime::LmStudio => Runtime::LlamaCpp,
+            Runtime::Mlx => Runtime::LlamaCpp,
         }
     }
 }

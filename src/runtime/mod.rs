@@ -15,7 +15,7 @@ pub use budget::{
     Budget, PeerBuffers, StaticShare, TRAINING_COLLECTIVE_PEERS, TRAINING_COLLECTIVES_GIB,
 };
 pub use kv_pool::{MambaCacheMode, PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
-pub use launch::{LaunchFlags, ServerEnv};
+pub use launch::{FetchThenLoad, LaunchFlags, ServerEnv};
 pub use profiles::PROFILES;
 
 use crate::vocab::{Format, KvPrecision, Mode, Precision};

@@ -6,7 +6,7 @@
 
 use vramguide::answer::{self, Answer, Assumption};
 use vramguide::catalog::Catalog;
-use vramguide::estimate::Note;
+use vramguide::estimate::{Note, Precision};
 use vramguide::i18n::Lang;
 use vramguide::runtime::Runtime;
 use vramguide::runtime::choice::RuntimeReason;
@@ -227,4 +227,74 @@ fn a_mac_runs_llama_cpp_on_metal_when_no_runtime_is_named() {
             "{q}: bitsandbytes on a Mac"
         );
     }
+}
+
+fn launch(a: &Answer) -> &str {
+    a.launch.first().map(|l| l.command.as_str()).unwrap_or("")
+}
+
+#[test]
+fn mlx_on_a_mac_in_four_languages_loads_an_mlx_community_repo() {
+    for q in [
+        "qwen3 30b a3b 4bit with mlx on my m3 max 64gb",
+        "roda qwen3 30b a3b 4bit com mlx no meu m3 max de 64gb?",
+        "¿puedo correr qwen3 30b a3b 4bit con mlx en mi m3 max con 64gb?",
+        "用 mlx 在 m3 max 64gb 上跑 qwen3 30b a3b 4bit",
+    ] {
+        let a = ask(q);
+        assert_eq!(a.job.runtime, Runtime::Mlx, "{q}");
+        assert_eq!(a.job.precision, Precision::Mlx4, "{q}");
+        assert_eq!(gpu_id(&a), "apple-m3-max-64gb", "{q}");
+        assert_eq!(
+            launch(&a),
+            "mlx_lm.server --model mlx-community/Qwen3-30B-A3B-4bit",
+            "{q}"
+        );
+        assert!(a.fit.as_ref().is_some_and(|f| f.fits), "{q}");
+    }
+}
+
+#[test]
+fn mlx_without_a_listed_repo_says_how_to_find_one() {
+    let a = ask("gemma 3 27b 4bit with mlx on an m4 max 128gb");
+    assert_eq!(a.job.precision, Precision::Mlx4);
+    assert_eq!(launch(&a), "");
+    let text = vramguide::render::text::answer(Lang::En, Catalog::get(), &a);
+    assert!(text.contains("mlx-community gemma-3-27b-it 4bit"), "{text}");
+}
+
+#[test]
+fn mlx_steps_down_to_its_own_8_and_4_bit_formats_when_16_bits_do_not_fit() {
+    let a = ask("qwen3 30b a3b with mlx on my m3 max 64gb");
+    assert_eq!(a.job.precision, Precision::Mlx8);
+    assert_eq!(
+        launch(&a),
+        "mlx_lm.server --model mlx-community/Qwen3-30B-A3B-8bit"
+    );
+}
+
+#[test]
+fn lm_studio_gets_then_loads_a_gguf_in_four_languages() {
+    for q in [
+        "llama 3.1 8b q4_k_m with lm studio on a 3060",
+        "llama 3.1 8b q4_k_m com lm studio numa 3060",
+        "llama 3.1 8b q4_k_m con lm studio en una 3060",
+        "用 lm studio 在 3060 上跑 llama 3.1 8b q4_k_m",
+    ] {
+        let a = ask(q);
+        assert_eq!(a.job.runtime, Runtime::LmStudio, "{q}");
+        assert_eq!(
+            launch(&a),
+            "lms get https://huggingface.co/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF@Q4_K_M -y \
+             && lms load bartowski/Meta-Llama-3.1-8B-Instruct-GGUF -c 8192 --gpu max -y",
+            "{q}"
+        );
+    }
+    // On a Mac it loads MLX repos too.
+    let a = ask("llama 3.1 8b mlx-4bit with lm studio on a mac mini m4 24gb");
+    assert_eq!(
+        launch(&a),
+        "lms get https://huggingface.co/mlx-community/Meta-Llama-3.1-8B-Instruct-4bit -y \
+         && lms load mlx-community/Meta-Llama-3.1-8B-Instruct-4bit -c 8192 --gpu max -y"
+    );
 }

@@ -42,6 +42,11 @@ fn no_launch_line_names_a_repo_outside_the_checkpoint_list() {
         (Precision::Fp8, Runtime::Transformers),
         (Precision::Q4KM, Runtime::LlamaCpp),
         (Precision::Q8_0, Runtime::LlamaCpp),
+        (Precision::Mlx4, Runtime::Mlx),
+        (Precision::Mlx8, Runtime::Mlx),
+        (Precision::Bf16, Runtime::Mlx),
+        (Precision::Q4KM, Runtime::LmStudio),
+        (Precision::Mlx4, Runtime::LmStudio),
     ];
     let mut lines = 0;
     for model in &Catalog::get().models {
