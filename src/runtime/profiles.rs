@@ -371,17 +371,21 @@ pub const PROFILES: &[Profile] = &[
 
 /// llama.cpp's decode efficiency (and that of the runtimes that run its kernels: Ollama,
 /// LM Studio): GDDR and HBM fitted on 33 published Llama-3-8B rows; unified memory fitted
-/// on Apple Silicon (tests/calibration/apple-silicon-decode.csv, "fit" rows).
+/// on llama.cpp's Apple Silicon table (#4167: M1/M2/M3 Ultra, M4 Pro, M4 Max; 6 % mean
+/// error) and checked on other publishers' rows (tests/calibration/apple-silicon-decode.csv:
+/// 14 % mean). The fixed 0.15 ms per layer is what keeps the Ultras (two dies) from the
+/// bandwidth their size promises on small models.
 const LLAMA_CPP_DECODE: Decode = Decode {
     gddr: (0.92, 0.08),
     hbm: (0.52, 0.08),
-    unified: (0.64, 0.08),
+    unified: (0.85, 0.15),
     quantized: None,
     prefill_share: 0.3,
 };
 
-/// MLX LM's decode efficiency on Apple Silicon, fitted on its published rows
-/// (tests/calibration/apple-silicon-decode.csv, engine `mlx`); MLX runs nowhere else.
+/// MLX LM's decode efficiency on Apple Silicon: fitted on its M2 Ultra figure (Llama 3 70B
+/// 16-bit, wired: 4.7 tokens/s, mlx-examples#1069), checked on an M3 Pro 4-bit row (-5 %;
+/// tests/calibration/apple-silicon-decode.csv); MLX runs nowhere else.
 const MLX_DECODE: Decode = Decode {
     gddr: (0.86, 0.1),
     hbm: (0.86, 0.1),

@@ -298,3 +298,69 @@ fn lm_studio_gets_then_loads_a_gguf_in_four_languages() {
          && lms load mlx-community/Meta-Llama-3.1-8B-Instruct-4bit -c 8192 --gpu max -y"
     );
 }
+
+/// Decode speed on Apple Silicon against public measurements
+/// (tests/calibration/apple-silicon-decode.csv): the unified-memory efficiencies of
+/// llama.cpp and MLX were set on the `fit` rows; the `check` rows (other publishers, other
+/// models and formats) only check. `--nocapture` prints the table.
+#[test]
+fn apple_silicon_speeds_hold_on_rows_they_were_not_fitted_on() {
+    use vramguide::estimate::{Job, Mode, decode_tokens_per_s};
+    let catalog = Catalog::get();
+    let csv = include_str!("../calibration/apple-silicon-decode.csv");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let (mut fit, mut check, mut outliers) = (Vec::new(), Vec::new(), Vec::new());
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let cells: Vec<&str> = line.splitn(header.len(), ',').collect();
+        let f = |name: &str| cells[header.iter().position(|h| *h == name).unwrap()];
+        let model = catalog.model(f("model")).expect("model in the catalog");
+        let gpu = catalog.gpu(f("gpu")).expect("gpu in the catalog");
+        let mut job = Job::new(Mode::Inference, f("precision").parse().unwrap());
+        job.runtime = match f("engine") {
+            "llamacpp" => Runtime::LlamaCpp,
+            other => other.parse().unwrap(),
+        };
+        job.prompt = f("prompt").parse().unwrap();
+        job.generate = f("output").parse().unwrap();
+        let measured: f64 = f("tokens_per_s").parse().unwrap();
+        let ours = decode_tokens_per_s(model, &job, gpu, 1);
+        let error = ours / measured - 1.0;
+        println!(
+            "{:9} {:20} {:24} {:9} {:>7.1} {:>7.1} {:>+5.0}% {}",
+            f("engine"),
+            f("gpu"),
+            f("model"),
+            f("precision"),
+            measured,
+            ours,
+            error * 100.0,
+            f("role")
+        );
+        match f("role") {
+            "fit" => fit.push(error.abs()),
+            "check" => check.push(error.abs()),
+            _ => outliers.push(error.abs()),
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "fit: {} rows, mean error {:.1} %, worst {:.1} %; check: {} rows, mean {:.1} %, worst {:.1} %",
+        fit.len(),
+        mean(&fit) * 100.0,
+        worst(&fit) * 100.0,
+        check.len(),
+        mean(&check) * 100.0,
+        worst(&check) * 100.0
+    );
+    println!(
+        "outliers (an older build; named in the CSV): {} rows, mean {:.1} %",
+        outliers.len(),
+        mean(&outliers) * 100.0
+    );
+    assert!(fit.len() >= 6 && check.len() >= 6 && outliers.len() <= 5);
+    assert!(mean(&fit) < 0.10, "fit mean {}", mean(&fit));
+    assert!(mean(&check) < 0.16, "check mean {}", mean(&check));
+    assert!(worst(&check) < 0.55, "check worst {}", worst(&check));
+}
