@@ -710,6 +710,18 @@ impl super::Catalog {
         if names.is_empty() {
             return None;
         }
+        // A name given whole, then its size ("strix halo 64gb", "dgx spark 128gb").
+        if let Some(gb) = memory {
+            let whole: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            if let Some(g) = self
+                .index
+                .gpu_exact
+                .get(&compact(&whole))
+                .and_then(|&i| self.sized(i, gb))
+            {
+                return Some(g);
+            }
+        }
         let (i, _) = self
             .index
             .gpu_keys

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 /// Words that precede a GPU name and belong to it.
 const GPU_PREFIX: &[&str] = &[
     "rtx", "geforce", "nvidia", "tesla", "quadro", "radeon", "rx", "amd", "instinct", "apple",
-    "mac", "macbook", "pro", "studio", "mini", "air", "imac",
+    "mac", "macbook", "pro", "studio", "mini", "air", "imac", "dgx", "strix",
 ];
 /// Words that follow a GPU number and belong to it.
 const GPU_SUFFIX: &[&str] = &[
@@ -244,6 +244,13 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 /// size after it ("m4 24gb") or a Mac before it ("mac mini m4"), so numbers and other
 /// words (MiniMax M2) are not taken.
 fn is_gpu_core(catalog: &Catalog, token: &str, prev: Option<&str>, next: Option<&str>) -> bool {
+    // Unified-memory machines named by words alone: "dgx spark", "strix halo".
+    if matches!(
+        (prev, token),
+        (Some("dgx"), "spark") | (Some("strix"), "halo")
+    ) {
+        return true;
+    }
     if !catalog.is_gpu_word(token) {
         return false;
     }

@@ -133,8 +133,19 @@ fn choose_runtime(req: &mut Request, q: &Query) {
     };
     let (mut runtime, mut reason) = asker.runtime();
     let precision = req.job.precision;
+    let on_a_mac = req
+        .gpu
+        .is_some_and(|g| g.vendor == crate::catalog::Vendor::Apple);
     if !runtime.profile().loads(precision) {
-        if q.precision.is_some() {
+        if let Some(gguf) = on_a_mac.then(|| mac_gguf(precision)).flatten() {
+            // bitsandbytes, GPTQ and AWQ kernels are CUDA's: on a Mac a named 4- or 8-bit is
+            // the GGUF quant of that width, and the answer says so.
+            req.job.precision = gguf;
+            req.assumed.push(Assumption::Precision {
+                precision: gguf,
+                native: false,
+            });
+        } else if q.precision.is_some() {
             (runtime, reason) = (
                 Runtime::default_for(precision),
                 crate::runtime::choice::RuntimeReason::NoCard,
@@ -151,6 +162,18 @@ fn choose_runtime(req: &mut Request, q: &Query) {
     }
     req.job.runtime = runtime;
     req.assumed.push(Assumption::Runtime { runtime, reason });
+}
+
+/// The GGUF quant a Mac runs for a CUDA-only integer format of the same width.
+fn mac_gguf(p: Precision) -> Option<Precision> {
+    if p.format() != crate::estimate::Format::WeightOnly {
+        return None;
+    }
+    match p.nominal_bits() {
+        4.0 => Some(Precision::Q4KM),
+        8.0 => Some(Precision::Q8_0),
+        _ => None,
+    }
 }
 
 /// A runtime with its own model library (Ollama), named with no format: the build its

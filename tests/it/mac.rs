@@ -364,3 +364,37 @@ fn apple_silicon_speeds_hold_on_rows_they_were_not_fitted_on() {
     assert!(mean(&check) < 0.16, "check mean {}", mean(&check));
     assert!(worst(&check) < 0.55, "check worst {}", worst(&check));
 }
+
+#[test]
+fn a_named_cuda_only_format_on_a_mac_is_the_gguf_of_its_width() {
+    for (q, want) in [
+        ("llama 3.1 70b int4 on my m3 max 64gb", Precision::Q4KM),
+        (
+            "llama 3.1 70b nf4 on a mac studio m2 ultra 192gb",
+            Precision::Q4KM,
+        ),
+        ("llama 3.1 8b int8 on a mac mini m4 24gb", Precision::Q8_0),
+        ("llama 3.1 70b awq num m3 max de 64gb", Precision::Q4KM),
+    ] {
+        let a = ask(q);
+        assert_eq!(a.job.runtime, Runtime::LlamaCpp, "{q}");
+        assert_eq!(a.job.precision, want, "{q}");
+        assert!(!launch(&a).contains("BitsAndBytes"), "{q}: {}", launch(&a));
+    }
+}
+
+#[test]
+fn dgx_spark_and_strix_halo_are_named_by_their_words_in_four_languages() {
+    for (q, id) in [
+        ("qwen3 32b on a dgx spark", "dgx-spark"),
+        ("roda qwen3 32b numa dgx spark?", "dgx-spark"),
+        ("qwen3 32b on strix halo 128gb", "ryzen-ai-max-395"),
+        (
+            "¿corre qwen3 32b en un strix halo de 64gb?",
+            "ryzen-ai-max-395-64gb",
+        ),
+        ("strix halo 64gb 能跑 qwen3 32b 吗", "ryzen-ai-max-395-64gb"),
+    ] {
+        assert_eq!(gpu_id(&ask(q)), id, "{q}");
+    }
+}
