@@ -159,10 +159,7 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
                         .s("why", t(lang, why))
                         .s(
                             "other",
-                            super::parts::runtime_label(
-                                lang,
-                                crate::runtime::choice::RuntimeReason::other(*runtime),
-                            ),
+                            super::parts::runtime_label(lang, reason.alternative(*runtime)),
                         ),
                 ),
             ),

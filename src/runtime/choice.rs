@@ -113,6 +113,15 @@ impl RuntimeReason {
         })
     }
 
+    /// The runtime one word away for this asker: MLX on a Mac (its other common choice),
+    /// else [`Self::other`].
+    pub fn alternative(self, runtime: Runtime) -> Runtime {
+        match self {
+            RuntimeReason::Mac => Runtime::Mlx,
+            _ => Self::other(runtime),
+        }
+    }
+
     /// The runtime one word away from the chosen one, for "say “with vllm” for another".
     pub fn other(runtime: Runtime) -> Runtime {
         match runtime {

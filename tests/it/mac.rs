@@ -219,6 +219,12 @@ fn a_mac_runs_llama_cpp_on_metal_when_no_runtime_is_named() {
             "{q}: {:?}",
             a.assumed
         );
+        let lang = answer::for_text(Catalog::get(), q)
+            .parsed
+            .language
+            .unwrap_or(Lang::En);
+        let text = vramguide::render::text::answer(lang, Catalog::get(), &a);
+        assert!(text.contains("MLX"), "{q}: MLX is the word away\n{text}");
         assert!(
             !matches!(
                 a.job.precision,
