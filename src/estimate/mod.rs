@@ -133,6 +133,13 @@ pub enum Note {
     /// GPU of embeddings and encoder activations at start-up, which
     /// `--limit-mm-per-prompt '{"image":1,"video":0}'` brings down to one image's.
     EncoderProfile { gib: f64, tokens: u64 },
+    /// A Mac: macOS lets the GPU wire `gpu_gib` of the `memory_gb` by default, and
+    /// `sudo sysctl iogpu.wired_limit_mb=<wired_limit_mb>` raises it until the next restart.
+    MacWiredLimit {
+        gpu_gib: f64,
+        memory_gb: f64,
+        wired_limit_mb: u64,
+    },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -293,6 +300,15 @@ impl<'a> Sizing<'a> {
         }
         if let Some(gpu) = gpu {
             est.notes.extend(startup::note(model, job, gpu, gpus));
+        }
+        if let Some(g) = gpu
+            && let Some(wired_limit_mb) = g.wired_limit_mb()
+        {
+            est.notes.push(Note::MacWiredLimit {
+                gpu_gib: g.gpu_gib(),
+                memory_gb: g.memory_gb,
+                wired_limit_mb,
+            });
         }
         est.error_band = Some(error_band(job));
         est

@@ -42,6 +42,20 @@ pub fn gguf(model: &str, precision: Precision) -> Option<String> {
         })
 }
 
+/// The mlx-community repo of `model` in an MLX format (`mlx-4bit` is a row of format
+/// `mlx` whose `quants` hold `4bit`).
+pub fn mlx(model: &str, precision: Precision) -> Option<&'static str> {
+    let bits = match precision {
+        Precision::Mlx4 => "4bit",
+        Precision::Mlx8 => "8bit",
+        _ => return None,
+    };
+    all()
+        .iter()
+        .find(|c| c.model == model && c.format == "mlx" && c.quants.iter().any(|q| q == bits))
+        .map(|c| c.repo.as_str())
+}
+
 /// Whether `repo` is a checkpoint the list names (a launch line may name no other repo than
 /// these, a catalog model's own `hub_id` or the Hub's answer).
 pub fn is_known(repo: &str) -> bool {

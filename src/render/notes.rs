@@ -159,10 +159,7 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
                         .s("why", t(lang, why))
                         .s(
                             "other",
-                            super::parts::runtime_label(
-                                lang,
-                                crate::runtime::choice::RuntimeReason::other(*runtime),
-                            ),
+                            super::parts::runtime_label(lang, reason.alternative(*runtime)),
                         ),
                 ),
             ),
@@ -461,6 +458,24 @@ pub fn note(lang: Lang, n: &Note) -> String {
                     .s("left", format_gib(lang, *left_gib))
                     .s("util", format_number(lang, *utilization, 2))
                     .s("lower", format_number(lang, *lower, 2)),
+            ),
+        ),
+        Note::MacWiredLimit {
+            gpu_gib,
+            memory_gb,
+            wired_limit_mb,
+        } => tr(
+            lang,
+            msg!("note-mac-wired-limit"),
+            Some(
+                &Args::new()
+                    .s("usable", format_gib(lang, *gpu_gib))
+                    .s("memory", format_gib(lang, *memory_gb))
+                    .s("raised", format_gib(lang, *wired_limit_mb as f64 / 1024.0))
+                    .s(
+                        "command",
+                        format!("sudo sysctl iogpu.wired_limit_mb={wired_limit_mb}"),
+                    ),
             ),
         ),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),

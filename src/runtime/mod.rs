@@ -16,7 +16,7 @@ pub use budget::{
     TRAINING_COLLECTIVES_GIB, VLLM_AFTER_PROFILING,
 };
 pub use kv_pool::{MambaCacheMode, PagedGroups, StateShare, SwaCells, SwaPool, WindowKv};
-pub use launch::{LaunchFlags, ServerEnv};
+pub use launch::{FetchThenLoad, LaunchFlags, ServerEnv};
 pub use profiles::PROFILES;
 
 use crate::vocab::{Format, KvPrecision, Mode, Precision};

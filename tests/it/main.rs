@@ -43,6 +43,7 @@ mod known_setups;
 mod language_mix;
 mod layers;
 mod locales;
+mod mac;
 mod name_variants;
 mod names;
 mod numbers_written;

@@ -55,6 +55,11 @@ fn no_launch_line_names_a_repo_outside_the_checkpoint_list() {
         (Precision::Q8_0, Runtime::LlamaCpp),
         (Precision::Iq4Xs, Runtime::LlamaCpp),
         (Precision::Q4KM, Runtime::Ollama),
+        (Precision::Mlx4, Runtime::Mlx),
+        (Precision::Mlx8, Runtime::Mlx),
+        (Precision::Bf16, Runtime::Mlx),
+        (Precision::Q4KM, Runtime::LmStudio),
+        (Precision::Mlx4, Runtime::LmStudio),
     ];
     // A server node and a desktop card (whose levers pick other quants and offload).
     let setups = [("h100-sxm", 8), ("rtx-4090", 1)];
