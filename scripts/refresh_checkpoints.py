@@ -11,10 +11,19 @@ row per (model, format, repo):
   `only_file` when the repo holds a single model file;
 - AWQ / GPTQ / FP8 / NVFP4 safetensors repos (format from the repo's quantization_config
   when the API gives it, else from its name);
-- mlx-community repos: `format` "mlx", `quants` the bit width in the name (`4bit`).
+- mlx-community repos: `format` "mlx", `quants` the bit width in the name (`4bit`),
+  `bytes` that width's safetensors bytes.
 
-Rows already in the file (hand-checked, with their own sources) are kept; rows found again
-are refreshed. Tests never run this: they read the committed file, offline.
+Rows already in the file (read from public catalogs or by hand, each with its sources) are
+kept in their order, which is the order launch lines prefer (`plan::checkpoints::gguf`
+takes the first repo holding a quant); rows found again get the Hub's file list and the
+Hub API as their first source; new rows are appended by catalog model, format and
+publisher. Tests never run this: they read the committed file, offline.
+
+The rows first came from projects that download or list these repos (GPUStack's and
+Xinference's registries, exo's model cards, LocalAI's gallery, gpt4all's and LM Studio's
+catalogs with file sizes, ramalama's shortnames, vLLM recipes, llm-compressor,
+Model-Optimizer, mlx-lm); data/SOURCES.md says how.
 
 Usage: python3 scripts/refresh_checkpoints.py [--dry-run] [--token HF_TOKEN]
 """
@@ -31,6 +40,7 @@ API = "https://huggingface.co/api"
 PUBLISHERS = [
     "bartowski", "unsloth", "lmstudio-community", "ggml-org", "Qwen", "mlx-community",
     "RedHatAI", "nvidia", "hugging-quants", "QuantTrio", "cpatonn", "TheBloke",
+    "neuralmagic", "MaziyarPanahi",
 ]
 GGUF_TAG = re.compile(
     r"[-_.]((?:UD-)?(?:IQ[1-4]_(?:XXS|XS|S|M|NL)|Q[2-8]_K(?:_[SML]|_XL)?|Q[4-8]_[01]|"
@@ -85,7 +95,7 @@ def format_of(repo, info):
     method = (qc.get("quant_method") or "").lower()
     if method == "awq" or "awq" in name:
         return "awq-int4"
-    if method == "gptq" or "gptq" in name:
+    if method == "gptq" or "gptq" in name or re.search(r"quantized\.w(4|8)a16", name):
         return "gptq-int8" if re.search(r"int8|8bit|w8a16", name) else "gptq-int4"
     if "nvfp4" in name or re.search(r"-fp4\b", name):
         return "nvfp4"
@@ -130,10 +140,18 @@ def rows_for(model, token):
                 if len(sizes) == 1:
                     row["only_file"] = True
             elif fmt == "mlx":
-                bits = re.search(r"(\d)bit", repo)
+                bits = re.search(r"(\d)-?bits?\b", repo, re.IGNORECASE)
                 if not bits:
                     continue
-                row["quants"] = [f"{bits.group(1)}bit"]
+                width = f"{bits.group(1)}bit"
+                row["quants"] = [width]
+                total = sum(
+                    int(x.get("size") or (x.get("lfs") or {}).get("size") or 0)
+                    for x in info.get("siblings") or []
+                    if x.get("rfilename", "").endswith(".safetensors")
+                )
+                if total:
+                    row["bytes"] = {width: total}
             row["source"] = f"https://huggingface.co/{repo}/tree/main (Hub API, {time.strftime('%Y-%m-%d')})"
             rows.append(row)
     return rows
@@ -147,13 +165,33 @@ def main():
     models = json.load(open("data/models.json"))
     old = json.load(open("data/checkpoints.json"))
     by_key = {(r["model"], r["format"], r["repo"]): r for r in old}
+    order = [(r["model"], r["format"], r["repo"]) for r in old]
+    added = []
     for m in models:
         if not m.get("hub_id"):
             continue
         for r in rows_for(m, args.token):
-            by_key[(r["model"], r["format"], r["repo"])] = r
+            key = (r["model"], r["format"], r["repo"])
+            if key in by_key:
+                r["source"] = f"{r['source']} ; {by_key[key]['source']}"
+            else:
+                added.append(key)
+            by_key[key] = r
         print(f"{m['id']}: {sum(1 for k in by_key if k[0] == m['id'])} rows", file=sys.stderr)
-    rows = sorted(by_key.values(), key=lambda r: (r["model"], r["format"], r["repo"]))
+    catalog = {m["id"]: i for i, m in enumerate(models)}
+    formats = ["gguf", "awq-int4", "gptq-int4", "gptq-int8", "fp8", "nvfp4", "mlx"]
+
+    def rank(key):
+        model, fmt, repo = key
+        owner = repo.split("/")[0]
+        return (
+            catalog.get(model, len(catalog)),
+            formats.index(fmt) if fmt in formats else len(formats),
+            PUBLISHERS.index(owner) if owner in PUBLISHERS else len(PUBLISHERS),
+            repo.lower(),
+        )
+
+    rows = [by_key[k] for k in order + sorted(added, key=rank)]
     text = "[\n" + ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in rows) + "\n]\n"
     if args.dry_run:
         print(f"{len(rows)} rows", file=sys.stderr)

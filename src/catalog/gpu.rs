@@ -162,6 +162,23 @@ pub struct GpuSpec {
     /// `display_name` names the device software sees (one GCD).
     #[serde(default)]
     pub card_name: Option<String>,
+    /// A chip sold with several memory sizes (Apple's M-series, Strix Halo): each bin's GPU
+    /// cores and bandwidth with the sizes it ships with. The entry itself is the largest
+    /// configuration; the catalog makes one entry per other size ("m3 max 64gb").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub configs: Vec<ChipConfig>,
+    /// For one configuration of such a chip: the id of the chip's own entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_of: Option<String>,
+}
+
+/// One bin of a chip: the M3 Max with a 30-core GPU reads memory at 300 GB/s and ships with
+/// 36 or 96 GB, with 40 cores at 400 GB/s with 48, 64 or 128 GB (Apple's tech specs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ChipConfig {
+    pub gpu_cores: Vec<u32>,
+    pub memory_bandwidth_gbs: f64,
+    pub memory_gb: Vec<u32>,
 }
 
 impl GpuSpec {
@@ -170,9 +187,51 @@ impl GpuSpec {
     }
 
     /// Share of unified memory the GPU may hold: the device's own figure, else macOS's
-    /// default `recommendedMaxWorkingSetSize` (75 %).
+    /// default `recommendedMaxWorkingSetSize`: 2/3 of the memory up to 32 GB, 3/4 above.
     pub fn unified_gpu_share(&self) -> f64 {
-        self.gpu_share_of_unified.unwrap_or(APPLE_GPU_SHARE)
+        self.gpu_share_of_unified
+            .unwrap_or(if self.memory_gb <= APPLE_SMALL_GB {
+                APPLE_SMALL_GPU_SHARE
+            } else {
+                APPLE_GPU_SHARE
+            })
+    }
+
+    /// A Mac: the `sudo sysctl iogpu.wired_limit_mb=N` that lets the GPU wire all but what
+    /// macOS keeps for itself (an eighth of the memory, at least 4 GB), in MiB; None for
+    /// other devices, whose share no setting moves.
+    pub fn wired_limit_mb(&self) -> Option<u64> {
+        if self.vendor != Vendor::Apple || !self.is_unified() {
+            return None;
+        }
+        let keep = (self.memory_gb / 8.0).max(MACOS_KEEPS_GB);
+        Some(((self.memory_gb - keep) * 1024.0).round() as u64)
+    }
+
+    /// Configurations of this chip other than the entry itself, as entries of their own:
+    /// id `<chip>-<size>gb`, the bin's bandwidth and the size, the chip's other facts.
+    pub fn config_entries(&self) -> Vec<GpuSpec> {
+        let mut out = Vec::new();
+        for config in &self.configs {
+            for &gb in &config.memory_gb {
+                let gb_f = f64::from(gb);
+                let same = (gb_f - self.memory_gb).abs() < 0.5
+                    && (config.memory_bandwidth_gbs - self.memory_bandwidth_gbs).abs() < 0.5;
+                if same {
+                    continue;
+                }
+                let mut entry = self.clone();
+                entry.id = format!("{}-{gb}gb", self.id);
+                entry.display_name = format!("{} {gb}GB", self.display_name);
+                entry.aliases = Vec::new();
+                entry.memory_gb = gb_f;
+                entry.memory_bandwidth_gbs = config.memory_bandwidth_gbs;
+                entry.configs = Vec::new();
+                entry.config_of = Some(self.id.clone());
+                out.push(entry);
+            }
+        }
+        out
     }
 
     /// Memory the device offers, in GiB (2^30 bytes): the driver-reported total where
@@ -258,8 +317,14 @@ const GDDR_DRIVER_SHARE: f64 = 0.981;
 const HBM_DRIVER_SHARE: f64 = 0.99;
 
 /// Share of Apple unified memory macOS lets the GPU wire by default
-/// (`recommendedMaxWorkingSetSize`).
+/// (`recommendedMaxWorkingSetSize`): llama.cpp's Metal start-up logs print 49152.00 MB on a
+/// 64 GB Mac and 21845.34 MB on a 32 GB M2 Pro (data/SOURCES.md, "Apple").
 const APPLE_GPU_SHARE: f64 = 0.75;
+const APPLE_SMALL_GPU_SHARE: f64 = 2.0 / 3.0;
+/// Largest memory (GB) macOS gives the GPU the smaller share of.
+const APPLE_SMALL_GB: f64 = 32.0;
+/// Least memory (GB) a raised wired limit leaves macOS.
+const MACOS_KEEPS_GB: f64 = 4.0;
 
 /// Bytes in a GiB.
 pub const GIB: f64 = 1_073_741_824.0;

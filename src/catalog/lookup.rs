@@ -116,6 +116,9 @@ fn is_gpu_noise(word: &str) -> bool {
             | "mac"
             | "macbook"
             | "studio"
+            | "mini"
+            | "air"
+            | "imac"
             | "de"
             | "da"
             | "do"
@@ -298,7 +301,7 @@ impl Index {
             index.gpu_ids.entry(g.id.clone()).or_insert(i);
             let mut tokens = HashSet::default();
             for name in std::iter::once(&g.id).chain(&g.aliases) {
-                let toks = strip_noise(tokenize(name), is_gpu_noise);
+                let toks = strip_noise(without_macbook_pro(tokenize(name)), is_gpu_noise);
                 index.gpu_exact.entry(compact(&toks)).or_insert(i);
                 tokens.extend(toks);
             }
@@ -677,7 +680,7 @@ impl super::Catalog {
 
     /// Resolve a GPU name, or None (no suggestions: the cheap path for the parser).
     pub fn find_gpu(&self, input: &str) -> Option<GpuMatch<'_>> {
-        let tokens = strip_noise(tokenize(input), is_gpu_noise);
+        let tokens = strip_noise(without_macbook_pro(tokenize(input)), is_gpu_noise);
         if tokens.is_empty() {
             return None;
         }
@@ -688,7 +691,7 @@ impl super::Catalog {
             });
         }
         let (fixed, corrected) = correct(tokens, &self.index.gpu_vocab);
-        let i = self.structured_gpu(&fixed)?;
+        let gpu = self.structured_gpu(&fixed)?;
         let kind = if corrected {
             MatchKind::Corrected {
                 from: input.trim().to_string(),
@@ -696,29 +699,44 @@ impl super::Catalog {
         } else {
             MatchKind::Exact
         };
-        Some(GpuMatch {
-            gpu: &self.gpus[i],
-            kind,
-        })
+        Some(GpuMatch { gpu, kind })
     }
 
-    fn structured_gpu(&self, tokens: &[String]) -> Option<usize> {
+    /// The GPU whose name holds every word of `tokens`, at the memory size they give (a
+    /// chip's configuration of that size: "m3 max 64gb").
+    fn structured_gpu(&self, tokens: &[String]) -> Option<&GpuSpec> {
         let memory = tokens.iter().find_map(|t| memory_gb(t));
         let names: Vec<&String> = tokens.iter().filter(|t| memory_gb(t).is_none()).collect();
         if names.is_empty() {
             return None;
         }
-        self.index
+        // A name given whole, then its size ("strix halo 64gb", "dgx spark 128gb").
+        if let Some(gb) = memory {
+            let whole: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            if let Some(g) = self
+                .index
+                .gpu_exact
+                .get(&compact(&whole))
+                .and_then(|&i| self.sized(i, gb))
+            {
+                return Some(g);
+            }
+        }
+        let (i, _) = self
+            .index
             .gpu_keys
             .iter()
             .enumerate()
             .filter(|(i, k)| {
                 names.iter().all(|n| k.tokens.contains(*n))
-                    && memory.is_none_or(|gb| (self.gpus[*i].memory_gb - gb).abs() < 0.5)
+                    && memory.is_none_or(|gb| self.sized(*i, gb).is_some())
                     && !has_unnamed_variant(&self.gpus[*i].id, tokens)
             })
-            .min_by_key(|(_, k)| k.tokens.len())
-            .map(|(i, _)| i)
+            .min_by_key(|(_, k)| k.tokens.len())?;
+        match memory {
+            Some(gb) => self.sized(i, gb),
+            None => self.gpus.get(i),
+        }
     }
 }
 
@@ -731,6 +749,16 @@ fn has_unnamed_variant(id: &str, query: &[String]) -> bool {
     tokenize(id)
         .iter()
         .any(|t| GPU_VARIANTS.contains(&t.as_str()) && !query.contains(t))
+}
+
+/// "macbook pro m4 max" names the M4 Max: the laptop's "pro" is not the chip's.
+fn without_macbook_pro(mut tokens: Vec<String>) -> Vec<String> {
+    if let Some(i) = tokens.iter().position(|t| t == "macbook")
+        && tokens.get(i + 1).is_some_and(|t| t == "pro")
+    {
+        tokens.remove(i + 1);
+    }
+    tokens
 }
 
 /// "24gb" / "24g" -> 24.

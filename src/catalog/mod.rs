@@ -4,6 +4,7 @@
 //! Embedding keeps the binary self-contained (nothing is fetched at run time) and lets the
 //! pure core borrow `&'static` specs without any I/O.
 
+pub mod checkpoints;
 mod gpu;
 mod groups;
 mod lookup;
@@ -515,6 +516,10 @@ pub struct Catalog {
     index: lookup::Index,
     /// One per entry of `gpus`, in the same order.
     gpu_facts: Vec<GpuFacts>,
+    /// The other configurations of chips sold with several memory sizes ("m3 max 64gb"),
+    /// apart from `gpus` so rankings and lists keep one row per chip; found by name with
+    /// their size and by id.
+    configs: Vec<GpuSpec>,
 }
 
 static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
@@ -534,11 +539,13 @@ impl Catalog {
     fn new(models: Vec<ModelSpec>, gpus: Vec<GpuSpec>) -> Catalog {
         let index = lookup::Index::build(&models, &gpus);
         let gpu_facts = gpus.iter().map(GpuFacts::of).collect();
+        let configs = gpus.iter().flat_map(GpuSpec::config_entries).collect();
         Catalog {
             models,
             gpus,
             index,
             gpu_facts,
+            configs,
         }
     }
 
@@ -570,5 +577,17 @@ impl Catalog {
             .and_then(|i| self.gpus.get(i))
             .filter(|g| g.id == id)
             .or_else(|| self.gpus.iter().find(|g| g.id == id))
+            .or_else(|| self.configs.iter().find(|g| g.id == id))
+    }
+
+    /// The chip `gpus[i]` with `gb` of memory: itself, or the configuration of that size.
+    fn sized(&self, i: usize, gb: f64) -> Option<&GpuSpec> {
+        let chip = self.gpus.get(i)?;
+        if (chip.memory_gb - gb).abs() < 0.5 {
+            return Some(chip);
+        }
+        self.configs.iter().find(|c| {
+            c.config_of.as_deref() == Some(chip.id.as_str()) && (c.memory_gb - gb).abs() < 0.5
+        })
     }
 }

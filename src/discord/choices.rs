@@ -92,7 +92,14 @@ fn precision_label(lang: Lang, name: &str) -> String {
 
 /// Discord takes at most 25 choices: these rarer GGUF types stay out of the menu (free
 /// text and the CLI still take them).
-const LEFT_OUT_OF_MENU: [Precision; 3] = [Precision::Q3KS, Precision::Q3KL, Precision::Q5_0];
+/// MLX's formats stay out too: the runtime menu picks MLX, and free text names them.
+const LEFT_OUT_OF_MENU: [Precision; 5] = [
+    Precision::Q3KS,
+    Precision::Q3KL,
+    Precision::Q5_0,
+    Precision::Mlx4,
+    Precision::Mlx8,
+];
 
 choice_type!(
     /// The contract's precisions, less [`LEFT_OUT_OF_MENU`]: Discord's limit of 25.

@@ -12,10 +12,9 @@
 //! all-reduce latency per link, fixed first-token cost) is the data below, fitted on
 //! tests/calibration/speed-at-load-fit.csv and checked on speed-at-load-check.csv.
 
-use super::speed::{DecodeWork, effective_precision, efficiency};
-use super::{Interconnect, Job, Precision, Runtime, prefill_tokens_per_s};
+use super::speed::DecodeWork;
+use super::{Job, Runtime};
 use crate::catalog::{GpuSpec, ModelSpec};
-use crate::runtime::Split;
 
 /// Tokens per second each user should see when the asker names no target: about a
 /// reading speed and a half, what chat services aim at.
@@ -54,9 +53,6 @@ pub fn concurrency_flag(runtime: Runtime) -> Option<&'static str> {
         _ => None,
     }
 }
-
-/// Prompt tokens one step takes when the profile states no budget.
-const DEFAULT_BUDGET: u64 = 8192;
 
 /// What load costs on one engine, beyond the profile's shares.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -152,139 +148,25 @@ impl AtLoad {
     }
 }
 
-/// Speed at load, worked out once per (model, job) and priced per GPU and concurrency.
+/// Speed at load, worked out once per (model, job) and priced per GPU and concurrency:
+/// the decode model itself ([`DecodeWork::at`]), so the serving plan, the estimate's
+/// tokens/s and every setup's speed are one model.
 #[derive(Debug, Clone, Copy)]
 pub struct LoadModel {
     work: DecodeWork,
-    costs: LoadCosts,
-    mxfp4: bool,
-    hidden: f64,
-    prompt: f64,
-    generate: f64,
-    /// Prompt tokens one step takes at most (`--max-num-batched-tokens`).
-    budget: f64,
-    prefill_rate: f64,
-    runtime: Runtime,
 }
 
 impl LoadModel {
-    /// The model of `model` under `job` (its prompt and output lengths) on `count` `gpu`s.
-    pub fn new(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> LoadModel {
-        let precision = effective_precision(job);
-        let (small, large) = super::scheduler_steps(job.runtime.profile(), job);
-        let stated = if super::is_large_card(gpu) {
-            large
-        } else {
-            small
-        };
-        // Engines without a profiled step budget: SGLang's `--chunked-prefill-size` and
-        // llama.cpp's `-b` both default to a few thousand tokens.
-        let budget = if stated > 0 { stated } else { DEFAULT_BUDGET };
+    /// The model of `model` under `job` (its prompt and output lengths).
+    pub fn new(model: &ModelSpec, job: &Job) -> LoadModel {
         LoadModel {
             work: DecodeWork::new(model, job),
-            costs: LoadCosts::of(job.runtime),
-            mxfp4: precision == Precision::Mxfp4,
-            hidden: f64::from(model.hidden_size),
-            prompt: job.prompt as f64,
-            generate: job.generate.max(1) as f64,
-            budget: (budget as f64).max(1.0),
-            prefill_rate: prefill_tokens_per_s(model, job, gpu, count).max(1.0),
-            runtime: job.runtime,
         }
-    }
-
-    /// Seconds of one step that decodes `n` sequences while prefilling `prefill` prompt
-    /// tokens.
-    fn step_seconds(&self, gpu: &GpuSpec, count: u32, n: f64, prefill: f64) -> f64 {
-        let kind = gpu.memory_kind();
-        let (share, ms_per_layer) = efficiency(self.runtime, kind, self.work.quantized());
-        let tensor = self.runtime.profile().split == Split::Tensor;
-        let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
-        // The all-reduces are priced on their own below, so the cards' bandwidth adds up.
-        if tensor {
-            bandwidth *= f64::from(count);
-        }
-        let (dense, experts) = self.work.step_bytes(n);
-        let expert_share = self.expert_share(n);
-        let memory = dense / bandwidth + experts / (bandwidth * expert_share);
-        let compute = n / self.prefill_rate;
-        let chunk = prefill / self.prefill_rate;
-        let gddr7 = gpu.memory_type.eq_ignore_ascii_case("GDDR7");
-        let launch_share = if gddr7 {
-            self.costs.launch_share_gddr7
-        } else {
-            1.0
-        };
-        let launch = self.work.layers() * ms_per_layer * launch_share / 1000.0;
-        let comm = if tensor {
-            self.allreduce_seconds(gpu, count, n + prefill)
-        } else {
-            0.0
-        };
-        launch + memory.max(compute) + chunk + comm + self.work.host_seconds()
-    }
-
-    /// The share of the dense bandwidth share routed-expert kernels reach when `n` tokens
-    /// are routed: the profile's share at one token per expert, growing with the square
-    /// root of the tokens each touched expert gets (larger tiles per expert), never past
-    /// the dense share.
-    fn expert_share(&self, n: f64) -> f64 {
-        let base = if self.mxfp4 {
-            self.costs.expert_share_mxfp4
-        } else {
-            self.costs.expert_share
-        };
-        let (e, k) = self.work.experts();
-        if e <= 0.0 {
-            return base;
-        }
-        let per_expert = (n * k / super::speed::experts_touched(e, k, n)).max(1.0);
-        (base * per_expert.sqrt()).min(1.0)
-    }
-
-    /// Two all-reduces per layer of `tokens` hidden states in 16 bits: a latency that
-    /// grows with the log of the GPUs (NCCL's trees), and the bytes a ring moves.
-    fn allreduce_seconds(&self, gpu: &GpuSpec, count: u32, tokens: f64) -> f64 {
-        if count <= 1 {
-            return 0.0;
-        }
-        let (latency_us, link_gbs) = match Interconnect::of(gpu, count) {
-            Interconnect::Nvlink | Interconnect::InfinityFabric => {
-                (self.costs.allreduce_us_fast, 300.0)
-            }
-            Interconnect::MultiNode => (self.costs.allreduce_us_nodes, 40.0),
-            _ => (self.costs.allreduce_us_pcie, 20.0),
-        };
-        let n = f64::from(count);
-        let bytes = tokens * self.hidden * 2.0 * 2.0 * (n - 1.0) / n;
-        let one = latency_us * n.log2() / 1e6 + bytes / (link_gbs * 1e9);
-        2.0 * self.work.layers() * one
     }
 
     /// The speed `n` users see together on `count` `gpu`s.
     pub fn at(&self, gpu: &GpuSpec, count: u32, n: u32) -> AtLoad {
-        let users = f64::from(n.max(1));
-        // Steady state: every other request's prompt is prefilled over its output's steps,
-        // inside the steps this one decodes in.
-        let arriving = (users - 1.0) * self.prompt / self.generate;
-        let step = self.step_seconds(gpu, count, users, arriving.min(self.budget));
-        // The first token comes out of the prefill itself; a prompt past the step budget
-        // shares one step per further chunk with the others' decoding, and a request
-        // arriving under load waits half a step on average.
-        let chunks = (self.prompt / self.budget).ceil().max(1.0);
-        let waits = chunks - 1.0 + if n > 1 { 0.5 } else { 0.0 };
-        let ttft = self.costs.ttft_fixed_ms / 1000.0
-            + self.prompt / self.prefill_rate
-            + waits * self.step_seconds(gpu, count, users - 1.0, 0.0);
-        let per_user = 1.0 / step;
-        AtLoad {
-            concurrency: n.max(1),
-            tpot_ms: step * 1000.0,
-            ttft_ms: ttft * 1000.0,
-            tokens_per_s_per_user: per_user,
-            tokens_per_s_per_gpu: per_user * users / f64::from(count.max(1)),
-            usd_per_million_tokens: None,
-        }
+        self.work.at(gpu, count, n)
     }
 
     /// The most users (up to `cap`) each seeing at least `target` tokens per second; 0
@@ -314,7 +196,7 @@ impl LoadModel {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::estimate::Mode;
+    use crate::estimate::{Mode, Precision};
 
     fn qwen32_on_h100s(n: u32) -> AtLoad {
         let c = Catalog::get();
@@ -324,7 +206,7 @@ mod tests {
         job.runtime = Runtime::Vllm;
         job.prompt = 1024;
         job.generate = 1024;
-        LoadModel::new(model, &job, gpu, 2).at(gpu, 2, n)
+        LoadModel::new(model, &job).at(gpu, 2, n)
     }
 
     #[test]
@@ -343,7 +225,7 @@ mod tests {
         let gpu = c.gpu("h100-sxm").unwrap();
         let mut job = Job::new(Mode::Inference, Precision::Bf16);
         job.runtime = Runtime::Vllm;
-        let m = LoadModel::new(model, &job, gpu, 2);
+        let m = LoadModel::new(model, &job);
         let users = m.users_at_target(gpu, 2, 20.0, 4096);
         assert!(users > 1 && users < 4096, "{users}");
         assert!(m.at(gpu, 2, users).tokens_per_s_per_user >= 20.0);

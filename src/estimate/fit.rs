@@ -139,6 +139,10 @@ pub struct Fit {
     pub max_concurrency: Option<f64>,
     #[serde(skip)]
     pub estimate: Estimate,
+    /// Users served at once that `tokens_per_s` is each one's speed at (the job's batch,
+    /// when more than one): every setup of an answer is priced at the same load.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed_users: Option<u32>,
 }
 
 impl Fit {
@@ -155,7 +159,9 @@ impl Fit {
         let estimate = sizing.on(count, Some(gpu));
         let usable = usable_gib(gpu, job, count);
         let per_gpu = estimate.per_gpu_gib();
-        let fits = per_gpu <= usable;
+        // vLLM also has to start: what it takes after its profile must fit beside the
+        // budget (see `startup`), whatever the job's size.
+        let fits = per_gpu <= usable && super::startup::starts(model, job, gpu, count);
         let inference = job.mode == Mode::Inference;
         let pooled = job.runtime.profile().budget.pools_kv();
         let (kv_capacity_tokens, max_concurrency) = if inference && pooled {
@@ -181,6 +187,7 @@ impl Fit {
             kv_capacity_tokens,
             max_concurrency,
             estimate,
+            speed_users: (inference && fits && job.batch > 1).then_some(job.batch),
         }
     }
 
@@ -190,6 +197,7 @@ impl Fit {
         job.validate(model).is_ok()
             && Sizing::new(model, job).per_gpu(count, Some(gpu)) / GIB
                 <= usable_gib(gpu, job, count)
+            && super::startup::starts(model, job, gpu, count)
     }
 
     /// The fewest GPUs of this kind that hold the job when the user insists on this card,
@@ -209,6 +217,7 @@ impl Fit {
         Topology::of(gpu).any_counts.iter().copied().find(|&n| {
             super::offered(model, job, gpu, n)
                 && sizing.per_gpu(n, Some(gpu)) <= reserve.usable_gib(gpu, n) * GIB
+                && super::startup::starts(model, job, gpu, n)
         })
     }
 }

@@ -104,6 +104,7 @@ impl Parts {
         if let Some(staging) = self.staging {
             act_per_gpu += staging;
         }
+        act_per_gpu += pipeline_mask_copies(profile, job, gpus, self.staging.is_some());
         let (fast, pcie) = profile.multi_gpu_overhead_gib;
         // Buffers per peer of the tensor-parallel group (pipeline stages do not add any).
         let group = gpu
@@ -263,6 +264,23 @@ pub(super) fn notes(model: &ModelSpec, job: &Job) -> Vec<Note> {
             version: release.map_or(profile.version, |r| r.name),
         });
     }
+    if matches!(profile.activation, Activation::ProfileRun { .. })
+        && super::encoder::profiles_a_video(model, job)
+    {
+        let (embeddings, tower) = super::encoder::profile_bytes(model, job);
+        notes.push(Note::EncoderProfile {
+            gib: (embeddings + tower) / crate::catalog::GIB,
+            tokens: super::encoder::profile_tokens(model, job) as u64,
+        });
+    }
+    if let Activation::ComputeBuffer { ubatch } = profile.activation
+        && !job.flash_attention
+    {
+        notes.push(Note::FlashAttentionOff {
+            scores_gib: attention_scores_bytes(model, job, ubatch) / crate::catalog::GIB,
+            ollama: job.runtime == Runtime::Ollama,
+        });
+    }
     if !profile.loads(job.precision) {
         notes.push(Note::RuntimeMismatch {
             runtime: job.runtime,
@@ -356,19 +374,53 @@ fn activation_peak(
                 .map_or(sampler_bytes, |r| r.sampler_bytes);
             let forward = tokens * (mlp_factor * intermediate / tp + hidden_factor * hidden) * 2.0;
             let sampler = seqs * vocab * sampler_bytes;
-            forward.max(sampler) + tokens * hidden * 2.0
+            let language = forward.max(sampler) + tokens * hidden * 2.0;
+            // A vision model's encoder runs first on its largest dummy item and its
+            // embeddings stay cached through the language model's dummy forward.
+            let (embeddings, tower) = super::encoder::profile_bytes(model, job);
+            embeddings + language.max(tower)
         }
         Activation::ComputeBuffer { ubatch } => {
             let ubatch = ubatch.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));
             let width = vocab + 2.0 * (hidden + intermediate);
             let mut buffer = ubatch * width * 4.0;
             if !job.flash_attention {
-                buffer +=
-                    f64::from(model.num_attention_heads) * ubatch * job.context() as f64 * 4.0;
+                buffer += attention_scores_bytes(model, job, ubatch);
             }
             buffer
         }
     }
+}
+
+/// Without flash attention llama.cpp builds the whole `KQ` matrix of a micro-batch: fp32
+/// scores for every head, query of the micro-batch and cell of the context
+/// (`build_attn_mha` in `src/llama-graph.cpp`: `ggml_mul_mat(k, q)` then `ggml_soft_max_ext`
+/// in place), in each GPU's compute buffer. Flash attention (`-fa on`) streams it.
+fn attention_scores_bytes(model: &ModelSpec, job: &Job, ubatch: f64) -> f64 {
+    let ubatch = ubatch.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));
+    f64::from(model.num_attention_heads) * ubatch * job.context() as f64 * 4.0
+}
+
+/// Copies of each graph split's inputs llama.cpp's scheduler keeps when it pipelines
+/// micro-batches over GPUs (`GGML_SCHED_MAX_COPIES`, logged "pipeline parallelism enabled
+/// (n_copies=4)").
+const PIPELINE_COPIES: f64 = 4.0;
+
+/// llama.cpp with every layer on two or more GPUs (layer split) pipelines micro-batches:
+/// `llama_context` turns `pipeline_parallel` on and the scheduler keeps
+/// [`PIPELINE_COPIES`] copies of every split's inputs on each GPU, among them the f32
+/// attention mask of a micro-batch over the whole context (`self_kq_mask`, context x 512
+/// x 4 bytes; cast to f16 inside the graph when flash attention is on). Nothing for other
+/// runtimes, one GPU, or a model partly in host RAM.
+fn pipeline_mask_copies(profile: &Profile, job: &Job, gpus: u32, offloaded: bool) -> f64 {
+    let Activation::ComputeBuffer { ubatch } = profile.activation else {
+        return 0.0;
+    };
+    if gpus <= 1 || offloaded {
+        return 0.0;
+    }
+    let ubatch = ubatch.min((job.prompt as f64 * f64::from(job.batch)).max(1.0));
+    PIPELINE_COPIES * job.context() as f64 * ubatch * 4.0
 }
 
 /// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where

@@ -176,6 +176,9 @@ pub enum Field {
     EngineVersion,
     Concurrency,
     TargetTokensPerS,
+    FlashAttention,
+    MaxNumSeqs,
+    LimitMmPerPrompt,
 }
 
 impl Field {
@@ -327,6 +330,11 @@ pub struct Job {
     /// Serving: the users served at once and the speed each should see (`--concurrency`,
     /// `--target-tokens-per-s`, "for 40 users"); see [`super::at_load`].
     pub load: super::at_load::Load,
+    /// vLLM's `--max-num-seqs` when set (else 1,024 on cards of 70 GiB or more except the
+    /// A100, 256 elsewhere): the rows its sampler warms up with and the largest CUDA graph.
+    pub max_num_seqs: Option<u32>,
+    /// vLLM's `--limit-mm-per-prompt` (None: every modality, as vLLM profiles by default).
+    pub mm_limit: Option<super::encoder::MmLimit>,
 }
 
 /// Which part of an inference job llama.cpp keeps in host RAM.
@@ -389,6 +397,8 @@ impl Job {
             tiled_mlp: false,
             engine_version: None,
             load: super::at_load::Load::default(),
+            max_num_seqs: None,
+            mm_limit: None,
         };
         job.set_context(context);
         job
@@ -525,7 +535,9 @@ mod names {
         assert_eq!(sharding, ["ddp", "zero1", "zero2", "zero3", "fsdp"]);
         assert_eq!(Mode::FullFinetune.name(), "full-finetune");
         assert_eq!(Field::MaxNumBatchedTokens.id(), "max-num-batched-tokens");
-        assert_eq!(Field::ALL.len(), 24);
+        assert_eq!(Field::ALL.len(), 27);
+        assert_eq!(Field::FlashAttention.id(), "flash-attention");
+        assert_eq!(Field::MaxNumSeqs.id(), "max-num-seqs");
         assert_eq!(Field::Concurrency.id(), "concurrency");
         assert_eq!(Field::TargetTokensPerS.id(), "target-tokens-per-s");
         assert_eq!(Field::Framework.id(), "framework");

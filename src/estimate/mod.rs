@@ -6,6 +6,7 @@
 
 pub mod at_load;
 mod band;
+pub mod encoder;
 mod fit;
 mod inference;
 pub mod job;
@@ -13,6 +14,7 @@ pub mod offload;
 pub mod paged;
 mod parallel;
 mod speed;
+pub mod startup;
 mod training;
 
 pub use crate::vocab::precision;
@@ -113,6 +115,31 @@ pub enum Note {
     /// FP8, computed in 16 bits (vLLM's weight-only Marlin kernels), so it saves memory,
     /// not time; int8 (W8A8) is this card's fast 8-bit path.
     Fp8WeightOnly,
+    /// llama.cpp / Ollama with flash attention off: each GPU's compute buffer holds a
+    /// micro-batch's attention scores over the whole context (`scores_gib` of it); `-fa on`
+    /// (Ollama: `OLLAMA_FLASH_ATTENTION=1`) drops them.
+    FlashAttentionOff { scores_gib: f64, ollama: bool },
+    /// vLLM: what it allocates after its start-up profile (`after_gib` per GPU: CUDA graphs,
+    /// all-reduce registrations, the sampler's warm-up) is more than the `left_gib` its
+    /// budget share leaves, so it stops at start-up whatever the job; it starts at
+    /// `--gpu-memory-utilization lower`.
+    StartupShortfall {
+        after_gib: f64,
+        left_gib: f64,
+        utilization: f64,
+        lower: f64,
+    },
+    /// vLLM profiles the vision encoder on a dummy video filling the context: `gib` per
+    /// GPU of embeddings and encoder activations at start-up, which
+    /// `--limit-mm-per-prompt '{"image":1,"video":0}'` brings down to one image's.
+    EncoderProfile { gib: f64, tokens: u64 },
+    /// A Mac: macOS lets the GPU wire `gpu_gib` of the `memory_gb` by default, and
+    /// `sudo sysctl iogpu.wired_limit_mb=<wired_limit_mb>` raises it until the next restart.
+    MacWiredLimit {
+        gpu_gib: f64,
+        memory_gb: f64,
+        wired_limit_mb: u64,
+    },
 }
 
 /// The memory breakdown of one job, in bytes, over all GPUs of the job.
@@ -271,6 +298,18 @@ impl<'a> Sizing<'a> {
         {
             est.notes.push(Note::Fp8WeightOnly);
         }
+        if let Some(gpu) = gpu {
+            est.notes.extend(startup::note(model, job, gpu, gpus));
+        }
+        if let Some(g) = gpu
+            && let Some(wired_limit_mb) = g.wired_limit_mb()
+        {
+            est.notes.push(Note::MacWiredLimit {
+                gpu_gib: g.gpu_gib(),
+                memory_gb: g.memory_gb,
+                wired_limit_mb,
+            });
+        }
         est.error_band = Some(error_band(job));
         est
     }
@@ -369,6 +408,11 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     // A Hub look-up read the checkpoint's own headers: its bytes are exact for its format.
     if let Some(file) = model.weight_file.as_ref().filter(|f| f.serves(precision)) {
         return file.bytes as f64;
+    }
+    // A listed GGUF file of this catalog model: its bytes are what llama.cpp loads (a
+    // Q4_K_M file mixes Q4_K, Q6_K and 16-bit tensors; no nominal width gives that).
+    if let Some(bytes) = crate::catalog::checkpoints::gguf_bytes(&model.id, precision) {
+        return bytes as f64;
     }
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();

@@ -6,6 +6,7 @@
 //! on consumer cards than of HBM on datacenter cards (fitted on the llama.cpp calibration
 //! rows), so one global constant cannot be right. Prefill is compute bound.
 
+use super::at_load::{AtLoad, LoadCosts};
 use super::precision::Precision;
 use super::{HostOffload, Job, Runtime, kv_bytes, offload, weight_bytes};
 use crate::catalog::{GpuSpec, MemoryKind, ModelSpec};
@@ -45,14 +46,6 @@ pub fn decode_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u
     DecodeWork::new(model, job).tokens_per_s(gpu, count)
 }
 
-/// Share of the profile's bandwidth share that routed-expert kernels reach. A fused MoE
-/// kernel reads many small expert matrices picked at run time (and unpacks MXFP4 on
-/// Hopper, where vLLM warns the path is "not fully optimized"), so it streams far below a
-/// dense GEMV. Fitted on the public gpt-oss-120b rows at 4 and 10 concurrent requests on
-/// H100 and H200 (tests/calibration/decode-public.csv): with the experts at the dense
-/// share, the model promised 1.8x their speed.
-const EXPERT_SHARE: f64 = 0.45;
-
 /// Routed experts a decode step touches per MoE layer when `batch` sequences each pick
 /// `k` of `e`, routed independently: e x (1 - (1 - k/e)^batch). One sequence reads its k;
 /// a full batch reads every expert, which is why a served MoE reads nearly all its weights.
@@ -86,6 +79,19 @@ pub struct DecodeWork {
     host_seconds: f64,
     /// Whether the host holds experts (`--cpu-moe`) rather than whole layers.
     host_experts: bool,
+    /// What the speed-at-load model adds ([`super::at_load`]): the engine's load costs,
+    /// MXFP4 experts, the hidden size (all-reduce bytes), the prompt and output lengths a
+    /// request has (both 0 when the job states no output: no steady-state prefill), the
+    /// step budgets (other cards, cards of 70 GiB or more), and what the prefill rate
+    /// reads (active parameters, the precision read).
+    costs: LoadCosts,
+    mxfp4: bool,
+    hidden: f64,
+    prompt: f64,
+    generate: f64,
+    budgets: (f64, f64),
+    params_active: f64,
+    precision: Precision,
 }
 
 impl DecodeWork {
@@ -115,11 +121,32 @@ impl DecodeWork {
             }
             _ => (0.0, (0.0, 0.0)),
         };
+        let (prompt, generate) = lengths(job);
+        let (small, large) = super::scheduler_steps(job.runtime.profile(), job);
+        // Engines without a profiled step budget: SGLang's `--chunked-prefill-size` and
+        // llama.cpp's `-b` both default to a few thousand tokens.
+        let budget = |b: u64| if b > 0 { b as f64 } else { DEFAULT_BUDGET };
         DecodeWork {
+            costs: LoadCosts::of(job.runtime),
+            mxfp4: precision == Precision::Mxfp4,
+            hidden: f64::from(model.hidden_size),
+            prompt,
+            generate,
+            budgets: (budget(small), budget(large)),
+            params_active: model.params_active as f64,
+            precision,
             dense_bytes: total - expert_bytes,
             expert_bytes,
             experts,
-            kv_bytes: kv_bytes(model, job.kv_precision, mid_context),
+            kv_bytes: kv_bytes(
+                model,
+                job.kv_precision,
+                if generate > 0.0 {
+                    (prompt + generate / 2.0) as u64
+                } else {
+                    mid_context
+                },
+            ),
             batch: f64::from(job.batch.max(1)),
             layers: f64::from(model.num_hidden_layers),
             quantized: precision.is_quantized(),
@@ -138,15 +165,76 @@ impl DecodeWork {
     /// [`DecodeWork::tokens_per_s`] for a GPU whose memory kind is known already: each of
     /// the job's `batch` sequences advances one token per step.
     pub fn tokens_per_s_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
-        1.0 / self.step_seconds(gpu, kind, count, self.batch)
+        // [`DecodeWork::at`]'s step alone: the setup ranking asks it of every GPU kind.
+        let users = self.batch.max(1.0);
+        let prefill_rate = self.prefill_rate(gpu, count);
+        let arriving = self.arriving(users).min(self.budget(gpu));
+        1.0 / self.step_seconds(gpu, kind, count, users, arriving, prefill_rate)
     }
 
-    /// Generated tokens per second summed over `streams` sequences decoded together (the
-    /// memory side of the roofline: the weights once, each sequence's KV; the caller caps
-    /// it at the compute side).
+    /// Prompt tokens of other requests a step prefills in steady state with `users`
+    /// decoding: every other request's prompt over its output's steps (none when the job
+    /// states no output).
+    fn arriving(&self, users: f64) -> f64 {
+        if self.generate > 0.0 {
+            (users - 1.0) * self.prompt / self.generate
+        } else {
+            0.0
+        }
+    }
+
+    /// Generated tokens per second summed over `streams` sequences decoded together.
     pub fn batched_tokens_per_s(&self, gpu: &GpuSpec, count: u32, streams: f64) -> f64 {
         let streams = streams.max(1.0);
-        streams / self.step_seconds(gpu, gpu.memory_kind(), count, streams)
+        let n = streams.min(f64::from(u32::MAX)) as u32;
+        self.at(gpu, count, n).tokens_per_s_per_user * streams
+    }
+
+    /// The speed `n` users see together on `count` `gpu`s: the one speed model every
+    /// answer shows (the estimate's tokens/s is this at the job's batch, a setup's is
+    /// this at the same batch on its own cards, the serving plan's is this at its users).
+    pub fn at(&self, gpu: &GpuSpec, count: u32, n: u32) -> AtLoad {
+        self.at_kind(gpu, gpu.memory_kind(), count, n)
+    }
+
+    fn at_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32, n: u32) -> AtLoad {
+        let users = f64::from(n.max(1));
+        let prefill_rate = self.prefill_rate(gpu, count);
+        let budget = self.budget(gpu);
+        let arriving = self.arriving(users);
+        let step = self.step_seconds(gpu, kind, count, users, arriving.min(budget), prefill_rate);
+        // The first token comes out of the prefill itself; a prompt past the step budget
+        // shares one step per further chunk with the others' decoding, and a request
+        // arriving under load waits half a step on average.
+        let chunks = (self.prompt / budget).ceil().max(1.0);
+        let waits = chunks - 1.0 + if n > 1 { 0.5 } else { 0.0 };
+        let ttft = self.costs.ttft_fixed_ms / 1000.0
+            + self.prompt / prefill_rate
+            + waits * self.step_seconds(gpu, kind, count, users - 1.0, 0.0, prefill_rate);
+        let per_user = 1.0 / step;
+        AtLoad {
+            concurrency: n.max(1),
+            tpot_ms: step * 1000.0,
+            ttft_ms: ttft * 1000.0,
+            tokens_per_s_per_user: per_user,
+            tokens_per_s_per_gpu: per_user * users / f64::from(count.max(1)),
+            usd_per_million_tokens: None,
+        }
+    }
+
+    /// Prompt tokens one step takes at most on `gpu` (`--max-num-batched-tokens`).
+    fn budget(&self, gpu: &GpuSpec) -> f64 {
+        let b = if super::is_large_card(gpu) {
+            self.budgets.1
+        } else {
+            self.budgets.0
+        };
+        b.max(1.0)
+    }
+
+    /// Prompt tokens per second on `count` `gpu`s ([`prefill_tokens_per_s`]).
+    fn prefill_rate(&self, gpu: &GpuSpec, count: u32) -> f64 {
+        prefill_rate(gpu, count, self.runtime, self.precision, self.params_active).max(1.0)
     }
 
     /// What one decode step of `batch` sequences reads from the GPUs' memory: (every
@@ -191,28 +279,119 @@ impl DecodeWork {
         self.quantized
     }
 
-    /// Seconds one decode step of `batch` sequences takes: launch cost per layer, the bytes
-    /// read over the bandwidth reached (routed experts at [`EXPERT_SHARE`] of it), and the
-    /// time to read offloaded bytes from host RAM.
-    fn step_seconds(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32, batch: f64) -> f64 {
+    /// Seconds of one step that decodes `n` sequences while prefilling `prefill` prompt
+    /// tokens: the launch cost per layer, the bytes read over the bandwidth reached
+    /// (routed experts at their own share), or the compute when that is longer, the
+    /// prefill chunk, the all-reduces of tensor parallelism and the host RAM's share.
+    fn step_seconds(
+        &self,
+        gpu: &GpuSpec,
+        kind: MemoryKind,
+        count: u32,
+        n: f64,
+        prefill: f64,
+        prefill_rate: f64,
+    ) -> f64 {
         let (share, ms_per_layer) = efficiency(self.runtime, kind, self.quantized);
+        let tensor = self.runtime.profile().split == Split::Tensor;
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
-        // Tensor parallelism splits every layer over the GPUs; a layer split has one GPU
-        // working at a time, so a single stream gains no bandwidth.
-        if self.runtime.profile().split == Split::Tensor {
-            bandwidth *= f64::from(count) * tensor_parallel_share(gpu, count);
+        // Tensor parallelism splits every layer over the GPUs (the all-reduces are priced
+        // on their own below); a layer split has one GPU working at a time.
+        if tensor {
+            bandwidth *= f64::from(count);
         }
         // Offloaded layers read their dense weights (and KV) from RAM first; `--cpu-moe`
         // reads its experts there: `step_bytes` leaves out what comes from host RAM.
-        let (dense, experts) = self.step_bytes(batch);
-        let gpu_seconds = dense / bandwidth + experts / (bandwidth * EXPERT_SHARE);
-        self.layers * ms_per_layer / 1000.0 + gpu_seconds + self.host_seconds
+        let (dense, experts) = self.step_bytes(n);
+        let memory = dense / bandwidth + experts / (bandwidth * self.expert_share(n));
+        let compute = n / prefill_rate;
+        let chunk = prefill / prefill_rate;
+        let gddr7 = gpu.memory_type.eq_ignore_ascii_case("GDDR7");
+        let launch_share = if gddr7 {
+            self.costs.launch_share_gddr7
+        } else {
+            1.0
+        };
+        let launch = self.layers * ms_per_layer * launch_share / 1000.0;
+        let comm = if tensor {
+            self.allreduce_seconds(gpu, count, n + prefill)
+        } else {
+            0.0
+        };
+        launch + memory.max(compute) + chunk + comm + self.host_seconds
     }
+
+    /// The share of the dense bandwidth share routed-expert kernels reach when `n` tokens
+    /// are routed: the engine's share at one token per expert, growing with the square
+    /// root of the tokens each touched expert gets (larger tiles per expert), never past
+    /// the dense share.
+    fn expert_share(&self, n: f64) -> f64 {
+        let base = if self.mxfp4 {
+            self.costs.expert_share_mxfp4
+        } else {
+            self.costs.expert_share
+        };
+        let (e, k) = self.experts;
+        if e <= 0.0 {
+            return base;
+        }
+        let per_expert = (n * k / experts_touched(e, k, n)).max(1.0);
+        (base * per_expert.sqrt()).min(1.0)
+    }
+
+    /// Two all-reduces per layer of `tokens` hidden states in 16 bits: a latency that
+    /// grows with the log of the GPUs (NCCL's trees), and the bytes a ring moves.
+    fn allreduce_seconds(&self, gpu: &GpuSpec, count: u32, tokens: f64) -> f64 {
+        use super::fit::Interconnect;
+        if count <= 1 {
+            return 0.0;
+        }
+        let (latency_us, link_gbs) = match Interconnect::of(gpu, count) {
+            Interconnect::Nvlink | Interconnect::InfinityFabric => {
+                (self.costs.allreduce_us_fast, 300.0)
+            }
+            Interconnect::MultiNode => (self.costs.allreduce_us_nodes, 40.0),
+            _ => (self.costs.allreduce_us_pcie, 20.0),
+        };
+        let n = f64::from(count);
+        let bytes = tokens * self.hidden * 2.0 * 2.0 * (n - 1.0) / n;
+        let one = latency_us * n.log2() / 1e6 + bytes / (link_gbs * 1e9);
+        2.0 * self.layers * one
+    }
+}
+
+/// Prompt tokens one step takes when the profile states no budget.
+const DEFAULT_BUDGET: f64 = 8192.0;
+
+/// The prompt and output lengths the speed is worked out at: a serving question (users at
+/// once) takes the asked lengths, else the 1,024 in and 1,024 out serving benchmarks use
+/// (a context alone says how much a request may hold, not how long its prompt is); one
+/// user's estimate keeps its own prompt and states no output (0: no steady prefill).
+pub(super) fn lengths(job: &Job) -> (f64, f64) {
+    if job.load.concurrency.is_some() && (job.prompt == 0 || job.generate == 0) {
+        return (1024.0, 1024.0);
+    }
+    (job.prompt as f64, job.generate as f64)
 }
 
 /// Prompt tokens per second: 2 x active parameters FLOPs per token at a share of peak.
 pub fn prefill_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32) -> f64 {
-    let precision = effective_precision(job);
+    prefill_rate(
+        gpu,
+        count,
+        job.runtime,
+        effective_precision(job),
+        model.params_active as f64,
+    )
+}
+
+fn prefill_rate(
+    gpu: &GpuSpec,
+    count: u32,
+    runtime: Runtime,
+    precision: Precision,
+    params_active: f64,
+) -> f64 {
     let tflops = match precision {
         Precision::Fp8 | Precision::Fp8Block => gpu
             .fp8_tensor_tflops_dense
@@ -220,14 +399,14 @@ pub fn prefill_tokens_per_s(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: 
         Precision::Fp32 => gpu.fp32_tflops.unwrap_or(0.0),
         _ => gpu.fp16_tflops_effective(),
     };
-    let profile = job.runtime.profile();
+    let profile = runtime.profile();
     let share = match profile.split {
         Split::Tensor => {
             profile.decode.prefill_share * f64::from(count) * tensor_parallel_share(gpu, count)
         }
         Split::Layers => profile.decode.prefill_share,
     };
-    tflops * 1e12 * share / (2.0 * model.params_active as f64)
+    tflops * 1e12 * share / (2.0 * params_active)
 }
 
 /// The precision the runtime really reads (transformers dequantizes GGUF to 16 bits).

@@ -1,50 +1,19 @@
-//! Checkpoints in a given format for catalog models (`data/checkpoints.json`, each with its
-//! source): the repo a launch line loads when the plan's format is not the one the model
-//! ships in (an AWQ or FP8 repo for vLLM, a GGUF repo and its quant tag for llama.cpp).
+//! Checkpoints in a given format for catalog models (`data/checkpoints.json`, read by
+//! [`crate::catalog::checkpoints`], each row with its source): the repo a launch line
+//! loads when the plan's format is not the one the model ships in (an AWQ or FP8 repo for
+//! vLLM, a GGUF repo and its quant tag for llama.cpp).
 //! Only repos someone checked are listed; where none is, the plan says so rather than
 //! inventing a name.
 
 use crate::estimate::Precision;
-use serde::Deserialize;
-use std::sync::LazyLock;
 
-/// One row of `data/checkpoints.json`.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Checkpoint {
-    /// Catalog id of the model it is a checkpoint of.
-    pub model: String,
-    /// A precision name (`awq-int4`, `fp8`, `nvfp4`), `gguf` or `mlx` (an mlx-community repo,
-    /// `quants` holding its bit width as the repo names it: `4bit`).
-    pub format: String,
-    /// The Hugging Face repo.
-    pub repo: String,
-    /// GGUF repos: the quant tags it holds (`Q4_K_M`), as `llama-server -hf repo:TAG` takes.
-    #[serde(default)]
-    pub quants: Vec<String>,
-    /// GGUF repos that hold one model (possibly split in parts): `-hf repo` with no tag.
-    #[serde(default)]
-    pub only_file: bool,
-    /// GGUF repos: each quant's file bytes (all parts), where the file list was read; the
-    /// weights a GGUF really holds (its header mixes Q4_K, Q6_K and 16-bit tensors).
-    #[serde(default)]
-    pub bytes: std::collections::BTreeMap<String, u64>,
-    pub source: String,
-}
-
-/// Every known checkpoint, read once from the embedded data.
-pub fn all() -> &'static [Checkpoint] {
-    static ALL: LazyLock<Vec<Checkpoint>> = LazyLock::new(|| {
-        serde_json::from_str(include_str!("../../data/checkpoints.json"))
-            .expect("data/checkpoints.json is checked by tests")
-    });
-    &ALL
-}
+pub use crate::catalog::checkpoints::{Checkpoint, all, of_model};
 
 /// The repo of `model`'s checkpoint stored in `precision` (safetensors formats).
 pub fn repo(model: &str, precision: Precision) -> Option<&'static str> {
-    all()
+    of_model(model)
         .iter()
-        .find(|c| c.model == model && c.format == precision.name())
+        .find(|c| c.format == precision.name())
         .map(|c| c.repo.as_str())
 }
 
@@ -61,9 +30,9 @@ pub fn gguf_tag(precision: Precision) -> String {
 /// (`repo:TAG`, or the bare repo when it holds one model).
 pub fn gguf(model: &str, precision: Precision) -> Option<String> {
     let tag = gguf_tag(precision);
-    all()
+    of_model(model)
         .iter()
-        .find(|c| c.model == model && c.format == "gguf" && c.quants.contains(&tag))
+        .find(|c| c.format == "gguf" && c.quants.contains(&tag))
         .map(|c| {
             if c.only_file {
                 c.repo.clone()
@@ -71,6 +40,20 @@ pub fn gguf(model: &str, precision: Precision) -> Option<String> {
                 format!("{}:{tag}", c.repo)
             }
         })
+}
+
+/// The mlx-community repo of `model` in an MLX format (`mlx-4bit` is a row of format
+/// `mlx` whose `quants` hold `4bit`).
+pub fn mlx(model: &str, precision: Precision) -> Option<&'static str> {
+    let bits = match precision {
+        Precision::Mlx4 => "4bit",
+        Precision::Mlx8 => "8bit",
+        _ => return None,
+    };
+    all()
+        .iter()
+        .find(|c| c.model == model && c.format == "mlx" && c.quants.iter().any(|q| q == bits))
+        .map(|c| c.repo.as_str())
 }
 
 /// Whether `repo` is a checkpoint the list names (a launch line may name no other repo than
@@ -85,7 +68,7 @@ mod tests {
 
     #[test]
     fn every_row_names_a_format_a_repo_and_a_source() {
-        assert!(all().len() >= 10);
+        assert!(all().len() >= 500, "{} rows", all().len());
         for c in all() {
             assert!(c.repo.contains('/'), "{c:?}");
             assert!(c.source.starts_with("https://"), "{c:?}");
@@ -105,7 +88,11 @@ mod tests {
             repo("llama-3.1-70b", Precision::AwqInt4),
             Some("hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4")
         );
-        assert_eq!(repo("llama-3.1-70b", Precision::GptqInt4), None);
+        assert_eq!(
+            repo("llama-3.1-70b", Precision::GptqInt4),
+            Some("hugging-quants/Meta-Llama-3.1-70B-Instruct-GPTQ-INT4")
+        );
+        assert_eq!(repo("tinyllama-1.1b", Precision::GptqInt4), None);
         assert_eq!(
             gguf("llama-3.1-8b", Precision::Q4KM).as_deref(),
             Some("bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:Q4_K_M")
@@ -114,6 +101,6 @@ mod tests {
             gguf("gpt-oss-120b", Precision::Mxfp4).as_deref(),
             Some("ggml-org/gpt-oss-120b-GGUF")
         );
-        assert_eq!(gguf("llama-3.1-8b", Precision::Q4_0), None);
+        assert_eq!(gguf("llama-3.1-8b", Precision::Q5_0), None);
     }
 }

@@ -8,7 +8,7 @@
 use super::checkpoints;
 use crate::catalog::{GpuSpec, ModelSpec};
 use crate::estimate::{Format, HostOffload, Job, KvPrecision, Layout, Mode, Precision, layout};
-use crate::runtime::{Budget, LaunchFlags, Runtime, ServerEnv};
+use crate::runtime::{Budget, FetchThenLoad, LaunchFlags, Runtime, ServerEnv};
 use serde::Serialize;
 
 /// transformers' load-time quantizers, as `from_pretrained` takes them: the class to
@@ -63,6 +63,11 @@ pub struct MissingCheckpoint {
 fn weights(model: &ModelSpec, job: &Job) -> Weights {
     let p = job.precision;
     let flags = job.runtime.profile().launch;
+    // MLX formats load from an mlx-community repo, whichever runtime runs them.
+    if p.format() == Format::Mlx {
+        return checkpoints::mlx(&model.id, p)
+            .map_or(Weights::Missing, |repo| Weights::Repo(repo.to_string()));
+    }
     if let Some(tag) = flags
         .and_then(|f| f.library)
         .and_then(|library| super::library_tags::tag(library, &model.id, p))
@@ -201,6 +206,9 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
     if let Some(env) = flags.server_env {
         return env_line(flags, env, &weights, job);
     }
+    if let Some(fetch) = flags.fetch {
+        return fetch_line(flags, fetch, &weights, model, job);
+    }
     let mut words: Vec<String> = vec![flags.program.to_string()];
     match &weights {
         Weights::Missing => return None,
@@ -236,13 +244,16 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
             words.push(l.pipeline.to_string());
         }
     }
-    words.push(flags.context.to_string());
     // llama-server shares `-c` among its `-np` slots: N users need N contexts.
     let slots = match (job.load.concurrency, job.runtime) {
         (Some(n), Runtime::LlamaCpp) => u64::from(n),
         _ => 1,
     };
-    words.push((job.context() * slots).to_string());
+    // A server with no context flag (MLX LM) grows its cache as the text does.
+    if !flags.context.is_empty() {
+        words.push(flags.context.to_string());
+        words.push((job.context() * slots).to_string());
+    }
     if let (Some(n), Some(flag)) = (
         job.load.concurrency,
         crate::estimate::at_load::concurrency_flag(job.runtime),
@@ -336,6 +347,57 @@ fn env_line(flags: &LaunchFlags, env: ServerEnv, weights: &Weights, job: &Job) -
     Some(Launch {
         runtime: job.runtime,
         command,
+    })
+}
+
+/// The line of a runtime that downloads and then loads (LM Studio):
+/// `lms get https://huggingface.co/<repo>@<QUANT> -y && lms load <repo> -c 8192 --gpu max -y`,
+/// the GPU share the offload plan keeps (`--gpu 0.6`) in place of `max`.
+fn fetch_line(
+    flags: &LaunchFlags,
+    fetch: FetchThenLoad,
+    weights: &Weights,
+    model: &ModelSpec,
+    job: &Job,
+) -> Option<Launch> {
+    let (repo, quant) = match weights {
+        Weights::Gguf(r) => match r.split_once(':') {
+            Some((repo, tag)) => (repo, Some(tag)),
+            None => (r.as_str(), None),
+        },
+        Weights::Repo(r) => (r.as_str(), None),
+        Weights::LoadTime(_) | Weights::Library(_) | Weights::Missing => return None,
+    };
+    let mut get = format!("{} {}{repo}", fetch.get, fetch.hub_url);
+    if let Some(tag) = quant {
+        get.push_str(fetch.quant_sep);
+        get.push_str(tag);
+    }
+    let mut load = vec![
+        get,
+        fetch.yes.to_string(),
+        "&&".to_string(),
+        flags.program.to_string(),
+        repo.to_string(),
+    ];
+    if !flags.context.is_empty() {
+        load.push(flags.context.to_string());
+        load.push(job.context().to_string());
+    }
+    if let Some((flag, all)) = flags.gpu_layers {
+        load.push(flag.to_string());
+        load.push(match job.host_offload {
+            Some(HostOffload::GpuLayers(n)) => {
+                let layers = f64::from(model.num_hidden_layers.max(1));
+                format!("{:.2}", (f64::from(n) / layers).min(1.0))
+            }
+            _ => all.to_string(),
+        });
+    }
+    load.push(fetch.yes.to_string());
+    Some(Launch {
+        runtime: job.runtime,
+        command: load.join(" "),
     })
 }
 

@@ -93,7 +93,7 @@ pub fn capacity(
         .unwrap_or(tokens / per_sequence)
         .floor()
         .max(0.0);
-    let load = LoadModel::new(model, &serving_lengths(job), gpu, count);
+    let load = LoadModel::new(model, &serving_lengths(job));
     let tokens_per_s_total = (concurrency >= 1.0).then(|| {
         let streams = concurrency.min(MAX_SEQUENCES) as u32;
         load.at(gpu, count, streams).tokens_per_s_per_gpu * f64::from(count)

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 /// Words that precede a GPU name and belong to it.
 const GPU_PREFIX: &[&str] = &[
     "rtx", "geforce", "nvidia", "tesla", "quadro", "radeon", "rx", "amd", "instinct", "apple",
-    "mac", "macbook", "pro", "studio",
+    "mac", "macbook", "pro", "studio", "mini", "air", "imac", "dgx", "strix",
 ];
 /// Words that follow a GPU number and belong to it.
 const GPU_SUFFIX: &[&str] = &[
@@ -33,6 +33,7 @@ const GPU_SUFFIX: &[&str] = &[
     "xt",
     "max",
     "ultra",
+    "pro",
     "generation",
     "de",
     "da",
@@ -113,8 +114,9 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
     }
     let tokens = spans(&w.text);
     let Some(core) = (0..tokens.len()).find(|&i| {
+        let prev = i.checked_sub(1).map(|p| tokens[p].2);
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
-        is_gpu_core(catalog, tokens[i].2, next)
+        is_gpu_core(catalog, tokens[i].2, prev, next)
     }) else {
         return false;
     };
@@ -237,16 +239,40 @@ fn singular<'t>(catalog: &Catalog, token: &'t str) -> &'t str {
 }
 
 /// Tokens that name a GPU on their own ("4090", "a100", "h100s", "mi300x"); "6000" only
-/// with "ada"/"blackwell", "m3" only with "max"/"ultra"/"pro", so numbers and other words are not taken.
-fn is_gpu_core(catalog: &Catalog, token: &str, next: Option<&str>) -> bool {
+/// with "ada"/"blackwell"; an Apple chip ("m3") only with "max"/"ultra"/"pro", a memory
+/// size after it ("m4 24gb") or a Mac before it ("mac mini m4"), so numbers and other
+/// words (MiniMax M2) are not taken.
+fn is_gpu_core(catalog: &Catalog, token: &str, prev: Option<&str>, next: Option<&str>) -> bool {
+    // Unified-memory machines named by words alone: "dgx spark", "strix halo".
+    if matches!(
+        (prev, token),
+        (Some("dgx"), "spark") | (Some("strix"), "halo")
+    ) {
+        return true;
+    }
     if !catalog.is_gpu_word(token) {
         return false;
     }
     match token.strip_suffix('s').unwrap_or(token) {
         "6000" => matches!(next, Some("ada") | Some("blackwell")),
-        "m1" | "m2" | "m3" | "m4" => matches!(next, Some("max") | Some("ultra") | Some("pro")),
+        "m1" | "m2" | "m3" | "m4" | "m5" => {
+            matches!(next, Some("max" | "ultra" | "pro"))
+                || next.is_some_and(is_memory_size)
+                || matches!(
+                    prev,
+                    Some("mac" | "mini" | "air" | "macbook" | "imac" | "apple" | "pro")
+                )
+        }
         _ => true,
     }
+}
+
+/// "24gb", "64g": a memory size written after a card.
+fn is_memory_size(token: &str) -> bool {
+    token
+        .strip_suffix("gb")
+        .or_else(|| token.strip_suffix('g'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a

@@ -109,6 +109,20 @@ pub struct Fields {
     /// many users get it at once.
     #[arg(long = "target-tokens-per-s", allow_hyphen_values = true)]
     pub target_tokens_per_s: Option<String>,
+    /// llama.cpp and Ollama: flash attention on, off or auto (`-fa`, `OLLAMA_FLASH_ATTENTION`;
+    /// default auto, which llama.cpp turns on where the GPU runs the kernel). Off, each
+    /// GPU's compute buffer holds a micro-batch's attention scores over the whole context.
+    #[arg(long = "flash-attn")]
+    pub flash_attn: Option<String>,
+    /// vLLM: most sequences per step (default 1,024 on 70 GiB+ cards except A100, else
+    /// 256): the rows the sampler warms up with at start-up and the largest CUDA graph.
+    #[arg(long = "max-num-seqs", allow_hyphen_values = true)]
+    pub max_num_seqs: Option<String>,
+    /// vLLM: items per prompt of each modality, as `{"image":1,"video":0}` or
+    /// `image=1,video=0` (default: every modality; Qwen's VL models then profile a video
+    /// as long as the context at start-up).
+    #[arg(long = "limit-mm-per-prompt")]
+    pub limit_mm_per_prompt: Option<String>,
 }
 
 /// An empty field counts as absent: HTML forms send `name=` for blank inputs.
@@ -195,6 +209,21 @@ pub fn engine_version(v: &Option<String>) -> Result<Option<(u32, u32)>, Error> {
     match (next(), next()) {
         (Some(major), Some(minor)) => Ok(Some((major, minor))),
         _ => Err(bad()),
+    }
+}
+
+/// `-fa`'s values as llama.cpp takes them ("on", "off", "auto") and as people write them
+/// ("true", "1", "disabled"): Some(on or off), or None for auto (the runtime's default).
+fn flash_attention(v: &Option<String>) -> Result<Option<bool>, Error> {
+    let Some(s) = given(v) else { return Ok(None) };
+    match s.to_ascii_lowercase().as_str() {
+        "on" | "true" | "1" | "enabled" | "yes" => Ok(Some(true)),
+        "off" | "false" | "0" | "disabled" | "no" => Ok(Some(false)),
+        "auto" => Ok(None),
+        _ => Err(Error::Job(JobError::UnknownOption {
+            what: Field::FlashAttention,
+            value: s.to_ascii_lowercase(),
+        })),
     }
 }
 
@@ -296,6 +325,18 @@ impl Fields {
             gpu_by_memory: None,
             concurrency: number(Field::Concurrency, &self.concurrency)?,
             target_tokens_per_s: number(Field::TargetTokensPerS, &self.target_tokens_per_s)?,
+            flash_attention: flash_attention(&self.flash_attn)?,
+            max_num_seqs: number(Field::MaxNumSeqs, &self.max_num_seqs)?,
+            mm_limit: given(&self.limit_mm_per_prompt)
+                .map(|s| {
+                    crate::estimate::encoder::parse_limit(s).ok_or_else(|| {
+                        Error::Job(JobError::UnknownOption {
+                            what: Field::LimitMmPerPrompt,
+                            value: s.to_string(),
+                        })
+                    })
+                })
+                .transpose()?,
         })
     }
 }

@@ -12,6 +12,7 @@ mod clues;
 pub mod detect;
 pub mod fields;
 mod filler;
+mod flash;
 pub mod follow_up;
 mod heads;
 pub mod hub_id;
@@ -96,6 +97,16 @@ pub struct Query {
     /// Tokens per second each user should see (`--target-tokens-per-s`, "at 30 tok/s each").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_tokens_per_s: Option<f64>,
+    /// llama.cpp / Ollama flash attention asked on or off (`--flash-attn`, "-fa off",
+    /// "without flash attention"); None: the runtime's own default (auto).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flash_attention: Option<bool>,
+    /// vLLM's `--max-num-seqs`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_num_seqs: Option<u64>,
+    /// vLLM's `--limit-mm-per-prompt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mm_limit: Option<crate::estimate::encoder::MmLimit>,
 }
 
 impl Query {
@@ -140,8 +151,19 @@ fn choose_runtime(req: &mut Request, q: &Query) {
         req.job.precision = p;
     }
     let precision = req.job.precision;
+    let on_a_mac = req
+        .gpu
+        .is_some_and(|g| g.vendor == crate::catalog::Vendor::Apple);
     if !runtime.profile().loads(precision) {
-        if q.precision.is_some() {
+        if let Some(gguf) = on_a_mac.then(|| mac_gguf(precision)).flatten() {
+            // bitsandbytes, GPTQ and AWQ kernels are CUDA's: on a Mac a named 4- or 8-bit is
+            // the GGUF quant of that width, and the answer says so.
+            req.job.precision = gguf;
+            req.assumed.push(Assumption::Precision {
+                precision: gguf,
+                native: false,
+            });
+        } else if q.precision.is_some() {
             (runtime, reason) = (
                 Runtime::default_for(precision),
                 crate::runtime::choice::RuntimeReason::NoCard,
@@ -181,6 +203,18 @@ fn same_width(
     })
 }
 
+/// The GGUF quant a Mac runs for a CUDA-only integer format of the same width.
+fn mac_gguf(p: Precision) -> Option<Precision> {
+    if p.format() != crate::estimate::Format::WeightOnly {
+        return None;
+    }
+    match p.nominal_bits() {
+        4.0 => Some(Precision::Q4KM),
+        8.0 => Some(Precision::Q8_0),
+        _ => None,
+    }
+}
+
 /// A runtime with its own model library (Ollama), named with no format: the build its
 /// default tag pulls (`ollama run llama3.1:8b` is Q4_K_M), which is what its users get.
 fn library_default(req: &mut Request) {
@@ -196,6 +230,24 @@ fn library_default(req: &mut Request) {
             *precision = p;
             *native = p == req.model.native_precision;
         }
+    }
+}
+
+/// A format named with a runtime that stores that width its own way: "4bit with mlx" is
+/// MLX's 4-bit (`mlx-4bit`), as an mlx-community repo holds it. Any other pair is kept, and
+/// the estimate says when the runtime cannot load it.
+fn same_bits_loadable(runtime: Runtime, p: Precision) -> Precision {
+    let profile = runtime.profile();
+    if profile.loads(p) || !profile.loads.contains(&crate::estimate::Format::Mlx) {
+        return p;
+    }
+    if profile.runtime == Runtime::LmStudio && p.format() == crate::estimate::Format::Gguf {
+        return p;
+    }
+    match p.nominal_bits() {
+        4.0 => Precision::Mlx4,
+        8.0 => Precision::Mlx8,
+        _ => p,
     }
 }
 
@@ -261,8 +313,9 @@ fn resolve_known(
     }
     if let Some(r) = q.runtime {
         req.job.runtime = r;
-        if q.precision.is_none() {
-            library_default(&mut req);
+        match q.precision {
+            None => library_default(&mut req),
+            Some(p) => req.job.precision = same_bits_loadable(r, p),
         }
     }
     if let Some(kv) = q.kv_precision {
@@ -337,6 +390,16 @@ fn resolve_known(
     }
     req.job.ram_bandwidth_gbs = q.ram_bandwidth_gbs;
     req.job.engine_version = q.engine_version;
+    if let Some(fa) = q.flash_attention {
+        req.job.flash_attention = fa;
+    }
+    if let Some(n) = q.max_num_seqs {
+        let n = bounded(n, u64::from(MAX_BATCH), JobError::BatchTooLarge(n))?;
+        req.job.max_num_seqs = Some(n.max(1));
+    }
+    if q.mm_limit.is_some() {
+        req.job.mm_limit = q.mm_limit;
+    }
     req.max_context = q.max_context;
     crate::query::users::apply(q, &mut req)?;
     if mode.is_training() && q.gradient_checkpointing.is_none() {

@@ -159,10 +159,7 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
                         .s("why", t(lang, why))
                         .s(
                             "other",
-                            super::parts::runtime_label(
-                                lang,
-                                crate::runtime::choice::RuntimeReason::other(*runtime),
-                            ),
+                            super::parts::runtime_label(lang, reason.alternative(*runtime)),
                         ),
                 ),
             ),
@@ -218,6 +215,32 @@ pub fn sized_from_name_line(lang: Lang, a: &Answer) -> Option<String> {
 
 /// Where the weights figure comes from, when the repo's own files gave it, and how the
 /// model name was read.
+/// Weights taken from a listed GGUF file's size (data/checkpoints.json), when the Hub's
+/// header was not read. A note, not an assumption: the first view stays its length.
+pub fn listed_file_line(lang: Lang, a: &Answer) -> Option<String> {
+    if a.model
+        .weight_file
+        .as_ref()
+        .is_some_and(|f| f.serves(a.job.precision))
+    {
+        return None;
+    }
+    let file = crate::catalog::checkpoints::gguf_file(&a.model.id, a.job.precision)?;
+    Some(tr(
+        lang,
+        msg!("checkpoint-file-weights"),
+        Some(
+            &Args::new()
+                .s(
+                    "gib",
+                    format_number(lang, file.bytes as f64 / crate::catalog::GIB, 2),
+                )
+                .s("repo", file.repo)
+                .s("tag", file.tag),
+        ),
+    ))
+}
+
 fn weights_and_match_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out: Vec<String> = exact_weights_line(lang, a).into_iter().collect();
     match &a.model_kind {
@@ -403,6 +426,58 @@ pub fn note(lang: Lang, n: &Note) -> String {
             Some(&Args::new().s("gib", format_gib(lang, *gib))),
         ),
         Note::Fp8WeightOnly => t(lang, msg!("note-fp8-weight-only")),
+        Note::FlashAttentionOff { scores_gib, ollama } => tr(
+            lang,
+            if *ollama {
+                msg!("note-flash-attention-off-ollama")
+            } else {
+                msg!("note-flash-attention-off")
+            },
+            Some(&Args::new().s("gib", format_gib(lang, *scores_gib))),
+        ),
+        Note::EncoderProfile { gib, tokens } => tr(
+            lang,
+            msg!("note-encoder-profile"),
+            Some(
+                &Args::new()
+                    .s("gib", format_gib(lang, *gib))
+                    .s("tokens", format_int(lang, *tokens)),
+            ),
+        ),
+        Note::StartupShortfall {
+            after_gib,
+            left_gib,
+            utilization,
+            lower,
+        } => tr(
+            lang,
+            msg!("note-startup-shortfall"),
+            Some(
+                &Args::new()
+                    .s("after", format_gib(lang, *after_gib))
+                    .s("left", format_gib(lang, *left_gib))
+                    .s("util", format_number(lang, *utilization, 2))
+                    .s("lower", format_number(lang, *lower, 2)),
+            ),
+        ),
+        Note::MacWiredLimit {
+            gpu_gib,
+            memory_gb,
+            wired_limit_mb,
+        } => tr(
+            lang,
+            msg!("note-mac-wired-limit"),
+            Some(
+                &Args::new()
+                    .s("usable", format_gib(lang, *gpu_gib))
+                    .s("memory", format_gib(lang, *memory_gb))
+                    .s("raised", format_gib(lang, *wired_limit_mb as f64 / 1024.0))
+                    .s(
+                        "command",
+                        format!("sudo sysctl iogpu.wired_limit_mb={wired_limit_mb}"),
+                    ),
+            ),
+        ),
         Note::GradientCheckpointing => t(lang, msg!("note-checkpointing")),
         Note::Framework { framework } => t(
             lang,

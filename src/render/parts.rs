@@ -492,6 +492,25 @@ pub fn setup_line(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
 }
 
 /// [`setup_line`], appended to `out`.
+/// "≈21 tokens/s", or "≈21 tokens/s each at 40 users" when the answer plans for several
+/// users at once (every setup is priced at that same load).
+pub fn setup_speed_id(users: Option<u32>) -> &'static crate::i18n::MsgId {
+    if users.is_some() {
+        msg!("answer-setup-speed-users")
+    } else {
+        msg!("answer-setup-speed")
+    }
+}
+
+/// The arguments of [`setup_speed_id`]'s message.
+pub fn setup_speed_args<'a>(lang: Lang, tps: &'a str, users: Option<u32>) -> Args<'a> {
+    let args = Args::new().s("tps", tps);
+    match users {
+        Some(n) => args.s("users", format_int(lang, u64::from(n))),
+        None => args,
+    }
+}
+
 pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let fit = &setup.fit;
     // "2 × RTX 3090: 21.5 GiB per GPU", then link, speed, prices and why, in this
@@ -508,8 +527,8 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
     if let Some(tps) = fit.tokens_per_s {
         let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
         out.push_str(" · ");
-        let args = Args::new().s("tps", tps.as_str());
-        tr_into(out, lang, msg!("answer-setup-speed"), Some(&args));
+        let args = setup_speed_args(lang, tps.as_str(), fit.speed_users);
+        tr_into(out, lang, setup_speed_id(fit.speed_users), Some(&args));
     }
     price_extras(out, lang, catalog, setup);
     // The first reason in a phrase, then any other labels the setup also earned.
@@ -717,6 +736,7 @@ pub fn separator(lang: Lang, which: Separator) -> Cow<'static, str> {
 /// Every line that explains the numbers: assumptions, notes, and the speed caveat.
 pub fn caveat_lines(lang: Lang, a: &Answer) -> Vec<String> {
     let mut out = note_lines(lang, a);
+    out.extend(super::notes::listed_file_line(lang, a));
     if let Some(band) = a.estimate.error_band {
         out.push(error_band_line(lang, band));
     }

@@ -3,6 +3,7 @@
 use super::parts::{Lines, Separator, gpu_count, separator};
 use crate::answer::Answer;
 use crate::catalog::GIB;
+use crate::estimate::Precision;
 use crate::estimate::{HostOffload, offload};
 use crate::i18n::{
     Args, Lang, MsgId, Num, format_gib, format_int, format_number, label, tr, tr_into,
@@ -333,14 +334,16 @@ pub fn launch_missing_line(lang: Lang, a: &Answer) -> Option<String> {
     let m = a.launch_missing.filter(|_| a.launch.is_empty())?;
     let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
     let name = repo.rsplit('/').next().unwrap_or(repo);
-    let kind = if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) {
-        "GGUF".to_string()
-    } else {
-        m.precision.name().to_ascii_uppercase()
+    // MLX repos are found by the mlx-community name and bit width ("Qwen3-30B-A3B 4bit").
+    let search = match m.precision {
+        Precision::Mlx4 => format!("mlx-community {name} 4bit"),
+        Precision::Mlx8 => format!("mlx-community {name} 8bit"),
+        _ if m.runtime.profile().launch.is_some_and(|f| f.gguf_file) => format!("{name} GGUF"),
+        p => format!("{name} {}", p.name().to_ascii_uppercase()),
     };
     let args = Args::new()
         .s("precision", m.precision.name())
-        .s("search", format!("{name} {kind}"))
+        .s("search", search)
         .s("runtime", super::parts::runtime_label(lang, m.runtime));
     Some(tr(lang, msg!("answer-launch-missing"), Some(&args)))
 }

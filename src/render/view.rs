@@ -454,10 +454,11 @@ fn setup_short(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     if let Some(tps) = s.fit.tokens_per_s {
         let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
         line.push_str(" · ");
+        let args = parts::setup_speed_args(lang, &tps, s.fit.speed_users);
         line.push_str(&tr(
             lang,
-            "answer-setup-speed",
-            Some(&Args::new().s("tps", tps)),
+            parts::setup_speed_id(s.fit.speed_users),
+            Some(&args),
         ));
     }
     line
@@ -486,8 +487,13 @@ fn setup_chat(lang: Lang, catalog: &Catalog, s: &Setup) -> String {
     if let Some(tps) = s.fit.tokens_per_s {
         let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
         line.push_str(" · ");
-        let args = Args::new().s("tps", tps.as_str());
-        tr_into(&mut line, lang, msg!("answer-setup-speed"), Some(&args));
+        let args = parts::setup_speed_args(lang, tps.as_str(), s.fit.speed_users);
+        tr_into(
+            &mut line,
+            lang,
+            parts::setup_speed_id(s.fit.speed_users),
+            Some(&args),
+        );
     }
     push_buy_price(&mut line, lang, s);
     line

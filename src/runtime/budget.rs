@@ -134,6 +134,39 @@ pub const TRAINING_COLLECTIVES_GIB: (PeerBuffers, PeerBuffers) = (
 /// Ranks beyond which NCCL's buffers stop growing (two nodes of eight).
 pub const TRAINING_COLLECTIVE_PEERS: u32 = 16;
 
+/// What a paged engine allocates after its start-up profile, outside its budget share
+/// (see `estimate::startup`): per captured CUDA-graph size, per captured size again under
+/// tensor parallelism over a fast link, and the sampler's fragmented re-allocation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AfterProfiling {
+    /// GiB per captured batch size (graph pools and the non-torch memory capture adds).
+    pub graph_gib_per_size: f64,
+    /// GiB per captured size once the graphs are registered with custom all-reduce
+    /// (tensor parallelism over NVLink; off over PCIe past two GPUs).
+    pub registered_gib_per_size: f64,
+    /// fp32 logits-sized blocks (`max_num_seqs` x vocabulary x 4 bytes) the allocator's
+    /// cache holds but cannot hand to the sampler's warm-up.
+    pub fragment_copies: f64,
+}
+
+/// vLLM 0.19 (data/SOURCES.md, "vLLM at 0.95 under tensor parallelism"):
+/// - graphs: the 1.0 GiB this profile counted for the default 51 captured sizes (logged
+///   "Graph capturing finished ... took" 0.5-1.8 GiB at 51 sizes, 1.55-1.84 at gpt-oss's
+///   83, llm-d planner logs, H100);
+/// - registration: 0.023 GiB per size at TP 2 and more over NVLink, the least that makes
+///   llm-d/llm-d#787 fail as it did (Qwen3-32B, TP 2, 0.95, 67 sizes on 0.11.0: sampler
+///   warm-up OOM); checked on the gpt-oss-20b TP 2 failure log, whose own accounting
+///   (non-torch 5.25 GiB against 2.07 at profiling, 318 MiB of graph pools, 1.62 GiB
+///   cached) gives 5.11 GiB after the profile, ours 5.07;
+/// - fragments: two fp32 logits blocks, the 1.62 and 1.78 GiB "reserved by PyTorch but
+///   unallocated" of the gpt-oss-20b TP 2 and TP 1 failures (2 x 1,024 x 201,088 x 4 bytes
+///   = 1.53 GiB).
+pub const VLLM_AFTER_PROFILING: AfterProfiling = AfterProfiling {
+    graph_gib_per_size: 1.0 / 51.0,
+    registered_gib_per_size: 0.023,
+    fragment_copies: 2.0,
+};
+
 #[cfg(test)]
 mod tests {
     use super::super::Runtime;

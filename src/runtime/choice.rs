@@ -113,12 +113,22 @@ impl RuntimeReason {
         })
     }
 
+    /// The runtime one word away for this asker: MLX on a Mac (its other common choice),
+    /// else [`Self::other`].
+    pub fn alternative(self, runtime: Runtime) -> Runtime {
+        match self {
+            RuntimeReason::Mac => Runtime::Mlx,
+            _ => Self::other(runtime),
+        }
+    }
+
     /// The runtime one word away from the chosen one, for "say “with vllm” for another".
     pub fn other(runtime: Runtime) -> Runtime {
         match runtime {
             Runtime::LlamaCpp | Runtime::Transformers => Runtime::Vllm,
             Runtime::Vllm | Runtime::Sglang => Runtime::LlamaCpp,
-            Runtime::Ollama => Runtime::LlamaCpp,
+            Runtime::Ollama | Runtime::LmStudio => Runtime::LlamaCpp,
+            Runtime::Mlx => Runtime::LlamaCpp,
         }
     }
 }

@@ -44,6 +44,24 @@ pub struct LaunchFlags {
     /// Settings the runtime reads from its server's environment instead of flags (Ollama):
     /// `context` and `kv_cache` are then variable names written `NAME=value` before it.
     pub server_env: Option<ServerEnv>,
+    /// A runtime that downloads with one command and loads with another (LM Studio's
+    /// `lms get` then `lms load`): the line is both, joined by `&&`.
+    pub fetch: Option<FetchThenLoad>,
+}
+
+/// `lms get <Hub URL>[@QUANT] -y && lms load <repo> ...`: how LM Studio's CLI takes a
+/// Hugging Face repo (a full `https://huggingface.co/` URL, a quant after `@`) and then
+/// loads what it downloaded (src/subcommands/get.ts and load.ts of lmstudio-ai/lms).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FetchThenLoad {
+    /// The download command (`lms get`), before the repo's URL.
+    pub get: &'static str,
+    /// What the repo is written after (`https://huggingface.co/`).
+    pub hub_url: &'static str,
+    /// Between the repo and the quant it picks (`@`).
+    pub quant_sep: &'static str,
+    /// The flag that answers the command's prompts (`-y`), on both commands.
+    pub yes: &'static str,
 }
 
 /// A server configured through its environment (`OLLAMA_CONTEXT_LENGTH=8192 ollama serve`)
@@ -84,6 +102,7 @@ pub(super) const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
+    fetch: None,
 };
 
 pub(super) const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
@@ -103,6 +122,7 @@ pub(super) const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
+    fetch: None,
 };
 
 /// SGLang's `python3 -m sglang.launch_server` (flags of `ServerArgs.add_cli_args`).
@@ -131,6 +151,7 @@ pub(super) const SGLANG_LAUNCH: LaunchFlags = LaunchFlags {
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
+    fetch: None,
 };
 
 /// Ollama: `ollama run <library tag>` or `ollama run hf.co/<repo>:<quant>` (the `run`
@@ -159,5 +180,59 @@ pub(super) const OLLAMA_LAUNCH: LaunchFlags = LaunchFlags {
         serve: "ollama serve",
         default_context: 4096,
         kv_needs: ("OLLAMA_FLASH_ATTENTION", "1"),
+    }),
+    fetch: None,
+};
+
+/// MLX LM's server: `mlx_lm.server --model <repo>` (server.py `main`: `--model`, a Hub repo
+/// or a local path; no context flag: the KV cache grows with the conversation). It wires
+/// the GPU's recommended working set itself (`mx.set_wired_limit` of
+/// `max_recommended_working_set_size` at start-up), so the fit is macOS's GPU share.
+pub(super) const MLX_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "mlx_lm.server",
+    model: Some("--model"),
+    gguf_file: false,
+    tensor_parallel: None,
+    pipeline_parallel: None,
+    context: "",
+    memory_share: None,
+    kv_cache: &[],
+    kv_cache_values: &[],
+    quantization: None,
+    gpu_layers: None,
+    tensor_split: None,
+    always: &[],
+    library: None,
+    gguf_repo_prefix: None,
+    server_env: None,
+    fetch: None,
+};
+
+/// LM Studio's CLI: `lms get https://huggingface.co/<repo>@<QUANT> -y`, then
+/// `lms load <repo> -c <context> --gpu max -y` (load.ts: `-c, --context-length`,
+/// `--gpu <offload-ratio>` "off", "max" or a share, `-y, --yes`). It runs GGUF files with
+/// llama.cpp and, on a Mac, mlx-community repos with MLX.
+pub(super) const LMS_LAUNCH: LaunchFlags = LaunchFlags {
+    program: "lms load",
+    model: None,
+    gguf_file: true,
+    tensor_parallel: None,
+    pipeline_parallel: None,
+    context: "-c",
+    memory_share: None,
+    kv_cache: &[],
+    kv_cache_values: &[],
+    quantization: None,
+    gpu_layers: Some(("--gpu", "max")),
+    tensor_split: None,
+    always: &[],
+    library: None,
+    gguf_repo_prefix: None,
+    server_env: None,
+    fetch: Some(FetchThenLoad {
+        get: "lms get",
+        hub_url: "https://huggingface.co/",
+        quant_sep: "@",
+        yes: "-y",
     }),
 };

@@ -1,7 +1,9 @@
 //! The runtime profiles themselves: one [`Profile`] per runtime, with the constants they
 //! were fitted or read from, each with its source.
 
-use super::launch::{LLAMA_SERVER_LAUNCH, OLLAMA_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH};
+use super::launch::{
+    LLAMA_SERVER_LAUNCH, LMS_LAUNCH, MLX_LAUNCH, OLLAMA_LAUNCH, SGLANG_LAUNCH, VLLM_LAUNCH,
+};
 use super::{
     Activation, Budget, Decode, Offload, PagedGroups, PeerBuffers, Profile, Release, Runtime,
     Split, StateShare, StaticShare, SwaCells, SwaPool, WindowKv,
@@ -157,15 +159,8 @@ pub const PROFILES: &[Profile] = &[
     Profile {
         runtime: Runtime::LlamaCpp,
         name: "llama.cpp",
-        aliases: &[
-            "llamacpp",
-            "llama-cpp",
-            "llama_cpp",
-            "lmstudio",
-            "lm-studio",
-            "koboldcpp",
-        ],
-        pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|lm\s?studio|koboldcpp",
+        aliases: &["llamacpp", "llama-cpp", "llama_cpp", "koboldcpp"],
+        pattern: r"llama\.cpp|llamacpp|llama-cpp|llama_cpp|koboldcpp",
         version: "llama.cpp b6000+",
         releases: &[],
         loads: &[Format::Gguf, Format::Float],
@@ -177,14 +172,7 @@ pub const PROFILES: &[Profile] = &[
         multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
-        // Fitted on 33 published Llama-3-8B rows.
-        decode: Decode {
-            gddr: (0.92, 0.08),
-            hbm: (0.52, 0.08),
-            unified: (0.64, 0.08),
-            quantized: None,
-            prefill_share: 0.3,
-        },
+        decode: LLAMA_CPP_DECODE,
         mxfp4_expert_align: None,
         window_kv: WindowKv::Window(LLAMA_CPP_SWA),
         // llama.cpp's CI buffer logs (V100, 10 rows, GGUF F16 to Q2_K).
@@ -276,14 +264,8 @@ pub const PROFILES: &[Profile] = &[
         multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
         outside_budget_gib: 0.0,
         split: Split::Layers,
-        // llama.cpp's, fitted on 33 published Llama-3-8B rows; no Ollama rows of its own.
-        decode: Decode {
-            gddr: (0.92, 0.08),
-            hbm: (0.52, 0.08),
-            unified: (0.64, 0.08),
-            quantized: None,
-            prefill_share: 0.3,
-        },
+        // llama.cpp's; no Ollama rows of its own.
+        decode: LLAMA_CPP_DECODE,
         mxfp4_expert_align: None,
         window_kv: WindowKv::Window(LLAMA_CPP_SWA),
         // No start-up logs of its own: its estimates say they are unmeasured.
@@ -306,7 +288,111 @@ pub const PROFILES: &[Profile] = &[
             sync_ms: LLAMA_CPP_SYNC_MS,
         }),
     },
+    // MLX LM (Apple's array framework on Metal): the weights as loaded (16-bit, or an
+    // mlx-community 4/8-bit repo), a KV cache that grows in steps of 256 tokens
+    // (models/cache.py `KVCache.step`), prefill in chunks of 2,048 tokens
+    // (`--prefill-step-size`), all of it in unified memory under the wired limit the server
+    // sets to macOS's recommended working set (data/SOURCES.md, "MLX").
+    Profile {
+        runtime: Runtime::Mlx,
+        name: "mlx",
+        aliases: &["mlx-lm", "mlx_lm", "mlx lm"],
+        pattern: r"mlx(?:[-_ ]lm)?",
+        version: "mlx-lm 0.28+",
+        releases: &[],
+        loads: &[Format::Mlx, Format::Float],
+        also_loads: &[],
+        converts_unloadable_to: None,
+        budget: Budget::Exact { context_gib: 0.2 },
+        activation: Activation::Prefill { factor: 3.5 },
+        overhead_gib: 0.1,
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
+        outside_budget_gib: 0.0,
+        split: Split::Layers,
+        decode: MLX_DECODE,
+        mxfp4_expert_align: None,
+        // `RotatingKVCache(max_size=sliding_window)` for windowed layers, grown in steps of
+        // 256; recurrent states in the model's 16-bit dtype (`ArraysCache`).
+        window_kv: WindowKv::Window(SwaCells {
+            extra: 0,
+            pad: 256,
+            state_value_bytes: 2.0,
+        }),
+        // No measured memory of its own: its estimates say they are unmeasured.
+        error_bands: &[],
+        lower_precisions: &[Precision::Mlx8, Precision::Mlx4],
+        kv_precisions: &[],
+        launch: Some(&MLX_LAUNCH),
+        fp8_needs_fp8_cores: false,
+        offload: None,
+    },
+    // LM Studio runs GGUF files with its llama.cpp engine (memory and speed as llama.cpp's,
+    // every layer on the GPU with `--gpu max`) and, on a Mac, mlx-community repos with its
+    // MLX engine; its CLI downloads and loads (`lms get`, `lms load`).
+    Profile {
+        runtime: Runtime::LmStudio,
+        name: "lm-studio",
+        aliases: &["lmstudio", "lms", "lm studio"],
+        pattern: r"lm\s?studio|lmstudio",
+        version: "LM Studio 0.3 (llama.cpp and MLX engines)",
+        releases: &[],
+        loads: &[Format::Gguf, Format::Float, Format::Mlx],
+        also_loads: &[Precision::Mxfp4],
+        converts_unloadable_to: None,
+        budget: Budget::Exact { context_gib: 0.4 },
+        activation: Activation::ComputeBuffer { ubatch: 512.0 },
+        overhead_gib: 0.1,
+        multi_gpu_overhead_gib: (PeerBuffers::NONE, PeerBuffers::NONE),
+        outside_budget_gib: 0.0,
+        split: Split::Layers,
+        decode: LLAMA_CPP_DECODE,
+        mxfp4_expert_align: None,
+        window_kv: WindowKv::Window(LLAMA_CPP_SWA),
+        error_bands: &[],
+        lower_precisions: &[
+            Precision::Q8_0,
+            Precision::Q6K,
+            Precision::Q5KM,
+            Precision::Q4KM,
+            Precision::Q3KM,
+            Precision::Iq2M,
+        ],
+        kv_precisions: &[],
+        launch: Some(&LMS_LAUNCH),
+        fp8_needs_fp8_cores: false,
+        offload: Some(Offload {
+            cpu_moe: None,
+            host_share: LLAMA_CPP_HOST_SHARE,
+            expert_share: LLAMA_CPP_EXPERT_SHARE,
+            sync_ms: LLAMA_CPP_SYNC_MS,
+        }),
+    },
 ];
+
+/// llama.cpp's decode efficiency (and that of the runtimes that run its kernels: Ollama,
+/// LM Studio): GDDR and HBM fitted on 33 published Llama-3-8B rows; unified memory fitted
+/// on llama.cpp's Apple Silicon table (#4167: M1/M2/M3 Ultra, M4 Pro, M4 Max; 6 % mean
+/// error) and checked on other publishers' rows (tests/calibration/apple-silicon-decode.csv:
+/// 14 % mean). The fixed 0.15 ms per layer is what keeps the Ultras (two dies) from the
+/// bandwidth their size promises on small models.
+const LLAMA_CPP_DECODE: Decode = Decode {
+    gddr: (0.92, 0.08),
+    hbm: (0.52, 0.08),
+    unified: (0.85, 0.15),
+    quantized: None,
+    prefill_share: 0.3,
+};
+
+/// MLX LM's decode efficiency on Apple Silicon: fitted on its M2 Ultra figure (Llama 3 70B
+/// 16-bit, wired: 4.7 tokens/s, mlx-examples#1069), checked on an M3 Pro 4-bit row (-5 %;
+/// tests/calibration/apple-silicon-decode.csv); MLX runs nowhere else.
+const MLX_DECODE: Decode = Decode {
+    gddr: (0.86, 0.1),
+    hbm: (0.86, 0.1),
+    unified: (0.86, 0.1),
+    quantized: None,
+    prefill_share: 0.3,
+};
 
 // `Runtime::profile` indexes PROFILES by the variant.
 const _: () = {

@@ -98,6 +98,15 @@ pub enum Precision {
     Iq3M,
     #[strum(to_string = "iq2_m")]
     Iq2M,
+    /// MLX's affine 4-bit quantization (`mlx_lm.convert -q`, the mlx-community "-4bit"
+    /// repos): groups of 64 weights share a 16-bit scale and bias.
+    #[serde(rename = "mlx-4bit")]
+    #[strum(to_string = "mlx-4bit", serialize = "mlx4", serialize = "mlx_4bit")]
+    Mlx4,
+    /// MLX's affine 8-bit quantization (the mlx-community "-8bit" repos).
+    #[serde(rename = "mlx-8bit")]
+    #[strum(to_string = "mlx-8bit", serialize = "mlx8", serialize = "mlx_8bit")]
+    Mlx8,
 }
 
 /// What family of format a precision is; decides which parts stay 16-bit and which
@@ -116,6 +125,9 @@ pub enum Format {
     WeightOnly,
     /// llama.cpp GGUF block formats: every tensor quantized, bits are the whole-file average.
     Gguf,
+    /// MLX's group-wise affine integers (mlx-community repos): `nn.quantize` quantizes the
+    /// linear layers and the embedding table alike.
+    Mlx,
 }
 
 use Precision::*;
@@ -156,6 +168,7 @@ impl Precision {
             Fp8 | Fp8Block => Format::Fp8,
             Mxfp4 | Nvfp4 => Format::Microscaled,
             Int8 | Int4 | Nf4 | GptqInt8 | GptqInt4 | AwqInt4 => Format::WeightOnly,
+            Mlx4 | Mlx8 => Format::Mlx,
             _ => Format::Gguf,
         }
     }
@@ -194,6 +207,10 @@ impl Precision {
             Iq4Xs => 4.46,
             Iq3M => 3.9,
             Iq2M => 2.93,
+            // A 16-bit scale and bias per 64 weights (mlx_lm's default group size for the
+            // affine mode, utils.py `quantize_model`): 0.5 bits on top.
+            Mlx4 => 4.5,
+            Mlx8 => 8.5,
         }
     }
 
@@ -202,7 +219,7 @@ impl Precision {
         match self {
             Fp32 => 32.0,
             Fp16 | Bf16 => 16.0,
-            Fp8 | Fp8Block | Int8 | GptqInt8 | Q8_0 => 8.0,
+            Fp8 | Fp8Block | Int8 | GptqInt8 | Q8_0 | Mlx8 => 8.0,
             Q6K => 6.0,
             Q5_0 | Q5KS | Q5KM => 5.0,
             Q3KS | Q3KM | Q3KL | Iq3M => 3.0,
@@ -223,7 +240,7 @@ impl Precision {
     /// quantizers (GPTQ, AWQ, bitsandbytes, FP8, NVFP4) leave embeddings and lm_head 16-bit.
     pub fn scope(self, moe: bool) -> Scope {
         match self.format() {
-            Format::Float | Format::Gguf => Scope::Everything,
+            Format::Float | Format::Gguf | Format::Mlx => Scope::Everything,
             Format::Microscaled if moe && self == Mxfp4 => Scope::Experts,
             _ => Scope::Linear,
         }

@@ -26,4 +26,8 @@ pub enum Runtime {
     Sglang,
     #[serde(rename = "ollama")]
     Ollama,
+    #[serde(rename = "mlx")]
+    Mlx,
+    #[serde(rename = "lm-studio")]
+    LmStudio,
 }

@@ -78,8 +78,10 @@ fn weights_count_real_bits_per_weight() {
     let m = model("llama-3.1-70b");
     let p = m.params_total as f64;
     assert_eq!(weight_bytes(m, Precision::Fp16), p * 2.0);
-    assert_eq!(weight_bytes(m, Precision::Q4KM), p * 4.85 / 8.0);
-    assert_eq!(weight_bytes(m, Precision::Q8_0), p * 8.5 / 8.0);
+    // A listed GGUF file's bytes (bartowski's Q4_K_M, data/checkpoints.json) are its weights;
+    // a quant nobody measured takes the nominal bits per weight.
+    assert_eq!(weight_bytes(m, Precision::Q4KM), 42_520_398_400.0);
+    assert_eq!(weight_bytes(m, Precision::Q3KS), p * 3.65 / 8.0);
     // GPTQ 4-bit: body at 4.25 bits, embeddings and (untied) lm_head at 16 bits.
     let embed = 128_256.0 * 8192.0;
     let expected = (p - 2.0 * embed) * 4.25 / 8.0 + 2.0 * embed * 2.0;

@@ -31,6 +31,10 @@ struct Setup {
     /// engine behaviour the current profiles do not model (an old engine version).
     #[serde(default)]
     known_miss: Option<String>,
+    /// The one setting that turns the public outcome around (the flag the answer names):
+    /// applied to the setup, the verdict must flip to "fits".
+    #[serde(default)]
+    lever: Option<RuntimeSettings>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -70,6 +74,15 @@ struct RuntimeSettings {
     /// format; not stated)"): sized with that release's start-up figures.
     #[serde(default)]
     engine_version: Option<String>,
+    /// llama.cpp's `-fa` (on, off, auto) / Ollama's `OLLAMA_FLASH_ATTENTION`.
+    #[serde(default)]
+    flash_attention: Option<String>,
+    /// vLLM's `--max-num-seqs`.
+    #[serde(default)]
+    max_num_seqs: Option<u64>,
+    /// vLLM's `--limit-mm-per-prompt` (`{"image":1,"video":0}`).
+    #[serde(default)]
+    limit_mm_per_prompt: Option<String>,
 }
 
 fn setups() -> Vec<Setup> {
@@ -115,7 +128,77 @@ fn fields(s: &Setup) -> Fields {
         chunked_loss: t.and_then(|t| t.chunked_loss.map(|b| b.to_string())),
         lora_targets: t.and_then(|t| t.lora_targets.clone()),
         framework: t.and_then(|t| t.framework.clone()),
+        flash_attn: s
+            .runtime_settings
+            .as_ref()
+            .and_then(|r| r.flash_attention.clone()),
+        max_num_seqs: s
+            .runtime_settings
+            .as_ref()
+            .and_then(|r| r.max_num_seqs.map(|n| n.to_string())),
+        limit_mm_per_prompt: s
+            .runtime_settings
+            .as_ref()
+            .and_then(|r| r.limit_mm_per_prompt.clone()),
         ..Fields::default()
+    }
+}
+
+/// [`fields`] with the setup's lever applied over its own settings.
+fn with_lever(s: &Setup, lever: &RuntimeSettings) -> Fields {
+    let mut f = fields(s);
+    if let Some(u) = lever.gpu_memory_utilization {
+        f.gpu_memory_utilization = Some(u.to_string());
+    }
+    if let Some(fa) = &lever.flash_attention {
+        f.flash_attn = Some(fa.clone());
+    }
+    if let Some(n) = lever.max_num_seqs {
+        f.max_num_seqs = Some(n.to_string());
+    }
+    if let Some(l) = &lever.limit_mm_per_prompt {
+        f.limit_mm_per_prompt = Some(l.clone());
+    }
+    if let Some(t) = lever.max_num_batched_tokens {
+        f.max_num_batched_tokens = Some(t.to_string());
+    }
+    f
+}
+
+fn verdict(s: &Setup, f: &Fields) -> vramguide::estimate::Fit {
+    let catalog = Catalog::get();
+    let q = f.query().unwrap_or_else(|e| panic!("{}: {e}", s.id));
+    let req = query::resolve(catalog, &q).unwrap_or_else(|e| panic!("{}: {e}", s.id));
+    let a = answer::build(catalog, req).unwrap_or_else(|e| panic!("{}: {e}", s.id));
+    a.fit.expect("a GPU was named")
+}
+
+/// Setups that ran out of memory for a reason an engine setting removes: the setting the
+/// answer names (`-fa on`, `--gpu-memory-utilization 0.9`, `--limit-mm-per-prompt`) turns
+/// the verdict to "fits", as the sources say it did.
+#[test]
+fn the_flag_that_changes_each_outcome_changes_it() {
+    let all = setups();
+    let levers: Vec<&Setup> = all.iter().filter(|s| s.lever.is_some()).collect();
+    assert!(levers.len() >= 4, "{} setups with a lever", levers.len());
+    for s in levers {
+        assert_eq!(s.outcome, "oom", "{}: a lever turns an OOM around", s.id);
+        let lever = s.lever.as_ref().unwrap();
+        let before = verdict(s, &fields(s));
+        let after = verdict(s, &with_lever(s, lever));
+        println!(
+            "{:<48} {:>7.1} GiB / {:>6.1} usable {} -> with {:?}: {:.1} / {:.1} {}",
+            s.id,
+            before.per_gpu_gib,
+            before.usable_gib,
+            if before.fits { "fits" } else { "oom" },
+            lever,
+            after.per_gpu_gib,
+            after.usable_gib,
+            if after.fits { "fits" } else { "oom" },
+        );
+        assert!(!before.fits, "{}: as asked it runs out of memory", s.id);
+        assert!(after.fits, "{}: with {lever:?} it fits", s.id);
     }
 }
 

@@ -80,6 +80,8 @@ fn precisions() {
             (Iq4Xs, "iq4_xs", &[]),
             (Iq3M, "iq3_m", &[]),
             (Iq2M, "iq2_m", &[]),
+            (Mlx4, "mlx-4bit", &["mlx4", "mlx_4bit"]),
+            (Mlx8, "mlx-8bit", &["mlx8", "mlx_8bit"]),
         ],
     );
 }

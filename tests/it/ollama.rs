@@ -70,12 +70,16 @@ fn a_quant_missing_from_the_library_comes_from_a_hub_gguf() {
     assert!(a.launch_missing.is_some());
 }
 
+/// llama.cpp stays llama.cpp; LM Studio is a runtime of its own since issue 35 item 3
+/// (its llama.cpp engine's memory, its own `lms` launch line): tests/it/mac.rs.
 #[test]
-fn llama_cpp_and_lm_studio_stay_llama_cpp() {
-    for q in [
-        "llama 3.1 8b with llama.cpp on a 3060",
-        "llama 3.1 8b with lm studio on a 3060",
-    ] {
-        assert_eq!(ask(q).job.runtime, Runtime::LlamaCpp, "{q}");
-    }
+fn llama_cpp_stays_llama_cpp_and_lm_studio_is_its_own() {
+    assert_eq!(
+        ask("llama 3.1 8b with llama.cpp on a 3060").job.runtime,
+        Runtime::LlamaCpp
+    );
+    assert_eq!(
+        ask("llama 3.1 8b with lm studio on a 3060").job.runtime,
+        Runtime::LmStudio
+    );
 }

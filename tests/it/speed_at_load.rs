@@ -32,7 +32,7 @@ fn rows(csv: &str) -> Vec<Row> {
         job.generate = num("output") as u64;
         let count = num("gpu_count") as u32;
         let n = num("concurrency") as u32;
-        let ours = LoadModel::new(model, &job, gpu, count).at(gpu, count, n);
+        let ours = LoadModel::new(model, &job).at(gpu, count, n);
         let label = format!(
             "{:8} {:>2}x{:14} {:18} {:>3} users {:>4}/{:<4}",
             f("engine"),

@@ -85,10 +85,30 @@ fn a_setup_that_does_not_fit_launches_its_best_lever() {
     let Change::Precision(p) = best.change else {
         panic!("{:?}", best.change)
     };
-    // No GGUF repo of QwQ 32B is listed (Qwen2.5 32B now has one): no invented file name,
-    // a line on what to find.
-    assert!(a.launch.is_empty(), "{:?}", a.launch);
-    let missing = a.launch_missing.expect("says which checkpoint is missing");
+    // The lever's quant, from a listed GGUF repo (bartowski's QwQ 32B holds it).
+    let tag = vramguide::plan::checkpoints::gguf_tag(p);
+    let cmd = &a.launch[0].command;
+    assert!(
+        cmd.starts_with(&format!(
+            "llama-server -hf bartowski/Qwen_QwQ-32B-GGUF:{tag} "
+        )),
+        "{cmd}"
+    );
+    // No GGUF repo of OLMo 2 32B is listed: no invented file name, a line on what to find.
+    let b = ask(Query {
+        model: Some("olmo-2-32b".into()),
+        precision: Some(Precision::Q8_0),
+        context: Some(8192),
+        gpu: Some("rtx-4090".into()),
+        ..Query::default()
+    });
+    assert!(!b.fit.as_ref().unwrap().fits);
+    let best = &b.levers[0];
+    let Change::Precision(p) = best.change else {
+        panic!("{:?}", best.change)
+    };
+    assert!(b.launch.is_empty(), "{:?}", b.launch);
+    let missing = b.launch_missing.expect("says which checkpoint is missing");
     assert_eq!(missing.precision, p);
     assert_eq!(missing.runtime, best.job.runtime);
 }

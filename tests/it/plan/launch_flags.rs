@@ -49,6 +49,23 @@ fn every_launch_flag_is_documented() {
             3,
             None,
         ),
+        // MLX from an mlx-community repo, LM Studio from a GGUF repo (`lms get` + `lms load`).
+        (
+            "qwen3-30b-a3b",
+            Some(Runtime::Mlx),
+            Some(Precision::Mlx4),
+            "apple-m3-max",
+            1,
+            None,
+        ),
+        (
+            "llama-3.1-8b",
+            Some(Runtime::LmStudio),
+            Some(Precision::Q4KM),
+            "rtx-3060-12gb",
+            1,
+            None,
+        ),
         // Offload levers: `-ngl N` for a dense model, `--n-cpu-moe K` for a MoE one.
         (
             "llama-3.1-70b",
@@ -132,15 +149,27 @@ fn every_launch_flag_is_documented() {
                 seen += check_env_line(&flags, env.serve, program, &l.command);
                 continue;
             }
-            assert!(l.command.starts_with(program));
-            for word in l.command[program.len()..].split_whitespace() {
-                if word.starts_with('-') {
-                    seen += 1;
-                    assert!(
-                        flags.iter().any(|(p, f)| p == program && f == word),
-                        "{program} {word} is not a documented flag: {}",
-                        l.command
-                    );
+            // A line of several commands (LM Studio's `lms get … && lms load …`): each
+            // command's flags are checked against that command.
+            let first = profile_flags.fetch.map_or(program, |f| f.get);
+            assert!(l.command.starts_with(first), "{}", l.command);
+            for part in l.command.split(" && ") {
+                let words: Vec<&str> = part.split_whitespace().collect();
+                let program = if part.starts_with(program) {
+                    program
+                } else {
+                    first
+                };
+                let skip = program.split_whitespace().count();
+                for word in &words[skip.min(words.len())..] {
+                    if word.starts_with('-') {
+                        seen += 1;
+                        assert!(
+                            flags.iter().any(|(p, f)| p == program && f == word),
+                            "{program} {word} is not a documented flag: {}",
+                            l.command
+                        );
+                    }
                 }
             }
         }
@@ -262,7 +291,14 @@ fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
         .find(|c| c.repo == repo || repo.starts_with(&format!("{}:", c.repo)))
         && c.format != "gguf"
     {
-        assert_eq!(c.format, job.precision.name(), "{cmd}");
+        match c.format.as_str() {
+            // mlx-community repos: `quants` holds the width the job's MLX format names.
+            "mlx" => assert!(
+                job.precision.name().ends_with(c.quants[0].as_str()),
+                "{cmd}"
+            ),
+            format => assert_eq!(format, job.precision.name(), "{cmd}"),
+        }
     }
     let count = if cmd.starts_with("vllm ") {
         tp * pp

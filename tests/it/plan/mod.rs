@@ -86,6 +86,15 @@ fn launched_repo(cmd: &str) -> String {
         let model = rest.split_whitespace().next().unwrap();
         return model.strip_prefix("hf.co/").unwrap_or(model).to_string();
     }
+    // MLX LM: `mlx_lm.server --model REPO`.
+    if let Some(rest) = cmd.strip_prefix("mlx_lm.server --model ") {
+        return rest.split_whitespace().next().unwrap().to_string();
+    }
+    // LM Studio: `lms get https://huggingface.co/REPO[@QUANT] -y && lms load …`.
+    if let Some(rest) = cmd.strip_prefix("lms get https://huggingface.co/") {
+        let url = rest.split_whitespace().next().unwrap();
+        return url.replace('@', ":");
+    }
     if let Some(rest) = cmd.strip_prefix("llama-server -hf ") {
         return rest.split_whitespace().next().unwrap().to_string();
     }
