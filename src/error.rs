@@ -179,5 +179,8 @@ pub fn field_option(field: Field) -> &'static str {
         Field::EngineVersion => "engine_version",
         Field::Concurrency => "concurrency",
         Field::TargetTokensPerS => "target_tokens_per_s",
+        Field::FlashAttention => "flash_attn",
+        Field::MaxNumSeqs => "max_num_seqs",
+        Field::LimitMmPerPrompt => "limit_mm_per_prompt",
     }
 }

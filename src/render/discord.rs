@@ -175,7 +175,7 @@ pub fn offers_levers(a: &Answer) -> bool {
 /// picture; the rest waits behind "full breakdown".
 const COMPACT: &[Kind] = &[
     Kind::Title,
-    Kind::Lead,
+    Kind::Sentence,
     Kind::TotalUnderVerdict,
     Kind::SetupsFirst,
     Kind::Model,

@@ -512,9 +512,21 @@ pub fn setup_speed_args<'a>(lang: Lang, tps: &'a str, users: Option<u32>) -> Arg
 }
 
 pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
+    setup_head_into(out, lang, catalog, setup);
+    price_extras(out, lang, catalog, setup);
+    setup_why_into(out, lang, setup);
+}
+
+/// "2 × RTX PRO 6000: 68.3 GiB per GPU · PCIe · ≈6.0 tokens/s": [`setup_line`] without its
+/// prices and why, for a verdict sentence that must stay short on a phone (the setups
+/// below it say both).
+pub fn setup_brief(lang: Lang, catalog: &Catalog, setup: &Setup) -> String {
+    one_line(|out| setup_head_into(out, lang, catalog, setup))
+}
+
+/// The card, its memory per GPU, the link and the speed, in this order in every language.
+fn setup_head_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &Setup) {
     let fit = &setup.fit;
-    // "2 × RTX 3090: 21.5 GiB per GPU", then link, speed, prices and why, in this
-    // order in every language.
     out.push_str(&setup_label_cow(catalog, &fit.gpu, fit.count));
     out.push_str(&separator(lang, Separator::Colon));
     let per_gpu = Num::gib(lang, fit.per_gpu_gib);
@@ -530,8 +542,10 @@ pub fn setup_line_into(out: &mut String, lang: Lang, catalog: &Catalog, setup: &
         let args = setup_speed_args(lang, tps.as_str(), fit.speed_users);
         tr_into(out, lang, setup_speed_id(fit.speed_users), Some(&args));
     }
-    price_extras(out, lang, catalog, setup);
-    // The first reason in a phrase, then any other labels the setup also earned.
+}
+
+/// The first reason in a phrase, then any other labels the setup also earned.
+fn setup_why_into(out: &mut String, lang: Lang, setup: &Setup) {
     out.push_str(&separator(lang, Separator::Open));
     tr_into(out, lang, why_id(setup.why), None);
     if setup.tags.len() > 1 {

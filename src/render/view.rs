@@ -35,6 +35,9 @@ pub enum Kind {
     /// One verdict line for a first screen: the format that fits, else the fit on the
     /// named GPUs.
     Lead,
+    /// The answer's verdict sentence (the JSON's `verdict`, the text's first line), as a
+    /// first screen's lead: the embed opens with the same words as the text and the page.
+    Sentence,
     /// The verdict in words with its one line (the fit, the format that fits, or the best
     /// setup when no GPU was named), for a page that shows it in a box.
     Verdict,
@@ -258,6 +261,7 @@ impl Builder<'_> {
                     .or_else(|| self.fit_lines().first().cloned())?,
             ),
             Kind::Verdict => Section::Verdict(self.verdict()),
+            Kind::Sentence => Section::Lead(crate::render::verdict::of_estimate(lang, catalog, a)),
             Kind::Title => Section::Title(parts::title(lang, a)),
             Kind::MaxContext => Section::MaxContext(plan::max_context_line(lang, a)?),
             Kind::Job => Section::Job(parts::job_line(lang, a)),
@@ -301,7 +305,17 @@ impl Builder<'_> {
                 commands: a.launch.iter().map(|l| l.command.clone()).collect(),
             }),
             Kind::Setups => self.setups(usize::MAX, |s| parts::setup_line(lang, catalog, s)),
-            Kind::SetupsFirst => self.setups(3, |s| setup_compact(lang, catalog, s)),
+            Kind::SetupsFirst => {
+                let mut section = self.setups(3, |s| setup_compact(lang, catalog, s));
+                // With no card named the verdict is the first setup: the first screen lists
+                // the next ones, not that one again.
+                if let (None, Section::Setups(list)) = (&a.fit, &mut section)
+                    && !list.lines.is_empty()
+                {
+                    list.lines.remove(0);
+                }
+                section
+            }
             Kind::SetupsShort => self.setups(usize::MAX, |s| setup_short(lang, catalog, s)),
             Kind::SetupsChat => self.setups(3, |s| setup_chat(lang, catalog, s)),
             Kind::NextSteps | Kind::NextStepsChat => {
@@ -429,7 +443,7 @@ impl Builder<'_> {
                 .recommendations
                 .setups
                 .first()
-                .map(|s| parts::setup_line(lang, catalog, s)),
+                .map(|s| parts::setup_brief(lang, catalog, s)),
             _ => parts::best_fit_line(lang, catalog, a).or_else(|| match &self.fit {
                 Some(lines) => lines.first().map(|l| strip(l)),
                 None => parts::fit_verdict_line(lang, catalog, a).map(|l| strip(&l)),

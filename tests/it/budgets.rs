@@ -1,6 +1,6 @@
 //! Budgets and "what fits on my card" as people mean them (issue 33 items 2-3, issue 35
 //! item 7): a consumer budget buys for a 4-bit GGUF with llama.cpp, ranked by what the
-//! money runs best (the cheaper of setups within 10 % of the fastest), used and street
+//! money runs best (the cheaper of setups within 15 % of the fastest), used and street
 //! prices before launch prices, the step up to Q8_0 said, the rate's date said; a fit
 //! answer lists the models by format, 4 bits first, a few per format at chat length.
 
@@ -98,12 +98,12 @@ fn a_consumer_budget_buys_a_used_3090_for_qwen3_32b_at_q4_k_m_in_every_language(
     }
 }
 
-/// The ranking, over every setup listed: each is the cheapest of those left within 10 %
+/// The ranking, over every setup listed: each is the cheapest of those left within 15 %
 /// of the fastest left; never a launch price before a cheaper street price at the same
 /// speed (the old answer put 2 × RX 7900 XTX at 1,998 US$ launch before 2 × RTX 3090 at
 /// 1,700 US$ street, same speed).
 #[test]
-fn setups_are_ranked_by_speed_then_price_within_ten_percent() {
+fn setups_are_ranked_by_speed_then_price_within_fifteen_percent() {
     for (q, _, _) in BUDGETS {
         let (lang, o) = outcome(q);
         let v = json(lang, &o);
@@ -122,10 +122,10 @@ fn setups_are_ranked_by_speed_then_price_within_ten_percent() {
         for i in 0..rows.len() {
             let fastest = rows[i..].iter().map(|r| r.0).fold(0.0, f64::max);
             // Speeds are rounded to 0.1 in the JSON: allow that much either way.
-            assert!(rows[i].0 + 0.1 >= fastest * 0.9, "{q}: row {i} {rows:?}");
+            assert!(rows[i].0 + 0.1 >= fastest * 0.85, "{q}: row {i} {rows:?}");
             for later in &rows[i + 1..] {
                 assert!(
-                    later.0 < fastest * 0.9 + 0.1 || later.1 >= rows[i].1,
+                    later.0 < fastest * 0.85 + 0.1 || later.1 >= rows[i].1,
                     "{q}: a cheaper setup as fast comes later: {rows:?}"
                 );
             }

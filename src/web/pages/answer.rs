@@ -135,10 +135,13 @@ impl AnswerHtml {
                         VerdictKind::No => ("no", "❌"),
                         VerdictKind::Estimate => ("info", "📐"),
                     };
+                    // The box opens with the answer's verdict sentence, as the text and
+                    // the embed do; its line (the format that fits, the fit) follows.
+                    let sentence = render::verdict::of_estimate(lang, Catalog::get(), view.answer);
                     out.verdict = VerdictBox {
                         class,
                         icon,
-                        words: v.words.clone(),
+                        words: sentence,
                         line: v.line.as_deref().map(html::spans),
                     };
                 }

@@ -154,9 +154,9 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     let a4 = core_answer(&q4);
     assert!(a4.estimate.total() < fp16.estimate.total() / 2.0);
     let text = embed_text(e);
-    // On one GPU the first view's number is the verdict's need per GPU (no total line
-    // repeats it): the new one, not the old.
-    let verdict = |a| render::parts::fit_lines(Lang::Pt, Catalog::get(), a).remove(0);
+    // The first view opens with the answer's verdict (its need per GPU on the card; no
+    // total line repeats it): the new one, not the old.
+    let verdict = |a| render::verdict::of_estimate(Lang::Pt, Catalog::get(), a);
     assert!(text.contains(&verdict(&a4)), "{text}");
     assert!(!text.contains(&verdict(&fp16)));
     assert!(text.contains(&format_gib(Lang::Pt, a4.estimate.per_gpu_gib())));
@@ -255,7 +255,9 @@ async fn what_if_controls_re_answer_in_place_for_the_asker_only() {
     assert_component_limits(&r);
     let parsed = query::parse(Catalog::get(), "dá pra rodar qwen 32b numa 3090?");
     let a = core_answer(&parsed.query);
-    let lead = render::parts::best_fit_line(Lang::Pt, Catalog::get(), &a).expect("a lead");
+    // The embed opens with the answer's verdict, as the text and the JSON do.
+    let lead = render::verdict::of_estimate(Lang::Pt, Catalog::get(), &a);
+    assert!(lead.contains("Q4_K_M"), "{lead}");
     let e = embed(&r);
     assert_eq!(
         e["description"].as_str().and_then(|d| d.lines().next()),
