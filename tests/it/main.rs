@@ -66,6 +66,7 @@ mod tflops;
 mod unknown_names;
 mod untranslated;
 mod user_corpus;
+mod verdict_first;
 mod web;
 mod web_browser;
 mod web_follow_up;

@@ -80,6 +80,8 @@ impl AnswerKind for Buy<'_> {
         } else {
             view(lang, "fits", "🛒", head)
         };
+        // The box opens with the verdict, as the text and the embed do.
+        v.head = super::verdict(self, lang, catalog);
         v.line = match &s.cheapest {
             Some(c) => {
                 let args = Args::new()

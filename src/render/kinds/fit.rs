@@ -167,6 +167,8 @@ impl AnswerKind for Fit<'_> {
             Some(_) => view(lang, "fits", "✅", tr(lang, "fit-title", Some(&args))),
         };
         v.line = first.map(|l| html::spans(&l));
+        // The box opens with the verdict, as the text and the embed do.
+        v.head = super::verdict(self, lang, Catalog::get());
         for (precision, models) in &list.groups {
             if models.is_empty() {
                 continue;
