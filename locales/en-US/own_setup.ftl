@@ -38,3 +38,7 @@ next-step-more = More cards like yours: { $setup } at { $precision }, { $per_gpu
 next-step-rent = Rent: { $setup } ({ $precision }) at { $price } an hour{ $speed }
 next-step-buy = Buy: { $setup } ({ $precision }) for { $price }{ $speed }
 next-step-speed = {" "}· ≈{ $tps } tokens/s
+verdict-no-startup = { $many ->
+    [yes] No: { $job } takes { $need } of the { $usable } GiB each of your { $setup } has with { $runtime }, but vLLM would stop at start-up at this `--gpu-memory-utilization`: start it at { $lower }.
+   *[no] No: { $job } takes { $need } of the { $usable } GiB your { $setup } has with { $runtime }, but vLLM would stop at start-up at this `--gpu-memory-utilization`: start it at { $lower }.
+}

@@ -38,3 +38,7 @@ next-step-more = Más tarjetas como la tuya: { $setup } en { $precision }, { $pe
 next-step-rent = Rentar: { $setup } ({ $precision }) a { $price } la hora{ $speed }
 next-step-buy = Comprar: { $setup } ({ $precision }) por { $price }{ $speed }
 next-step-speed = {" "}· ≈{ $tps } tokens/s
+verdict-no-startup = { $many ->
+    [yes] No: { $job } ocupa { $need } de los { $usable } GiB de cada una de tus { $setup } con { $runtime }, pero vLLM se detendría al arrancar con ese `--gpu-memory-utilization`: arráncalo con { $lower }.
+   *[no] No: { $job } ocupa { $need } de los { $usable } GiB de tu { $setup } con { $runtime }, pero vLLM se detendría al arrancar con ese `--gpu-memory-utilization`: arráncalo con { $lower }.
+}

@@ -38,3 +38,7 @@ next-step-more = Mais placas iguais à sua: { $setup } em { $precision }, { $per
 next-step-rent = Alugar: { $setup } ({ $precision }) por { $price } a hora{ $speed }
 next-step-buy = Comprar: { $setup } ({ $precision }) por { $price }{ $speed }
 next-step-speed = {" "}· ≈{ $tps } tokens/s
+verdict-no-startup = { $many ->
+    [yes] Não: { $job } ocupa { $need } dos { $usable } GiB de cada uma das suas { $setup } com { $runtime }, mas o vLLM pararia na inicialização com esse `--gpu-memory-utilization`: comece com { $lower }.
+   *[no] Não: { $job } ocupa { $need } dos { $usable } GiB da sua { $setup } com { $runtime }, mas o vLLM pararia na inicialização com esse `--gpu-memory-utilization`: comece com { $lower }.
+}

@@ -37,3 +37,7 @@ next-step-more = 加几张同款卡：{ $setup }，{ $precision }，每张 GPU {
 next-step-rent = 租用：{ $setup }（{ $precision }），每小时 { $price }{ $speed }
 next-step-buy = 购买：{ $setup }（{ $precision }），{ $price }{ $speed }
 next-step-speed = {" "}· ≈{ $tps } tokens/s
+verdict-no-startup = { $many ->
+    [yes] 不行：用 { $runtime } 跑 { $job }，你的 { $setup } 每张卡 { $usable } GiB 里只占 { $need } GiB，但在这个 `--gpu-memory-utilization` 下 vLLM 启动时就会停下：改成 { $lower } 再启动。
+   *[no] 不行：用 { $runtime } 跑 { $job }，你的 { $setup } 的 { $usable } GiB 里只占 { $need } GiB，但在这个 `--gpu-memory-utilization` 下 vLLM 启动时就会停下：改成 { $lower } 再启动。
+}

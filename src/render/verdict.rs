@@ -162,6 +162,14 @@ fn own_setup(
         }
     };
     if !fit.fits {
+        // The memory holds it but vLLM stops at start-up (what it allocates after its
+        // profile is more than the budget share leaves): say so, not "needs less than it has".
+        if let Some(lower) = startup_lower(a) {
+            let args = args
+                .s("need", used.as_str())
+                .s("lower", format_number(lang, lower, 2));
+            return tr(lang, "verdict-no-startup", Some(&args));
+        }
         return tr(
             lang,
             &id("verdict-no"),
@@ -184,6 +192,15 @@ fn own_setup(
     };
     let args = args.s("memory", memory()).s("speed", speed);
     tr(lang, &id("verdict-yes"), Some(&args))
+}
+
+/// The `--gpu-memory-utilization` vLLM would start at, when it stops at start-up although
+/// the job's memory fits.
+fn startup_lower(a: &crate::answer::Answer) -> Option<f64> {
+    a.estimate.notes.iter().find_map(|n| match n {
+        crate::estimate::Note::StartupShortfall { lower, .. } => Some(*lower),
+        _ => None,
+    })
 }
 
 /// Cards of different kinds that hold the job split by layers: yes, across all of them,

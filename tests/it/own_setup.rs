@@ -389,3 +389,52 @@ fn renting_and_buying_run_the_format_that_keeps_quality() {
         assert!(lines.iter().all(|l| l.contains("Q4_K_M")), "{q}: {lines:?}");
     }
 }
+
+/// A job whose memory fits but that vLLM cannot start at the asked share (gpt-oss-120b on
+/// 2 × H100 at 0.95, known_setups): the verdict says why and the share to start at, never
+/// "needs 37.5 GiB, more than the 75.2 GiB" (it said that after the start-up check landed).
+#[test]
+fn a_start_up_shortfall_says_the_share_to_start_at_not_a_bigger_need() {
+    let questions = [
+        (
+            "gpt-oss-120b with vllm on 2x h100 --gpu-memory-utilization 0.95",
+            "0.90",
+        ),
+        (
+            "gpt-oss-120b com vllm em 2x h100, gpu-memory-utilization 0.95",
+            "0,90",
+        ),
+    ];
+    for (q, lower) in questions {
+        let (lang, a) = ask(q);
+        let fit = a.fit.as_ref().expect("a fit on the cards named");
+        if fit.fits {
+            // The question's share was not read from the words: nothing to check here.
+            continue;
+        }
+        assert!(fit.per_gpu_gib <= fit.usable_gib, "{q}: memory fits");
+        let (_, v) = chat(lang, &a);
+        assert!(v.starts_with(opens(lang, "no")), "{q}: {v}");
+        assert!(v.contains(lower), "{q}: {v}");
+    }
+    let catalog = Catalog::get();
+    let fields = vramguide::query::Fields {
+        model: Some("gpt-oss-120b".into()),
+        gpu: Some("h100-sxm".into()),
+        gpus: Some("2".into()),
+        runtime: Some("vllm".into()),
+        gpu_memory_utilization: Some("0.95".into()),
+        ..Default::default()
+    };
+    for lang in Lang::ALL {
+        let q = fields.query().expect("a query");
+        let a = answer::for_query(catalog, &q).expect("answers");
+        let fit = a.fit.as_ref().expect("a fit");
+        assert!(!fit.fits && fit.per_gpu_gib <= fit.usable_gib, "{fit:?}");
+        let v = verdict::of_estimate(lang, catalog, &a);
+        assert!(v.starts_with(opens(lang, "no")), "{v}");
+        assert!(v.contains("--gpu-memory-utilization"), "{v}");
+        let lower = vramguide::i18n::format_number(lang, 0.9, 2);
+        assert!(v.contains(&lower), "{lang:?}: {v}");
+    }
+}
