@@ -229,7 +229,17 @@ pub fn ask_text(words: &[String]) -> std::io::Result<String> {
 }
 
 pub fn ask(text: &str, out: &Output, settings: &Settings) -> ExitCode {
-    let question = Question::text(text, out.lang.unwrap_or_default());
+    let fallback = out.lang.unwrap_or_default();
+    let question = Question::text(text, fallback);
+    // "e com 2 placas?" alone: a one-shot `ask` has no question before it to change, so it
+    // says "follow-up to what?" with an example, as `chat` and the bot do.
+    if let vramguide::chat::Turned::Orphan { lang } = vramguide::chat::turn(text, None, fallback) {
+        let who = Who::on(Source::Cli).with_locale(out.lang.map(|l| l.locale()));
+        // Logged like any question not understood.
+        let _ = ask_once(question, &who, settings);
+        super::chat::print_orphan(lang, out);
+        return ExitCode::from(2);
+    }
     answer(question, out, settings)
 }
 

@@ -73,7 +73,7 @@ pub fn chat(args: &ChatArgs, settings: &Settings) -> ExitCode {
 }
 
 /// "Follow-up to what?", as text or as an error object.
-fn print_orphan(lang: Lang, out: &Output) {
+pub(super) fn print_orphan(lang: Lang, out: &Output) {
     let text = render::follow_up::orphan(lang);
     if out.json {
         let value = json!({

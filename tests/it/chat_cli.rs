@@ -131,3 +131,29 @@ fn each_change_carries_the_thread_and_a_new_question_starts_over() {
     assert_eq!(answers[5]["query"]["model"], "llama-3.1-70b");
     assert!(answers[5].get("follow_up").is_none());
 }
+
+/// A one-shot `ask` of a follow-up has nothing before it either: it asks "follow-up to
+/// what?" in the message's language (it answered "no model found"), and exits 2.
+#[test]
+fn a_one_shot_ask_of_a_follow_up_asks_what_it_follows() {
+    for (q, lang) in [
+        ("e com 2 placas?", "pt"),
+        ("what about with 2 cards?", "en"),
+        ("y si uso 2 placas?", "es"),
+        ("那换成两张卡呢", "zh"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("vramguide-ask-orphan-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_vramguide"))
+            .current_dir(&dir)
+            .env_remove("DATABASE_URL")
+            .env_remove("VRAMGUIDE_CONFIG")
+            .args(["ask", "--offline", "--json", q])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{q}");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(v["error"]["kind"], "follow_up_to_what", "{q}: {v}");
+        assert_eq!(v["language"], lang, "{q}: {v}");
+    }
+}
