@@ -180,25 +180,11 @@ pub const PROFILES: &[Profile] = &[
             (Format::Gguf, Mode::Inference, 5.0),
             (Format::Float, Mode::Inference, 5.0),
         ],
-        lower_precisions: &[
-            Precision::Q8_0,
-            Precision::Q6K,
-            Precision::Q5KM,
-            Precision::Q4KM,
-            Precision::Q3KM,
-            Precision::Iq2M,
-        ],
+        lower_precisions: LLAMA_CPP_QUANTS,
         kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
         launch: Some(&LLAMA_SERVER_LAUNCH),
         fp8_needs_fp8_cores: false,
-        // `-ngl N` and `--n-cpu-moe K` (llama-server's README); the figures are checked
-        // against tests/calibration/llamacpp-offload-tokens.csv (see its README).
-        offload: Some(Offload {
-            cpu_moe: Some("--n-cpu-moe"),
-            host_share: LLAMA_CPP_HOST_SHARE,
-            expert_share: LLAMA_CPP_EXPERT_SHARE,
-            sync_ms: LLAMA_CPP_SYNC_MS,
-        }),
+        offload: Some(LLAMA_CPP_OFFLOAD),
     },
     Profile {
         runtime: Runtime::Sglang,
@@ -270,22 +256,14 @@ pub const PROFILES: &[Profile] = &[
         window_kv: WindowKv::Window(LLAMA_CPP_SWA),
         // No start-up logs of its own: its estimates say they are unmeasured.
         error_bands: &[],
-        lower_precisions: &[
-            Precision::Q8_0,
-            Precision::Q6K,
-            Precision::Q5KM,
-            Precision::Q4KM,
-            Precision::Q3KM,
-            Precision::Iq2M,
-        ],
+        lower_precisions: LLAMA_CPP_QUANTS,
         kv_precisions: &[KvPrecision::Q8_0, KvPrecision::Q4_0],
         launch: Some(&OLLAMA_LAUNCH),
         fp8_needs_fp8_cores: false,
+        // llama.cpp's offload, without `--n-cpu-moe` (not a flag of this front end).
         offload: Some(Offload {
             cpu_moe: None,
-            host_share: LLAMA_CPP_HOST_SHARE,
-            expert_share: LLAMA_CPP_EXPERT_SHARE,
-            sync_ms: LLAMA_CPP_SYNC_MS,
+            ..LLAMA_CPP_OFFLOAD
         }),
     },
     // MLX LM (Apple's array framework on Metal): the weights as loaded (16-bit, or an
@@ -349,22 +327,14 @@ pub const PROFILES: &[Profile] = &[
         mxfp4_expert_align: None,
         window_kv: WindowKv::Window(LLAMA_CPP_SWA),
         error_bands: &[],
-        lower_precisions: &[
-            Precision::Q8_0,
-            Precision::Q6K,
-            Precision::Q5KM,
-            Precision::Q4KM,
-            Precision::Q3KM,
-            Precision::Iq2M,
-        ],
+        lower_precisions: LLAMA_CPP_QUANTS,
         kv_precisions: &[],
         launch: Some(&LMS_LAUNCH),
         fp8_needs_fp8_cores: false,
+        // llama.cpp's offload, without `--n-cpu-moe` (not a flag of this front end).
         offload: Some(Offload {
             cpu_moe: None,
-            host_share: LLAMA_CPP_HOST_SHARE,
-            expert_share: LLAMA_CPP_EXPERT_SHARE,
-            sync_ms: LLAMA_CPP_SYNC_MS,
+            ..LLAMA_CPP_OFFLOAD
         }),
     },
 ];
@@ -426,6 +396,26 @@ const LLAMA_CPP_SWA: SwaCells = SwaCells {
     extra: 512,
     pad: 256,
     state_value_bytes: 4.0,
+};
+
+/// The GGUF quants llama.cpp and the front ends on it (Ollama, LM Studio) step down
+/// through when the asked format does not fit, best quality first.
+const LLAMA_CPP_QUANTS: &[Precision] = &[
+    Precision::Q8_0,
+    Precision::Q6K,
+    Precision::Q5KM,
+    Precision::Q4KM,
+    Precision::Q3KM,
+    Precision::Iq2M,
+];
+
+/// llama.cpp's partial offload: `-ngl N` and `--n-cpu-moe K` (llama-server's README); the
+/// figures are checked against tests/calibration/llamacpp-offload-tokens.csv (its README).
+const LLAMA_CPP_OFFLOAD: Offload = Offload {
+    cpu_moe: Some("--n-cpu-moe"),
+    host_share: LLAMA_CPP_HOST_SHARE,
+    expert_share: LLAMA_CPP_EXPERT_SHARE,
+    sync_ms: LLAMA_CPP_SYNC_MS,
 };
 
 /// Share of peak RAM bandwidth llama.cpp's CPU kernels reach on offloaded layers: set a
