@@ -192,6 +192,7 @@ answer-serving = Serving capacity: { $pool } GiB of KV cache; one request can ho
 answer-serving-none = Serving capacity: { $pool } GiB of KV cache; one request can hold up to { $context } tokens; not even one request of { $asked } tokens fits.
 answer-launch-title = To start it:
 answer-launch-missing = No { $precision } checkpoint of this model is on our list, so there is no command to paste: look for one on the Hugging Face Hub (search “{ $search }”) and load it with { $runtime }.
+answer-launch-generic = A size alone names no checkpoint, so there is no command to paste: name the model ("llama 3.1 70b", "qwen2.5 72b") for its launch line with { $runtime }.
 lever-quality-negligible = almost no quality loss
 lever-quality-small = a small quality loss
 lever-quality-moderate = some quality loss, the usual trade-off

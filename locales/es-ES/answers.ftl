@@ -192,6 +192,7 @@ answer-serving = Capacidad de servicio: { $pool } GiB de caché KV; una petició
 answer-serving-none = Capacidad de servicio: { $pool } GiB de caché KV; una petición admite hasta { $context } tokens; no cabe ni una petición de { $asked } tokens.
 answer-launch-title = Para arrancarlo:
 answer-launch-missing = No tenemos en la lista ningún checkpoint { $precision } de este modelo, así que no hay comando que pegar: busca uno en el Hub de Hugging Face («{ $search }») y cárgalo con { $runtime }.
+answer-launch-generic = Un tamaño solo no nombra ningún checkpoint, así que no hay comando para pegar: di el modelo ("llama 3.1 70b", "qwen2.5 72b") para ver su línea de comando con { $runtime }.
 lever-quality-negligible = casi sin pérdida de calidad
 lever-quality-small = una pequeña pérdida de calidad
 lever-quality-moderate = algo de pérdida de calidad, el compromiso habitual

@@ -192,6 +192,7 @@ answer-serving = Capacidade de serviço: { $pool } GiB de cache KV; uma requisi�
 answer-serving-none = Capacidade de serviço: { $pool } GiB de cache KV; uma requisição pode ter até { $context } tokens; não cabe nem uma requisição de { $asked } tokens.
 answer-launch-title = Para iniciar:
 answer-launch-missing = Não há checkpoint { $precision } deste modelo na nossa lista, então não há comando para colar: procure um no Hub do Hugging Face (“{ $search }”) e carregue com { $runtime }.
+answer-launch-generic = Só o tamanho não aponta nenhum checkpoint, então não há comando para colar: diga o modelo ("llama 3.1 70b", "qwen2.5 72b") para ver a linha de comando com { $runtime }.
 lever-quality-negligible = quase sem perda de qualidade
 lever-quality-small = pequena perda de qualidade
 lever-quality-moderate = alguma perda de qualidade, a troca mais comum

@@ -187,6 +187,7 @@ answer-serving-none = 服务容量：KV 缓存 { $pool } GiB；单个请求最�
 lever-runtime-changed = 改用 { $runtime }、不再用 { $asked }：每张 GPU 可用 { $usable } GiB，而不是 { $asked_usable } GiB
 answer-launch-title = 启动命令：
 answer-launch-missing = 我们的列表里没有这个模型的 { $precision } 检查点，所以没有可以直接粘贴的命令：请在 Hugging Face Hub 上搜索“{ $search }”，再用 { $runtime } 加载。
+answer-launch-generic = 只给出参数量无法对应到具体的检查点，所以没有可以直接粘贴的命令：请说出模型名称（如“llama 3.1 70b”“qwen2.5 72b”），就能得到用 { $runtime } 启动的命令。
 lever-quality-negligible = 几乎不损失质量
 lever-quality-small = 质量略有下降
 lever-quality-moderate = 质量有一定下降，这是常见的折中

@@ -332,6 +332,11 @@ pub fn load_line(lang: Lang, a: &Answer) -> Option<String> {
 /// for instead of a launch command.
 pub fn launch_missing_line(lang: Lang, a: &Answer) -> Option<String> {
     let m = a.launch_missing.filter(|_| a.launch.is_empty())?;
+    // A bare size ("70b") is a shape, not a model: there is no repo to look for by its id.
+    if a.model.synthetic && a.model.hub_id.is_none() {
+        let args = Args::new().s("runtime", super::parts::runtime_label(lang, m.runtime));
+        return Some(tr(lang, msg!("answer-launch-generic"), Some(&args)));
+    }
     let repo = a.model.hub_id.as_deref().unwrap_or(&a.model.id);
     let name = repo.rsplit('/').next().unwrap_or(repo);
     // MLX repos are found by the mlx-community name and bit width ("Qwen3-30B-A3B 4bit").

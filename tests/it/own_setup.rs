@@ -438,3 +438,22 @@ fn a_start_up_shortfall_says_the_share_to_start_at_not_a_bigger_need() {
         assert!(v.contains(&lower), "{lang:?}: {v}");
     }
 }
+
+/// A bare size ("70b") is sized from a catalog architecture but names no repo: the answer
+/// asks for the model's name, in every language, and never tells the asker to search the
+/// Hub for an internal id ("generic-70b GGUF").
+#[test]
+fn a_bare_size_asks_for_the_model_name_instead_of_a_made_up_search() {
+    for q in [
+        "70b q4 on 2x 3090",
+        "70b em q4 em 2x 3090",
+        "70b en q4 en 2x 3090",
+        "两张3090能跑70B吗",
+    ] {
+        let (lang, a) = ask(q);
+        assert!(a.model.synthetic, "{q}");
+        let (text, _) = chat(lang, &a);
+        assert!(!text.contains("generic"), "{q}: {text}");
+        assert!(text.contains("llama 3.1 70b"), "{q}: {text}");
+    }
+}
