@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 /// Refuse properties an object schema does not list, everywhere in the document.
-fn closed(schema: &mut Value) {
+pub(crate) fn closed(schema: &mut Value) {
     match schema {
         Value::Object(map) => {
             if map.contains_key("properties") && !map.contains_key("additionalProperties") {

@@ -59,29 +59,19 @@ impl AnswerKind for Buy<'_> {
         let s = &self.0.shopping;
         let b = s.budget;
         let typed = crate::render::buy::budget_label(lang, b.amount, b.currency);
-        let model = crate::render::buy::model_label(lang, self.0);
-        let head = tr(
-            lang,
-            "buy-title",
-            Some(
-                &Args::new()
-                    .s("budget", typed.as_str())
-                    .s("model", model.as_str()),
-            ),
-        );
         let lines: Vec<String> = s
             .within
             .iter()
             .chain(&s.step_up)
             .map(|p| crate::render::buy::row(lang, catalog, p))
             .collect();
+        // The box opens with the verdict, as the text and the embed do.
+        let head = super::verdict(self, lang, catalog);
         let mut v = if lines.is_empty() {
             view(lang, "no", "❌", head)
         } else {
             view(lang, "fits", "🛒", head)
         };
-        // The box opens with the verdict, as the text and the embed do.
-        v.head = super::verdict(self, lang, catalog);
         v.line = match &s.cheapest {
             Some(c) => {
                 let args = Args::new()

@@ -142,33 +142,18 @@ impl AnswerKind for Fit<'_> {
     /// The largest model first, in the verdict box; a part per format.
     fn page(&self, lang: Lang) -> Option<KindPage> {
         let list = self.0;
-        let setup = crate::render::parts::setup_label(Catalog::get(), &list.gpu.id, list.count);
-        let args = Args::new()
-            .s("setup", setup.as_str())
-            .s("precision", list.precision.name());
         let first = list
             .groups
             .iter()
             .find_map(|(_, m)| m.first())
             .map(|(m, c)| model_line(lang, m, *c));
+        // The box opens with the verdict, as the text and the embed do.
+        let head = super::verdict(self, lang, Catalog::get());
         let mut v = match first {
-            None => view(
-                lang,
-                "no",
-                "❌",
-                tr(lang, "discord-fit-models-none", Some(&args)),
-            ),
-            Some(_) if list.groups.len() == 1 => view(
-                lang,
-                "fits",
-                "✅",
-                tr(lang, "discord-fit-models-title", Some(&args)),
-            ),
-            Some(_) => view(lang, "fits", "✅", tr(lang, "fit-title", Some(&args))),
+            None => view(lang, "no", "❌", head),
+            Some(_) => view(lang, "fits", "✅", head),
         };
         v.line = first.map(|l| html::spans(&l));
-        // The box opens with the verdict, as the text and the embed do.
-        v.head = super::verdict(self, lang, Catalog::get());
         for (precision, models) in &list.groups {
             if models.is_empty() {
                 continue;
