@@ -69,59 +69,109 @@ struct Locale {
 #[derive(Clone, Copy)]
 enum Message {
     Fixed(&'static str),
-    /// Text and plain variables only (most messages with arguments): written here, piece by
-    /// piece, without Fluent's resolver and its per-placeable bookkeeping.
-    Simple(&'static Bundle, &'static Pattern, &'static [Piece]),
+    /// Text, variables and selections on a variable (every message the locales hold
+    /// today): written here, piece by piece, without Fluent's resolver, its argument
+    /// list and its per-placeable bookkeeping.
+    Pieces(&'static Bundle, &'static Pattern, &'static [Piece]),
     Pattern(&'static Bundle, &'static Pattern),
 }
 
-/// A piece of a [`Message::Simple`]: text as Fluent's parser left it, or a variable.
+/// A piece of a [`Message::Pieces`]: text as Fluent's parser left it, a variable, or a
+/// selection on a variable.
 #[derive(Clone, Copy)]
 enum Piece {
     Text(&'static str),
     Var(&'static str),
+    Select(&'static Select),
 }
 
-/// The pieces of a pattern made only of text and plain variable references; None when
-/// it selects, calls a function or refers to another message or term.
-fn simple_pieces(pattern: &'static Pattern) -> Option<&'static [Piece]> {
-    let pieces =
-        pattern
-            .elements
-            .iter()
-            .map(|element| match element {
-                ast::PatternElement::TextElement { value } => Some(Piece::Text(value)),
-                ast::PatternElement::Placeable {
-                    expression:
-                        ast::Expression::Inline(ast::InlineExpression::VariableReference { id }),
-                } => Some(Piece::Var(id.name)),
-                ast::PatternElement::Placeable { .. } => None,
-            })
-            .collect::<Option<Vec<_>>>()?;
+/// `{ $var -> [key] … *[other] … }`: plural counts arrive as their category's name
+/// (see [`Args::n`]), so choosing a variant is comparing names.
+struct Select {
+    var: &'static str,
+    /// Each variant's key (None for a number key, which a text value never matches) and
+    /// its pieces.
+    variants: Vec<(Option<&'static str>, &'static [Piece])>,
+    default: usize,
+}
+
+/// The pieces of a pattern made only of text, plain variable references and selections
+/// on a variable; None when it calls a function or refers to another message or term.
+fn pieces_of(pattern: &'static Pattern) -> Option<&'static [Piece]> {
+    let pieces = pattern
+        .elements
+        .iter()
+        .map(|element| match element {
+            ast::PatternElement::TextElement { value } => Some(Piece::Text(value)),
+            ast::PatternElement::Placeable { expression } => placeable(expression),
+        })
+        .collect::<Option<Vec<_>>>()?;
     // Built once per message at start, for the life of the process.
     Some(Vec::leak(pieces))
 }
 
-/// Writes a simple message when every variable it names is given as text; false (and
-/// nothing written) otherwise, so Fluent formats it and reports what is missing.
-fn write_simple(out: &mut String, pieces: &[Piece], args: Option<&FluentArgs>) -> bool {
-    fn text<'a>(args: Option<&'a FluentArgs>, name: &'static str) -> Option<&'a str> {
-        match args?.get(name)? {
-            FluentValue::String(text) => Some(text.as_ref()),
-            _ => None,
+fn placeable(expression: &'static ast::Expression<&'static str>) -> Option<Piece> {
+    use ast::InlineExpression::VariableReference;
+    match expression {
+        ast::Expression::Inline(VariableReference { id }) => Some(Piece::Var(id.name)),
+        ast::Expression::Select {
+            selector: VariableReference { id },
+            variants,
+        } => {
+            let default = variants.iter().position(|v| v.default)?;
+            let variants = variants
+                .iter()
+                .map(|v| {
+                    let key = match &v.key {
+                        ast::VariantKey::Identifier { name } => Some(*name),
+                        ast::VariantKey::NumberLiteral { .. } => None,
+                    };
+                    Some((key, pieces_of(&v.value)?))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Piece::Select(Box::leak(Box::new(Select {
+                var: id.name,
+                variants,
+                default,
+            }))))
         }
+        _ => None,
     }
-    let value = |name: &'static str| text(args, name);
-    if !pieces.iter().all(|piece| match piece {
-        Piece::Text(_) => true,
-        Piece::Var(name) => value(name).is_some(),
-    }) {
-        return false;
+}
+
+/// Writes a message's pieces when every variable it reaches is given; false (and
+/// nothing written) otherwise, so Fluent formats it and reports what is missing.
+fn write_pieces(out: &mut String, pieces: &[Piece], args: Option<&Args>) -> bool {
+    let start = out.len();
+    let written = push_pieces(out, pieces, args);
+    if !written {
+        out.truncate(start);
     }
+    written
+}
+
+fn push_pieces(out: &mut String, pieces: &[Piece], args: Option<&Args>) -> bool {
+    let value = |name: &str| args.and_then(|a| a.get(name));
     for piece in pieces {
         match piece {
             Piece::Text(text) => out.push_str(text),
-            Piece::Var(name) => out.push_str(value(name).unwrap_or_default()),
+            Piece::Var(name) => match value(name) {
+                Some(text) => out.push_str(text),
+                None => return false,
+            },
+            Piece::Select(select) => {
+                let Some(given) = value(select.var) else {
+                    return false;
+                };
+                let chosen = select
+                    .variants
+                    .iter()
+                    .find(|(key, _)| *key == Some(given))
+                    .unwrap_or(&select.variants[select.default]);
+                if !push_pieces(out, chosen.1, args) {
+                    return false;
+                }
+            }
         }
     }
     true
@@ -232,8 +282,8 @@ fn messages_with_fallback(lang: Lang) -> Vec<Option<Message>> {
             let message = match locale.fixed.get(id) {
                 Some(text) => Message::Fixed(text),
                 None => match locale.bundle.get_message(id).and_then(|m| m.value()) {
-                    Some(pattern) => match simple_pieces(pattern) {
-                        Some(pieces) => Message::Simple(&locale.bundle, pattern, pieces),
+                    Some(pattern) => match pieces_of(pattern) {
+                        Some(pieces) => Message::Pieces(&locale.bundle, pattern, pieces),
                         None => Message::Pattern(&locale.bundle, pattern),
                     },
                     None => continue,
@@ -328,11 +378,12 @@ macro_rules! msg {
 
 /// Arguments for a message: strings (numbers already formatted) and plural counts.
 ///
-/// Built straight into Fluent's own argument list: text is borrowed where it can be
-/// (names come from the catalog and from `'static` tables).
+/// A short list in the order given (text borrowed where it can be: names come from the
+/// catalog and from `'static` tables); Fluent's own sorted list is built from it only for
+/// a message the fast path cannot write.
 pub struct Args<'a> {
     lang: Option<Lang>,
-    fluent: FluentArgs<'a>,
+    values: Vec<(&'a str, Cow<'a, str>)>,
 }
 
 impl Default for Args<'_> {
@@ -342,8 +393,7 @@ impl Default for Args<'_> {
 }
 
 impl<'a> Args<'a> {
-    /// Room for six arguments, which nearly every message stays within. Fluent keeps
-    /// them sorted by name: given in that order, each lands at the end of the list.
+    /// Room for six arguments, which nearly every message stays within.
     pub fn new() -> Self {
         Self::with_capacity(6)
     }
@@ -352,18 +402,18 @@ impl<'a> Args<'a> {
     pub fn with_capacity(n: usize) -> Self {
         Args {
             lang: None,
-            fluent: FluentArgs::with_capacity(n),
+            values: Vec::with_capacity(n),
         }
     }
 
     /// A text argument (names, pre-formatted numbers).
     pub fn s(mut self, key: &'a str, value: impl Into<Cow<'a, str>>) -> Self {
-        self.fluent.set(key, FluentValue::String(value.into()));
+        self.set(key, value.into());
         self
     }
 
     /// A count for plural selection (`[one]`/`*[other]`): passed as its CLDR category
-    /// in `lang`, so Fluent only compares names.
+    /// in `lang`, so choosing a variant only compares names.
     pub fn n(mut self, lang: Lang, key: &'a str, count: u64) -> Self {
         self.lang = Some(lang);
         let locale = locale(lang);
@@ -371,8 +421,32 @@ impl<'a> Args<'a> {
             .ok()
             .and_then(|n| locale.small_plurals.get(n).copied())
             .unwrap_or_else(|| plural_category(&locale.plurals, count));
-        self.fluent.set(key, FluentValue::String(category.into()));
+        self.set(key, Cow::Borrowed(category));
         self
+    }
+
+    /// A later value for a name replaces the earlier one, as in Fluent's list.
+    fn set(&mut self, key: &'a str, value: Cow<'a, str>) {
+        match self.values.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((key, value)),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_ref())
+    }
+
+    /// Fluent's argument list, for the messages Fluent itself formats.
+    fn fluent(&self) -> FluentArgs<'_> {
+        let mut args = FluentArgs::with_capacity(self.values.len());
+        for (key, value) in &self.values {
+            args.set(*key, FluentValue::String(Cow::Borrowed(value.as_ref())));
+        }
+        args
     }
 }
 
@@ -424,12 +498,12 @@ pub fn tr_into(out: &mut String, lang: Lang, id: impl MessageId, args: Option<&A
     );
     match id.slot().and_then(|slot| message(lang, slot)) {
         Some(Message::Fixed(text)) => out.push_str(text),
-        Some(Message::Simple(_, _, pieces))
-            if write_simple(out, pieces, args.map(|a| &a.fluent)) => {}
-        Some(Message::Simple(bundle, pattern, _) | Message::Pattern(bundle, pattern)) => {
+        Some(Message::Pieces(_, _, pieces)) if write_pieces(out, pieces, args) => {}
+        Some(Message::Pieces(bundle, pattern, _) | Message::Pattern(bundle, pattern)) => {
+            let fluent = args.map(Args::fluent);
             let mut errors = Vec::new();
             // Writing into a String cannot fail.
-            let _ = bundle.write_pattern(out, pattern, args.map(|a| &a.fluent), &mut errors);
+            let _ = bundle.write_pattern(out, pattern, fluent.as_ref(), &mut errors);
         }
         None => out.push_str(id.text()),
     }
@@ -445,9 +519,10 @@ pub fn tr_attr(lang: Lang, id: &str, attr: &str, args: Option<&Args>) -> String 
     else {
         return format!("{id}.{attr}");
     };
+    let fluent = args.map(Args::fluent);
     let mut errors = Vec::new();
     bundle
-        .format_pattern(pattern, args.map(|a| &a.fluent), &mut errors)
+        .format_pattern(pattern, fluent.as_ref(), &mut errors)
         .into_owned()
 }
 
@@ -501,36 +576,74 @@ pub fn has(lang: Lang, id: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// The fast path writes what Fluent writes, for every simple message of every
-    /// language, with each variable given as text.
+    /// The fast path writes what Fluent writes, for every message of every language it
+    /// takes, with each variable given as text and each selection tried on every key and
+    /// on a value no key names.
     #[test]
-    fn simple_messages_write_what_fluent_writes() {
-        let mut checked = 0;
-        for lang in Lang::ALL {
-            for message in MESSAGES[lang as usize].iter().flatten() {
-                let Message::Simple(bundle, pattern, pieces) = *message else {
-                    continue;
-                };
-                let mut args = FluentArgs::new();
-                for piece in pieces {
-                    if let Piece::Var(name) = piece {
-                        args.set(*name, format!("<{name}>"));
+    fn pieces_write_what_fluent_writes() {
+        fn vars(pieces: &[Piece], into: &mut Vec<(&'static str, Vec<&'static str>)>) {
+            for piece in pieces {
+                match piece {
+                    Piece::Text(_) => {}
+                    Piece::Var(name) => into.push((name, vec![])),
+                    Piece::Select(select) => {
+                        let keys = select.variants.iter().filter_map(|v| v.0).collect();
+                        into.push((select.var, keys));
+                        for (_, pieces) in &select.variants {
+                            vars(pieces, into);
+                        }
                     }
                 }
-                let mut fast = String::new();
-                assert!(write_simple(&mut fast, pieces, Some(&args)));
-                let mut errors = Vec::new();
-                let slow = bundle.format_pattern(pattern, Some(&args), &mut errors);
-                assert_eq!(fast, slow, "{lang:?}");
-                // A number is Fluent's to format: the fast path declines it.
-                if let Some(Piece::Var(name)) = pieces.iter().find(|p| matches!(p, Piece::Var(_))) {
-                    args.set(*name, 2.5);
-                    assert!(!write_simple(&mut String::new(), pieces, Some(&args)));
+            }
+        }
+        let (mut checked, mut selecting) = (0, 0);
+        for lang in Lang::ALL {
+            for message in MESSAGES[lang as usize].iter().flatten() {
+                let Message::Pieces(bundle, pattern, pieces) = *message else {
+                    continue;
+                };
+                let mut names = Vec::new();
+                vars(pieces, &mut names);
+                // Every selector on each of its keys, then on a value none names.
+                let selectors: Vec<_> = names.iter().filter(|(_, k)| !k.is_empty()).collect();
+                let rounds = selectors
+                    .iter()
+                    .map(|(_, k)| k.len() + 1)
+                    .max()
+                    .unwrap_or(1);
+                selecting += usize::from(!selectors.is_empty());
+                for round in 0..rounds {
+                    let mut args = Args::new();
+                    for (name, keys) in &names {
+                        let value = match keys.get(round) {
+                            Some(key) => (*key).to_string(),
+                            None => format!("<{name}>"),
+                        };
+                        args = args.s(name, value);
+                    }
+                    let mut fast = String::new();
+                    assert!(write_pieces(&mut fast, pieces, Some(&args)));
+                    let mut errors = Vec::new();
+                    let slow = bundle.format_pattern(pattern, Some(&args.fluent()), &mut errors);
+                    assert_eq!(fast, slow, "{lang:?}");
+                }
+                // A missing variable is Fluent's to report: the fast path declines it.
+                if let Some((name, _)) = names.first() {
+                    let mut args = Args::new();
+                    for (other, _) in &names {
+                        if other != name {
+                            args = args.s(other, "x");
+                        }
+                    }
+                    let mut out = String::from("kept");
+                    assert!(!write_pieces(&mut out, pieces, Some(&args)));
+                    assert_eq!(out, "kept");
                 }
                 checked += 1;
             }
         }
-        assert!(checked > 200, "only {checked} simple messages");
+        assert!(checked > 400, "only {checked} messages by pieces");
+        assert!(selecting > 40, "only {selecting} messages that select");
     }
 
     #[test]
@@ -549,7 +662,7 @@ mod tests {
                 1_000_000,
             ] {
                 let args = Args::new().n(lang, "n", n);
-                let Some(FluentValue::String(given)) = args.fluent.get("n") else {
+                let Some(given) = args.get("n") else {
                     panic!("a category for {n}");
                 };
                 assert_eq!(given, plural_category(&locale.plurals, n), "{lang:?} {n}");
