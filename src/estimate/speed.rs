@@ -53,7 +53,11 @@ pub fn experts_touched(e: f64, k: f64, batch: f64) -> f64 {
     if e <= 0.0 {
         return 0.0;
     }
-    e * (1.0 - (1.0 - (k / e).min(1.0)).powf(batch.max(1.0)))
+    // One sequence reads its k: the common case, without a power per card ranked.
+    if batch <= 1.0 {
+        return k.min(e);
+    }
+    e * (1.0 - (1.0 - (k / e).min(1.0)).powf(batch))
 }
 
 /// What decoding one token costs whatever the GPU: the bytes it reads and the layers it

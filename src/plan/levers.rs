@@ -11,7 +11,7 @@ use crate::estimate::{
 };
 use crate::runtime::PROFILES;
 use serde::Serialize;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 /// Below this share of usable memory left free, a fit is too tight to trust (the estimate's
 /// own error band is about this wide) and the answer offers levers too.
@@ -212,24 +212,73 @@ pub fn wanted(fit: &Fit) -> bool {
 /// The levers for `job` on `count` of `gpu`, best first: the ones that cost least (speed,
 /// quality, effort) come first, more cards always last. Empty when the verdict needs none.
 pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Vec<Lever> {
-    levers_knowing(model, job, gpu, count, fit, &OnceCell::new())
+    levers_knowing(model, job, gpu, count, fit, &Fewest::new(model, job, gpu))
 }
 
-/// [`levers`] for a caller that may already know `fewest`, [`Fit::min_count_any`] of the
-/// job as asked (the answer's "how many would do"): the precision and more-cards levers
-/// both compare with it, and it is worked out at most once.
+/// The fewest cards of the asker's kind that hold the job in each weight format
+/// ([`Fit::min_count_any`] of the job with only its format changed), each worked out at
+/// most once per answer: the precision lever and "more cards like yours" walk the same
+/// ladder of formats, and the answer already knows the count for the format asked.
+pub struct Fewest<'a> {
+    model: &'a ModelSpec,
+    job: &'a Job,
+    gpu: &'a GpuSpec,
+    asked: OnceCell<Option<u32>>,
+    known: RefCell<Vec<(Precision, Option<u32>)>>,
+}
+
+impl<'a> Fewest<'a> {
+    pub fn new(model: &'a ModelSpec, job: &'a Job, gpu: &'a GpuSpec) -> Fewest<'a> {
+        Fewest {
+            model,
+            job,
+            gpu,
+            asked: OnceCell::new(),
+            known: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The same, with the job as asked already counted.
+    pub fn knowing(mut self, asked: Option<u32>) -> Fewest<'a> {
+        self.asked = OnceCell::from(asked);
+        self
+    }
+
+    /// The fewest cards for the job as asked.
+    fn asked(&self) -> Option<u32> {
+        *self
+            .asked
+            .get_or_init(|| Fit::min_count_any(self.model, self.job, self.gpu))
+    }
+
+    /// The fewest cards for the job in format `p`.
+    fn in_format(&self, p: Precision) -> Option<u32> {
+        if p == self.job.precision {
+            return self.asked();
+        }
+        if let Some(&(_, n)) = self.known.borrow().iter().find(|(q, _)| *q == p) {
+            return n;
+        }
+        let mut changed = self.job.clone();
+        changed.precision = p;
+        let n = Fit::min_count_any(self.model, &changed, self.gpu);
+        self.known.borrow_mut().push((p, n));
+        n
+    }
+}
+
+/// [`levers`] with the counts per format an answer shares with [`more_cards`].
 pub fn levers_knowing(
     model: &ModelSpec,
     job: &Job,
     gpu: &GpuSpec,
     count: u32,
     fit: &Fit,
-    fewest: &OnceCell<Option<u32>>,
+    fewest: &Fewest,
 ) -> Vec<Lever> {
     if !wanted(fit) {
         return Vec::new();
     }
-    let fewest = || *fewest.get_or_init(|| Fit::min_count_any(model, job, gpu));
     let mut out = Vec::new();
     let mut push = |kind, change, changed: Job, n: u32| {
         if let Ok(f) = Fit::check(model, &changed, gpu, n)
@@ -260,7 +309,7 @@ pub fn levers_knowing(
         host_offload(model, job, gpu, count, &mut push);
     }
     if !fit.fits
-        && let Some(n) = fewest()
+        && let Some(n) = fewest.asked()
         && n > count
     {
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
@@ -510,7 +559,7 @@ fn inference(
     job: &Job,
     gpu: &GpuSpec,
     count: u32,
-    fewest: impl Fn() -> Option<u32>,
+    fewest: &Fewest,
     push: &mut impl FnMut(LeverKind, Change, Job, u32),
 ) {
     let profile = job.runtime.profile();
@@ -529,7 +578,7 @@ fn inference(
             }
         }
     }
-    if let Some((p, n)) = nearest_precision(model, job, gpu, count, fewest) {
+    if let Some((p, n)) = nearest_precision(job, gpu, count, fewest) {
         let mut changed = job.clone();
         changed.precision = p;
         push(LeverKind::Precision, Change::Precision(p), changed, n);
@@ -540,11 +589,10 @@ fn inference(
 /// one that needs the fewest cards (if that is fewer than `fewest`, what the job as asked
 /// needs).
 fn nearest_precision(
-    model: &ModelSpec,
     job: &Job,
     gpu: &GpuSpec,
     count: u32,
-    fewest: impl Fn() -> Option<u32>,
+    fewest: &Fewest,
 ) -> Option<(Precision, u32)> {
     let profile = job.runtime.profile();
     let bits = job.precision.bits_per_weight();
@@ -554,9 +602,7 @@ fn nearest_precision(
         });
     let mut best: Option<(Precision, u32)> = None;
     for p in ladder {
-        let mut changed = job.clone();
-        changed.precision = p;
-        let Some(n) = Fit::min_count_any(model, &changed, gpu) else {
+        let Some(n) = fewest.in_format(p) else {
             continue;
         };
         if n <= count {
@@ -566,7 +612,7 @@ fn nearest_precision(
             best = Some((p, n));
         }
     }
-    let asked = fewest().unwrap_or(u32::MAX);
+    let asked = fewest.asked().unwrap_or(u32::MAX);
     best.filter(|&(_, n)| n < asked)
 }
 
@@ -651,6 +697,7 @@ pub fn more_cards(
     gpu: &GpuSpec,
     count: u32,
     fit: &Fit,
+    fewest: &Fewest,
 ) -> Option<Lever> {
     if fit.fits {
         return None;
@@ -668,9 +715,7 @@ pub fn more_cards(
     let limit = crate::estimate::box_limit(gpu);
     let mut best: Option<(u32, Precision)> = None;
     for p in formats {
-        let mut changed = job.clone();
-        changed.precision = p;
-        let Some(n) = Fit::min_count_any(model, &changed, gpu) else {
+        let Some(n) = fewest.in_format(p) else {
             continue;
         };
         if n > count && n <= limit && best.is_none_or(|(b, _)| n < b) {
