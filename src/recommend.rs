@@ -3,6 +3,7 @@
 use crate::catalog::{
     Catalog, FormFactor, GIB, GpuSpec, Market, MemoryKind, ModelSpec, PriceBasis, Vendor,
 };
+use crate::estimate::at_load::LoadModel;
 use crate::estimate::{
     self, DecodeWork, Fit, Interconnect, Job, JobError, Layout, Mode, NODE, Precision, Reserve,
     Sizing, Topology,
@@ -161,6 +162,7 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
         .iter()
         .any(|c| c.count <= estimate::box_limit(c.gpu));
     let picks = pick(&minimal, recs.multi_node, one_box, !job.mode.is_training());
+    let load = crate::plan::serving::load_model(model, job);
     for (tag, c) in picks {
         if let Some(existing) = recs
             .setups
@@ -172,7 +174,7 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
         }
         if recs.setups.len() < MAX_SETUPS {
             let fit = Fit::sized(sizing, Some(&decode), c.gpu, c.count);
-            let per_million = usd_per_million_tokens(model, c.gpu, c.count, &fit, job);
+            let per_million = usd_per_million_with(&load, c.gpu, c.count, &fit, job);
             let buy = c.buy;
             recs.setups.push(Setup {
                 price_usd: price(c.gpu, c.count),
@@ -428,14 +430,27 @@ pub fn usd_per_million_tokens(
     fit: &Fit,
     job: &Job,
 ) -> Option<(f64, ServedAt)> {
+    let load = crate::plan::serving::load_model(model, job);
+    usd_per_million_with(&load, gpu, count, fit, job)
+}
+
+/// [`usd_per_million_tokens`] with the job's speed-at-load model made once (the ranking
+/// prices every setup it lists with one).
+fn usd_per_million_with(
+    load: &LoadModel,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+    job: &Job,
+) -> Option<(f64, ServedAt)> {
     if gpu.market != Market::Datacenter {
         return None;
     }
     let hourly = cloud(gpu, count)?;
-    let serving = crate::plan::serving::capacity(model, job, gpu, count, fit)?;
-    let tokens_per_hour = serving.tokens_per_s_total? * 3600.0;
+    let (total, streams) = crate::plan::serving::throughput(load, job, gpu, count, fit)?;
+    let tokens_per_hour = total * 3600.0;
     let at = ServedAt {
-        concurrency: serving.streams(),
+        concurrency: streams,
         context: job.context(),
     };
     (tokens_per_hour > 0.0 && at.concurrency >= 1).then(|| (hourly / tokens_per_hour * 1e6, at))

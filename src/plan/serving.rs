@@ -54,19 +54,8 @@ pub fn capacity(
     count: u32,
     fit: &Fit,
 ) -> Option<Serving> {
-    if job.mode != Mode::Inference || !fit.fits || job.runtime.profile().launch.is_none() {
-        return None;
-    }
+    let pool = Pool::of(job, count, fit)?;
     let est = &fit.estimate;
-    if est.kv_bytes_per_token <= 0.0 {
-        return None;
-    }
-    let n = f64::from(count);
-    let fixed = est.weights + est.activations + est.overhead;
-    let pool = (fit.usable_gib * GIB * n - fixed).max(0.0);
-    // An MLA latent kept whole on every tensor-parallel rank takes `kv_copies` bytes.
-    let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
-    let tokens = pool / per_token;
     let top = model.max_position_embeddings.unwrap_or(u64::MAX);
     let profile = job.runtime.profile();
     let (small, large) = scheduler_steps(profile, job);
@@ -75,29 +64,21 @@ pub fn capacity(
     // llama.cpp's SWA cache, SGLang's split pool), so it can pass the pool's token count
     // (gpt-oss, Gemma 3); a hybrid's state pages and padding can make it fall short. It is
     // the sequence the fit counts, so the answer fits when estimated at it again.
-    let pooled = (tokens as u64).min(top);
+    let pooled = (pool.tokens as u64).min(top);
     let max_context = match profile.window_kv {
         WindowKv::Grouped(_) | WindowKv::Window(_) | WindowKv::SplitPool(..) => longest_sequence(
             model,
             job.kv_precision,
-            pool / f64::from(est.kv_copies.max(1)),
+            pool.bytes / f64::from(est.kv_copies.max(1)),
             profile.window_kv,
             step,
             top.min(1 << 40),
         ),
         WindowKv::Whole => pooled,
     };
-    let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
-    let concurrency = fit
-        .max_concurrency
-        .unwrap_or(tokens / per_sequence)
-        .floor()
-        .max(0.0);
-    let load = LoadModel::new(model, &serving_lengths(job));
-    let tokens_per_s_total = (concurrency >= 1.0).then(|| {
-        let streams = concurrency.min(MAX_SEQUENCES) as u32;
-        load.at(gpu, count, streams).tokens_per_s_per_gpu * f64::from(count)
-    });
+    let (pool, concurrency) = (pool.bytes, pool.concurrency);
+    let load = load_model(model, job);
+    let tokens_per_s_total = total_tokens_per_s(&load, gpu, count, concurrency);
     let cap = (concurrency as u32).min(at_load::MAX_USERS);
     let target = job.load.target();
     let users_at_target = load.users_at_target(gpu, count, target, cap);
@@ -115,6 +96,77 @@ pub fn capacity(
         users_at_target: u64::from(users_at_target),
         target_tokens_per_s: target,
     })
+}
+
+/// The KV pool of a fitting serving job: its bytes over all GPUs, the tokens it holds, and
+/// the requests of the asked context held at once.
+struct Pool {
+    bytes: f64,
+    tokens: f64,
+    concurrency: f64,
+}
+
+impl Pool {
+    fn of(job: &Job, count: u32, fit: &Fit) -> Option<Pool> {
+        if job.mode != Mode::Inference || !fit.fits || job.runtime.profile().launch.is_none() {
+            return None;
+        }
+        let est = &fit.estimate;
+        if est.kv_bytes_per_token <= 0.0 {
+            return None;
+        }
+        let fixed = est.weights + est.activations + est.overhead;
+        let bytes = (fit.usable_gib * GIB * f64::from(count) - fixed).max(0.0);
+        // An MLA latent kept whole on every tensor-parallel rank takes `kv_copies` bytes.
+        let per_token = est.kv_bytes_per_token * f64::from(est.kv_copies.max(1));
+        let tokens = bytes / per_token;
+        let per_sequence = (est.kv_cache / f64::from(job.batch.max(1)) / per_token).max(1.0);
+        let concurrency = fit
+            .max_concurrency
+            .unwrap_or(tokens / per_sequence)
+            .floor()
+            .max(0.0);
+        Some(Pool {
+            bytes,
+            tokens,
+            concurrency,
+        })
+    }
+}
+
+/// Generated tokens per second summed over `concurrency` streams (capped at
+/// [`MAX_SEQUENCES`]); None below one stream.
+fn total_tokens_per_s(
+    load: &LoadModel,
+    gpu: &GpuSpec,
+    count: u32,
+    concurrency: f64,
+) -> Option<f64> {
+    (concurrency >= 1.0).then(|| {
+        let streams = concurrency.min(MAX_SEQUENCES) as u32;
+        load.at(gpu, count, streams).tokens_per_s_per_gpu * f64::from(count)
+    })
+}
+
+/// [`capacity`]'s total speed and streams alone, for pricing a setup per million tokens:
+/// the setup ranking asks it of every setup it lists, with one [`LoadModel`] for the job
+/// ([`load_model`]), and needs neither the longest request nor the users at a target.
+pub fn throughput(
+    load: &LoadModel,
+    job: &Job,
+    gpu: &GpuSpec,
+    count: u32,
+    fit: &Fit,
+) -> Option<(f64, u64)> {
+    let pool = Pool::of(job, count, fit)?;
+    let total = total_tokens_per_s(load, gpu, count, pool.concurrency)?;
+    let streams = (pool.concurrency as u64).min(MAX_SEQUENCES as u64);
+    Some((total, streams))
+}
+
+/// The speed-at-load model a job is served with (its lengths, else 1,024 in and out).
+pub fn load_model(model: &ModelSpec, job: &Job) -> LoadModel {
+    LoadModel::new(model, &serving_lengths(job))
 }
 
 /// The job with the prompt and output lengths speed at load is measured at: the asked
