@@ -89,6 +89,9 @@ pub struct DecodeWork {
     /// step budgets (other cards, cards of 70 GiB or more), and what the prefill rate
     /// reads (active parameters, the precision read).
     costs: LoadCosts,
+    /// The job's batch (at least one sequence) and [`DecodeWork::step_load`] at it: the
+    /// setup ranking asks a step at that batch of every card kind.
+    at_batch: (f64, (f64, f64, f64)),
     mxfp4: bool,
     hidden: f64,
     prompt: f64,
@@ -130,7 +133,8 @@ impl DecodeWork {
         // Engines without a profiled step budget: SGLang's `--chunked-prefill-size` and
         // llama.cpp's `-b` both default to a few thousand tokens.
         let budget = |b: u64| if b > 0 { b as f64 } else { DEFAULT_BUDGET };
-        DecodeWork {
+        let mut work = DecodeWork {
+            at_batch: (0.0, (0.0, 0.0, 0.0)),
             costs: LoadCosts::of(job.runtime),
             mxfp4: precision == Precision::Mxfp4,
             hidden: f64::from(model.hidden_size),
@@ -158,7 +162,10 @@ impl DecodeWork {
             host_bytes,
             host_seconds,
             host_experts,
-        }
+        };
+        let batch = work.batch.max(1.0);
+        work.at_batch = (batch, work.step_load(batch));
+        work
     }
 
     /// Tokens per second on `count` GPUs of this kind.
@@ -263,6 +270,13 @@ impl DecodeWork {
         }
     }
 
+    /// [`DecodeWork::step_bytes`] and [`DecodeWork::expert_share`] at `n` sequences: the
+    /// same for every card, so worked out once at the job's batch (`at_batch`).
+    fn step_load(&self, n: f64) -> (f64, f64, f64) {
+        let (dense, experts) = self.step_bytes(n);
+        (dense, experts, self.expert_share(n))
+    }
+
     /// Seconds a step spends reading offloaded weights from host RAM (0 when all is on GPU).
     pub fn host_seconds(&self) -> f64 {
         self.host_seconds
@@ -306,8 +320,12 @@ impl DecodeWork {
         }
         // Offloaded layers read their dense weights (and KV) from RAM first; `--cpu-moe`
         // reads its experts there: `step_bytes` leaves out what comes from host RAM.
-        let (dense, experts) = self.step_bytes(n);
-        let memory = dense / bandwidth + experts / (bandwidth * self.expert_share(n));
+        let (dense, experts, expert_share) = if n == self.at_batch.0 {
+            self.at_batch.1
+        } else {
+            self.step_load(n)
+        };
+        let memory = dense / bandwidth + experts / (bandwidth * expert_share);
         let compute = n / prefill_rate;
         let chunk = prefill / prefill_rate;
         let gddr7 = gpu.memory_type.eq_ignore_ascii_case("GDDR7");

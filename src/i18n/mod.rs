@@ -425,17 +425,15 @@ impl<'a> Args<'a> {
         self
     }
 
-    /// A later value for a name replaces the earlier one, as in Fluent's list.
+    /// A later value for a name wins, as in Fluent's list: [`Args::get`] reads from the end.
     fn set(&mut self, key: &'a str, value: Cow<'a, str>) {
-        match self.values.iter_mut().find(|(k, _)| *k == key) {
-            Some(slot) => slot.1 = value,
-            None => self.values.push((key, value)),
-        }
+        self.values.push((key, value));
     }
 
     fn get(&self, key: &str) -> Option<&str> {
         self.values
             .iter()
+            .rev()
             .find(|(k, _)| *k == key)
             .map(|(_, v)| v.as_ref())
     }

@@ -56,6 +56,17 @@ pub(super) fn opens_name(word: &str) -> bool {
     tokenize(word).first().is_some_and(|t| HEADS.contains(t))
 }
 
+/// Whether one of the two words right before a family word gives a size: "70b llama",
+/// "70B的llama" name Llama 70B (a common word such as Spanish "llama" rarely follows a
+/// size).
+pub(super) fn sized_before(before: &[&str]) -> bool {
+    before
+        .iter()
+        .rev()
+        .take(2)
+        .any(|t| tokenize(t).iter().any(|s| size_of(s).is_some()))
+}
+
 /// Whether one of the words right after a name's first word gives a size ("lamma 3 8b").
 pub(super) fn sized_after(next: &[&str]) -> bool {
     next.iter()

@@ -769,7 +769,8 @@ fn take_model(
         !FILLER.contains(&t)
             && catalog.is_model_word(t)
             && (super::heads::opens_name_before(t, &words[i + 1..])
-                || super::heads::sized_after(&words[i + 1..]))
+                || super::heads::sized_after(&words[i + 1..])
+                || (super::heads::opens_name(t) && super::heads::sized_before(&words[..i])))
     })?;
     let is_size = |t: &String| crate::catalog::size_of(t).is_some();
     let mut has_size =

@@ -542,9 +542,12 @@ pub(crate) fn without_brand(label: &str) -> String {
 
 /// [`without_brand`], appended to `out`.
 fn push_without_brand(out: &mut String, label: &str) {
-    let (count, name) = match label.split_once(" × ") {
-        Some((n, name)) => (Some(n), name),
-        None => (None, label),
+    // " × " found by its one non-ASCII char: a substring search costs more than the label.
+    let (count, name) = match label.find('×') {
+        Some(at) if label[..at].ends_with(' ') && label[at + '×'.len_utf8()..].starts_with(' ') => {
+            (Some(&label[..at - 1]), &label[at + '×'.len_utf8() + 1..])
+        }
+        _ => (None, label),
     };
     let name = BRANDS
         .iter()
