@@ -30,6 +30,7 @@ mod estimate_training;
 mod fake_discord;
 mod fake_hub;
 mod glossary;
+mod gpu_sources;
 mod hub;
 mod hub_fuzz;
 mod hub_header;
