@@ -25,6 +25,7 @@ mod discord_commands;
 mod discord_e2e;
 mod discord_intents;
 mod discord_phone;
+mod discord_pointers;
 mod estimate;
 mod estimate_training;
 mod fake_discord;

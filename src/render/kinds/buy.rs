@@ -1,10 +1,11 @@
 //! What a budget buys for a model: what the money runs best first, as a short table.
 
 use super::page::{KindPage, Part, rate_line, spans_of, topic_link, view};
-use super::{AnswerKind, head, text};
+use super::{AnswerKind, head};
 use crate::answer::{Intent, Purchase, Topic};
 use crate::catalog::Catalog;
 use crate::i18n::{Args, Lang, t, tr};
+use crate::render::buy::Rest;
 use crate::render::discord::{self as embed, Embed};
 use crate::render::html;
 use crate::render::kinds_json::{AskJson, BuyAnswerJson, budget, buy_setup};
@@ -22,9 +23,15 @@ impl AnswerKind for Buy<'_> {
         crate::render::buy::text(lang, catalog, self.0, self.1)
     }
 
+    /// The chat-length answer; the setups it leaves out are counted, not sent to a flag
+    /// Discord does not have.
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
+        let chat = Buy(self.0, Length::Chat);
+        let body =
+            crate::render::buy::text_with_rest(lang, catalog, self.0, Length::Chat, Rest::Counted);
+        let verdict = super::verdict(&chat, lang, catalog);
         embed::notice(
-            text(&Buy(self.0, Length::Chat), lang, catalog),
+            crate::render::verdict::open_with(&verdict, body),
             embed::GREEN,
         )
     }
