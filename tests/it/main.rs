@@ -76,3 +76,4 @@ mod web_hostile;
 mod web_pages;
 mod web_paste;
 mod web_stats;
+mod web_verdict_once;
