@@ -7,7 +7,7 @@ use crate::answer::Purchase;
 use crate::buy::{Affordable, Card, MAX_PICKS, Priced, Shopping};
 use crate::catalog::{Catalog, PriceBasis};
 use crate::estimate::{Format, Precision};
-use crate::i18n::{Args, Lang, format_number, t, tr};
+use crate::i18n::{Args, Lang, format_int, format_number, t, tr};
 use crate::query::budget::{Currency, Rates};
 use crate::render::outcome::Length;
 
@@ -154,6 +154,25 @@ pub fn shown(s: &Shopping, length: Length) -> (usize, usize) {
 /// The answer as chat text: a heading, the format it was sized in (full length), the dated rate, then
 /// the table (at most [`MAX_PICKS`] rows at chat length) and how many more `--full` lists.
 pub fn text(lang: Lang, catalog: &Catalog, p: &Purchase, length: Length) -> String {
+    text_with_rest(lang, catalog, p, length, Rest::Flag)
+}
+
+/// Where the rows a short list leaves out are: behind the terminal's `--full`, or nowhere
+/// the reader can type (a Discord embed: no flag there), so the line only counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rest {
+    Flag,
+    Counted,
+}
+
+/// [`text`], its "and N more" line pointing where `rest` says.
+pub fn text_with_rest(
+    lang: Lang,
+    catalog: &Catalog,
+    p: &Purchase,
+    length: Length,
+    rest: Rest,
+) -> String {
     let s = &p.shopping;
     let b = s.budget;
     let typed = budget_label(lang, b.amount, b.currency);
@@ -193,8 +212,22 @@ pub fn text(lang: Lang, catalog: &Catalog, p: &Purchase, length: Length) -> Stri
     }
     let more = s.within.len().saturating_sub(own) + s.step_up.len().min(3).saturating_sub(up);
     if more > 0 {
-        let args = Args::new().s("count", more.to_string());
-        out.push_str(&tr(lang, "buy-more", Some(&args)));
+        let line = match rest {
+            Rest::Flag => tr(
+                lang,
+                "buy-more",
+                Some(&Args::new().s("count", more.to_string())),
+            ),
+            Rest::Counted => {
+                let args = Args::new().s("count", format_int(lang, more as u64)).n(
+                    lang,
+                    "count_n",
+                    more as u64,
+                );
+                tr(lang, "discord-buy-more", Some(&args))
+            }
+        };
+        out.push_str(&line);
         out.push('\n');
     }
     if let Some(c) = &s.cheapest {

@@ -74,6 +74,32 @@ pub fn of_estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> 
     plain(&estimate(lang, catalog, a))
 }
 
+/// Whether an estimate's box line (the fit line, the format that fits, or the first setup)
+/// only says again what its verdict `sentence` ([`of_estimate`]) says, so a page that shows
+/// the sentence leaves the line out: the sentence was made from the line ("It runs on
+/// 3 × RTX 3090: …"), or it answers for the asker's own setup with the memory needed and
+/// usable there, which is all a fit line has ("Does not fit on RTX 4090: 132.4 GiB per GPU
+/// needed, 23.2 GiB usable"). The line on why the answer is in another format than the
+/// model's own stays, and so does the fit under a longest-context sentence.
+pub fn box_line_repeats(
+    lang: Lang,
+    catalog: &Catalog,
+    a: &crate::answer::Answer,
+    sentence: &str,
+    line: &str,
+) -> bool {
+    let line = plain(line);
+    if sentence.contains(line.trim_end_matches(['.', '。'])) {
+        return true;
+    }
+    let own_setup = a.fit.is_some() && a.gpu.is_some();
+    let about_context =
+        a.max_context_asked && a.gpu.is_some() && super::plan::max_context_line(lang, a).is_some();
+    own_setup
+        && !about_context
+        && super::parts::best_fit_line(lang, catalog, a).is_none_or(|b| plain(&b) != line)
+}
+
 /// On the asker's own setup, yes, maybe or no with the memory and the speed there; with no
 /// setup named, the first setup that runs it.
 pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {

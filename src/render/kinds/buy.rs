@@ -1,10 +1,11 @@
 //! What a budget buys for a model: what the money runs best first, as a short table.
 
 use super::page::{KindPage, Part, rate_line, spans_of, topic_link, view};
-use super::{AnswerKind, head, text};
+use super::{AnswerKind, head};
 use crate::answer::{Intent, Purchase, Topic};
 use crate::catalog::Catalog;
-use crate::i18n::{Args, Lang, t, tr};
+use crate::i18n::{Lang, t};
+use crate::render::buy::Rest;
 use crate::render::discord::{self as embed, Embed};
 use crate::render::html;
 use crate::render::kinds_json::{AskJson, BuyAnswerJson, budget, buy_setup};
@@ -22,9 +23,15 @@ impl AnswerKind for Buy<'_> {
         crate::render::buy::text(lang, catalog, self.0, self.1)
     }
 
+    /// The chat-length answer; the setups it leaves out are counted, not sent to a flag
+    /// Discord does not have.
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
+        let chat = Buy(self.0, Length::Chat);
+        let body =
+            crate::render::buy::text_with_rest(lang, catalog, self.0, Length::Chat, Rest::Counted);
+        let verdict = super::verdict(&chat, lang, catalog);
         embed::notice(
-            text(&Buy(self.0, Length::Chat), lang, catalog),
+            crate::render::verdict::open_with(&verdict, body),
             embed::GREEN,
         )
     }
@@ -58,7 +65,6 @@ impl AnswerKind for Buy<'_> {
         let catalog = Catalog::get();
         let s = &self.0.shopping;
         let b = s.budget;
-        let typed = crate::render::buy::budget_label(lang, b.amount, b.currency);
         let lines: Vec<String> = s
             .within
             .iter()
@@ -72,18 +78,12 @@ impl AnswerKind for Buy<'_> {
         } else {
             view(lang, "fits", "🛒", head)
         };
-        v.line = match &s.cheapest {
-            Some(c) => {
-                let args = Args::new()
-                    .s("budget", typed.as_str())
-                    .s(
-                        "setup",
-                        crate::render::parts::setup_label(catalog, &c.gpu.id, c.fit.count),
-                    )
-                    .s("price", crate::render::parts::price_usd(lang, c.usd));
-                Some(html::spans(&tr(lang, "buy-none", Some(&args))))
-            }
-            None => lines.first().map(|l| html::spans(l)),
+        // The verdict already names the best setup, or the cheapest that runs the model:
+        // the box says it once and the rows follow below. Only a step up with nothing
+        // within the budget and nothing cheaper is news the sentence lacks.
+        v.line = match (&s.cheapest, s.within.is_empty()) {
+            (None, true) => lines.first().map(|l| html::spans(l)),
+            _ => None,
         };
         if !s.within.is_empty() {
             v.parts.push(Part {

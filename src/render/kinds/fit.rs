@@ -42,8 +42,9 @@ fn model_line(lang: Lang, model: &str, context: u64) -> String {
 }
 
 impl Fit<'_> {
-    /// The answer's heading, and the models by format under it.
-    fn titled(&self, lang: Lang, catalog: &Catalog) -> (String, String) {
+    /// The answer's heading, and the models by format under it; `more` is the message that
+    /// counts the models left out (the terminal's names `--full`, Discord's only counts).
+    fn titled(&self, lang: Lang, catalog: &Catalog, more_id: &str) -> (String, String) {
         let list = self.0;
         let setup = crate::render::parts::setup_label(catalog, &list.gpu.id, list.count);
         let args = Args::new()
@@ -79,7 +80,7 @@ impl Fit<'_> {
         }
         if more > 0 {
             let a = Args::new().s("count", more.to_string());
-            out.push_str(&format!("\n{}", tr(lang, "fit-more", Some(&a))));
+            out.push_str(&format!("\n{}", tr(lang, more_id, Some(&a))));
         }
         (title, out)
     }
@@ -102,13 +103,13 @@ impl AnswerKind for Fit<'_> {
     }
 
     fn body(&self, lang: Lang, catalog: &Catalog) -> String {
-        let (title, rest) = self.titled(lang, catalog);
+        let (title, rest) = self.titled(lang, catalog, "fit-more");
         format!("**{title}**{rest}")
     }
 
     fn embed(&self, lang: Lang, catalog: &Catalog) -> Embed {
         let chat = Fit(self.0, Length::Chat);
-        let (title, rest) = chat.titled(lang, catalog);
+        let (title, rest) = chat.titled(lang, catalog, "discord-fit-models-more");
         let colour = if self.0.groups.iter().all(|(_, m)| m.is_empty()) {
             embed::AMBER
         } else {

@@ -126,6 +126,11 @@ impl AnswerHtml {
             lang,
             ..AnswerHtml::default()
         };
+        // The box opens with the answer's verdict sentence, as the text and the embed do;
+        // the page says it once (its line and the lines under the chart do not repeat it).
+        let catalog = Catalog::get();
+        let sentence = render::verdict::of_estimate(lang, catalog, view.answer);
+        let not_the_verdict = |l: &String| render::verdict::first_sentence(l) != sentence;
         for section in &view.sections {
             match section {
                 Section::Verdict(v) => {
@@ -135,14 +140,16 @@ impl AnswerHtml {
                         VerdictKind::No => ("no", "❌"),
                         VerdictKind::Estimate => ("info", "📐"),
                     };
-                    // The box opens with the answer's verdict sentence, as the text and
-                    // the embed do; its line (the format that fits, the fit) follows.
-                    let sentence = render::verdict::of_estimate(lang, Catalog::get(), view.answer);
+                    // Its line (the format that fits, the fit) follows when it says
+                    // more than the sentence.
+                    let line = v.line.as_deref().filter(|l| {
+                        !render::verdict::box_line_repeats(lang, catalog, view.answer, &sentence, l)
+                    });
                     out.verdict = VerdictBox {
                         class,
                         icon,
-                        words: sentence,
-                        line: v.line.as_deref().map(html::spans),
+                        words: sentence.clone(),
+                        line: line.map(html::spans),
                     };
                 }
                 Section::Total(l) => out.total = html::spans(l),
@@ -158,7 +165,11 @@ impl AnswerHtml {
                 | Section::Lead(l)
                 | Section::MaxContext(l)
                 | Section::Serving(l)
-                | Section::RamHint(l) => out.fit.push(html::spans(l)),
+                | Section::RamHint(l) => {
+                    if not_the_verdict(l) {
+                        out.fit.push(html::spans(l));
+                    }
+                }
                 Section::LaunchMissing(l) => out.launch_missing = Some(html::spans(l)),
                 Section::Fit(l) | Section::Levers(l) | Section::Prices(l) => {
                     out.fit.extend(lines(l));
