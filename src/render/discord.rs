@@ -170,7 +170,8 @@ pub fn offers_levers(a: &Answer) -> bool {
 }
 
 /// The first view, phone first: one verdict (the format that fits when the assumed one
-/// does not, else the fit on the named GPUs), the total, three setups with their prices,
+/// does not, else the fit on the named GPUs), the total, three setups with their prices
+/// (none when the named setup holds the job),
 /// and which model and weights it is (a Hub repo's exact bytes). The chart is the message's
 /// picture; the rest waits behind "full breakdown".
 const COMPACT: &[Kind] = &[
@@ -220,7 +221,13 @@ const FULL_AFTER: [Kind; 8] = [
 pub fn layout(view: View, a: &Answer) -> Vec<Kind> {
     let mut out = Vec::with_capacity(24);
     if view == View::Compact {
-        out.extend_from_slice(COMPACT);
+        // A named setup that holds the job needs no list of others, as in the chat text.
+        let own_fits = a.fit.as_ref().is_some_and(|f| f.fits);
+        out.extend(
+            COMPACT
+                .iter()
+                .filter(|&&k| !(own_fits && k == Kind::SetupsFirst)),
+        );
         return out;
     }
     out.extend(LEAD);
