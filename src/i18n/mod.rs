@@ -114,6 +114,12 @@ fn placeable(expression: &'static ast::Expression<&'static str>) -> Option<Piece
     use ast::InlineExpression::VariableReference;
     match expression {
         ast::Expression::Inline(VariableReference { id }) => Some(Piece::Var(id.name)),
+        // `{" "}`: a literal Fluent writes as it is when it holds no escape.
+        ast::Expression::Inline(ast::InlineExpression::StringLiteral { value })
+            if !value.contains('\\') =>
+        {
+            Some(Piece::Text(value))
+        }
         ast::Expression::Select {
             selector: VariableReference { id },
             variants,
@@ -642,6 +648,25 @@ mod tests {
         }
         assert!(checked > 400, "only {checked} messages by pieces");
         assert!(selecting > 40, "only {selecting} messages that select");
+    }
+
+    /// Every message takes the fast path (text, variables, selections on a variable,
+    /// plain literals): one that calls a function or refers to another message still
+    /// formats, through Fluent, but costs a whole answer's worth of lookups; listed here.
+    #[test]
+    fn few_messages_need_fluents_resolver() {
+        let slow: Vec<_> = Lang::ALL
+            .iter()
+            .flat_map(|&lang| {
+                locale(lang).ids.iter().filter(move |id| {
+                    SLOTS
+                        .get(id.as_str())
+                        .and_then(|&slot| message(lang, slot))
+                        .is_some_and(|m| matches!(m, Message::Pattern(..)))
+                })
+            })
+            .collect();
+        assert!(slow.is_empty(), "formatted by Fluent: {slow:?}");
     }
 
     #[test]
