@@ -172,7 +172,8 @@ impl LoadModel {
     /// The most users (up to `cap`) each seeing at least `target` tokens per second; 0
     /// when not even one does. TPOT grows with N, so a bisection finds it.
     pub fn users_at_target(&self, gpu: &GpuSpec, count: u32, target: f64, cap: u32) -> u32 {
-        let fast = |n: u32| self.at(gpu, count, n).tokens_per_s_per_user >= target;
+        // Only the step decides: the time to first token is not worked out for each try.
+        let fast = |n: u32| self.work.per_user_tokens_per_s(gpu, count, n) >= target;
         if cap == 0 || !fast(1) {
             return 0;
         }

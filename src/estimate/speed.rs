@@ -92,6 +92,10 @@ pub struct DecodeWork {
     /// The job's batch (at least one sequence) and [`DecodeWork::step_load`] at it: the
     /// setup ranking asks a step at that batch of every card kind.
     at_batch: (f64, (f64, f64, f64)),
+    /// The engine's (bandwidth share, ms per layer) on each [`MemoryKind`] (in its
+    /// declaration order) and whether it splits tensors: read from its profile once.
+    efficiency: [(f64, f64); 3],
+    tensor: bool,
     mxfp4: bool,
     hidden: f64,
     prompt: f64,
@@ -133,8 +137,13 @@ impl DecodeWork {
         // Engines without a profiled step budget: SGLang's `--chunked-prefill-size` and
         // llama.cpp's `-b` both default to a few thousand tokens.
         let budget = |b: u64| if b > 0 { b as f64 } else { DEFAULT_BUDGET };
+        let quantized = precision.is_quantized();
+        let kinds = [MemoryKind::Gddr, MemoryKind::Hbm, MemoryKind::Unified];
+        debug_assert!(kinds.iter().enumerate().all(|(i, &k)| k as usize == i));
         let mut work = DecodeWork {
             at_batch: (0.0, (0.0, 0.0, 0.0)),
+            efficiency: kinds.map(|kind| efficiency(job.runtime, kind, quantized)),
+            tensor: job.runtime.profile().split == Split::Tensor,
             costs: LoadCosts::of(job.runtime),
             mxfp4: precision == Precision::Mxfp4,
             hidden: f64::from(model.hidden_size),
@@ -233,6 +242,16 @@ impl DecodeWork {
         }
     }
 
+    /// [`DecodeWork::at`]'s tokens per second per user alone (a search for the users a
+    /// setup serves at a target speed tries several counts and needs no first token).
+    pub fn per_user_tokens_per_s(&self, gpu: &GpuSpec, count: u32, n: u32) -> f64 {
+        let users = f64::from(n.max(1));
+        let prefill_rate = self.prefill_rate(gpu, count);
+        let arriving = self.arriving(users).min(self.budget(gpu));
+        let kind = gpu.memory_kind();
+        1.0 / self.step_seconds(gpu, kind, count, users, arriving, prefill_rate)
+    }
+
     /// Prompt tokens one step takes at most on `gpu` (`--max-num-batched-tokens`).
     fn budget(&self, gpu: &GpuSpec) -> f64 {
         let b = if super::is_large_card(gpu) {
@@ -310,8 +329,8 @@ impl DecodeWork {
         prefill: f64,
         prefill_rate: f64,
     ) -> f64 {
-        let (share, ms_per_layer) = efficiency(self.runtime, kind, self.quantized);
-        let tensor = self.runtime.profile().split == Split::Tensor;
+        let (share, ms_per_layer) = self.efficiency[kind as usize];
+        let tensor = self.tensor;
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
         // Tensor parallelism splits every layer over the GPUs (the all-reduces are priced
         // on their own below); a layer split has one GPU working at a time.
