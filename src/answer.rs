@@ -745,7 +745,7 @@ fn build_one(
         }
         _ => None,
     };
-    let recommendations = recommend::setups_sized(catalog, &sizing);
+    let recommendations = recommend::setups_led(catalog, &sizing, lead(&req));
     // The levers compare with how many cards the job as asked needs: already known when
     // it does not fit.
     let fewest = match &fit {
@@ -797,9 +797,18 @@ fn build_one(
         }
         _ => (job, n),
     });
+    // With no card named, the line starts the first setup offered (vLLM's tensor-parallel
+    // size is its card count), checked against that card.
+    let (launch_gpu, first_count) = match req.gpu {
+        Some(gpu) => (Some(gpu), None),
+        None if req.gpu_count.is_none() => first_setup(catalog, &recommendations),
+        None => (None, None),
+    };
     let launch: Vec<Launch> = launched
         .as_ref()
-        .and_then(|(job, n)| plan::launch::command(&req.model, job, req.gpu, *n))
+        .and_then(|(job, n)| {
+            plan::launch::command(&req.model, job, launch_gpu, first_count.unwrap_or(*n))
+        })
         .into_iter()
         .collect();
     let launch_missing = launched
@@ -833,6 +842,32 @@ fn build_one(
     };
     answer.topics = topics(&answer);
     Ok((answer, best))
+}
+
+/// Which setup the ranked list starts with: with no card named and the runtime chosen for
+/// a model people run at home (or a card to buy), the most speed for the money.
+fn lead(req: &Request) -> recommend::Lead {
+    let value = req.gpu.is_none()
+        && req
+            .assumed
+            .iter()
+            .any(|x| matches!(x, Assumption::Runtime { reason, .. } if reason.leads_with_value()));
+    if value {
+        recommend::Lead::Value
+    } else {
+        recommend::Lead::Cheapest
+    }
+}
+
+/// The card and count of the first setup offered, for a launch line when no card was named.
+fn first_setup(
+    catalog: &'static Catalog,
+    recs: &Recommendations,
+) -> (Option<&'static GpuSpec>, Option<u32>) {
+    recs.setups
+        .first()
+        .and_then(|s| Some((catalog.gpu(&s.fit.gpu)?, s.fit.count)))
+        .map_or((None, None), |(g, n)| (Some(g), Some(n)))
 }
 
 /// The plan's precision lever, taken as the answer's subject when the user named no format,

@@ -56,6 +56,7 @@ mod prices;
 mod properties;
 mod readme;
 mod real_configs;
+mod runtime_no_card;
 mod setups;
 mod speed_at_load;
 mod speed_consistency;
