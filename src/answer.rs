@@ -64,6 +64,19 @@ pub struct Answer {
     /// `recommendations` are for the job as asked, in its own format).
     #[serde(skip)]
     pub beyond: Option<Recommendations>,
+    /// What the launch line would start, kept only when no checkpoint was known
+    /// ([`Answer::launch_missing`]): an adapter that finds one (the Hub's search for a repo
+    /// holding the quant file) writes the line with [`Answer::launch_from_gguf_repo`].
+    #[serde(skip)]
+    pub launch_target: Option<LaunchTarget>,
+}
+
+/// The job, card and count a launch line starts.
+#[derive(Debug, Clone)]
+pub struct LaunchTarget {
+    pub job: Job,
+    pub gpu: Option<&'static GpuSpec>,
+    pub count: u32,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -559,6 +572,32 @@ impl Answer {
 }
 
 impl Answer {
+    /// The quant the answer has no launch line for, when a GGUF repo from the Hub could
+    /// give it one (a GGUF job with no listed file of its quant).
+    pub fn missing_gguf(&self) -> Option<Precision> {
+        let m = self.launch_missing?;
+        let t = self.launch_target.as_ref()?;
+        (m.precision.format() == Format::Gguf && t.job.precision == m.precision)
+            .then_some(m.precision)
+    }
+
+    /// Write the launch line with `repo`, a GGUF repo the Hub's answer showed to hold the
+    /// missing quant's file (never a name of our own): true when the line was written.
+    pub fn launch_from_gguf_repo(&mut self, repo: &str) -> bool {
+        let Some(t) = &self.launch_target else {
+            return false;
+        };
+        let Some(line) =
+            plan::launch::command_with_gguf_repo(&self.model, &t.job, t.gpu, t.count, repo)
+        else {
+            return false;
+        };
+        self.launch = vec![line];
+        self.launch_missing = None;
+        self.launch_target = None;
+        true
+    }
+
     /// An offload lever's speed assumed the default host RAM bandwidth: each surface then
     /// offers its own way to give one's own (a flag, a form field, a menu).
     pub fn offload_assumes_ram(&self) -> bool {
@@ -815,6 +854,11 @@ fn build_one(
         .as_ref()
         .filter(|_| launch.is_empty())
         .and_then(|(job, _)| plan::launch::missing(&req.model, job));
+    let launch_target = launch_missing.and(launched).map(|(job, n)| LaunchTarget {
+        job: job.into_owned(),
+        gpu: launch_gpu,
+        count: first_count.unwrap_or(n),
+    });
     let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
@@ -839,6 +883,7 @@ fn build_one(
         mixed: None,
         more_cards,
         beyond,
+        launch_target,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))

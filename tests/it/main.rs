@@ -32,6 +32,7 @@ mod fake_hub;
 mod glossary;
 mod hub;
 mod hub_fuzz;
+mod hub_gguf_repo;
 mod hub_header;
 mod hub_hostile;
 mod hub_ids;
