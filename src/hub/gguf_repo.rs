@@ -81,7 +81,7 @@ impl Hub {
     /// Search each spelling of `name` for GGUF repos and read the best candidates' file
     /// lists: the first that holds `quant`'s file, "" when none does, None when the Hub did
     /// not answer in time.
-    async fn find_gguf_repo(
+    pub(super) async fn find_gguf_repo(
         &self,
         name: &str,
         quant: Precision,

@@ -4,7 +4,8 @@
 //! as a plain substring of repo ids, so "gemma 4 31b" is searched as "gemma-4-31b" (and as
 //! typed glued, "qwen3-vl-235b"). Of the repos found, the one that agrees with every size,
 //! version and variant of the name is taken, the publisher's own before fine-tunes and
-//! re-uploads; a GGUF, AWQ, GPTQ or FP8 repo only when the question asks for that format.
+//! re-uploads; a GGUF, AWQ, GPTQ or FP8 repo only when the question asks for that format,
+//! and for a GGUF quant the first of those whose file list holds that quant's file.
 //! The repo is then looked up like a typed `org/name` (config and weight headers, exact
 //! bytes). Everything runs inside the look-up's time budget; the choice is cached.
 
@@ -210,7 +211,12 @@ impl Hub {
                 }
                 // A search is Hub traffic like a look-up: it spends the asker's budget.
                 self.traffic.budgets.spend(who).ok()?;
-                let Some(found) = self.search_repo(name, format, deadline).await else {
+                let found = match quant.filter(|p| p.format() == Format::Gguf) {
+                    // A GGUF quant asked: the repo whose file list holds that file.
+                    Some(q) => self.find_gguf_repo(name, q, deadline).await,
+                    None => self.search_repo(name, format, deadline).await,
+                };
+                let Some(found) = found else {
                     missed.put(&key, (), TTL_SEARCH_MISSED);
                     missed.put(&down, (), TTL_SEARCH_MISSED);
                     return None;

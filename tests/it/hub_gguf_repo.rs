@@ -86,3 +86,40 @@ async fn offline_no_repo_is_named() {
     assert!(a.launch.is_empty() && a.launch_missing.is_some());
     assert_eq!(fake.total_requests(), 0);
 }
+
+/// A free-text name the catalog lacks, with a GGUF quant: the Hub's search takes the GGUF
+/// repo whose file list holds that quant, not the most downloaded one that lacks it.
+#[tokio::test]
+async fn the_search_takes_the_repo_that_holds_the_asked_quant() {
+    let fake = FakeHub::start().await;
+    crate::hub::repos::fill(&fake);
+    // Most downloaded, but only a Q8_0 file.
+    let lacking = "unsloth/Qwen9-9B-GGUF";
+    fake.add(lacking, repo_with(&["Qwen9-9B-Q8_0.gguf"]));
+    // The tiny GGUF repo's files: Q4_K_M and Q8_0.
+    let holding = "bartowski/Qwen9-9B-GGUF";
+    fake.add_same(holding, "test/tiny-GGUF");
+    for (id, downloads) in [(lacking, 50_000), (holding, 10_000)] {
+        fake.list(id, downloads);
+    }
+    let hub = Hub::for_endpoint(&fake.url, None).unwrap();
+    let a = answer_text(&hub, "qwen9 9b q4_k_m on a 4090")
+        .await
+        .result
+        .expect("an answer");
+    assert_eq!(a.model.id, holding);
+    assert_eq!(a.model.origin.map(|o| o.name()), Some("search"));
+    assert!(
+        a.launch[0]
+            .command
+            .starts_with(&format!("llama-server -hf {holding}")),
+        "{:?}",
+        a.launch
+    );
+    // The lacking repo's file list was read, none of its files.
+    assert!(
+        fake.requests_for(lacking)
+            .iter()
+            .all(|s| !s.path.ends_with(".gguf"))
+    );
+}
