@@ -123,3 +123,32 @@ async fn the_search_takes_the_repo_that_holds_the_asked_quant() {
             .all(|s| !s.path.ends_with(".gguf"))
     );
 }
+
+/// A Hub repo named by its id, with no card: that checkpoint as it is, served with vLLM
+/// (its safetensors; llama.cpp would need a GGUF file), said with its reason.
+#[tokio::test]
+async fn a_repo_named_with_no_card_is_served_as_it_is() {
+    use vramguide::answer::Assumption;
+    use vramguide::runtime::Runtime;
+    use vramguide::runtime::choice::RuntimeReason;
+    let fake = FakeHub::start().await;
+    crate::hub::repos::fill(&fake);
+    let hub = Hub::for_endpoint(&fake.url, None).unwrap();
+    let a = answer_text(&hub, "how much vram for test/tiny-bf16")
+        .await
+        .result
+        .expect("an answer");
+    let reason = a.assumed.iter().find_map(|x| match x {
+        Assumption::Runtime { runtime, reason } => Some((*runtime, *reason)),
+        _ => None,
+    });
+    assert_eq!(reason, Some((Runtime::Vllm, RuntimeReason::Checkpoint)));
+    assert_eq!(a.job.precision, a.model.native_precision);
+    assert!(
+        a.launch[0]
+            .command
+            .starts_with("vllm serve test/tiny-bf16 "),
+        "{:?}",
+        a.launch
+    );
+}
