@@ -63,6 +63,19 @@ pub struct Answer {
     /// `recommendations` are for the job as asked, in its own format).
     #[serde(skip)]
     pub beyond: Option<Recommendations>,
+    /// What the launch line would start, kept only when no checkpoint was known
+    /// ([`Answer::launch_missing`]): an adapter that finds one (the Hub's search for a repo
+    /// holding the quant file) writes the line with [`Answer::launch_from_gguf_repo`].
+    #[serde(skip)]
+    pub launch_target: Option<LaunchTarget>,
+}
+
+/// The job, card and count a launch line starts.
+#[derive(Debug, Clone)]
+pub struct LaunchTarget {
+    pub job: Job,
+    pub gpu: Option<&'static GpuSpec>,
+    pub count: u32,
 }
 
 /// What one question gets back, whatever kind of question it was. The estimate is the
@@ -558,6 +571,32 @@ impl Answer {
 }
 
 impl Answer {
+    /// The quant the answer has no launch line for, when a GGUF repo from the Hub could
+    /// give it one (a GGUF job with no listed file of its quant).
+    pub fn missing_gguf(&self) -> Option<Precision> {
+        let m = self.launch_missing?;
+        let t = self.launch_target.as_ref()?;
+        (m.precision.format() == Format::Gguf && t.job.precision == m.precision)
+            .then_some(m.precision)
+    }
+
+    /// Write the launch line with `repo`, a GGUF repo the Hub's answer showed to hold the
+    /// missing quant's file (never a name of our own): true when the line was written.
+    pub fn launch_from_gguf_repo(&mut self, repo: &str) -> bool {
+        let Some(t) = &self.launch_target else {
+            return false;
+        };
+        let Some(line) =
+            plan::launch::command_with_gguf_repo(&self.model, &t.job, t.gpu, t.count, repo)
+        else {
+            return false;
+        };
+        self.launch = vec![line];
+        self.launch_missing = None;
+        self.launch_target = None;
+        true
+    }
+
     /// An offload lever's speed assumed the default host RAM bandwidth: each surface then
     /// offers its own way to give one's own (a flag, a form field, a menu).
     pub fn offload_assumes_ram(&self) -> bool {
@@ -744,7 +783,7 @@ fn build_one(
         }
         _ => None,
     };
-    let recommendations = recommend::setups_sized(catalog, &sizing);
+    let recommendations = recommend::setups_led(catalog, &sizing, lead(&req));
     // The levers compare with how many cards the job as asked needs: already known when
     // it does not fit.
     let fewest = req.gpu.map(|gpu| {
@@ -799,15 +838,29 @@ fn build_one(
         }
         _ => (job, n),
     });
+    // With no card named, the line starts the first setup offered (vLLM's tensor-parallel
+    // size is its card count), checked against that card.
+    let (launch_gpu, first_count) = match req.gpu {
+        Some(gpu) => (Some(gpu), None),
+        None if req.gpu_count.is_none() => first_setup(catalog, &recommendations),
+        None => (None, None),
+    };
     let launch: Vec<Launch> = launched
         .as_ref()
-        .and_then(|(job, n)| plan::launch::command(&req.model, job, req.gpu, *n))
+        .and_then(|(job, n)| {
+            plan::launch::command(&req.model, job, launch_gpu, first_count.unwrap_or(*n))
+        })
         .into_iter()
         .collect();
     let launch_missing = launched
         .as_ref()
         .filter(|_| launch.is_empty())
         .and_then(|(job, _)| plan::launch::missing(&req.model, job));
+    let launch_target = launch_missing.and(launched).map(|(job, n)| LaunchTarget {
+        job: job.into_owned(),
+        gpu: launch_gpu,
+        count: first_count.unwrap_or(n),
+    });
     let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {
         model: req.model,
@@ -832,9 +885,36 @@ fn build_one(
         mixed: None,
         more_cards,
         beyond,
+        launch_target,
     };
     answer.topics = topics(&answer);
     Ok((answer, best))
+}
+
+/// Which setup the ranked list starts with: with no card named and the runtime chosen for
+/// a model people run at home (or a card to buy), the most speed for the money.
+fn lead(req: &Request) -> recommend::Lead {
+    let value = req.gpu.is_none()
+        && req
+            .assumed
+            .iter()
+            .any(|x| matches!(x, Assumption::Runtime { reason, .. } if reason.leads_with_value()));
+    if value {
+        recommend::Lead::Value
+    } else {
+        recommend::Lead::Cheapest
+    }
+}
+
+/// The card and count of the first setup offered, for a launch line when no card was named.
+fn first_setup(
+    catalog: &'static Catalog,
+    recs: &Recommendations,
+) -> (Option<&'static GpuSpec>, Option<u32>) {
+    recs.setups
+        .first()
+        .and_then(|s| Some((catalog.gpu(&s.fit.gpu)?, s.fit.count)))
+        .map_or((None, None), |(g, n)| (Some(g), Some(n)))
 }
 
 /// The plan's precision lever, taken as the answer's subject when the user named no format,

@@ -477,14 +477,49 @@ impl Service {
                 None => self.searched(&parsed.query, who).await,
                 Some(_) => (ModelSource::Catalog, None),
             };
-            return (source, answer::for_parsed_with(catalog, parsed, found));
+            let answer = answer::for_parsed_with(catalog, parsed, found);
+            return (source, self.with_gguf_repo(answer, who).await);
         };
         let answer = self
             .with_hub_model(repo, &parsed.query, who, |spec| {
                 answer::for_parsed_with(catalog, parsed, Some(spec))
             })
             .await;
-        (ModelSource::Hub, answer)
+        (ModelSource::Hub, self.with_gguf_repo(answer, who).await)
+    }
+
+    /// An estimate with no launch line for its GGUF quant (no listed repo holds that file):
+    /// the Hub's search for a repo whose file list holds it writes the line. Online only;
+    /// a model known only by its size or from a config has no repo to search for.
+    async fn with_gguf_repo(
+        &self,
+        answer: Result<Answer, Error>,
+        who: &Who,
+    ) -> Result<Answer, Error> {
+        let mut a = answer?;
+        let Some(quant) = a.missing_gguf() else {
+            return Ok(a);
+        };
+        let name = match a.model.origin {
+            _ if a.model.synthetic => return Ok(a),
+            None => a
+                .model
+                .hub_id
+                .clone()
+                .unwrap_or_else(|| a.model.display_name.clone()),
+            Some(crate::catalog::Origin::Hub | crate::catalog::Origin::Search) => {
+                a.model.id.clone()
+            }
+            Some(_) => return Ok(a),
+        };
+        if let Some(repo) = self
+            .hub
+            .gguf_repo_with(&name, quant, &who.requester())
+            .await
+        {
+            a.launch_from_gguf_repo(&repo);
+        }
+        Ok(a)
     }
 
     /// A structured question: with the attached config's model, the Hub's for an
@@ -505,7 +540,8 @@ impl Service {
             Some(name) if hub_id::needs_hub(catalog, name) => name.clone(),
             _ => {
                 let (source, found) = self.searched(q, who).await;
-                return (source, answer::for_query_with(catalog, q, found));
+                let answer = answer::for_query_with(catalog, q, found);
+                return (source, self.with_gguf_repo(answer, who).await);
             }
         };
         let answer = self
@@ -513,7 +549,7 @@ impl Service {
                 answer::for_query_with(catalog, q, Some(spec))
             })
             .await;
-        (ModelSource::Hub, answer)
+        (ModelSource::Hub, self.with_gguf_repo(answer, who).await)
     }
 }
 

@@ -26,6 +26,22 @@ pub enum Tag {
     Fastest,
     /// Best datacenter option, for renting or buying servers.
     Datacenter,
+    /// The most tokens per second for each dollar the cards cost: first for an asker who
+    /// may buy the card ([`Lead::Value`]).
+    BestValue,
+}
+
+/// Which setup an answer's list starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lead {
+    /// The cheapest that fits, then the cheapest single card, the fewest, the fastest and
+    /// what a datacenter runs.
+    #[default]
+    Cheapest,
+    /// The most speed for the money first ([`Tag::BestValue`]): with no card named and a
+    /// model people run at home, one used RTX 3090 at 33 tokens/s before two RTX 3060 at
+    /// 14 for less.
+    Value,
 }
 
 /// Why a pick is on the list, in one phrase: the reason it was picked first.
@@ -44,6 +60,8 @@ pub enum Why {
     Fastest,
     /// What a datacenter would run: the least memory bought among datacenter GPUs.
     Datacenter,
+    /// The most tokens per second for each dollar the cards cost now.
+    BestValue,
 }
 
 /// What the cards of a setup cost to buy, and which price that is.
@@ -114,8 +132,48 @@ struct Candidate<'a> {
 /// (a large card by vLLM's rule, a fast link between cards): what the per-GPU need of a
 /// job depends on besides the count.
 type CardClass = (bool, bool);
-/// Bytes one GPU needs, indexed by the count (counts never tried stay infinite).
-type Needs = [f64; MAX_COUNT as usize + 1];
+/// Bytes one GPU of a card class needs, by count, sized the first time a count is asked:
+/// most kinds stop at their first count, so most counts are never sized.
+struct Needs<'g> {
+    /// The card the class's needs are sized on.
+    gpu: &'g GpuSpec,
+    /// NaN: not sized yet; infinite: a count never tried.
+    bytes: [f64; MAX_COUNT as usize + 1],
+}
+
+impl<'g> Needs<'g> {
+    /// Every count of [`COUNTS`] not sized yet (NaN); counts never tried hold nothing.
+    const NOT_SIZED: [f64; MAX_COUNT as usize + 1] = {
+        let mut bytes = [f64::INFINITY; MAX_COUNT as usize + 1];
+        let mut i = 0;
+        while i < COUNTS.len() {
+            bytes[COUNTS[i] as usize] = f64::NAN;
+            i += 1;
+        }
+        bytes
+    };
+
+    fn new(gpu: &'g GpuSpec) -> Self {
+        Needs {
+            gpu,
+            bytes: Self::NOT_SIZED,
+        }
+    }
+
+    /// Bytes one GPU needs at `count`.
+    fn at(&mut self, sizing: &Sizing, count: u32) -> f64 {
+        let slot = &mut self.bytes[count as usize];
+        if slot.is_nan() {
+            // Training's need is the same on every card (what may page out aside).
+            *slot = if sizing.job().mode.is_training() {
+                sizing.must_hold(count)
+            } else {
+                sizing.per_gpu(count, Some(self.gpu))
+            };
+        }
+        *slot
+    }
+}
 
 /// Every count any GPU kind is tried at.
 const COUNTS: [u32; 8] = Topology::ALL_COUNTS;
@@ -140,6 +198,11 @@ pub fn setups(
 /// [`setups`] for a job already validated and sized (the answer sizes the job once for
 /// its estimate, its verdict and these).
 pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
+    setups_led(catalog, sizing, Lead::Cheapest)
+}
+
+/// [`setups_sized`] starting with the setup `lead` asks for.
+pub fn setups_led(catalog: &Catalog, sizing: &Sizing, lead: Lead) -> Recommendations {
     let (model, job) = (sizing.model(), sizing.job());
     let decode = DecodeWork::new(model, job);
     let minimal = minimal_setups(catalog, sizing, &decode);
@@ -161,7 +224,14 @@ pub fn setups_sized(catalog: &Catalog, sizing: &Sizing) -> Recommendations {
     let one_box = minimal
         .iter()
         .any(|c| c.count <= estimate::box_limit(c.gpu));
-    let picks = pick(&minimal, recs.multi_node, one_box, !job.mode.is_training());
+    let inference = !job.mode.is_training();
+    let mut picks = pick(&minimal, recs.multi_node, one_box, inference);
+    if lead == Lead::Value
+        && inference
+        && let Some(best) = best_value(&minimal, one_box)
+    {
+        picks.insert(0, (Tag::BestValue, best));
+    }
     let load = crate::plan::serving::load_model(model, job);
     for (tag, c) in picks {
         if let Some(existing) = recs
@@ -216,8 +286,8 @@ fn minimal_setups<'g>(
     // Only runtimes with card classes fill it.
     let mut tables: Vec<(CardClass, Needs)> = Vec::new();
     // Without a class, every card shares the first one's table: no per-card search.
-    let classless = match catalog.gpus.first() {
-        Some(gpu) if !by_card => Some(needs_table(sizing, gpu)),
+    let mut classless = match catalog.gpus.first() {
+        Some(gpu) if !by_card => Some(Needs::new(gpu)),
         _ => None,
     };
     let reserve = Reserve::of(job);
@@ -226,16 +296,16 @@ fn minimal_setups<'g>(
     let by_heads = estimate::splits_tensors(job);
     let mut minimal: Vec<Candidate> = Vec::with_capacity(catalog.gpus.len());
     for (gpu, facts) in catalog.gpus.iter().zip(catalog.gpu_facts()) {
-        let needs = match &classless {
+        let needs = match classless.as_mut() {
             Some(needs) => needs,
             None => {
                 let class = (estimate::is_large_card(gpu), fast_link(gpu));
-                needs_for(&mut tables, class, sizing, gpu)
+                needs_for(&mut tables, class, gpu)
             }
         };
         let most = reserve.most_of(facts.gpu_gib) * GIB;
         let count = facts.topology.counts.iter().copied().find(|&n| {
-            let need = needs[n as usize];
+            let need = needs.at(sizing, n);
             need <= most
                 && need <= reserve.usable_of(facts.gpu_gib, n, Interconnect::of(gpu, n)) * GIB
                 && (!by_heads || estimate::offered(model, job, gpu, n))
@@ -246,7 +316,7 @@ fn minimal_setups<'g>(
                 count,
                 speed: speed(decode, job, gpu, facts.memory_kind, count),
                 buy: buy(gpu, count),
-                need: needs[count as usize],
+                need: needs.at(sizing, count),
             });
         }
     }
@@ -333,6 +403,22 @@ fn pick<'c, 'g>(
     .collect()
 }
 
+/// The setup within one machine with the most decode tokens per second for each dollar
+/// its cards cost now (street prices, else launch prices), among those at a usable speed.
+fn best_value<'c, 'g>(minimal: &'c [Candidate<'g>], one_box: bool) -> Option<&'c Candidate<'g>> {
+    let mut best: Option<(f64, &Candidate)> = None;
+    for c in minimal {
+        if (one_box && c.count > estimate::box_limit(c.gpu)) || c.speed < SLOWEST_PICK_TOKENS_PER_S
+        {
+            continue;
+        }
+        if let Some(p) = c.buy.filter(|p| p.usd > 0.0) {
+            keep_max(&mut best, (c.speed / p.usd, c), |a, b| a.0.total_cmp(&b.0));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
 /// Keep the smaller of `best` and `new`; the earlier on a tie, as `Iterator::min_by`.
 fn keep_min<T>(best: &mut Option<T>, new: T, cmp: impl Fn(&T, &T) -> Ordering) {
     if best
@@ -355,34 +441,19 @@ fn keep_max<T>(best: &mut Option<T>, new: T, cmp: impl Fn(&T, &T) -> Ordering) {
 
 /// The needs table of a card class, made from `gpu` (one of that class) the first time the
 /// class comes up.
-fn needs_for<'t>(
-    tables: &'t mut Vec<(CardClass, Needs)>,
+fn needs_for<'t, 'g>(
+    tables: &'t mut Vec<(CardClass, Needs<'g>)>,
     class: CardClass,
-    sizing: &Sizing,
-    gpu: &GpuSpec,
-) -> &'t Needs {
+    gpu: &'g GpuSpec,
+) -> &'t mut Needs<'g> {
     let at = match tables.iter().position(|(k, _)| *k == class) {
         Some(at) => at,
         None => {
-            tables.push((class, needs_table(sizing, gpu)));
+            tables.push((class, Needs::new(gpu)));
             tables.len() - 1
         }
     };
-    &tables[at].1
-}
-
-/// Bytes one GPU of `gpu`'s class needs at each count.
-fn needs_table(sizing: &Sizing, gpu: &GpuSpec) -> Needs {
-    let mut needs = [f64::INFINITY; MAX_COUNT as usize + 1];
-    for n in COUNTS {
-        // Training's need is the same on every card (what may page out aside).
-        needs[n as usize] = if sizing.job().mode.is_training() {
-            sizing.must_hold(n)
-        } else {
-            sizing.per_gpu(n, Some(gpu))
-        };
-    }
-    needs
+    &mut tables[at].1
 }
 
 /// Whether several of this card talk over NVLink/NVSwitch or Infinity Fabric in one box.
@@ -467,6 +538,7 @@ fn why(tag: Tag, buy: Option<Price>) -> Why {
         Tag::FewestCards => Why::FewestCards,
         Tag::Fastest => Why::Fastest,
         Tag::Datacenter => Why::Datacenter,
+        Tag::BestValue => Why::BestValue,
     }
 }
 

@@ -1,5 +1,5 @@
 # 为提问者选择的运行时（src/runtime/choice.rs）。
-assumed-runtime-why = 按 { $runtime } 配置计算，{ $why }（如需其他运行时，可写“用 { $other }”）
+assumed-runtime-why = 按“{ $runtime }”配置计算，{ $why }（如需其他运行时，可写“用 { $other }”）
 runtime-why-gguf = GGUF 文件由 llama.cpp 运行，Ollama 和 LM Studio 也是如此
 runtime-why-consumer = GeForce 用户常用的方案，可直接使用或通过 Ollama、LM Studio
 runtime-why-workstation = 工作站显卡上常用的方案

@@ -13,6 +13,7 @@ pub mod job;
 pub mod offload;
 pub mod paged;
 mod parallel;
+pub mod reach;
 mod speed;
 pub mod startup;
 mod training;

@@ -18,6 +18,7 @@ pub mod client;
 pub mod config;
 pub mod egress;
 pub mod gguf;
+pub mod gguf_repo;
 pub mod kv_layout;
 mod layers;
 pub mod lenient;

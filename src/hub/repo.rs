@@ -22,7 +22,7 @@ use tokio::task::JoinSet;
 
 /// Cap on `/api/models/{repo}` (the file list of a repo with hundreds of GGUF files is
 /// well under 1 MiB).
-const MAX_INFO: u64 = 4 * 1024 * 1024;
+pub(super) const MAX_INFO: u64 = 4 * 1024 * 1024;
 /// Cap on config.json (real ones are a few KiB).
 const MAX_CONFIG: u64 = 1024 * 1024;
 /// Cap on model.safetensors.index.json (DeepSeek V3's, 91k tensors, is ~9 MiB).
@@ -391,7 +391,7 @@ fn pick_gguf<'a>(ggufs: &[&'a str], quant: Option<Precision>) -> Result<Vec<&'a 
 }
 
 /// The quant a GGUF file name carries ("...-Q4_K_M.gguf" is q4_k_m).
-fn quant_in_name(file: &str) -> Option<Precision> {
+pub(super) fn quant_in_name(file: &str) -> Option<Precision> {
     let lower = file.to_ascii_lowercase();
     precision::ALL
         .iter()

@@ -4,7 +4,8 @@
 //! as a plain substring of repo ids, so "gemma 4 31b" is searched as "gemma-4-31b" (and as
 //! typed glued, "qwen3-vl-235b"). Of the repos found, the one that agrees with every size,
 //! version and variant of the name is taken, the publisher's own before fine-tunes and
-//! re-uploads; a GGUF, AWQ, GPTQ or FP8 repo only when the question asks for that format.
+//! re-uploads; a GGUF, AWQ, GPTQ or FP8 repo only when the question asks for that format,
+//! and for a GGUF quant the first of those whose file list holds that quant's file.
 //! The repo is then looked up like a typed `org/name` (config and weight headers, exact
 //! bytes). Everything runs inside the look-up's time budget; the choice is cached.
 
@@ -19,15 +20,15 @@ pub const SEARCH_LIMIT: u32 = 30;
 /// Hits read from one answer, whatever the Hub sends.
 const MAX_HITS: usize = 100;
 /// Bytes of one search answer (a hit is ~300 bytes).
-const MAX_SEARCH_BODY: u64 = 256 * 1024;
+pub(super) const MAX_SEARCH_BODY: u64 = 256 * 1024;
 /// Spellings searched for one name.
 const MAX_CANDIDATES: usize = 2;
 /// How long the repo a name led to is reused.
-const TTL_SEARCH: Duration = Duration::from_secs(24 * 3600);
+pub(super) const TTL_SEARCH: Duration = Duration::from_secs(24 * 3600);
 /// How long a search that failed or ran out of time is remembered, for its name and for
 /// the search endpoint as a whole: each new phrasing of a name would otherwise wait the
 /// whole time budget again while the Hub's search hangs.
-const TTL_SEARCH_MISSED: Duration = Duration::from_secs(60);
+pub(super) const TTL_SEARCH_MISSED: Duration = Duration::from_secs(60);
 
 /// One repo of a search answer.
 #[derive(Debug, Clone, Deserialize)]
@@ -109,6 +110,11 @@ pub fn format_word(precision: Option<Precision>) -> Option<&'static str> {
 /// publisher before re-uploaders, the fewest extra words (fine-tunes add theirs), the most
 /// downloads.
 pub fn pick(hits: &[Hit], name: &str, format: Option<&str>) -> Option<String> {
+    ranked(hits, name, format).into_iter().next()
+}
+
+/// Every repo of `hits` that [`pick`] would take, best first.
+pub fn ranked(hits: &[Hit], name: &str, format: Option<&str>) -> Vec<String> {
     let wanted: Vec<String> = tokenize(name.rsplit('/').next().unwrap_or(name))
         .into_iter()
         .filter(|t| !FORMAT_WORDS.contains(&t.as_str()))
@@ -119,7 +125,8 @@ pub fn pick(hits: &[Hit], name: &str, format: Option<&str>) -> Option<String> {
             size_of(t).is_some() || is_variant_word(t) || t.bytes().any(|b| b.is_ascii_digit())
         })
         .collect();
-    hits.iter()
+    let mut ranked: Vec<_> = hits
+        .iter()
         .take(MAX_HITS)
         .filter(|h| super::hub_id::is_repo_id(&h.id))
         .filter_map(|h| {
@@ -154,12 +161,14 @@ pub fn pick(hits: &[Hit], name: &str, format: Option<&str>) -> Option<String> {
                 .count();
             Some(((reupload, extras, u64::MAX - h.downloads), h.id.clone()))
         })
-        .min_by(|a, b| a.0.cmp(&b.0))
-        .map(|(_, id)| id)
+        .collect();
+    // Stable: ties keep the Hub's order.
+    ranked.sort_by_key(|r| r.0);
+    ranked.into_iter().map(|(_, id)| id).collect()
 }
 
 /// Hits from a search answer's bytes; junk gives none.
-fn hits_of(body: &[u8]) -> Vec<Hit> {
+pub(super) fn hits_of(body: &[u8]) -> Vec<Hit> {
     let Ok(serde_json::Value::Array(items)) = serde_json::from_slice(body) else {
         return Vec::new();
     };
@@ -202,7 +211,12 @@ impl Hub {
                 }
                 // A search is Hub traffic like a look-up: it spends the asker's budget.
                 self.traffic.budgets.spend(who).ok()?;
-                let Some(found) = self.search_repo(name, format, deadline).await else {
+                let found = match quant.filter(|p| p.format() == Format::Gguf) {
+                    // A GGUF quant asked: the repo whose file list holds that file.
+                    Some(q) => self.find_gguf_repo(name, q, deadline).await,
+                    None => self.search_repo(name, format, deadline).await,
+                };
+                let Some(found) = found else {
                     missed.put(&key, (), TTL_SEARCH_MISSED);
                     missed.put(&down, (), TTL_SEARCH_MISSED);
                     return None;

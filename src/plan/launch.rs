@@ -189,6 +189,39 @@ pub struct Launch {
 /// machine, heads the tensor-parallel size must divide); without one, every card joins
 /// one tensor-parallel group.
 pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) -> Option<Launch> {
+    command_loading(model, job, gpu, count, weights(model, job))
+}
+
+/// [`command`] loading the GGUF repo the Hub's answer showed to hold the job's quant file
+/// (`repo` as the Hub spells it; the line adds the quant tag): for a model the offline list
+/// has no file of that quant for. None for a job that loads no GGUF file.
+pub fn command_with_gguf_repo(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: Option<&GpuSpec>,
+    count: u32,
+    repo: &str,
+) -> Option<Launch> {
+    if job.precision.format() != Format::Gguf {
+        return None;
+    }
+    let tag = checkpoints::gguf_tag(job.precision);
+    command_loading(
+        model,
+        job,
+        gpu,
+        count,
+        Weights::Gguf(format!("{repo}:{tag}")),
+    )
+}
+
+fn command_loading(
+    model: &ModelSpec,
+    job: &Job,
+    gpu: Option<&GpuSpec>,
+    count: u32,
+    weights: Weights,
+) -> Option<Launch> {
     if job.mode != Mode::Inference {
         return None;
     }
@@ -202,7 +235,6 @@ pub fn command(model: &ModelSpec, job: &Job, gpu: Option<&GpuSpec>, count: u32) 
                 command,
             });
     };
-    let weights = weights(model, job);
     if let Some(env) = flags.server_env {
         return env_line(flags, env, &weights, job);
     }

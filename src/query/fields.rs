@@ -273,6 +273,7 @@ impl Fields {
             mode: option::<Mode>(Field::Mode, &self.mode)?,
             // Options name a runtime or leave the choice to the card (`--runtime`).
             serving: false,
+            buying: false,
             gpu: given(&self.gpu).map(str::to_string),
             gpu_count: number(Field::GpuCount, &self.gpus)?,
             runtime: given(&self.runtime)

@@ -45,6 +45,7 @@ impl Cue {
             Cue::Fit => 2,
             Cue::Explain => 3,
             Cue::Buy => 4,
+            Cue::Purchase => 30,
             Cue::Sxm => 5,
             Cue::Pcie => 6,
             Cue::Topic(t) => 8 + Topic::ALL.iter().position(|&x| x == t).unwrap_or(0) as u32,
@@ -169,7 +170,7 @@ pub(super) fn classify(p: &Parsed) -> Intent {
         return Intent::Compare;
     }
     // A budget with a model, or with buying words ("which card under $1000?").
-    if p.budget.is_some() && (subject || cues.has(Cue::Buy)) {
+    if p.budget.is_some() && (subject || cues.has(Cue::Buy) || cues.has(Cue::Purchase)) {
         return Intent::Buy;
     }
     if p.query.max_context {
@@ -207,6 +208,12 @@ pub(super) fn topic(p: &Parsed) -> Option<Topic> {
 /// concept, even with a figure or an error word in it.
 pub(super) fn asks_why(p: &Cues) -> bool {
     p.has(Cue::Explain)
+}
+
+/// Whether the question asks which card to buy for a model with no budget given ("what gpu
+/// should i buy for qwen 32b", "买什么显卡跑 qwen 32b"): sized as a consumer budget is.
+pub fn asks_to_buy(p: &Parsed) -> bool {
+    p.budget.is_none() && p.cues.has(Cue::Purchase)
 }
 
 /// Whether the question asks for prices (one card: its facts and street price).

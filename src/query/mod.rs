@@ -91,6 +91,11 @@ pub struct Query {
     /// named, a serving engine is chosen (see `runtime::choice`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub serving: bool,
+    /// The question asks which card to buy for the model, with no budget ("what gpu should
+    /// i buy for qwen 32b"): with no runtime named, sized as people buy, a 4-bit GGUF with
+    /// llama.cpp (see `runtime::choice`), as a consumer budget is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub buying: bool,
     /// Users served at once (`--concurrency`, "for 40 users").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub concurrency: Option<u64>,
@@ -136,13 +141,37 @@ pub fn resolve_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Requ
 /// an assumed one it cannot load becomes the nearest it downloads (an FP8 checkpoint is
 /// pulled as Q8_0 GGUF for llama.cpp).
 fn choose_runtime(req: &mut Request, q: &Query) {
-    let asker = crate::runtime::choice::Asker {
+    use crate::runtime::choice;
+    // The size decides only with no card named and no serving words; a GGUF named is
+    // llama.cpp's whatever the size. One sizing, only then.
+    let own_checkpoint = req.model.origin == Some(crate::catalog::Origin::Hub);
+    let reach = (req.gpu.is_none()
+        && !q.serving
+        && !own_checkpoint
+        && req.job.precision.format() != crate::estimate::Format::Gguf)
+        .then(|| crate::estimate::reach::reach(&req.model, req.job.context()));
+    let asker = choice::Asker {
         gpu: req.gpu,
         serving: q.serving,
+        buying: q.buying,
+        reach,
+        own_checkpoint,
         model: &req.model,
         precision: req.job.precision,
     };
     let (mut runtime, mut reason) = asker.runtime();
+    // No card and a model one consumer card holds at 4 bits (or a card to buy): the
+    // Q4_K_M file people download, not the 16-bit checkpoint.
+    if reason.sets_home_format() && q.precision.is_none() {
+        let p = choice::home_format(req.model.native_precision);
+        req.job.precision = p;
+        for a in &mut req.assumed {
+            if let Assumption::Precision { precision, native } = a {
+                *precision = p;
+                *native = p == req.model.native_precision;
+            }
+        }
+    }
     // "At 4 bit" on a GeForce card is a Q4_K_M file, on an H100 an AWQ checkpoint: not
     // bitsandbytes, which nobody serves with.
     if q.precision.is_some()

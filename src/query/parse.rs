@@ -233,6 +233,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
     };
     parsed.topic = intent::topic(&parsed);
     parsed.intent = intent::classify(&parsed);
+    parsed.query.buying = intent::asks_to_buy(&parsed);
     parsed
 }
 

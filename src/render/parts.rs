@@ -457,6 +457,7 @@ fn tag_id(tag: Tag) -> &'static MsgId {
     match tag {
         Tag::Cheapest => msg!("tag-cheapest"),
         Tag::CheapestSingle => msg!("tag-cheapest-single"),
+        Tag::BestValue => msg!("tag-best-value"),
         Tag::FewestCards => msg!("tag-fewest-cards"),
         Tag::Fastest => msg!("tag-fastest"),
         Tag::Datacenter => msg!("tag-datacenter"),
@@ -607,6 +608,7 @@ fn why_id(why: Why) -> &'static MsgId {
         Why::CheapestNow => msg!("why-cheapest-now"),
         Why::CheapestAtLaunch => msg!("why-cheapest-at-launch"),
         Why::CheapestSingleCard => msg!("why-cheapest-single-card"),
+        Why::BestValue => msg!("why-best-value"),
         Why::FewestCards => msg!("why-fewest-cards"),
         Why::Fastest => msg!("why-fastest"),
         Why::Datacenter => msg!("why-datacenter"),

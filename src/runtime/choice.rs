@@ -3,6 +3,12 @@
 //! underneath) with a GGUF quant; Macs and other unified-memory machines run llama.cpp on
 //! Metal or Vulkan; datacenter cards and serving questions run vLLM, or SGLang for the
 //! multi-head latent attention models its docs recommend it for (DeepSeek V3/R1, Kimi K2).
+//!
+//! With no card named, the model's size decides ([`Reach`]): one that a consumer card holds
+//! at 4 bits is run with llama.cpp from a Q4_K_M GGUF (what Ollama pulls by default); a
+//! datacenter-sized one is served with vLLM (SGLang for MLA) in the checkpoint's own
+//! format. Buying words size what people buy a card for: a 4-bit GGUF with llama.cpp, as
+//! long as a home machine of consumer cards holds it.
 
 use crate::catalog::{Attention, GpuSpec, Market, ModelSpec, Vendor};
 use crate::vocab::{Format, Precision, Runtime};
@@ -32,8 +38,64 @@ pub enum RuntimeReason {
     Serving,
     /// Multi-head latent attention: SGLang's docs recommend it for these models.
     Mla,
-    /// No card named: the estimate follows Hugging Face transformers.
+    /// A format named that only one runtime loads, with no card named (bitsandbytes' nf4
+    /// is transformers'): that runtime.
     NoCard,
+    /// No card named, and a 4-bit GGUF of the model fits one consumer card: llama.cpp with
+    /// Q4_K_M, what people download and run it with.
+    OneCard,
+    /// No card named, and even at 4 bits the model needs more than one consumer card:
+    /// served with vLLM on datacenter cards, in the checkpoint's own format.
+    Large,
+    /// A card to buy for the model: people buy one to run a 4-bit GGUF with llama.cpp.
+    Buying,
+    /// No card named, and the question names a Hub repo: that checkpoint, as it is, served
+    /// with vLLM (the repo holds safetensors, not the GGUF files llama.cpp loads).
+    Checkpoint,
+}
+
+/// How far a model reaches on the hardware people own, measured with a Q4_K_M GGUF on
+/// llama.cpp at the asked context: what decides the runtime when no card is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reach {
+    /// One consumer card holds it ([`reference_card`]).
+    OneCard,
+    /// Several in one home machine do (up to the card's box limit, four).
+    HomeBox,
+    /// Neither: a datacenter job.
+    Datacenter,
+}
+
+/// The format people download for llama.cpp: Q4_K_M (Ollama's default tags and the first
+/// quant every GGUF repo lists), or the checkpoint's own when it has fewer bits and
+/// llama.cpp loads it as it ships (gpt-oss's MXFP4).
+pub fn home_format(native: Precision) -> Precision {
+    let q4 = Precision::Q4KM;
+    if native.bits_per_weight() < q4.bits_per_weight() && Runtime::LlamaCpp.profile().loads(native)
+    {
+        native
+    } else {
+        q4
+    }
+}
+
+/// The consumer card "fits one consumer card" is measured on: the one with the most memory
+/// among those sold new at a list price (the RTX 5090, 32 GB). Modded cards (a 48 GB RTX
+/// 4090) and unified-memory machines have no list price as a card and are no reference.
+pub fn reference_card() -> Option<&'static GpuSpec> {
+    static CARD: LazyLock<Option<&'static GpuSpec>> = LazyLock::new(|| {
+        crate::catalog::Catalog::get()
+            .gpus
+            .iter()
+            .filter(|g| {
+                g.market == Market::Consumer
+                    && g.msrp_usd.is_some()
+                    && g.unified_memory != Some(true)
+                    && g.vendor != Vendor::Apple
+            })
+            .max_by(|a, b| a.memory_gb.total_cmp(&b.memory_gb))
+    });
+    *CARD
 }
 
 /// Words that make a question a serving one, in the four languages, after `clean` (lower
@@ -55,6 +117,13 @@ pub fn says_serving(cleaned: &str) -> bool {
 pub struct Asker<'a> {
     pub gpu: Option<&'a GpuSpec>,
     pub serving: bool,
+    /// The question asks which card to buy ("what gpu should i buy for…").
+    pub buying: bool,
+    /// With no card named: how far the model reaches on consumer cards (None: a card was
+    /// named, or the question serves users, and the size does not decide).
+    pub reach: Option<Reach>,
+    /// The question names a Hub repo (`org/name`): its own checkpoint is the one sized.
+    pub own_checkpoint: bool,
     pub model: &'a ModelSpec,
     pub precision: Precision,
 }
@@ -77,7 +146,17 @@ impl Asker<'_> {
             return server(Why::Serving);
         }
         let Some(gpu) = self.gpu else {
-            return (Runtime::default_for(self.precision), Why::NoCard);
+            if self.own_checkpoint {
+                return server(Why::Checkpoint);
+            }
+            return match self.reach {
+                Some(Reach::OneCard | Reach::HomeBox) if self.buying => {
+                    (Runtime::LlamaCpp, Why::Buying)
+                }
+                Some(Reach::OneCard) => (Runtime::LlamaCpp, Why::OneCard),
+                Some(_) => server(Why::Large),
+                None => (Runtime::default_for(self.precision), Why::NoCard),
+            };
         };
         if gpu.vendor == Vendor::Apple {
             return (Runtime::LlamaCpp, Why::Mac);
@@ -95,8 +174,8 @@ impl Asker<'_> {
 }
 
 impl RuntimeReason {
-    /// The message id that says it, in `locales/*/runtime.ftl` (None: no card was named, and
-    /// the runtime is the one the format has always defaulted to).
+    /// The message id that says it, in `locales/*/runtime.ftl` and `asker_defaults.ftl`
+    /// (None: the format named is loaded by that runtime alone).
     pub fn message(self) -> Option<&'static crate::i18n::MsgId> {
         use crate::msg;
         Some(match self {
@@ -109,8 +188,24 @@ impl RuntimeReason {
             RuntimeReason::Datacenter => msg!("runtime-why-datacenter"),
             RuntimeReason::Serving => msg!("runtime-why-serving"),
             RuntimeReason::Mla => msg!("runtime-why-mla"),
+            RuntimeReason::OneCard => msg!("runtime-why-one-card"),
+            RuntimeReason::Large => msg!("runtime-why-large"),
+            RuntimeReason::Buying => msg!("runtime-why-buying"),
+            RuntimeReason::Checkpoint => msg!("runtime-why-checkpoint"),
             RuntimeReason::NoCard => return None,
         })
+    }
+
+    /// Whether the asker's hardware and question set the format too: a Q4_K_M GGUF
+    /// ([`home_format`]) when none was named.
+    pub fn sets_home_format(self) -> bool {
+        matches!(self, RuntimeReason::OneCard | RuntimeReason::Buying)
+    }
+
+    /// Whether the answer's setups lead with the most speed for the money (the asker may buy
+    /// the card) rather than the cheapest.
+    pub fn leads_with_value(self) -> bool {
+        self.sets_home_format()
     }
 
     /// The runtime one word away for this asker: MLX on a Mac (its other common choice),

@@ -157,11 +157,12 @@ fn a_named_runtime_wins_over_the_hardware() {
     assert_eq!(assumed(&a), None);
     let (_, a) = ask("qwen3 32b on an a100 80gb with transformers");
     assert_eq!(a.job.runtime, Runtime::Transformers);
-    // No card named: the format's own runtime, as before.
+    // No card named: a model one consumer card holds at 4 bits runs on llama.cpp from a
+    // Q4_K_M GGUF (issue 35; it was transformers before, which nobody serves with).
     let (_, a) = ask("llama 3.1 8b");
     assert_eq!(
         assumed(&a),
-        Some((Runtime::Transformers, RuntimeReason::NoCard))
+        Some((Runtime::LlamaCpp, RuntimeReason::OneCard))
     );
     // A Radeon is llama.cpp's too.
     let (_, a) = ask("llama 3.1 8b on a 7900 xtx");

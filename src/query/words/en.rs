@@ -198,7 +198,8 @@ impl Words for English {
                     "need",
                 ],
             ),
-            (Cue::Buy, &["buy", "purchase", "under", "budget", "below"]),
+            (Cue::Buy, &["under", "budget", "below"]),
+            (Cue::Purchase, &["buy", "purchase"]),
             (
                 Cue::Topic(Topic::MultiGpu),
                 &["multiple gpus", "more than one gpu"],

@@ -219,7 +219,8 @@ impl Words for Spanish {
                     "cuando usar",
                 ],
             ),
-            (Cue::Buy, &["comprar", "compro", "presupuesto", "hasta"]),
+            (Cue::Buy, &["presupuesto", "hasta"]),
+            (Cue::Purchase, &["comprar", "compro", "compraria"]),
             (
                 Cue::Topic(Topic::TensorCores),
                 &["nucleos de tensor", "nucleos tensoriales"],

@@ -30,8 +30,10 @@ pub enum Cue {
     Fit,
     /// "what is", "o que é", "是什么".
     Explain,
-    /// "buy", "comprar", "买".
+    /// "under", "orçamento", "预算": a budget's words.
     Buy,
+    /// "buy", "comprar", "买": the asker is buying (with no budget, sized as people buy).
+    Purchase,
     /// "sxm" (a topic only beside "pcie", or with no card named).
     Sxm,
     /// "pcie".

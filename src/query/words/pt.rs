@@ -244,10 +244,8 @@ impl Words for Portuguese {
                     "quando usar",
                 ],
             ),
-            (
-                Cue::Buy,
-                &["comprar", "compro", "orcamento", "ate", "abaixo"],
-            ),
+            (Cue::Buy, &["orcamento", "ate", "abaixo"]),
+            (Cue::Purchase, &["comprar", "compro", "compraria"]),
             (
                 Cue::Topic(Topic::TensorCores),
                 &["nucleos tensor", "nucleos de tensor"],

@@ -73,7 +73,8 @@ impl Words for Chinese {
                     "为啥",
                 ],
             ),
-            (Cue::Buy, &["买", "购买", "入手", "预算", "以内"]),
+            (Cue::Buy, &["预算", "以内"]),
+            (Cue::Purchase, &["买", "购买", "入手"]),
             (
                 Cue::Topic(Topic::TensorCores),
                 &["张量核心", "张量核", "tensor 核心"],

@@ -119,5 +119,5 @@ fn exact(r: &Run) -> Option<u64> {
 mod bytes;
 mod cache;
 mod failures;
-mod repos;
+pub(crate) mod repos;
 mod surfaces;

@@ -257,7 +257,7 @@ fn gguf_repo() -> (Repo, u64) {
 }
 
 /// Every repo the tests use, bad ones included; returns the expected bytes of the good ones.
-pub(super) fn fill(hub: &FakeHub) -> [u64; 4] {
+pub(crate) fn fill(hub: &FakeHub) -> [u64; 4] {
     let (bf16, b) = bf16_repo();
     let (fp8, f) = fp8_repo();
     let (gptq, g) = gptq_repo();
