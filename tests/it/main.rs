@@ -48,6 +48,7 @@ mod name_variants;
 mod names;
 mod numbers_written;
 mod ollama;
+mod on_each;
 mod openapi;
 mod own_setup;
 mod parser_corpus;
