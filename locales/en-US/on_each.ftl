@@ -14,3 +14,8 @@ verdict-each-next = { $outcome ->
     [startup] ; no on { $setup }: { $used } of { $usable } GiB per GPU, but vLLM would stop at start-up
    *[no] ; no on { $setup }: it needs { $used } GiB per GPU, more than the { $usable } GiB each card has
 }
+# Levers that are an engine setting: the flag that turns an out-of-memory start around.
+lever-memory-share = `--gpu-memory-utilization { $value }` (vLLM then gets through its start-up)
+lever-flash-attention = flash attention on (`-fa on`)
+lever-flash-attention-ollama = flash attention on (`OLLAMA_FLASH_ATTENTION=1`)
+lever-mm-limit = images only (`--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'`), so vLLM's start-up profile runs one image, not a video as long as the context

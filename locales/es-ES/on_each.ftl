@@ -14,3 +14,8 @@ verdict-each-next = { $outcome ->
     [startup] ; con { $setup }, no: { $used } de { $usable } GiB por GPU, pero vLLM se detendría al arrancar
    *[no] ; con { $setup }, no: necesita { $used } GiB por GPU, más que los { $usable } GiB de cada tarjeta
 }
+# Palancas que son un ajuste del engine: el flag que evita el out of memory al arrancar.
+lever-memory-share = `--gpu-memory-utilization { $value }` (así vLLM pasa el arranque)
+lever-flash-attention = flash attention activado (`-fa on`)
+lever-flash-attention-ollama = flash attention activado (`OLLAMA_FLASH_ATTENTION=1`)
+lever-mm-limit = solo imágenes (`--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'`), así el profiling de vLLM al arrancar procesa una imagen, no un video tan largo como el contexto

@@ -14,3 +14,8 @@ verdict-each-next = { $outcome ->
     [startup] ; com { $setup }, não: { $used } de { $usable } GiB por GPU, mas o vLLM pararia na inicialização
    *[no] ; com { $setup }, não: precisa de { $used } GiB por GPU, mais que os { $usable } GiB de cada placa
 }
+# Alavancas que são uma configuração do engine: a flag que evita o out of memory na inicialização.
+lever-memory-share = `--gpu-memory-utilization { $value }` (aí o vLLM passa da inicialização)
+lever-flash-attention = flash attention ligado (`-fa on`)
+lever-flash-attention-ollama = flash attention ligado (`OLLAMA_FLASH_ATTENTION=1`)
+lever-mm-limit = só imagens (`--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'`), assim o profiling do vLLM na inicialização roda uma imagem, não um vídeo do tamanho do contexto

@@ -13,3 +13,8 @@ verdict-each-next = { $outcome ->
     [startup] ；用 { $setup } 不行：每张 GPU 占用 { $used } / { $usable } GiB，但 vLLM 启动时就会停下
    *[no] ；用 { $setup } 不行：每张 GPU 需要 { $used } GiB，超过每张可用的 { $usable } GiB
 }
+# 属于推理引擎设置的调整：让启动时不再爆显存的那个参数。
+lever-memory-share = `--gpu-memory-utilization { $value }`（这样 vLLM 能顺利启动）
+lever-flash-attention = 打开 flash attention（`-fa on`）
+lever-flash-attention-ollama = 打开 flash attention（`OLLAMA_FLASH_ATTENTION=1`）
+lever-mm-limit = 只处理图片（`--limit-mm-per-prompt '{"{"}"image":1,"video":0{"}"}'`），这样 vLLM 启动时的显存评估只跑一张图片，而不是和上下文一样长的视频

@@ -18,6 +18,7 @@ mod heads;
 pub mod hub_id;
 pub mod intent;
 mod memory_card;
+mod memory_share;
 pub mod numbers_words;
 pub mod parse;
 mod pieces;
