@@ -222,6 +222,17 @@ pub fn optimizer_name(o: Optimizer) -> &'static str {
     }
 }
 
+/// Whether the runtime can quantize the KV cache as the job runs it: llama.cpp refuses a
+/// quantized V cache with flash attention off ("V cache quantization requires flash_attn";
+/// Ollama falls back to 16 bits), so with it off the flash-attention lever comes first.
+fn kv_quantizable(job: &Job) -> bool {
+    job.flash_attention
+        || !matches!(
+            job.runtime.profile().activation,
+            crate::runtime::Activation::ComputeBuffer { .. }
+        )
+}
+
 /// Whether a verdict calls for levers: it does not fit, or fits with under 5 % spare.
 pub fn wanted(fit: &Fit) -> bool {
     !fit.fits || fit.headroom_gib < TIGHT_SHARE * fit.usable_gib
@@ -335,6 +346,7 @@ fn atoms(job: &Job, gpu: &GpuSpec, count: u32) -> (Vec<Change>, Vec<Precision>) 
     } else {
         let profile = job.runtime.profile();
         if job.kv_precision == KvPrecision::Fp16
+            && kv_quantizable(job)
             && let Some(&kv) = profile.kv_precisions.first()
         {
             out.push(Change::KvPrecision(kv));
@@ -537,7 +549,7 @@ fn inference(
     push: &mut impl FnMut(LeverKind, Change, Job, u32),
 ) {
     let profile = job.runtime.profile();
-    if job.kv_precision == KvPrecision::Fp16 {
+    if job.kv_precision == KvPrecision::Fp16 && kv_quantizable(job) {
         for &kv in profile.kv_precisions {
             let mut changed = job.clone();
             changed.kv_precision = kv;

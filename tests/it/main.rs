@@ -25,6 +25,7 @@ mod discord_commands;
 mod discord_e2e;
 mod discord_intents;
 mod discord_phone;
+mod engine_flags;
 mod estimate;
 mod estimate_training;
 mod fake_discord;
