@@ -20,9 +20,9 @@ static SHARE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The share the text asks vLLM to take, blanked so no later pattern reads the figure; None
 /// when the text names none or an impossible one (0, over 1). Runs only when "util"
-/// appears.
+/// appears (the clue pass found it).
 pub(super) fn take(w: &mut Work) -> Option<f64> {
-    if !w.text.contains("util") {
+    if !w.clues.has(super::clues::Clue::Share) {
         return None;
     }
     w.take(&SHARE, |c| {
