@@ -353,11 +353,13 @@ fn on_each(
         native.precision = b.native;
     }
     let model = first.model.clone();
-    let sized_on = |job: &Job| -> Vec<Fit> {
-        let sizing = Sizing::new(&model, job);
+    // `Fit::check` (validated, sized again per card), not `Fit::sized` on one sizing: a
+    // rare question does not need the saving, and another caller of `Fit::sized` would
+    // change how the common path is compiled (it is inlined into the setup ranking).
+    let sized_on = |job: &Job| -> Result<Vec<Fit>, Error> {
         cards
             .iter()
-            .map(|&(g, n)| Fit::sized(&sizing, None, g, n))
+            .map(|&(g, n)| Fit::check(&model, job, g, n).map_err(Error::from))
             .collect()
     };
     let on = |i: usize| {
@@ -367,7 +369,7 @@ fn on_each(
         p.query.gpu_count = Some(u64::from(count));
         for_parsed(catalog, &p)
     };
-    let fits = sized_on(&native);
+    let fits = sized_on(&native)?;
     let (mut main, fits) = match fits.iter().position(|f| f.fits) {
         Some(0) | None if first.best_fit.is_none() => (first, fits),
         // No setup runs the checkpoint's own format: each setup's best format that fits,
@@ -389,7 +391,7 @@ fn on_each(
                     best = a;
                 }
             }
-            let fits = sized_on(&best.job);
+            let fits = sized_on(&best.job)?;
             (best, fits)
         }
         Some(i) => (on(i)?, fits),
