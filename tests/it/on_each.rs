@@ -240,3 +240,28 @@ async fn two_cards_and_no_model_stay_a_comparison() {
         assert!(json["on_each"].is_null(), "{text}");
     }
 }
+
+/// A follow-up that changes the format keeps both setups ("e em int4?").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follow_up_keeps_both_setups() {
+    use vramguide::chat::{Turned, turn};
+    let previous =
+        vramguide::query::parse(Catalog::get(), "deepseek r1 em 8 h100 ou preciso de h200?");
+    let Turned::Ask { question, .. } = turn("e em int4?", Some(&previous), Lang::En) else {
+        panic!("a follow-up");
+    };
+    let reply = Service::offline()
+        .ask(question, &Who::on(Source::Cli))
+        .await;
+    let json = match &reply.outcome {
+        Ok(o) => render::outcome::json(reply.lang, Catalog::get(), o),
+        Err(e) => panic!("{e:?}"),
+    };
+    assert_eq!(json["language"], "pt", "{json}");
+    let got = setups(&json);
+    assert_eq!(got.len(), 2, "{json}");
+    assert!(
+        got.iter().all(|s| s.1 == 8 && s.2),
+        "4-bit R1 runs on both: {got:?}"
+    );
+}
