@@ -54,6 +54,10 @@ pub struct Answer {
     pub launch_missing: Option<MissingCheckpoint>,
     /// Cards of different kinds named together ("a 4090 and a 3090"): each card's share.
     pub mixed: Option<crate::mixed::Mixed>,
+    /// "X on A or do I need B": the job on each setup the question names, in its order
+    /// (the rest of the answer is for the first of them that runs it, else the first).
+    /// Empty for a question with one setup.
+    pub on_each: Vec<Fit>,
     /// The named cards do not hold the job: the fewest more of them, in one machine, that
     /// do (in a format that keeps quality): the first step beyond what the asker has.
     #[serde(skip)]
@@ -291,6 +295,10 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
                 })
                 .collect::<Result<Vec<_>, Error>>();
             cards.and_then(|cards| {
+                if query::intent::alternatives(parsed) {
+                    return on_each(catalog, parsed, &cards)
+                        .map(|a| Outcome::Estimate(Box::new(a)));
+                }
                 let mut a = for_parsed(catalog, parsed)?;
                 a.mixed = crate::mixed::size(&a.model, &a.job, &cards).ok();
                 Ok(Outcome::Estimate(Box::new(a)))
@@ -334,6 +342,98 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
             Ok(Outcome::Diagnose(Box::new(Diagnosed { read, estimate })))
         }
     })
+}
+
+/// "X on A or do I need B": the model sized on each named setup, at the format asked (else
+/// the checkpoint's own), each with its verdict; the answer around them is for the first
+/// setup that runs it (its plan and launch line), else for the first setup, whose levers
+/// say what would. A setup named with no count after one of several datacenter cards is as
+/// many of them ("8 h100 ou preciso de h200": eight H200s); a consumer card alone is one.
+fn on_each(
+    catalog: &'static Catalog,
+    parsed: &Parsed,
+    cards: &[(&'static GpuSpec, u32)],
+) -> Result<Answer, Error> {
+    let cards = boxes_alike(parsed, cards);
+    let mut first_setup = parsed.clone();
+    let (gpu, count) = cards[0];
+    first_setup.query.gpu = Some(gpu.id.clone());
+    first_setup.query.gpu_count = Some(u64::from(count));
+    let first = for_parsed(catalog, &first_setup)?;
+    let mut native = first.job.clone();
+    if let Some(b) = &first.best_fit {
+        native.precision = b.native;
+    }
+    let model = first.model.clone();
+    // `Fit::check` (validated, sized again per card), not `Fit::sized` on one sizing: a
+    // rare question does not need the saving, and another caller of `Fit::sized` would
+    // change how the common path is compiled (it is inlined into the setup ranking).
+    let sized_on = |job: &Job| -> Result<Vec<Fit>, Error> {
+        cards
+            .iter()
+            .map(|&(g, n)| Fit::check(&model, job, g, n).map_err(Error::from))
+            .collect()
+    };
+    let on = |i: usize| {
+        let (gpu, count) = cards[i];
+        let mut p = parsed.clone();
+        p.query.gpu = Some(gpu.id.clone());
+        p.query.gpu_count = Some(u64::from(count));
+        for_parsed(catalog, &p)
+    };
+    let fits = sized_on(&native)?;
+    let (mut main, fits) = match fits.iter().position(|f| f.fits) {
+        Some(0) | None if first.best_fit.is_none() => (first, fits),
+        // No setup runs the checkpoint's own format: each setup's best format that fits,
+        // and the answer for the setup whose format keeps the most bits (the first of
+        // equals), every setup sized in it.
+        None => {
+            let bits = |a: &Answer| {
+                let fits = a.fit.as_ref().is_some_and(|f| f.fits);
+                if fits {
+                    a.job.precision.bits_per_weight()
+                } else {
+                    0.0
+                }
+            };
+            let mut best = first;
+            for i in 1..cards.len() {
+                let a = on(i)?;
+                if bits(&a) > bits(&best) {
+                    best = a;
+                }
+            }
+            let fits = sized_on(&best.job)?;
+            (best, fits)
+        }
+        Some(i) => (on(i)?, fits),
+    };
+    main.on_each = fits;
+    Ok(main)
+}
+
+/// The setups of an "A or B" question with their counts: a datacenter card named with no
+/// count after several datacenter cards is as many of them (servers come in boxes of 4 or
+/// 8); any other card without a count is one.
+fn boxes_alike(parsed: &Parsed, cards: &[(&'static GpuSpec, u32)]) -> Vec<(&'static GpuSpec, u32)> {
+    use crate::catalog::Market;
+    let mut out: Vec<(&'static GpuSpec, u32)> = Vec::with_capacity(cards.len());
+    for (i, &(gpu, count)) in cards.iter().enumerate() {
+        let counted = parsed.gpus.get(i).is_some_and(|(_, c)| c.is_some());
+        let count = match out.last() {
+            Some(&(prev, n))
+                if !counted
+                    && n > 1
+                    && prev.market == Market::Datacenter
+                    && gpu.market == Market::Datacenter =>
+            {
+                n
+            }
+            _ => count,
+        };
+        out.push((gpu, count));
+    }
+    out
 }
 
 /// Our estimate beside a read memory error: for the model and card the asker's words name,
@@ -883,6 +983,7 @@ fn build_one(
         max_context,
         max_context_asked,
         mixed: None,
+        on_each: Vec::new(),
         more_cards,
         beyond,
         launch_target,

@@ -178,12 +178,16 @@ impl DecodeWork {
     }
 
     /// Tokens per second on `count` GPUs of this kind.
+    #[inline]
     pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
         self.tokens_per_s_kind(gpu, gpu.memory_kind(), count)
     }
 
     /// [`DecodeWork::tokens_per_s`] for a GPU whose memory kind is known already: each of
-    /// the job's `batch` sequences advances one token per step.
+    /// the job's `batch` sequences advances one token per step. Inlined into the setup
+    /// ranking, which asks it of every GPU kind (left to the compiler, it moved out of
+    /// line as other code changed, at 1,500 instructions an ask).
+    #[inline]
     pub fn tokens_per_s_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
         // [`DecodeWork::at`]'s step alone: the setup ranking asks it of every GPU kind.
         let users = self.batch.max(1.0);

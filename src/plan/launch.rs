@@ -344,10 +344,31 @@ fn command_loading(
         words.push(vec!["1"; count as usize].join(","));
     }
     words.extend(flags.always.iter().map(|f| f.to_string()));
+    if let Some((flag, on, off)) = flags.flash_attention {
+        words.push(flag.to_string());
+        words.push(if job.flash_attention { on } else { off }.to_string());
+    }
+    if let (Some(flag), Some(l)) = (flags.mm_limit, job.mm_limit) {
+        words.push(flag.to_string());
+        words.push(mm_limit_value(l));
+    }
     Some(Launch {
         runtime: job.runtime,
         command: words.join(" "),
     })
+}
+
+/// `'{"image":1,"video":0}'`: the JSON vLLM reads, quoted for the shell; a modality the
+/// job does not limit is left out.
+fn mm_limit_value(l: crate::estimate::encoder::MmLimit) -> String {
+    let mut parts = Vec::new();
+    if l.image != u32::MAX {
+        parts.push(format!("\"image\":{}", l.image));
+    }
+    if l.video != u32::MAX {
+        parts.push(format!("\"video\":{}", l.video));
+    }
+    format!("'{{{}}}'", parts.join(","))
 }
 
 /// The line of a runtime configured through its server's environment (Ollama): the model

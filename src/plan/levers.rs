@@ -44,6 +44,8 @@ pub enum LeverKind {
     Optimizer,
     Zero,
     MoreGpus,
+    /// An engine setting (`--gpu-memory-utilization`, `-fa on`, `--limit-mm-per-prompt`).
+    Engine,
 }
 
 impl LeverKind {
@@ -71,6 +73,12 @@ pub enum Change {
     Optimizer(Optimizer),
     Sharding(Sharding),
     Gpus(u32),
+    /// vLLM's `--gpu-memory-utilization`.
+    MemoryShare(f64),
+    /// llama.cpp's `-fa on` (Ollama's `OLLAMA_FLASH_ATTENTION=1`).
+    FlashAttention,
+    /// vLLM's `--limit-mm-per-prompt`.
+    MmLimit(crate::estimate::encoder::MmLimit),
 }
 
 /// One change (or a set of them) that makes the job fit, with the verdict it was checked
@@ -129,6 +137,9 @@ fn change_code(change: Change) -> String {
         Change::Optimizer(o) => format!("optimizer={}", optimizer_name(o)),
         Change::Sharding(s) => format!("sharding={}", s.name()),
         Change::Gpus(n) => format!("gpus={n}"),
+        Change::MemoryShare(u) => format!("gpu_memory_utilization={u}"),
+        Change::FlashAttention => "flash_attention=on".to_string(),
+        Change::MmLimit(l) => format!("limit_mm_per_prompt=image:{},video:{}", l.image, l.video),
     }
 }
 
@@ -145,6 +156,9 @@ impl Change {
             Change::Optimizer(_) => LeverKind::Optimizer,
             Change::Sharding(_) => LeverKind::Zero,
             Change::Gpus(_) => LeverKind::MoreGpus,
+            Change::MemoryShare(_) | Change::FlashAttention | Change::MmLimit(_) => {
+                LeverKind::Engine
+            }
         }
     }
 
@@ -167,6 +181,9 @@ impl Change {
             Change::Optimizer(o) => job.optimizer = o,
             Change::Sharding(s) => job.sharding = Some(s),
             Change::Gpus(_) => {}
+            Change::MemoryShare(u) => job.memory_share = Some(u),
+            Change::FlashAttention => job.flash_attention = true,
+            Change::MmLimit(l) => job.mm_limit = Some(l),
         }
     }
 
@@ -190,6 +207,7 @@ impl Change {
             Change::CpuOffload => 3,
             Change::Offload { .. } => 4,
             Change::Gpus(_) => 10,
+            Change::MemoryShare(_) | Change::FlashAttention | Change::MmLimit(_) => 0,
         }
     }
 }
@@ -202,6 +220,17 @@ pub fn optimizer_name(o: Optimizer) -> &'static str {
         Optimizer::PagedAdamw8bit => "paged-adamw-8bit",
         Optimizer::Sgd => "sgd",
     }
+}
+
+/// Whether the runtime can quantize the KV cache as the job runs it: llama.cpp refuses a
+/// quantized V cache with flash attention off ("V cache quantization requires flash_attn";
+/// Ollama falls back to 16 bits), so with it off the flash-attention lever comes first.
+fn kv_quantizable(job: &Job) -> bool {
+    job.flash_attention
+        || !matches!(
+            job.runtime.profile().activation,
+            crate::runtime::Activation::ComputeBuffer { .. }
+        )
 }
 
 /// Whether a verdict calls for levers: it does not fit, or fits with under 5 % spare.
@@ -314,6 +343,11 @@ pub fn levers_knowing(
     {
         push(LeverKind::MoreGpus, Change::Gpus(n), job.clone(), n);
     }
+    // The engine setting that turns the outcome around costs nothing: it leads.
+    out.splice(
+        0..0,
+        super::engine_levers::levers(model, job, gpu, count, fit),
+    );
     promote_usable_offload(&mut out, count);
     if !out.iter().any(|l| usable_on(l, count)) {
         let combined = combined(model, job, gpu, count, fit);
@@ -361,6 +395,7 @@ fn atoms(job: &Job, gpu: &GpuSpec, count: u32) -> (Vec<Change>, Vec<Precision>) 
     } else {
         let profile = job.runtime.profile();
         if job.kv_precision == KvPrecision::Fp16
+            && kv_quantizable(job)
             && let Some(&kv) = profile.kv_precisions.first()
         {
             out.push(Change::KvPrecision(kv));
@@ -563,7 +598,7 @@ fn inference(
     push: &mut impl FnMut(LeverKind, Change, Job, u32),
 ) {
     let profile = job.runtime.profile();
-    if job.kv_precision == KvPrecision::Fp16 {
+    if job.kv_precision == KvPrecision::Fp16 && kv_quantizable(job) {
         for &kv in profile.kv_precisions {
             let mut changed = job.clone();
             changed.kv_precision = kv;

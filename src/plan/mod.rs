@@ -3,6 +3,7 @@
 //! it ([`launch`]). Pure: each piece re-runs the estimator, none does I/O or has words.
 
 pub mod checkpoints;
+pub mod engine_levers;
 pub mod launch;
 pub mod levers;
 pub mod library_tags;

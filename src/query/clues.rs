@@ -49,6 +49,10 @@ pub(super) enum Clue {
     Budget,
     /// A card brand ("rtx 9090"): a card the catalog may lack.
     Brand,
+    /// `memory_share::SHARE`: vLLM's "gpu-memory-utilization".
+    Share,
+    /// `flash::FLASH`: "flash attention", "-fa".
+    Flash,
 }
 
 /// The words each group's patterns need, read off the patterns in `parse.rs` (keep them
@@ -77,6 +81,8 @@ const NEEDS: &[(Clue, &[&str])] = &[
         Clue::Brand,
         &["rtx", "gtx", "rx", "radeon", "geforce", "quadro", "tesla"],
     ),
+    (Clue::Share, &["util"]),
+    (Clue::Flash, &["flash", "-fa"]),
 ];
 
 /// The words one of which `budget::BUDGET` needs, from every language's word module:

@@ -22,9 +22,9 @@ static FLASH: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Whether the text asks flash attention on (Some(true)) or off (Some(false)); the words
 /// are blanked so no later pattern reads "0" or "1" as a number. Most messages name
-/// neither: the pattern runs only when "flash" or "-fa" appears.
+/// neither: the pattern runs only when "flash" or "-fa" appears (the clue pass found it).
 pub(super) fn take(w: &mut Work) -> Option<bool> {
-    if !(w.text.contains("flash") || w.text.contains("-fa")) {
+    if !w.clues.has(super::clues::Clue::Flash) {
         return None;
     }
     w.take(&FLASH, |c| {

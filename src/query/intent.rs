@@ -165,8 +165,10 @@ pub(super) fn classify(p: &Parsed) -> Intent {
     {
         return Intent::Explain;
     }
-    // Two cards and a model with "and" between them is a mixed setup to size, not a comparison.
-    if cards >= 2 && (cues.has(Cue::Compare) || !subject) {
+    // Two cards and no model: a comparison. With a model, two setups set side by side ("X
+    // on A or do I need B") are the estimate on each ([`alternatives`]), and two cards with
+    // "and" between them a mixed setup to size.
+    if cards >= 2 && !subject {
         return Intent::Compare;
     }
     // A budget with a model, or with buying words ("which card under $1000?").
@@ -189,6 +191,14 @@ pub(super) fn classify(p: &Parsed) -> Intent {
         return Intent::Compare;
     }
     Intent::Estimate
+}
+
+/// Whether a question that names a model sets two or more setups side by side ("kimi k2.5
+/// on 8x h100 or do i need h200s", "deepseek r1 em 8 h100 ou preciso de h200?", "¿qwen3 235b
+/// en 4 a100 o necesito h100?", "用8张h100够吗还是要h200"): the model is estimated on each
+/// setup, not the cards' spec sheets compared, and not one mixed setup of all of them.
+pub fn alternatives(p: &Parsed) -> bool {
+    p.gpus.len() >= 2 && p.cues.has(Cue::Compare) && p.query.has_subject()
 }
 
 /// The topic a question with no model asks about: the words' topic, or precision when two

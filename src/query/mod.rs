@@ -18,6 +18,7 @@ mod heads;
 pub mod hub_id;
 pub mod intent;
 mod memory_card;
+mod memory_share;
 pub mod numbers_words;
 pub mod parse;
 mod pieces;
@@ -453,6 +454,17 @@ fn bounded(value: u64, max: u64, err: JobError) -> Result<u32, Error> {
     }
 }
 
+/// "262k" for a model of 262,144 tokens reads as 262 × 1,024 = 268,288, past what the
+/// engine accepts (vLLM refuses a max_model_len above the model's): a context at most 2.5 %
+/// over the model's maximum (the gap between 1,000 and 1,024) is that maximum written in
+/// thousands.
+fn model_max_as_written(context: u64, max: Option<u64>) -> u64 {
+    match max {
+        Some(max) if context > max && context <= max + max / 40 => max,
+        _ => context,
+    }
+}
+
 /// Context from prompt/generate/context, or the default clipped to the model's maximum.
 fn set_context(req: &mut Request, q: &Query) -> Result<(), Error> {
     let too_large = |n: u64| -> Result<(), Error> {
@@ -484,7 +496,8 @@ fn set_context(req: &mut Request, q: &Query) -> Result<(), Error> {
         }
         (None, _, Some(c)) => {
             too_large(c)?;
-            req.job.set_context(c);
+            req.job
+                .set_context(model_max_as_written(c, req.model.max_position_embeddings));
         }
         (None, g, None) => {
             let server_default = req.job.runtime.profile().launch.and_then(|l| l.server_env);

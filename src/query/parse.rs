@@ -160,6 +160,7 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
         ..Query::default()
     };
     q.flash_attention = super::flash::take(&mut work);
+    q.memory_share = super::memory_share::take(&mut work);
     q.precision = take_precision(&mut work);
     q.max_context = work.blank_clued(Clue::MaxContext, &MAX_CONTEXT);
     // Before the context: "1k users" is a thousand users, not a 1k context.

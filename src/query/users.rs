@@ -23,6 +23,7 @@ static TARGET: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The target speed per user the text names, blanked so no other pattern reads it. Most
 /// messages name none: the pattern runs only when "/s" or "segund" or "second" appears.
+#[inline]
 pub(super) fn take_target(w: &mut Work) -> Option<f64> {
     let t = &w.text;
     if !(t.contains("/s") || t.contains("segund") || t.contains("second")) {

@@ -69,6 +69,10 @@ pub struct AnswerJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub mixed: Option<serde_json::Value>,
+    /// "X on A or do I need B": the job on each setup the question names, in its order
+    /// (`fit` is the one the rest of the answer is for); absent for one setup.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub on_each: Vec<FitJson>,
 }
 
 /// The checkpoint a launch line would need and nobody listed.
@@ -385,6 +389,11 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         },
         verdict,
         mixed: None,
+        on_each: a
+            .on_each
+            .iter()
+            .map(|f| fit_json(f, None, a.estimate.error_band.map(|b| b.pct)))
+            .collect(),
     }
 }
 
@@ -458,6 +467,14 @@ fn estimate(a: &Answer) -> EstimateJson {
 
 fn fit(a: &Answer) -> Option<FitJson> {
     a.fit.as_ref().map(|f| FitJson {
+        tight: a.tight(),
+        ..fit_json(f, a.needed_count, None)
+    })
+}
+
+/// One setup's fit; `band` (the estimate's ± percent) decides `tight`.
+fn fit_json(f: &crate::estimate::Fit, needed_count: Option<u32>, band: Option<f64>) -> FitJson {
+    FitJson {
         gpu: f.gpu.clone(),
         count: f.count,
         fits: f.fits,
@@ -469,9 +486,9 @@ fn fit(a: &Answer) -> Option<FitJson> {
         interconnect: f.interconnect,
         kv_capacity_tokens: f.kv_capacity_tokens,
         max_concurrency: f.max_concurrency.map(r1),
-        needed_count: a.needed_count,
-        tight: a.tight(),
-    })
+        needed_count,
+        tight: band.is_some_and(|b| f.fits && f.per_gpu_gib * (1.0 + b / 100.0) > f.usable_gib),
+    }
 }
 
 fn setup(lang: Lang, catalog: &Catalog, s: &crate::recommend::Setup) -> SetupJson {

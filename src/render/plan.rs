@@ -264,6 +264,15 @@ fn change_into(out: &mut String, lang: Lang, a: &Answer, l: &Lever, change: Chan
             msg!("lever-more-gpus"),
             Some(Args::new().s("count", gpu_count(lang, n))),
         ),
+        Change::MemoryShare(u) => (
+            msg!("lever-memory-share"),
+            Some(value(format!("{u}").into())),
+        ),
+        Change::FlashAttention if l.job.runtime == crate::estimate::Runtime::Ollama => {
+            (msg!("lever-flash-attention-ollama"), None)
+        }
+        Change::FlashAttention => (msg!("lever-flash-attention"), None),
+        Change::MmLimit(_) => (msg!("lever-mm-limit"), None),
     };
     tr_into(out, lang, id, args.as_ref());
 }

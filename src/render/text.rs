@@ -66,12 +66,15 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
         .filter(|k| match k {
             // Cards of different kinds that hold it: the split below says how to start it;
             // the levers and the launch line are the first card's alone.
-            Kind::Launch => !fix && !mixed_fits(a),
+            // An engine setting that fixes it: the line that starts it with that setting.
+            Kind::Launch => (!fix || engine_fix(a)) && !mixed_fits(a),
             Kind::LeversChat => fix && !mixed_fits(a),
             Kind::Serving => serves && !fix,
             // The asker's own cards: the next steps when they do not hold it, nothing more
             // when they do; the setups only when no card was named.
-            Kind::NextStepsChat => a.fit.as_ref().is_some_and(|f| !f.fits) && !mixed_fits(a),
+            Kind::NextStepsChat => {
+                a.fit.as_ref().is_some_and(|f| !f.fits) && !mixed_fits(a) && !engine_fix(a)
+            }
             // The verdict of a "max context" question already says it.
             Kind::MaxContext => !(a.max_context_asked && a.gpu.is_some()),
             Kind::SetupsChat => a.fit.is_none(),
@@ -100,6 +103,14 @@ pub fn chat(lang: Lang, catalog: &Catalog, a: &Answer) -> String {
     out.push('\n');
     out.push_str(&t(lang, msg!("answer-chat-more")));
     out
+}
+
+/// The best lever is an engine setting (`--gpu-memory-utilization 0.9`, `-fa on`,
+/// `--limit-mm-per-prompt`) on the asker's own cards: the launch line starts with it.
+fn engine_fix(a: &Answer) -> bool {
+    a.levers.first().is_some_and(|l| {
+        l.kind == crate::plan::LeverKind::Engine && Some(l.count) == a.gpu_count.or(Some(1))
+    }) && !a.launch.is_empty()
 }
 
 /// Cards of different kinds that hold the job between them: no step beyond them.

@@ -110,6 +110,9 @@ pub(crate) fn estimate(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer)
     {
         return plain(&line);
     }
+    if a.on_each.len() >= 2 {
+        return on_each(lang, catalog, a);
+    }
     if let Some(crate::mixed::Mixed::Layers {
         devices,
         fits: true,
@@ -218,6 +221,64 @@ fn own_setup(
     };
     let args = args.s("memory", memory()).s("speed", speed);
     tr(lang, &id("verdict-yes"), Some(&args))
+}
+
+/// "X on A or do I need B": yes, maybe or no on each setup named, in its order, with the
+/// memory per GPU and the speed ("No on 8 × H100 SXM5 80GB: Kimi K2.5 at INT4 with vLLM
+/// needs …; yes on 8 × H200 SXM 141GB: … of … GiB per GPU, about 40 tokens/s."). The job
+/// is named once, in the first clause.
+fn on_each(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    let job = Args::new()
+        .s("model", super::parts::model_title(lang, a))
+        .s("precision", a.job.precision.name().to_uppercase());
+    let job = tr(lang, "verdict-job", Some(&job));
+    let runtime = super::parts::runtime_label(lang, a.job.runtime);
+    let band = a.estimate.error_band.map_or(0.0, |b| b.pct);
+    let mut rest = String::new();
+    let mut first = String::new();
+    for (i, fit) in a.on_each.iter().enumerate() {
+        let setup = super::view::without_brand(&setup_label(catalog, &fit.gpu, fit.count));
+        let outcome = if !fit.fits {
+            if fit.per_gpu_gib <= fit.usable_gib {
+                "startup"
+            } else {
+                "no"
+            }
+        } else if fit.per_gpu_gib * (1.0 + band / 100.0) > fit.usable_gib {
+            "tight"
+        } else {
+            "yes"
+        };
+        let speed = match fit
+            .tokens_per_s
+            .filter(|_| fit.fits && !a.job.mode.is_training())
+        {
+            Some(tps) => {
+                let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+                tr(lang, "verdict-speed", Some(&Args::new().s("tps", tps)))
+            }
+            None => String::new(),
+        };
+        let args = Args::new()
+            .s("outcome", outcome)
+            .s("setup", setup.as_str())
+            .s("job", job.as_str())
+            .s("runtime", runtime.as_str())
+            .s("used", format_gib(lang, fit.per_gpu_gib))
+            .s("usable", format_gib(lang, fit.usable_gib))
+            .s("band", format_number(lang, band, 0))
+            .s("speed", speed);
+        if i == 0 {
+            first = tr(lang, "verdict-each-first", Some(&args));
+        } else {
+            rest.push_str(&tr(lang, "verdict-each-next", Some(&args)));
+        }
+    }
+    tr(
+        lang,
+        "verdict-each",
+        Some(&Args::new().s("first", first).s("rest", rest)),
+    )
 }
 
 /// The `--gpu-memory-utilization` vLLM would start at, when it stops at start-up although

@@ -33,8 +33,14 @@ pub struct LaunchFlags {
     pub gpu_layers: Option<(&'static str, &'static str)>,
     /// Flag whose comma list splits layers over several GPUs.
     pub tensor_split: Option<&'static str>,
-    /// Flags always worth passing (flash attention).
+    /// Flags always worth passing.
     pub always: &'static [&'static str],
+    /// Flash attention's flag with its on and off values (`-fa on|off`): written on,
+    /// unless the asker runs with it off (the line keeps the asker's setting).
+    pub flash_attention: Option<(&'static str, &'static str, &'static str)>,
+    /// The flag that limits the items of each modality per prompt (vLLM's
+    /// `--limit-mm-per-prompt`), written when the job sets a limit.
+    pub mm_limit: Option<&'static str>,
     /// The tool's own model library (`ollama`: tags in `data/ollama_tags.json`), tried
     /// before a GGUF repo on the Hub.
     pub library: Option<&'static str>,
@@ -99,6 +105,8 @@ pub(super) const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    flash_attention: None,
+    mm_limit: Some("--limit-mm-per-prompt"),
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
@@ -118,7 +126,9 @@ pub(super) const LLAMA_SERVER_LAUNCH: LaunchFlags = LaunchFlags {
     quantization: None,
     gpu_layers: Some(("-ngl", "999")),
     tensor_split: Some("-ts"),
-    always: &["-fa", "on"],
+    always: &[],
+    flash_attention: Some(("-fa", "on", "off")),
+    mm_limit: None,
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
@@ -148,6 +158,8 @@ pub(super) const SGLANG_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    flash_attention: None,
+    mm_limit: None,
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
@@ -174,6 +186,8 @@ pub(super) const OLLAMA_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    flash_attention: None,
+    mm_limit: None,
     library: Some("ollama"),
     gguf_repo_prefix: Some("hf.co/"),
     server_env: Some(ServerEnv {
@@ -202,6 +216,8 @@ pub(super) const MLX_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: None,
     tensor_split: None,
     always: &[],
+    flash_attention: None,
+    mm_limit: None,
     library: None,
     gguf_repo_prefix: None,
     server_env: None,
@@ -226,6 +242,8 @@ pub(super) const LMS_LAUNCH: LaunchFlags = LaunchFlags {
     gpu_layers: Some(("--gpu", "max")),
     tensor_split: None,
     always: &[],
+    flash_attention: None,
+    mm_limit: None,
     library: None,
     gguf_repo_prefix: None,
     server_env: None,

@@ -318,6 +318,11 @@ const EVERY_KIND: &[(&str, Lang)] = &[
     ("contexto máximo do llama 3.1 8b numa 4090", Lang::Pt),
     ("contexto máximo de llama 3.1 8b en una 4090", Lang::Es),
     ("llama 3.1 8b 在 4090 上最长能开多少上下文", Lang::Zh),
+    // A model on one setup or another: the estimate on each (issue 34).
+    ("kimi k2.5 on 8x h100 possible or do i need h200s", Lang::En),
+    ("deepseek r1 em 8 h100 ou preciso de h200?", Lang::Pt),
+    ("¿qwen3 235b en 4 a100 o necesito h100?", Lang::Es),
+    ("kimi k2.5 用8张h100够吗还是要h200", Lang::Zh),
 ];
 
 /// What fits one card, in every language.

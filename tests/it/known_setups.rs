@@ -269,3 +269,77 @@ fn the_table_covers_both_outcomes_every_runtime_and_training() {
     assert!(count(&|s| framework(s).is_some() && s.outcome == "oom") >= 2);
     assert!(count(&|s| framework(s).as_deref() == Some("unsloth")) >= 10);
 }
+
+/// Issue 37: the three memory outcomes answer as they happened, and the answer's text names
+/// the flag that changes each (`--gpu-memory-utilization 0.9`, `-fa on`,
+/// `--limit-mm-per-prompt`) as the first way to make it fit, with a launch line that
+/// carries it; the rows' sources are in `tests/known_setups.json`.
+#[test]
+fn the_answer_names_the_flag_that_changes_each_outcome() {
+    let catalog = Catalog::get();
+    let all = setups();
+    for (id, flag) in [
+        (
+            "gpt-oss-120b-mxfp4-2xh100-vllm-0.95",
+            "--gpu-memory-utilization 0.9",
+        ),
+        ("qwen3-32b-q5km-2x3090-llamacpp-48k-no-fa", "-fa on"),
+        (
+            "qwen3-vl-235b-a22b-bf16-8xh100-vllm-262k",
+            "--limit-mm-per-prompt",
+        ),
+    ] {
+        let s = all.iter().find(|s| s.id == id).expect(id);
+        assert!(s.source.starts_with("https://"), "{id}: a source");
+        let q = fields(s).query().unwrap();
+        let req = query::resolve(catalog, &q).unwrap();
+        let a = answer::build(catalog, req).unwrap();
+        assert!(
+            !a.fit.as_ref().unwrap().fits,
+            "{id}: out of memory, as it happened"
+        );
+        let lever = a.levers.first().expect("a way to fit");
+        assert_eq!(
+            lever.kind,
+            vramguide::plan::LeverKind::Engine,
+            "{id}: the engine setting leads"
+        );
+        assert!(lever.fit.fits, "{id}");
+        for lang in vramguide::i18n::Lang::ALL {
+            let text = vramguide::render::text::chat(lang, catalog, &a);
+            println!("{id} [{lang:?}]\n{text}\n");
+            assert!(text.contains(flag), "{id} [{lang:?}]: {flag} in\n{text}");
+        }
+        let launch = &a.launch.first().expect("a launch line").command;
+        assert!(launch.contains(flag), "{id}: {launch}");
+    }
+}
+
+/// gpt-oss-120b on one H100 80GB with vLLM is the model's advertised setup (OpenAI's
+/// cookbook, https://cookbook.openai.com/articles/gpt-oss/run-vllm: "can fit on a single
+/// H100"): it fits at the asker's 0.95 (and at vLLM's default 0.9) at an ordinary context,
+/// and the launch line keeps the asker's 0.95 rather than quietly writing 0.9.
+#[test]
+fn gpt_oss_120b_on_one_h100_keeps_the_askers_share() {
+    let catalog = Catalog::get();
+    for text in [
+        "gpt-oss-120b on 1 h100 with vllm at gpu-memory-utilization 0.95",
+        "gpt-oss-120b numa h100 com vllm e --gpu-memory-utilization 0.95",
+    ] {
+        let parsed = query::parse(catalog, text);
+        assert_eq!(parsed.query.memory_share, Some(0.95), "{text}");
+        let a = answer::for_parsed(catalog, &parsed).unwrap();
+        assert!(a.fit.as_ref().unwrap().fits, "{text}: fits one H100");
+        let launch = &a.launch.first().expect("a launch line").command;
+        assert!(
+            launch.contains("--gpu-memory-utilization 0.95"),
+            "{text}: {launch}"
+        );
+    }
+    let a = answer::for_parsed(
+        catalog,
+        &query::parse(catalog, "gpt-oss-120b on 1 h100 with vllm"),
+    )
+    .unwrap();
+    assert!(a.fit.as_ref().unwrap().fits, "at vLLM's default share too");
+}

@@ -1,6 +1,7 @@
 //! Issue 34 item 3: a comparison of setups compares setups. "5090 ou 2x3090", "una 5090 o
 //! un par de 3090", "5090 对比 双卡3090" weigh one 5090 (32 GB) against a pair of 3090s
-//! (48 GB in all, the pair's price), and with a model named say which setup runs it.
+//! (48 GB in all, the pair's price); with a model named, each setup gets the estimate
+//! (`on_each.rs`).
 
 use vramguide::answer::{Outcome, for_intent};
 use vramguide::catalog::Catalog;
@@ -47,30 +48,6 @@ fn the_pair_is_compared_as_a_pair_in_every_language() {
 }
 
 #[test]
-fn a_named_model_says_which_setup_runs_it() {
-    let catalog = Catalog::get();
-    let c = compared("5090 or 2x 3090 for llama 3.3 70b in q4_k_m?");
-    assert_eq!(c.counts, [1, 2]);
-    let runs = c.runs.clone().expect("the model is sized on each setup");
-    assert_eq!(runs.model, "llama-3.3-70b");
-    assert_eq!(
-        runs.fits,
-        [false, true],
-        "32 GB does not hold it, 48 GB does"
-    );
-    let json = render::outcome::json(Lang::En, catalog, &Outcome::Compare(c));
-    assert_eq!(json["compare"]["model"], "llama-3.3-70b");
-    assert_eq!(json["compare"]["gpus"][1]["runs_model"], true);
-    // By what each setup runs, the one that runs it first (issue 33 item 2).
-    let verdict = json["verdict"].as_str().unwrap();
-    assert!(
-        verdict.starts_with("2 × GeForce RTX 3090: 48 GB, runs Llama 3.3 70B")
-            && verdict.ends_with("GeForce RTX 5090: 32 GB, does not"),
-        "{verdict}"
-    );
-}
-
-#[test]
 fn one_card_of_each_kind_stays_the_spec_sheet() {
     let c = compared("4090 vs 3090");
     assert_eq!(c.counts, [1, 1]);
@@ -78,20 +55,32 @@ fn one_card_of_each_kind_stays_the_spec_sheet() {
     assert!(render::setups::text(Lang::En, Catalog::get(), &c).is_empty());
 }
 
-/// Issue 34 item 6: "X on A or do I need B" sizes X on both setups; B in the plural with
-/// no count of its own is as many cards as A.
+/// Issue 34 item 6: "X on A or do I need B" is the estimate on both setups (issue 34's
+/// brief: a model named with setups side by side is sized on each; `on_each.rs` has the
+/// four languages); B in the plural with no count of its own is as many cards as A.
 #[test]
 fn a_model_on_one_setup_or_another_is_sized_on_both() {
-    let c = compared("kimi k2.5 on 8x h100 possible or do i need h200s");
-    let ids: Vec<&str> = c.gpus.iter().map(|g| g.id.as_str()).collect();
-    assert_eq!(ids, ["h100-sxm", "h200-sxm"]);
-    assert_eq!(c.counts, [8, 8], "h200s: as many as the h100s");
-    let runs = c.runs.clone().expect("sized on both setups");
-    assert_eq!(runs.model, "kimi-k2.5");
-    assert_eq!(runs.fits.len(), 2);
-    let verdict = render::verdict::of(Lang::En, Catalog::get(), &Outcome::Compare(c));
+    use vramguide::answer::for_intent;
+    let catalog = Catalog::get();
+    let text = "kimi k2.5 on 8x h100 possible or do i need h200s";
+    let a = match for_intent(catalog, &parse(catalog, text)) {
+        Some(Ok(Outcome::Estimate(a))) => a,
+        other => panic!("{text}: {other:?}"),
+    };
+    let setups: Vec<(&str, u32)> = a
+        .on_each
+        .iter()
+        .map(|f| (f.gpu.as_str(), f.count))
+        .collect();
+    assert_eq!(
+        setups,
+        [("h100-sxm", 8), ("h200-sxm", 8)],
+        "h200s: as many as the h100s"
+    );
+    assert_eq!(a.model.id, "kimi-k2.5");
+    let verdict = render::verdict::of(Lang::En, catalog, &Outcome::Estimate(a));
     assert!(verdict.contains("Kimi"), "{verdict}");
-    assert!(verdict.starts_with("8 × "), "{verdict}");
+    assert!(verdict.contains(" on 8 × H100"), "{verdict}");
 }
 
 /// Issue 34 item 2: a name the catalog lacks, sized as the closest entry, says so on the

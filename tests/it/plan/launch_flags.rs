@@ -275,6 +275,14 @@ fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
     if let Some(u) = value("--gpu-memory-utilization") {
         job.memory_share = Some(u.parse().unwrap());
     }
+    // The asker's flash attention and modality limit stay on the line (issue 37).
+    if let Some(fa) = value("-fa") {
+        job.flash_attention = fa == "on";
+    }
+    if let Some(l) = value("--limit-mm-per-prompt") {
+        job.mm_limit = vramguide::estimate::encoder::parse_limit(l);
+        assert!(job.mm_limit.is_some(), "{cmd}");
+    }
     match value("--quantization") {
         Some("fp8") => job.precision = Precision::Fp8,
         Some("bitsandbytes") => assert!(
