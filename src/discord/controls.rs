@@ -530,7 +530,7 @@ pub fn rows(
             .copied()
             .map(|r| {
                 option(
-                    parts::runtime_label(lang, r),
+                    parts::runtime_label(lang, r).into_owned(),
                     r.name().to_string(),
                     r == a.job.runtime,
                 )

@@ -215,8 +215,10 @@ impl Fit {
         let (model, job) = (sizing.model(), sizing.job());
         let reserve = Reserve::of(job);
         Topology::of(gpu).any_counts.iter().copied().find(|&n| {
-            super::offered(model, job, gpu, n)
-                && sizing.per_gpu(n, Some(gpu)) <= reserve.usable_gib(gpu, n) * GIB
+            let usable = reserve.usable_gib(gpu, n) * GIB;
+            sizing.per_gpu_floor(n) <= usable
+                && super::offered(model, job, gpu, n)
+                && sizing.per_gpu(n, Some(gpu)) <= usable
                 && super::startup::starts(model, job, gpu, n)
         })
     }

@@ -123,6 +123,11 @@ impl Parts {
         (act_per_gpu, (overhead + multi) * GIB)
     }
 
+    /// The weights' bytes over all GPUs (after any offload).
+    pub(super) fn weights(&self) -> f64 {
+        self.weights
+    }
+
     /// Bytes one GPU of `gpus` needs: [`Parts::estimate`]'s `per_gpu` alone.
     pub(super) fn per_gpu(
         &self,

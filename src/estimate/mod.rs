@@ -347,6 +347,16 @@ impl<'a> Sizing<'a> {
             Parts::Training(p) => p.per_gpu(self.job, gpus, gpu),
         }
     }
+
+    /// Bytes one GPU of `gpus` needs at least, on any card: an inference job's weights
+    /// split evenly (its KV cache, activations and overhead only add), nothing for
+    /// training. A search over counts skips those this rules out without sizing them.
+    pub fn per_gpu_floor(&self, gpus: u32) -> f64 {
+        match &self.parts {
+            Parts::Inference(p) => p.weights() / f64::from(gpus.max(1)),
+            Parts::Training(_) => 0.0,
+        }
+    }
 }
 
 impl Sizing<'_> {

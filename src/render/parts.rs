@@ -192,7 +192,7 @@ pub fn job_line_into(out: &mut String, lang: Lang, a: &Answer) {
         let args = args.s("optimizer", optimizer_name(a.job.optimizer));
         tr_into(out, lang, msg!("answer-job-training"), Some(&args));
     } else {
-        let runtime = label(lang, &runtime_message_id(a.job.runtime));
+        let runtime = runtime_label(lang, a.job.runtime);
         tr_into(
             out,
             lang,
@@ -773,9 +773,18 @@ pub(super) fn tower_size(lang: Lang, params_b: f64) -> String {
 
 /// A runtime in the words people know it by ("Hugging Face transformers"): the Fluent
 /// message `runtime-<name>` of its profile, dots as dashes.
-pub fn runtime_label(lang: Lang, runtime: crate::runtime::Runtime) -> String {
-    t(lang, &runtime_message_id(runtime))
+pub fn runtime_label(lang: Lang, runtime: crate::runtime::Runtime) -> Cow<'static, str> {
+    label(lang, &RUNTIME_IDS[runtime as usize])
 }
+
+/// Each runtime's message id, in [`crate::runtime::Runtime`]'s order, with its slot found
+/// once: a reply names its runtime several times.
+static RUNTIME_IDS: std::sync::LazyLock<Vec<crate::i18n::MsgId>> = std::sync::LazyLock::new(|| {
+    crate::runtime::Runtime::ALL
+        .iter()
+        .map(|&r| crate::i18n::MsgId::new(runtime_message_id(r).leak()))
+        .collect()
+});
 
 /// The Fluent id naming a runtime (`runtime-llama-cpp` for llama.cpp).
 pub fn runtime_message_id(runtime: crate::runtime::Runtime) -> String {

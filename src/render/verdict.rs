@@ -65,8 +65,25 @@ fn plain_first_line(s: &str) -> Cow<'_, str> {
     if !(first.as_bytes().contains(&b'*') || first.as_bytes().contains(&b'`')) {
         return Cow::Borrowed(first.trim_start_matches(ICONS).trim());
     }
-    let unmarked = first.replace("**", "").replace('`', "");
+    let unmarked = unmarked(first);
     Cow::Owned(unmarked.trim_start_matches(ICONS).trim().to_string())
+}
+
+/// `s` without bold markers (`**`) and backticks, in one pass: what
+/// `s.replace("**", "").replace('`', "")` gives, without the second copy.
+fn unmarked(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '`' => {}
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// An estimate's verdict, plain: the JSON's `verdict` and the first line of its `text`.
@@ -173,7 +190,7 @@ fn own_setup(
     let args = Args::new()
         .s("job", job.as_str())
         .s("setup", setup.as_str())
-        .s("runtime", runtime.as_str())
+        .s("runtime", runtime.as_ref())
         .s("many", many)
         .s("usable", usable.as_str());
     let memory = || {
@@ -263,7 +280,7 @@ fn on_each(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
             .s("outcome", outcome)
             .s("setup", setup.as_str())
             .s("job", job.as_str())
-            .s("runtime", runtime.as_str())
+            .s("runtime", runtime.as_ref())
             .s("used", format_gib(lang, fit.per_gpu_gib))
             .s("usable", format_gib(lang, fit.usable_gib))
             .s("band", format_number(lang, band, 0))
@@ -527,5 +544,26 @@ pub(crate) fn cards(lang: Lang, a: &Affordable) -> String {
             ),
         ),
         None => tr(lang, "verdict-cards-none", Some(&args)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unmarking_in_one_pass_matches_the_two_replacements() {
+        for s in [
+            "**a** `b`",
+            "***",
+            "*`*",
+            "*`**",
+            "*`*`*",
+            "a * b",
+            "`**`",
+            "**x*",
+        ] {
+            assert_eq!(unmarked(s), s.replace("**", "").replace('`', ""), "{s}");
+        }
     }
 }
