@@ -17,7 +17,7 @@ static NUMBER: LazyLock<regex::Regex> = LazyLock::new(|| {
 /// the amount and size patterns, which would otherwise take its first digits ("$1e400" as
 /// $1) or a value no card or model has.
 pub fn out_of_range(text: &str) -> Option<String> {
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
+    if !may_be_huge(text) {
         return None;
     }
     NUMBER.find_iter(text).find_map(|m| {
@@ -26,9 +26,49 @@ pub fn out_of_range(text: &str) -> Option<String> {
     })
 }
 
+/// Whether `text` may hold such a number: one reaches 10^15 only with sixteen digits in
+/// a row or an exponent after a digit. One pass over the bytes settles nearly every
+/// question without the pattern.
+fn may_be_huge(text: &str) -> bool {
+    let mut run = 0;
+    for b in text.bytes() {
+        if b.is_ascii_digit() {
+            run += 1;
+            if run >= 16 {
+                return true;
+            }
+        } else {
+            if run > 0 && (b == b'e' || b == b'E') {
+                return true;
+            }
+            run = 0;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quick_test_lets_every_huge_number_through() {
+        for text in [
+            "$1e400",
+            "1E16 tokens",
+            "1234567890123456",
+            "x 99999999999999999999b",
+        ] {
+            assert!(may_be_huge(text), "{text}");
+        }
+        for text in [
+            "llama 70b on 2x 4090 under $2000",
+            "123456789012345 tokens",
+            "1.5e",
+        ] {
+            assert_eq!(may_be_huge(text), text.ends_with('e'), "{text}");
+        }
+    }
 
     #[test]
     fn numbers_past_any_meaning_are_found_as_typed() {
