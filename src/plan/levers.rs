@@ -324,12 +324,16 @@ pub fn levers_knowing(
             });
         }
     };
+    // An inference job's weights alone over more than a card holds: no KV cache format or
+    // context makes it fit (neither changes the weights), so neither is tried.
+    let weights_overflow = !job.mode.is_training()
+        && fit.estimate.weights / f64::from(count.max(1)) > fit.usable_gib * GIB;
     if job.mode.is_training() {
         training(job, count, &mut push);
     } else {
-        inference(model, job, gpu, count, fewest, &mut push);
+        inference(model, job, gpu, count, fewest, weights_overflow, &mut push);
     }
-    if let Some(ctx) = longest_context(model, job, gpu, count) {
+    if !weights_overflow && let Some(ctx) = longest_context(model, job, gpu, count) {
         let mut changed = job.clone();
         changed.set_context(ctx);
         push(LeverKind::Context, Change::Context(ctx), changed, count);
@@ -595,10 +599,11 @@ fn inference(
     gpu: &GpuSpec,
     count: u32,
     fewest: &Fewest,
+    weights_overflow: bool,
     push: &mut impl FnMut(LeverKind, Change, Job, u32),
 ) {
     let profile = job.runtime.profile();
-    if job.kv_precision == KvPrecision::Fp16 && kv_quantizable(job) {
+    if job.kv_precision == KvPrecision::Fp16 && kv_quantizable(job) && !weights_overflow {
         for &kv in profile.kv_precisions {
             let mut changed = job.clone();
             changed.kv_precision = kv;

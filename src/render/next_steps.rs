@@ -5,11 +5,11 @@
 //! cheapest setup to buy now). Picks made for other reasons (the fastest within one machine,
 //! what a datacenter would run) stay in the full list of setups.
 
-use super::parts::{price_usd, setup_label};
+use super::parts::{price_usd, setup_label_cow};
 use super::view::without_brand;
 use crate::answer::Answer;
 use crate::catalog::{Catalog, PriceBasis};
-use crate::i18n::{Args, Lang, format_gib, format_number, format_usd, tr};
+use crate::i18n::{Args, Lang, Num, tr, usd_num};
 use crate::plan::levers::{Lever, LeverKind};
 use crate::recommend::{Setup, Tag};
 
@@ -63,13 +63,14 @@ fn more_like_theirs(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String>
     if shown {
         return None;
     }
-    let setup = without_brand(&setup_label(catalog, &best.fit.gpu, best.count));
+    let setup = short_setup(catalog, &best.fit.gpu, best.count);
+    let per_gpu = Num::gib(lang, best.fit.per_gpu_gib);
     let args = Args::new()
         .s("setup", setup)
         .s("precision", best.job.precision.name().to_uppercase())
-        .s("per_gpu", format_gib(lang, best.fit.per_gpu_gib))
+        .s("per_gpu", per_gpu.as_str())
         .s("speed", speed(lang, best.fit.tokens_per_s));
-    Some(tr(lang, "next-step-more", Some(&args)))
+    Some(tr(lang, crate::msg!("next-step-more"), Some(&args)))
 }
 
 /// The listed setup that rents for the least an hour.
@@ -102,46 +103,49 @@ fn to_buy(s: &Setup) -> f64 {
 }
 
 fn rent_line(lang: Lang, catalog: &Catalog, s: &Setup, precision: &str) -> String {
-    let hourly = s.cloud_usd_per_hour.unwrap_or_default();
+    let hourly = usd_num(lang, s.cloud_usd_per_hour.unwrap_or_default(), 2);
     let args = Args::new()
-        .s(
-            "setup",
-            without_brand(&setup_label(catalog, &s.fit.gpu, s.fit.count)),
-        )
-        .s("price", format_usd(lang, hourly, 2))
+        .s("setup", short_setup(catalog, &s.fit.gpu, s.fit.count))
+        .s("price", hourly.as_str())
         .s("precision", precision)
         .s("speed", speed(lang, s.fit.tokens_per_s));
-    tr(lang, "next-step-rent", Some(&args))
+    tr(lang, crate::msg!("next-step-rent"), Some(&args))
 }
 
 fn buy_line(lang: Lang, catalog: &Catalog, s: &Setup, precision: &str) -> String {
     let price = match s.buy {
         Some(b) if b.basis == PriceBasis::Launch => tr(
             lang,
-            "compare-price-launch",
+            crate::msg!("compare-price-launch"),
             Some(&Args::new().s("price", price_usd(lang, b.usd))),
         ),
         Some(b) => price_usd(lang, b.usd),
         None => String::new(),
     };
     let args = Args::new()
-        .s(
-            "setup",
-            without_brand(&setup_label(catalog, &s.fit.gpu, s.fit.count)),
-        )
+        .s("setup", short_setup(catalog, &s.fit.gpu, s.fit.count))
         .s("price", price)
         .s("precision", precision)
         .s("speed", speed(lang, s.fit.tokens_per_s));
-    tr(lang, "next-step-buy", Some(&args))
+    tr(lang, crate::msg!("next-step-buy"), Some(&args))
 }
 
 /// " · ≈17 tokens/s", or nothing for a training job.
 fn speed(lang: Lang, tps: Option<f64>) -> String {
     match tps {
         Some(tps) => {
-            let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
-            tr(lang, "next-step-speed", Some(&Args::new().s("tps", tps)))
+            let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+            tr(
+                lang,
+                crate::msg!("next-step-speed"),
+                Some(&Args::new().s("tps", tps.as_str())),
+            )
         }
         None => String::new(),
     }
+}
+
+/// "3 × RTX 4090": the setup's label without the brand.
+fn short_setup(catalog: &Catalog, gpu: &str, count: u32) -> String {
+    without_brand(&setup_label_cow(catalog, gpu, count))
 }

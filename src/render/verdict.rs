@@ -8,7 +8,7 @@ use crate::answer::{FitList, Outcome, Purchase, Topic};
 use crate::buy::Affordable;
 use crate::catalog::{Catalog, GpuSpec};
 use crate::diagnose::Read;
-use crate::i18n::{Args, Lang, format_gib, format_number, t, tr};
+use crate::i18n::{Args, Lang, Num, format_gib, format_number, t, tr};
 use std::borrow::Cow;
 
 /// The verdict of an answer, in plain text (no Markdown), one sentence: each kind's
@@ -32,7 +32,9 @@ pub(crate) fn diagnose(lang: Lang, read: &Read) -> String {
 /// `body` opened with its verdict, unless its first line already says it (an estimate's
 /// "in another format" lead line is its verdict with an icon).
 pub fn open_with(verdict: &str, body: String) -> String {
-    if plain_first_line(&body) == verdict {
+    // Taking the Markdown out only shortens a line: one shorter than the verdict is
+    // another line (a title), settled without unmarking it.
+    if first_line(&body).len() >= verdict.len() && plain_first_line(&body) == verdict {
         return body;
     }
     let mut out = String::with_capacity(verdict.len() + 2 + body.len());
@@ -60,13 +62,18 @@ fn plain(s: &str) -> String {
 /// [`plain`], borrowed from `s` when its first line has no Markdown (most have none).
 fn plain_first_line(s: &str) -> Cow<'_, str> {
     const ICONS: [char; 7] = ['✅', '❌', '⚠', 'ℹ', '\u{fe0f}', '•', ' '];
-    let first = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let first = first_line(s);
     // Slice `contains` on bytes is a memchr: most first lines are a hundred bytes or more.
     if !(first.as_bytes().contains(&b'*') || first.as_bytes().contains(&b'`')) {
         return Cow::Borrowed(first.trim_start_matches(ICONS).trim());
     }
     let unmarked = unmarked(first);
     Cow::Owned(unmarked.trim_start_matches(ICONS).trim().to_string())
+}
+
+/// The first line of `s` with more than blanks on it, as written.
+fn first_line(s: &str) -> &str {
+    s.lines().find(|l| !l.trim().is_empty()).unwrap_or("")
 }
 
 /// `s` without bold markers (`**`) and backticks, in one pass: what
@@ -176,15 +183,15 @@ fn own_setup(
     let job = tr(
         lang,
         if training {
-            "verdict-job-training"
+            crate::msg!("verdict-job-training")
         } else {
-            "verdict-job"
+            crate::msg!("verdict-job")
         },
         Some(&job),
     );
     let many = if fit.count > 1 { "yes" } else { "no" };
-    let used = format_gib(lang, fit.per_gpu_gib);
-    let usable = format_gib(lang, fit.usable_gib);
+    let used = Num::gib(lang, fit.per_gpu_gib);
+    let usable = Num::gib(lang, fit.usable_gib);
     let setup = super::view::without_brand(&setup_label(catalog, &fit.gpu, fit.count));
     let runtime = super::parts::runtime_label(lang, a.job.runtime);
     let args = Args::new()
@@ -198,14 +205,21 @@ fn own_setup(
             .s("many", many)
             .s("used", used.as_str())
             .s("usable", usable.as_str());
-        tr(lang, "verdict-memory", Some(&args))
+        tr(lang, crate::msg!("verdict-memory"), Some(&args))
     };
-    let id = |base: &str| {
-        if training {
-            format!("{base}-training")
-        } else {
-            base.to_string()
-        }
+    // Each verdict's message, in its training wording where the job trains.
+    let (no, tight, yes) = if training {
+        (
+            crate::msg!("verdict-no-training"),
+            crate::msg!("verdict-tight-training"),
+            crate::msg!("verdict-yes-training"),
+        )
+    } else {
+        (
+            crate::msg!("verdict-no"),
+            crate::msg!("verdict-tight"),
+            crate::msg!("verdict-yes"),
+        )
     };
     if !fit.fits {
         // The memory holds it but vLLM stops at start-up (what it allocates after its
@@ -214,30 +228,30 @@ fn own_setup(
             let args = args
                 .s("need", used.as_str())
                 .s("lower", format_number(lang, lower, 2));
-            return tr(lang, "verdict-no-startup", Some(&args));
+            return tr(lang, crate::msg!("verdict-no-startup"), Some(&args));
         }
-        return tr(
-            lang,
-            &id("verdict-no"),
-            Some(&args.s("need", used.as_str())),
-        );
+        return tr(lang, no, Some(&args.s("need", used.as_str())));
     }
     if a.tight() {
         let band = a.estimate.error_band.map_or(0.0, |b| b.pct);
         let args = args
             .s("memory", memory())
             .s("band", format_number(lang, band, 0));
-        return tr(lang, &id("verdict-tight"), Some(&args));
+        return tr(lang, tight, Some(&args));
     }
     let speed = match fit.tokens_per_s.filter(|_| !training) {
         Some(tps) => {
-            let tps = format_number(lang, tps, if tps < 10.0 { 1 } else { 0 });
-            tr(lang, "verdict-speed", Some(&Args::new().s("tps", tps)))
+            let tps = Num::number(lang, tps, if tps < 10.0 { 1 } else { 0 });
+            tr(
+                lang,
+                crate::msg!("verdict-speed"),
+                Some(&Args::new().s("tps", tps.as_str())),
+            )
         }
         None => String::new(),
     };
     let args = args.s("memory", memory()).s("speed", speed);
-    tr(lang, &id("verdict-yes"), Some(&args))
+    tr(lang, yes, Some(&args))
 }
 
 /// "X on A or do I need B": yes, maybe or no on each setup named, in its order, with the
