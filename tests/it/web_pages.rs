@@ -429,7 +429,11 @@ async fn the_api_page_lists_every_endpoint_with_a_working_example() {
     let declared = env!("CARGO_PKG_LICENSE");
     assert!(!declared.is_empty(), "Cargo.toml declares a license");
     assert_eq!(doc["info"]["license"]["name"], declared);
-    assert!(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("LICENSE").exists());
+    assert!(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("LICENSE")
+            .exists()
+    );
     for at in ["/api", "/api/v1", "/docs"] {
         let (status, html) = get(&format!("{base}{at}?lang=pt")).await;
         assert_eq!(status, 200, "{at}");
