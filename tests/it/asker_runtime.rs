@@ -9,14 +9,14 @@ use vramguide::i18n::Lang;
 use vramguide::runtime::Runtime;
 use vramguide::runtime::choice::RuntimeReason;
 
-fn ask(text: &str) -> (Lang, Answer) {
+pub(crate) fn ask(text: &str) -> (Lang, Answer) {
     let reply = answer::for_text(Catalog::get(), text);
     let lang = reply.parsed.language.unwrap_or(Lang::En);
     (lang, reply.result.expect("answers"))
 }
 
 /// The runtime the answer assumed, and why (None: the question named one).
-fn assumed(a: &Answer) -> Option<(Runtime, RuntimeReason)> {
+pub(crate) fn assumed(a: &Answer) -> Option<(Runtime, RuntimeReason)> {
     a.assumed.iter().find_map(|x| match x {
         Assumption::Runtime { runtime, reason } => Some((*runtime, *reason)),
         _ => None,

@@ -2,22 +2,7 @@
 //! `tests/known_setups.json`) typed as people ask them, in every language, answer "no" as
 //! it happened, name the flag that changes each as the first way to fit, and start with it.
 
-use serde_json::Value;
-use vramguide::ask::{Question, Service, Who};
-use vramguide::catalog::Catalog;
-use vramguide::i18n::Lang;
-use vramguide::render;
-use vramguide::store::Source;
-
-async fn answer(text: &str) -> Value {
-    let reply = Service::offline()
-        .ask(Question::text(text, Lang::En), &Who::on(Source::Cli))
-        .await;
-    match &reply.outcome {
-        Ok(o) => render::outcome::json(reply.lang, Catalog::get(), o),
-        Err(e) => panic!("{text}: {e:?}"),
-    }
-}
+use crate::on_each::answer;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_outcome_names_its_flag_in_every_language() {

@@ -12,7 +12,7 @@ use vramguide::render;
 use vramguide::store::Source;
 
 /// The answer `ask --json` prints (an English fallback: the language comes from the text).
-async fn answer(text: &str) -> Value {
+pub(crate) async fn answer(text: &str) -> Value {
     let reply = Service::offline()
         .ask(Question::text(text, Lang::En), &Who::on(Source::Cli))
         .await;

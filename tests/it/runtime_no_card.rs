@@ -4,25 +4,14 @@
 //! own format; a card to buy is bought for a 4-bit GGUF, led by one card that holds it.
 //! Never Hugging Face transformers, which nobody serves with; every runtime one word away.
 
-use vramguide::answer::{self, Answer, Assumption, Outcome};
+use vramguide::answer::{self, Answer, Outcome};
 use vramguide::catalog::Catalog;
 use vramguide::estimate::{Mode, Precision};
 use vramguide::i18n::Lang;
 use vramguide::runtime::Runtime;
 use vramguide::runtime::choice::RuntimeReason;
 
-fn ask(text: &str) -> (Lang, Answer) {
-    let reply = answer::for_text(Catalog::get(), text);
-    let lang = reply.parsed.language.unwrap_or(Lang::En);
-    (lang, reply.result.expect("answers"))
-}
-
-fn assumed(a: &Answer) -> Option<(Runtime, RuntimeReason)> {
-    a.assumed.iter().find_map(|x| match x {
-        Assumption::Runtime { runtime, reason } => Some((*runtime, *reason)),
-        _ => None,
-    })
-}
+use crate::asker_runtime::{ask, assumed};
 
 fn launch(a: &Answer) -> &str {
     a.launch.first().map_or("", |l| l.command.as_str())
