@@ -895,14 +895,14 @@ fn build_one(
     });
     let (levers, serving) = match (req.gpu, &fit, &fewest) {
         (Some(gpu), Some(f), Some(fewest)) => (
-            plan::levers::levers_knowing(&req.model, &req.job, gpu, count, f, fewest),
+            plan::levers::levers_knowing(fewest, count, f),
             plan::serving::capacity(&req.model, &req.job, gpu, count, f),
         ),
         _ => (Vec::new(), None),
     };
-    let more_cards = match (req.gpu, &fit, &fewest) {
-        (Some(gpu), Some(f), Some(fewest)) if !f.fits && !req.job.mode.is_training() => {
-            plan::levers::more_cards(&req.model, &req.job, gpu, count, f, fewest)
+    let more_cards = match (&fit, &fewest) {
+        (Some(f), Some(fewest)) if !f.fits && !req.job.mode.is_training() => {
+            plan::levers::more_cards(fewest, count, f)
         }
         _ => None,
     };

@@ -241,7 +241,7 @@ pub fn wanted(fit: &Fit) -> bool {
 /// The levers for `job` on `count` of `gpu`, best first: the ones that cost least (speed,
 /// quality, effort) come first, more cards always last. Empty when the verdict needs none.
 pub fn levers(model: &ModelSpec, job: &Job, gpu: &GpuSpec, count: u32, fit: &Fit) -> Vec<Lever> {
-    levers_knowing(model, job, gpu, count, fit, &Fewest::new(model, job, gpu))
+    levers_knowing(&Fewest::new(model, job, gpu), count, fit)
 }
 
 /// The fewest cards of the asker's kind that hold the job in each weight format
@@ -296,15 +296,10 @@ impl<'a> Fewest<'a> {
     }
 }
 
-/// [`levers`] with the counts per format an answer shares with [`more_cards`].
-pub fn levers_knowing(
-    model: &ModelSpec,
-    job: &Job,
-    gpu: &GpuSpec,
-    count: u32,
-    fit: &Fit,
-    fewest: &Fewest,
-) -> Vec<Lever> {
+/// [`levers`] with the counts per format an answer shares with [`more_cards`] (the job,
+/// model and card are `fewest`'s).
+pub fn levers_knowing(fewest: &Fewest, count: u32, fit: &Fit) -> Vec<Lever> {
+    let (model, job, gpu) = (fewest.model, fewest.job, fewest.gpu);
     if !wanted(fit) {
         return Vec::new();
     }
@@ -731,14 +726,8 @@ fn keeps_quality(p: Precision) -> bool {
 /// fewest of them that hold it in its own format or in one that keeps quality (most bits
 /// first among equal counts), e.g. a second RTX 3090 for a 70B at Q4_K_M. None when the
 /// job needs more than one machine of them, or already fits.
-pub fn more_cards(
-    model: &ModelSpec,
-    job: &Job,
-    gpu: &GpuSpec,
-    count: u32,
-    fit: &Fit,
-    fewest: &Fewest,
-) -> Option<Lever> {
+pub fn more_cards(fewest: &Fewest, count: u32, fit: &Fit) -> Option<Lever> {
+    let (model, job, gpu) = (fewest.model, fewest.job, fewest.gpu);
     if fit.fits {
         return None;
     }
