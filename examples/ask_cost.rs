@@ -5,7 +5,7 @@
 //! The whole ask is what `vramguide ask` prints (the verdict, then the chat-length
 //! answer); add `full` after N for the whole answer (`--full`).
 //! Add `render` after N to count the rendering of the full answer's text alone, or `core` to
-//! count everything before rendering (`answer::for_text`). The language `hub` asks about a
+//! count everything before rendering (`answer::for_text`), or `parse` for the parse alone. The language `hub` asks about a
 //! Hub model the cache already holds (the spec handed in, as `benches/core.rs`'s
 //! `ask/hub-cached` does).
 //!
@@ -64,6 +64,12 @@ fn main() {
                 for _ in 0..n {
                     black_box(render::text::answer(lang, catalog, black_box(a)));
                 }
+            }
+        }
+        // Only the parse of the question.
+        Some("parse") => {
+            for _ in 0..n {
+                black_box(query::parse(catalog, black_box(question)));
             }
         }
         // Only what comes before rendering.

@@ -1,6 +1,6 @@
 //! Everything a reply needs, with no words in it: rendering adds the language.
 
-use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelSpec};
+use crate::catalog::{Catalog, GpuSpec, MatchKind, ModelRef, ModelSpec};
 use crate::error::Error;
 use crate::estimate::{self, Estimate, Fit, Format, Job, JobError, Mode, Precision, Sizing};
 pub use crate::guide::{Explained, Facet, Topic};
@@ -14,7 +14,7 @@ use std::borrow::Cow;
 /// The answer to one request.
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
-    pub model: Cow<'static, ModelSpec>,
+    pub model: ModelRef,
     #[serde(skip)]
     pub model_kind: MatchKind,
     pub job: Job,
@@ -30,7 +30,7 @@ pub struct Answer {
     /// When a training job does not fit the named setup but would with its states in CPU
     /// memory (FSDP `cpu_offload`, ZeRO-Offload): the verdict with offload on. The first of
     /// the levers that make a job fit on the user's own cards.
-    pub offload: Option<Fit>,
+    pub offload: Option<Box<Fit>>,
     pub recommendations: Recommendations,
     pub topics: Vec<Topic>,
     /// Changes that make the job fit the named GPUs (or give a tight fit room), best first,
@@ -48,7 +48,7 @@ pub struct Answer {
     /// "Can I run X on Y" with no precision named, and the assumed (native) format does not
     /// fit Y: the format with the most bits that fits Y's cards as asked, so the answer can
     /// lead with what was really asked. None otherwise.
-    pub best_fit: Option<BestFit>,
+    pub best_fit: Option<Box<BestFit>>,
     /// No launch line because no checkpoint in the planned format is known: which one the
     /// reader has to find (never an invented repo or file name).
     pub launch_missing: Option<MissingCheckpoint>,
@@ -61,7 +61,7 @@ pub struct Answer {
     /// The named cards do not hold the job: the fewest more of them, in one machine, that
     /// do (in a format that keeps quality): the first step beyond what the asker has.
     #[serde(skip)]
-    pub more_cards: Option<Lever>,
+    pub more_cards: Option<Box<Lever>>,
     /// With no format named and the named cards too small: the setups ranked for the
     /// format of [`Answer::more_cards`], what renting or buying would run (the ranked
     /// `recommendations` are for the job as asked, in its own format).
@@ -71,7 +71,7 @@ pub struct Answer {
     /// ([`Answer::launch_missing`]): an adapter that finds one (the Hub's search for a repo
     /// holding the quant file) writes the line with [`Answer::launch_from_gguf_repo`].
     #[serde(skip)]
-    pub launch_target: Option<LaunchTarget>,
+    pub launch_target: Option<Box<LaunchTarget>>,
 }
 
 /// The job, card and count a launch line starts.
@@ -833,12 +833,12 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         // The lever said it fits; a rebuilt answer that disagrees keeps the native one.
         return Ok(native);
     };
-    answer.best_fit = Some(BestFit {
+    answer.best_fit = Some(Box::new(BestFit {
         precision: p,
         fit,
         native: native.job.precision,
         native_fit,
-    });
+    }));
     Ok(answer)
 }
 
@@ -880,6 +880,7 @@ fn build_one(
             Fit::check(&req.model, &job, gpu, count)
                 .ok()
                 .filter(|f| f.fits)
+                .map(Box::new)
         }
         _ => None,
     };
@@ -902,7 +903,7 @@ fn build_one(
     };
     let more_cards = match (&fit, &fewest) {
         (Some(f), Some(fewest)) if !f.fits && !req.job.mode.is_training() => {
-            plan::levers::more_cards(fewest, count, f)
+            plan::levers::more_cards(fewest, count, f).map(Box::new)
         }
         _ => None,
     };
@@ -956,10 +957,12 @@ fn build_one(
         .as_ref()
         .filter(|_| launch.is_empty())
         .and_then(|(job, _)| plan::launch::missing(&req.model, job));
-    let launch_target = launch_missing.and(launched).map(|(job, n)| LaunchTarget {
-        job: job.into_owned(),
-        gpu: launch_gpu,
-        count: first_count.unwrap_or(n),
+    let launch_target = launch_missing.and(launched).map(|(job, n)| {
+        Box::new(LaunchTarget {
+            job: job.into_owned(),
+            gpu: launch_gpu,
+            count: first_count.unwrap_or(n),
+        })
     });
     let best = best_fit(&req.assumed, fit.as_ref(), &levers, count);
     let mut answer = Answer {

@@ -8,6 +8,7 @@ pub mod checkpoints;
 mod gpu;
 mod groups;
 mod lookup;
+mod model_ref;
 mod name;
 mod synthetic;
 mod tokens;
@@ -19,6 +20,7 @@ use std::sync::LazyLock;
 pub use gpu::*;
 pub use groups::ParamGroups;
 pub use lookup::{GpuMatch, LookupError, MatchKind, ModelMatch, core_name};
+pub use model_ref::ModelRef;
 pub use name::{SizedName, is_variant_word};
 pub use synthetic::synthetic_model;
 

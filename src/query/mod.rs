@@ -29,14 +29,13 @@ pub mod users;
 mod variants;
 pub mod words;
 
-use crate::catalog::{Catalog, MatchKind, ModelSpec, synthetic_model};
+use crate::catalog::{Catalog, MatchKind, ModelRef, ModelSpec, synthetic_model};
 use crate::error::Error;
 use crate::estimate::{
     self, DEFAULT_INFERENCE_CONTEXT, DEFAULT_TRAINING_CONTEXT, JobError, KvPrecision, LoraTargets,
     Mode, Optimizer, Precision, Runtime, Sharding, job::MAX_BATCH, job::MAX_CONTEXT,
 };
 use serde::Serialize;
-use std::borrow::Cow;
 
 pub use fields::Fields;
 pub use parse::{Parsed, parse};
@@ -133,7 +132,7 @@ pub fn resolve_parsed(catalog: &'static Catalog, parsed: &Parsed) -> Result<Requ
         .model_match
         .as_ref()
         .filter(|_| parsed.query.model.is_some())
-        .map(|m| (Cow::Borrowed(m.model), m.kind.clone()));
+        .map(|m| (ModelRef::Catalog(m.model), m.kind.clone()));
     resolve_known(catalog, &parsed.query, known)
 }
 
@@ -288,13 +287,13 @@ pub fn resolve_with(
     q: &Query,
     model: ModelSpec,
 ) -> Result<Request, Error> {
-    resolve_known(catalog, q, Some((Cow::Owned(model), MatchKind::Exact)))
+    resolve_known(catalog, q, Some((ModelRef::own(model), MatchKind::Exact)))
 }
 
 fn resolve_known(
     catalog: &'static Catalog,
     q: &Query,
-    known: Option<(Cow<'static, ModelSpec>, MatchKind)>,
+    known: Option<(ModelRef, MatchKind)>,
 ) -> Result<Request, Error> {
     let mut by_name = None;
     let (model, kind) = match (&q.model, q.params_b) {
@@ -305,7 +304,7 @@ fn resolve_known(
                     Some(from) => MatchKind::Assumed { from: from.clone() },
                     None => m.kind,
                 };
-                (Cow::Borrowed(m.model), kind)
+                (ModelRef::Catalog(m.model), kind)
             }
             // A name no catalog model agrees with: sized from the size it gives, and said.
             Err(e) => {
@@ -316,12 +315,12 @@ fn resolve_known(
                     moe: sized.moe,
                     like: sized.like,
                 });
-                (Cow::Owned(sized.spec), MatchKind::Exact)
+                (ModelRef::own(sized.spec), MatchKind::Exact)
             }
         },
         (None, Some(b)) => {
             estimate::check_params_b(b)?;
-            (Cow::Owned(synthetic_model(catalog, b)), MatchKind::Exact)
+            (ModelRef::own(synthetic_model(catalog, b)), MatchKind::Exact)
         }
         (None, None) => return Err(Error::NeedModel),
     };

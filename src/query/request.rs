@@ -1,9 +1,8 @@
 //! A resolved question: what to estimate, and what was chosen on the user's behalf.
 
-use crate::catalog::{GpuSpec, MatchKind, ModelSpec};
+use crate::catalog::{GpuSpec, MatchKind, ModelRef, ModelSpec};
 use crate::estimate::{Format, Job, Mode, Precision, Runtime, Sharding};
 use serde::Serialize;
-use std::borrow::Cow;
 
 /// A value the user did not give, so the answer chose it and says so.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -69,7 +68,7 @@ pub enum HubMiss {
 /// Resolved inputs: what to estimate, from CLI flags, slash options or a parsed question.
 #[derive(Debug, Clone)]
 pub struct Request {
-    pub model: Cow<'static, ModelSpec>,
+    pub model: ModelRef,
     pub model_kind: MatchKind,
     pub job: Job,
     pub gpu: Option<&'static GpuSpec>,
@@ -82,7 +81,7 @@ pub struct Request {
 
 impl Request {
     /// A request with defaults for everything but the model (see [`default_precision`]).
-    pub fn new(model: Cow<'static, ModelSpec>, model_kind: MatchKind, mode: Mode) -> Request {
+    pub fn new(model: ModelRef, model_kind: MatchKind, mode: Mode) -> Request {
         let precision = default_precision(mode, &model);
         Request {
             model,

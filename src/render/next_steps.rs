@@ -47,7 +47,7 @@ fn more_like_theirs(lang: Lang, catalog: &Catalog, a: &Answer) -> Option<String>
     let gpu = a.gpu?;
     let asked = a.gpu_count.unwrap_or(1);
     let more = |l: &&Lever| l.count > asked && l.fit.fits;
-    let best = a.more_cards.as_ref().or_else(|| {
+    let best = a.more_cards.as_deref().or_else(|| {
         a.levers
             .iter()
             .filter(more)

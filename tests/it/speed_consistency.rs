@@ -102,7 +102,7 @@ fn offload_never_reads_faster_than_the_cards_that_hold_it() {
             .map(|l| &l.fit);
         let offload = a
             .offload
-            .as_ref()
+            .as_deref()
             .or(lever)
             .unwrap_or_else(|| panic!("{q}: an offload"));
         let slow = offload.tokens_per_s.unwrap();
