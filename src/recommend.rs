@@ -1,7 +1,7 @@
 //! GPU setups that hold a job, ranked: cheapest, fewest cards, fastest.
 
 use crate::catalog::{
-    Catalog, FormFactor, GIB, GpuSpec, Market, MemoryKind, ModelSpec, PriceBasis, Vendor,
+    Catalog, FormFactor, GIB, GpuFacts, GpuSpec, Market, ModelSpec, PriceBasis, Vendor,
 };
 use crate::estimate::at_load::LoadModel;
 use crate::estimate::{
@@ -299,7 +299,7 @@ fn minimal_setups<'g>(
         let needs = match classless.as_mut() {
             Some(needs) => needs,
             None => {
-                let class = (estimate::is_large_card(gpu), fast_link(gpu));
+                let class = (facts.large, fast_link(gpu));
                 needs_for(&mut tables, class, gpu)
             }
         };
@@ -314,7 +314,7 @@ fn minimal_setups<'g>(
             minimal.push(Candidate {
                 gpu,
                 count,
-                speed: speed(decode, job, gpu, facts.memory_kind, count),
+                speed: speed(decode, job, gpu, facts, count),
                 buy: buy(gpu, count),
                 need: needs.at(sizing, count),
             });
@@ -544,9 +544,9 @@ fn why(tag: Tag, buy: Option<Price>) -> Why {
 
 /// Decode speed for inference; summed dense 16-bit tensor TFLOPS for training (PCIe and
 /// several nodes lose some of it to communication).
-fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
+fn speed(decode: &DecodeWork, job: &Job, gpu: &GpuSpec, facts: &GpuFacts, count: u32) -> f64 {
     match job.mode {
-        Mode::Inference => decode.tokens_per_s_kind(gpu, kind, count),
+        Mode::Inference => decode.tokens_per_s_facts(gpu, facts, count),
         _ => {
             let link = match Interconnect::of(gpu, count) {
                 Interconnect::Pcie | Interconnect::MultiNode => 0.8,

@@ -262,6 +262,14 @@ impl GpuSpec {
         }
     }
 
+    /// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where
+    /// they cost throughput): `EngineArgs.get_batch_defaults`. The A100s are told by their
+    /// catalog id ("a100-80gb-sxm"): a prefix test costs a tenth of a substring search in
+    /// the display name.
+    pub fn is_large(&self) -> bool {
+        self.memory_gib() >= 70.0 && !self.id.starts_with("a100")
+    }
+
     /// The dense 16-bit matrix rate a framework really gets (GeForce: FP32 accumulate).
     pub fn fp16_tflops_effective(&self) -> f64 {
         self.fp16_tensor_tflops_dense_fp32acc
@@ -339,14 +347,20 @@ pub struct GpuFacts {
     pub memory_kind: MemoryKind,
     /// How many of it a setup may have.
     pub topology: &'static Topology,
+    /// Whether its memory is GDDR7 (the speed model's launch cost differs on it).
+    pub gddr7: bool,
+    /// [`GpuSpec::is_large`]: where vLLM batches more tokens per step.
+    pub large: bool,
 }
 
 impl GpuFacts {
-    pub(super) fn of(gpu: &GpuSpec) -> GpuFacts {
+    pub fn of(gpu: &GpuSpec) -> GpuFacts {
         GpuFacts {
             gpu_gib: gpu.gpu_gib(),
             memory_kind: gpu.memory_kind(),
             topology: Topology::of(gpu),
+            gddr7: gpu.memory_type.eq_ignore_ascii_case("GDDR7"),
+            large: gpu.is_large(),
         }
     }
 }

@@ -428,10 +428,8 @@ fn pipeline_mask_copies(profile: &Profile, job: &Job, gpus: u32, offloaded: bool
     PIPELINE_COPIES * job.context() as f64 * ubatch * 4.0
 }
 
-/// vLLM picks larger batch defaults on cards of 70 GiB or more, except the A100 (where
-/// they cost throughput): `EngineArgs.get_batch_defaults`. The A100s are told by their
-/// catalog id ("a100-80gb-sxm"): the setup search asks this of every card kind, and a
-/// prefix test costs a tenth of a substring search in the display name.
+/// Whether vLLM takes `gpu` for a large card ([`GpuSpec::is_large`]; the setup search
+/// reads it from the catalog's [`crate::catalog::GpuFacts`]).
 pub fn is_large_card(gpu: &GpuSpec) -> bool {
-    gpu.memory_gib() >= 70.0 && !gpu.id.starts_with("a100")
+    gpu.is_large()
 }

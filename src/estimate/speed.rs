@@ -9,7 +9,7 @@
 use super::at_load::{AtLoad, LoadCosts};
 use super::precision::Precision;
 use super::{HostOffload, Job, Runtime, kv_bytes, offload, weight_bytes};
-use crate::catalog::{GpuSpec, MemoryKind, ModelSpec};
+use crate::catalog::{GpuFacts, GpuSpec, MemoryKind, ModelSpec};
 use crate::runtime::Split;
 
 /// (share of peak bandwidth reached, fixed milliseconds per layer and token), from the
@@ -180,20 +180,20 @@ impl DecodeWork {
     /// Tokens per second on `count` GPUs of this kind.
     #[inline]
     pub fn tokens_per_s(&self, gpu: &GpuSpec, count: u32) -> f64 {
-        self.tokens_per_s_kind(gpu, gpu.memory_kind(), count)
+        self.tokens_per_s_facts(gpu, &GpuFacts::of(gpu), count)
     }
 
-    /// [`DecodeWork::tokens_per_s`] for a GPU whose memory kind is known already: each of
-    /// the job's `batch` sequences advances one token per step. Inlined into the setup
-    /// ranking, which asks it of every GPU kind (left to the compiler, it moved out of
-    /// line as other code changed, at 1,500 instructions an ask).
+    /// [`DecodeWork::tokens_per_s`] with the card's facts the catalog worked out once:
+    /// each of the job's `batch` sequences advances one token per step. Inlined into the
+    /// setup ranking, which asks it of every GPU kind (left to the compiler, it moved out
+    /// of line as other code changed, at 1,500 instructions an ask).
     #[inline]
-    pub fn tokens_per_s_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32) -> f64 {
+    pub fn tokens_per_s_facts(&self, gpu: &GpuSpec, facts: &GpuFacts, count: u32) -> f64 {
         // [`DecodeWork::at`]'s step alone: the setup ranking asks it of every GPU kind.
         let users = self.batch.max(1.0);
         let prefill_rate = self.prefill_rate(gpu, count);
-        let arriving = self.arriving(users).min(self.budget(gpu));
-        1.0 / self.step_seconds(gpu, kind, count, users, arriving, prefill_rate)
+        let arriving = self.arriving(users).min(self.budget(facts.large));
+        1.0 / self.step_seconds(gpu, facts, count, users, arriving, prefill_rate)
     }
 
     /// Prompt tokens of other requests a step prefills in steady state with `users`
@@ -218,15 +218,19 @@ impl DecodeWork {
     /// answer shows (the estimate's tokens/s is this at the job's batch, a setup's is
     /// this at the same batch on its own cards, the serving plan's is this at its users).
     pub fn at(&self, gpu: &GpuSpec, count: u32, n: u32) -> AtLoad {
-        self.at_kind(gpu, gpu.memory_kind(), count, n)
-    }
-
-    fn at_kind(&self, gpu: &GpuSpec, kind: MemoryKind, count: u32, n: u32) -> AtLoad {
+        let facts = GpuFacts::of(gpu);
         let users = f64::from(n.max(1));
         let prefill_rate = self.prefill_rate(gpu, count);
-        let budget = self.budget(gpu);
+        let budget = self.budget(facts.large);
         let arriving = self.arriving(users);
-        let step = self.step_seconds(gpu, kind, count, users, arriving.min(budget), prefill_rate);
+        let step = self.step_seconds(
+            gpu,
+            &facts,
+            count,
+            users,
+            arriving.min(budget),
+            prefill_rate,
+        );
         // The first token comes out of the prefill itself; a prompt past the step budget
         // shares one step per further chunk with the others' decoding, and a request
         // arriving under load waits half a step on average.
@@ -234,7 +238,7 @@ impl DecodeWork {
         let waits = chunks - 1.0 + if n > 1 { 0.5 } else { 0.0 };
         let ttft = self.costs.ttft_fixed_ms / 1000.0
             + self.prompt / prefill_rate
-            + waits * self.step_seconds(gpu, kind, count, users - 1.0, 0.0, prefill_rate);
+            + waits * self.step_seconds(gpu, &facts, count, users - 1.0, 0.0, prefill_rate);
         let per_user = 1.0 / step;
         AtLoad {
             concurrency: n.max(1),
@@ -251,14 +255,15 @@ impl DecodeWork {
     pub fn per_user_tokens_per_s(&self, gpu: &GpuSpec, count: u32, n: u32) -> f64 {
         let users = f64::from(n.max(1));
         let prefill_rate = self.prefill_rate(gpu, count);
-        let arriving = self.arriving(users).min(self.budget(gpu));
-        let kind = gpu.memory_kind();
-        1.0 / self.step_seconds(gpu, kind, count, users, arriving, prefill_rate)
+        let facts = GpuFacts::of(gpu);
+        let arriving = self.arriving(users).min(self.budget(facts.large));
+        1.0 / self.step_seconds(gpu, &facts, count, users, arriving, prefill_rate)
     }
 
-    /// Prompt tokens one step takes at most on `gpu` (`--max-num-batched-tokens`).
-    fn budget(&self, gpu: &GpuSpec) -> f64 {
-        let b = if super::is_large_card(gpu) {
+    /// Prompt tokens one step takes at most (`--max-num-batched-tokens`) on a large card
+    /// or another.
+    fn budget(&self, large: bool) -> f64 {
+        let b = if large {
             self.budgets.1
         } else {
             self.budgets.0
@@ -327,13 +332,13 @@ impl DecodeWork {
     fn step_seconds(
         &self,
         gpu: &GpuSpec,
-        kind: MemoryKind,
+        facts: &GpuFacts,
         count: u32,
         n: f64,
         prefill: f64,
         prefill_rate: f64,
     ) -> f64 {
-        let (share, ms_per_layer) = self.efficiency[kind as usize];
+        let (share, ms_per_layer) = self.efficiency[facts.memory_kind as usize];
         let tensor = self.tensor;
         let mut bandwidth = gpu.memory_bandwidth_gbs * 1e9 * share;
         // Tensor parallelism splits every layer over the GPUs (the all-reduces are priced
@@ -351,8 +356,7 @@ impl DecodeWork {
         let memory = dense / bandwidth + experts / (bandwidth * expert_share);
         let compute = n / prefill_rate;
         let chunk = prefill / prefill_rate;
-        let gddr7 = gpu.memory_type.eq_ignore_ascii_case("GDDR7");
-        let launch_share = if gddr7 {
+        let launch_share = if facts.gddr7 {
             self.costs.launch_share_gddr7
         } else {
             1.0
