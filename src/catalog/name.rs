@@ -94,9 +94,7 @@ impl Catalog {
         let keys = self.keys_of(model);
         // "qwen 2 5 7b": the version typed with a space for its dot.
         if let Some(own) = &keys.version
-            && let Some(at) = tokens
-                .windows(2)
-                .position(|w| format!("{}.{}", w[0], w[1]) == *own)
+            && let Some(at) = tokens.windows(2).position(|w| is_dotted(own, &w[0], &w[1]))
         {
             tokens.splice(at..at + 2, [own.clone()]);
         }
@@ -226,4 +224,28 @@ fn display_name(input: &str) -> String {
         })
         .collect();
     words.join(" ")
+}
+
+/// Whether `version` is `major` and `minor` joined by a dot ("2.5" from "2" and "5"),
+/// without building the joined string: the parse asks it of every pair of words typed.
+fn is_dotted(version: &str, major: &str, minor: &str) -> bool {
+    version.len() == major.len() + 1 + minor.len()
+        && version.starts_with(major)
+        && version.ends_with(minor)
+        && version.as_bytes()[major.len()] == b'.'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_dotted;
+
+    #[test]
+    fn a_version_is_its_two_words_joined_by_a_dot() {
+        assert!(is_dotted("2.5", "2", "5"));
+        assert!(is_dotted("3.1", "3", "1"));
+        assert!(!is_dotted("2.5", "2", "6"));
+        assert!(!is_dotted("2.5", "25", ""));
+        assert!(!is_dotted("2-5", "2", "5"));
+        assert!(!is_dotted("12.5", "2", "5"));
+    }
 }

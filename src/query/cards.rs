@@ -107,8 +107,18 @@ fn chinese_count_prefix(run: &str) -> &str {
     &run[..end]
 }
 
-/// Find a GPU name and its count; blank both. True when the name was plural ("h200s").
-pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
+/// What [`take_gpu`] found besides the name and count it set.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Taken {
+    /// The name was plural ("h200s").
+    pub plural: bool,
+    /// A word after it may name another card: without one, [`more_gpus`] does not
+    /// tokenize and scan the message again to find none.
+    pub more: bool,
+}
+
+/// Find a GPU name and its count; blank both.
+pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> Taken {
     if w.clues.has(Clue::GluedCount) {
         unglue_counts(catalog, w);
     }
@@ -118,7 +128,7 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
         let next = tokens.get(i + 1).map(|&(_, _, t)| t);
         is_gpu_core(catalog, tokens[i].2, prev, next)
     }) else {
-        return false;
+        return Taken::default();
     };
     let mut plural = false;
     let mut start = core;
@@ -208,10 +218,16 @@ pub(super) fn take_gpu(catalog: &Catalog, w: &mut Work, q: &mut Query) -> bool {
             blank.push((*s, tokens[last].1));
         }
     }
+    // Every word [`is_gpu_core`] may take names a catalog card or ends a machine's name;
+    // words before the name count too (blanking it gives them other neighbours).
+    let more = tokens[..start]
+        .iter()
+        .chain(&tokens[end..])
+        .any(|&(_, _, t)| matches!(t, "spark" | "halo") || catalog.is_gpu_word(t));
     for (s, e) in blank {
         w.blank_range(s, e);
     }
-    plural
+    Taken { plural, more }
 }
 
 /// "8xh100" -> "8x h100" (a count glued to a GPU; "8x7b" stays whole).
@@ -277,14 +293,24 @@ fn is_memory_size(token: &str) -> bool {
 
 /// Every card named after the first: "4090 vs 3090", "一张5090和两张3090", "a 4090 and a
 /// 3090" (at most eight).
-pub(super) fn more_gpus(catalog: &Catalog, w: &mut Work, q: &Query) -> Vec<(String, Option<u64>)> {
+pub(super) fn more_gpus(
+    catalog: &Catalog,
+    w: &mut Work,
+    q: &Query,
+    first_taken: Taken,
+) -> Vec<(String, Option<u64>)> {
     let Some(first) = &q.gpu else {
         return Vec::new();
     };
     let mut all = vec![(first.clone(), q.gpu_count)];
-    while all.len() < 8 {
+    let mut more = first_taken.more;
+    while more && all.len() < 8 {
         let mut next = Query::default();
-        let plural = take_gpu(catalog, w, &mut next);
+        let Taken {
+            plural,
+            more: after,
+        } = take_gpu(catalog, w, &mut next);
+        more = after;
         // "8x h100 or do i need h200s": cards named in the plural with no count of their own
         // are as many as the setup before them.
         if plural && next.gpu_count.is_none() {

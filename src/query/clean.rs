@@ -28,6 +28,18 @@ pub(super) fn decimal_commas(text: &str) -> Cow<'_, str> {
 /// "deepseek-r1:14b", "org/model"), space Chinese runs off Latin words and digits.
 pub(super) fn clean(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
+    // Most questions are ASCII: no Chinese run to space off, no character to decompose.
+    if text.is_ascii() {
+        for &b in text.as_bytes() {
+            if b == b'$' {
+                out.push_str(" usd ");
+            } else {
+                let l = b.to_ascii_lowercase();
+                out.push(if kept(l) { char::from(l) } else { ' ' });
+            }
+        }
+        return out;
+    }
     let mut prev_han: Option<bool> = None;
     for c in text.chars() {
         if c.is_ascii() {
@@ -53,8 +65,7 @@ fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
         return;
     }
     let l = b.to_ascii_lowercase();
-    let keep = l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=');
-    if !keep {
+    if !kept(l) {
         out.push(' ');
         *prev_han = None;
         return;
@@ -64,6 +75,11 @@ fn emit_ascii(b: u8, out: &mut String, prev_han: &mut Option<bool>) {
     }
     out.push(char::from(l));
     *prev_han = Some(false);
+}
+
+/// Whether a lower-cased ASCII byte stays in the cleaned text (else it becomes a space).
+fn kept(l: u8) -> bool {
+    l.is_ascii_alphanumeric() || matches!(l, b'.' | b'_' | b'-' | b'/' | b':' | b'=')
 }
 
 /// One character of a decomposition: lowercased, marks dropped, Chinese runs spaced off.

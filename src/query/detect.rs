@@ -80,19 +80,19 @@ fn phrase_weights(text: &str) -> (f64, f64) {
     (pt, es)
 }
 
-/// " o " right after a word with a digit in it.
+/// " o " right after a word with a digit in it. Each lone "o" is found byte by byte: a
+/// substring searcher costs more to set up than a question is long.
 fn or_after_number(text: &str) -> bool {
-    let mut from = 0;
-    while let Some(at) = text[from..].find(" o ") {
-        let start = from + at;
-        let word = text[..start].rsplit(' ').next().unwrap_or("");
-        // "4070 ti super o 3090": a card's closing brand word is part of its number.
-        if word.bytes().any(|b| b.is_ascii_digit()) || BRAND_WORDS.contains(&word) {
-            return true;
+    let bytes = text.as_bytes();
+    (1..bytes.len().saturating_sub(1)).any(|i| {
+        if bytes[i] != b'o' || bytes[i - 1] != b' ' || bytes[i + 1] != b' ' {
+            return false;
         }
-        from = start + 2;
-    }
-    false
+        // The space before the "o" is ASCII: a character boundary.
+        let word = text[..i - 1].rsplit(' ').next().unwrap_or("");
+        // "4070 ti super o 3090": a card's closing brand word is part of its number.
+        word.bytes().any(|b| b.is_ascii_digit()) || BRAND_WORDS.contains(&word)
+    })
 }
 
 /// Product words that are part of a card's or a machine's name ("RTX PRO 6000", "M3

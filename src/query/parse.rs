@@ -175,8 +175,8 @@ pub fn parse(catalog: &'static Catalog, text: &str) -> Parsed {
             q.cpu_offload = Some(true);
         }
     }
-    let _ = take_gpu(catalog, &mut work, &mut q);
-    let gpus = more_gpus(catalog, &mut work, &q);
+    let taken = take_gpu(catalog, &mut work, &mut q);
+    let gpus = more_gpus(catalog, &mut work, &q, taken);
     if q.gpu.is_none() {
         q.gpu_count = take_bare_count(&mut work);
     }
