@@ -531,21 +531,23 @@ impl super::Catalog {
         }
         // The models holding every name word: the intersection of their posting lists
         // (each sorted by model index), or every model when only a version was given.
-        let candidates: Vec<usize> = match names.split_first() {
+        // One name word (the common case) reads its list in place.
+        let candidates: std::borrow::Cow<[usize]> = match names.split_first() {
+            Some((first, [])) => std::borrow::Cow::Borrowed(self.index.models_by_word.get(*first)?),
             Some((first, rest)) => {
                 let mut list = self.index.models_by_word.get(*first)?.clone();
                 for name in rest {
                     let other = self.index.models_by_word.get(*name)?;
                     list.retain(|i| other.binary_search(i).is_ok());
                 }
-                list
+                std::borrow::Cow::Owned(list)
             }
-            None => (0..self.index.model_keys.len()).collect(),
+            None => std::borrow::Cow::Owned((0..self.index.model_keys.len()).collect()),
         };
         // The models with the fewest id words the query lacks, and the newest of them
         // (the last one on a tie, as `max_by` picks).
         let mut best: Option<(usize, usize, usize)> = None; // (extras, how many, newest)
-        for i in candidates {
+        for &i in candidates.iter() {
             let keys = &self.index.model_keys[i];
             let size_ok = size.is_none_or(|s| same_size(s, keys.size_b));
             // The version must be the model's own ("llama3 8b 128k" is an alias of 3.1 8B,
