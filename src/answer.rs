@@ -808,6 +808,9 @@ pub fn for_query_with(
 /// fits (one answer, one verdict), and the native format keeps one line in `best_fit`.
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
     let (native, best) = build_one(catalog, req.clone())?;
+    if let Some(p) = mac_download(&native) {
+        return on_a_mac(catalog, req, native, p);
+    }
     let (Some(p), Some(native_fit)) = (best, native.fit.clone()) else {
         return Ok(native);
     };
@@ -840,6 +843,59 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         native_fit,
     }));
     Ok(answer)
+}
+
+/// A Mac with no format named, whose 16-bit checkpoint fits its unified memory: the 8-bit
+/// file its owner downloads instead (Q8_0 GGUF for llama.cpp, an mlx-community 8-bit repo
+/// for MLX). A Mac reads every weight for each token from memory shared with macOS, so the
+/// 16-bit weights run at half the speed and leave little room for context, for a quality
+/// gain nobody measures; None elsewhere (and for training, or a format already 8-bit or
+/// less: the native-does-not-fit path picks those).
+fn mac_download(a: &Answer) -> Option<Precision> {
+    let gpu = a
+        .gpu
+        .filter(|g| g.vendor == crate::catalog::Vendor::Apple)?;
+    let assumed = a
+        .assumed
+        .iter()
+        .any(|x| matches!(x, Assumption::Precision { native: true, .. }));
+    if !assumed
+        || a.job.mode != Mode::Inference
+        || a.job.precision.bits_per_weight() <= 8.5
+        || a.fit.as_ref().is_none_or(|f| !f.fits)
+    {
+        return None;
+    }
+    let profile = a.job.runtime.profile();
+    profile
+        .lower_precisions
+        .iter()
+        .copied()
+        .find(|&p| p.nominal_bits() == 8.0 && profile.loads(p) && profile.runs_on(p, gpu))
+}
+
+/// [`build`] on a Mac whose 16-bit checkpoint fits: the answer in the 8-bit format `p`
+/// ([`mac_download`]), said as the assumed format; the 16-bit answer when that one would
+/// not fit (it always does at half the bytes, but the check costs nothing here).
+fn on_a_mac(
+    catalog: &'static Catalog,
+    mut req: Request,
+    native: Answer,
+    p: Precision,
+) -> Result<Answer, JobError> {
+    req.job.precision = p;
+    for x in &mut req.assumed {
+        if let Assumption::Precision { precision, native } = x {
+            *precision = p;
+            *native = false;
+        }
+    }
+    let (answer, _) = build_one(catalog, req)?;
+    Ok(if answer.fit.as_ref().is_some_and(|f| f.fits) {
+        answer
+    } else {
+        native
+    })
 }
 
 /// The runtime's next weight format below `p` that still keeps quality (4 nominal bits

@@ -48,6 +48,7 @@ mod language_mix;
 mod layers;
 mod locales;
 mod mac;
+mod mac_download;
 mod name_variants;
 mod names;
 mod numbers_written;
