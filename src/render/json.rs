@@ -72,7 +72,20 @@ pub struct AnswerJson {
     /// "X on A or do I need B": the job on each setup the question names, in its order
     /// (`fit` is the one the rest of the answer is for); absent for one setup.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub on_each: Vec<FitJson>,
+    pub on_each: Vec<OnSetupJson>,
+}
+
+/// One setup of an "A or B" question: its verdict (the `fit` object), then the runtime and
+/// format it was judged with, the ones its owner would run there (they differ between a
+/// GeForce card and a datacenter one unless the question named them).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OnSetupJson {
+    #[serde(flatten)]
+    pub fit: FitJson,
+    /// The runtime profile it was sized with (`llama.cpp`, `vllm`, `sglang`, …).
+    pub runtime: &'static str,
+    /// The weight format it was sized in.
+    pub precision: &'static str,
 }
 
 /// The checkpoint a launch line would need and nobody listed.
@@ -392,7 +405,11 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         on_each: a
             .on_each
             .iter()
-            .map(|f| fit_json(f, None, a.estimate.error_band.map(|b| b.pct)))
+            .map(|s| OnSetupJson {
+                fit: fit_json(&s.fit, None, s.band_pct),
+                runtime: s.runtime.name(),
+                precision: s.precision.name(),
+            })
             .collect(),
     }
 }

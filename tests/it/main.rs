@@ -54,6 +54,7 @@ mod names;
 mod numbers_written;
 mod ollama;
 mod on_each;
+mod on_each_runtime;
 mod openapi;
 mod own_setup;
 mod parser_corpus;
