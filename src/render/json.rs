@@ -72,20 +72,7 @@ pub struct AnswerJson {
     /// "X on A or do I need B": the job on each setup the question names, in its order
     /// (`fit` is the one the rest of the answer is for); absent for one setup.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub on_each: Vec<OnSetupJson>,
-}
-
-/// One setup of an "A or B" question: its verdict (the `fit` object), then the runtime and
-/// format it was judged with, the ones its owner would run there (they differ between a
-/// GeForce card and a datacenter one unless the question named them).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct OnSetupJson {
-    #[serde(flatten)]
-    pub fit: FitJson,
-    /// The runtime profile it was sized with (`llama.cpp`, `vllm`, `sglang`, …).
-    pub runtime: &'static str,
-    /// The weight format it was sized in.
-    pub precision: &'static str,
+    pub on_each: Vec<FitJson>,
 }
 
 /// The checkpoint a launch line would need and nobody listed.
@@ -228,6 +215,14 @@ pub struct FitJson {
     pub needed_count: Option<u32>,
     /// Fits by the estimate, but not with its error band added: "tight, may not fit".
     pub tight: bool,
+    /// In an `on_each` entry: the runtime profile that setup was judged with (what its
+    /// owner would run there, as `query.profile`); absent in `fit`, whose runtime is the
+    /// query's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runtime: Option<&'static str>,
+    /// In an `on_each` entry: the weight format that setup was judged in; absent in `fit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<&'static str>,
 }
 
 /// One recommended setup.
@@ -405,10 +400,10 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         on_each: a
             .on_each
             .iter()
-            .map(|s| OnSetupJson {
-                fit: fit_json(&s.fit, None, s.band_pct),
-                runtime: s.runtime.name(),
-                precision: s.precision.name(),
+            .map(|s| FitJson {
+                runtime: Some(s.runtime.name()),
+                precision: Some(s.precision.name()),
+                ..fit_json(&s.fit, None, s.band_pct)
             })
             .collect(),
     }
@@ -505,6 +500,8 @@ fn fit_json(f: &crate::estimate::Fit, needed_count: Option<u32>, band: Option<f6
         max_concurrency: f.max_concurrency.map(r1),
         needed_count,
         tight: band.is_some_and(|b| f.fits && f.per_gpu_gib * (1.0 + b / 100.0) > f.usable_gib),
+        runtime: None,
+        precision: None,
     }
 }
 
