@@ -805,7 +805,12 @@ pub fn for_query_with(
 /// fits (one answer, one verdict), and the native format keeps one line in `best_fit`.
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
     let (native, best) = build_one(catalog, req.clone())?;
-    if let Some(p) = mac_download(&native) {
+    // One comparison on an ordinary ask: the rest is out of line.
+    if native
+        .gpu
+        .is_some_and(|g| g.vendor == crate::catalog::Vendor::Apple)
+        && let Some(p) = mac_download(&native)
+    {
         return on_a_mac(catalog, req, native, p);
     }
     let (Some(p), Some(native_fit)) = (best, native.fit.clone()) else {
@@ -848,6 +853,8 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
 /// 16-bit weights run at half the speed and leave little room for context, for a quality
 /// gain nobody measures; None elsewhere (and for training, or a format already 8-bit or
 /// less: the native-does-not-fit path picks those).
+#[cold]
+#[inline(never)]
 fn mac_download(a: &Answer) -> Option<Precision> {
     let gpu = a
         .gpu
@@ -874,6 +881,8 @@ fn mac_download(a: &Answer) -> Option<Precision> {
 /// [`build`] on a Mac whose 16-bit checkpoint fits: the answer in the 8-bit format `p`
 /// ([`mac_download`]), said as the assumed format; the 16-bit answer when that one would
 /// not fit (it always does at half the bytes, but the check costs nothing here).
+#[cold]
+#[inline(never)]
 fn on_a_mac(
     catalog: &'static Catalog,
     mut req: Request,
