@@ -24,15 +24,24 @@ fn launch(a: &Answer) -> &str {
 
 #[test]
 fn a_mac_whose_memory_holds_16_bits_runs_the_q8_0_gguf_in_four_languages() {
-    for (q, word) in [
-        ("Qwen2.5 72B on M2 Ultra 192GB", "Yes"),
-        ("qwen2.5 72b on my mac studio m2 ultra 192gb?", "Yes"),
+    for (q, word, why) in [
+        ("Qwen2.5 72B on M2 Ultra 192GB", "Yes", "would fit too"),
+        (
+            "qwen2.5 72b on my mac studio m2 ultra 192gb?",
+            "Yes",
+            "would fit too",
+        ),
         (
             "posso rodar qwen 2.5 72b no meu mac studio m2 ultra 192gb?",
             "Sim",
+            "também caberia",
         ),
-        ("¿corre qwen2.5 72b en un mac studio m2 ultra 192gb?", "Sí"),
-        ("M2 Ultra 192G 能跑 Qwen2.5 72B 吗", "可以"),
+        (
+            "¿corre qwen2.5 72b en un mac studio m2 ultra 192gb?",
+            "Sí",
+            "también cabría",
+        ),
+        ("M2 Ultra 192G 能跑 Qwen2.5 72B 吗", "可以", "也放得下"),
     ] {
         let (a, lang) = ask(q);
         assert_eq!(a.job.precision, Precision::Q8_0, "{q}");
@@ -58,6 +67,9 @@ fn a_mac_whose_memory_holds_16_bits_runs_the_q8_0_gguf_in_four_languages() {
         let text = vramguide::render::text::chat(lang, Catalog::get(), &a);
         assert!(!text.to_lowercase().contains("bf16"), "{q}: {text}");
         assert!(text.contains("llama-server -hf Qwen/Qwen2.5-72B-Instruct-GGUF:Q8_0"));
+        // The full answer's assumptions say why not the 16-bit checkpoint that fits.
+        let full = vramguide::render::text::answer(lang, Catalog::get(), &a);
+        assert!(full.contains(why) && full.contains("BF16"), "{q}: {full}");
     }
 }
 
