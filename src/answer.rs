@@ -57,7 +57,7 @@ pub struct Answer {
     /// "X on A or do I need B": the job on each setup the question names, in its order
     /// (the rest of the answer is for the first of them that runs it, else the first).
     /// Empty for a question with one setup.
-    pub on_each: Vec<Fit>,
+    pub on_each: Vec<OnSetup>,
     /// The named cards do not hold the job: the fewest more of them, in one machine, that
     /// do (in a format that keeps quality): the first step beyond what the asker has.
     #[serde(skip)]
@@ -344,72 +344,69 @@ pub fn for_intent(catalog: &'static Catalog, parsed: &Parsed) -> Option<Result<O
     })
 }
 
-/// "X on A or do I need B": the model sized on each named setup, at the format asked (else
-/// the checkpoint's own), each with its verdict; the answer around them is for the first
-/// setup that runs it (its plan and launch line), else for the first setup, whose levers
-/// say what would. A setup named with no count after one of several datacenter cards is as
-/// many of them ("8 h100 ou preciso de h200": eight H200s); a consumer card alone is one.
+/// "X on A or do I need B": the model judged on each named setup as if that setup had been
+/// asked about alone, with the runtime and format the asker would run there (a GeForce
+/// card: llama.cpp with a GGUF; a datacenter card: vLLM or SGLang in the checkpoint's
+/// format, or the largest that fits; a runtime or format the asker named applies to all).
+/// The answer around them is for the first setup that runs it in a format that keeps
+/// quality (4 bits or more), else the first that runs it at all, else the first setup,
+/// whose levers say what would. A setup named with no count after one of several
+/// datacenter cards is as many of them ("8 h100 ou preciso de h200": eight H200s); a
+/// consumer card alone is one. Rare questions: each setup is a whole answer.
 fn on_each(
     catalog: &'static Catalog,
     parsed: &Parsed,
     cards: &[(&'static GpuSpec, u32)],
 ) -> Result<Answer, Error> {
     let cards = boxes_alike(parsed, cards);
-    let mut first_setup = parsed.clone();
-    let (gpu, count) = cards[0];
-    first_setup.query.gpu = Some(gpu.id.clone());
-    first_setup.query.gpu_count = Some(u64::from(count));
-    let first = for_parsed(catalog, &first_setup)?;
-    let mut native = first.job.clone();
-    if let Some(b) = &first.best_fit {
-        native.precision = b.native;
-    }
-    let model = first.model.clone();
-    // `Fit::check` (validated, sized again per card), not `Fit::sized` on one sizing: a
-    // rare question does not need the saving, and another caller of `Fit::sized` would
-    // change how the common path is compiled (it is inlined into the setup ranking).
-    let sized_on = |job: &Job| -> Result<Vec<Fit>, Error> {
-        cards
-            .iter()
-            .map(|&(g, n)| Fit::check(&model, job, g, n).map_err(Error::from))
-            .collect()
-    };
-    let on = |i: usize| {
-        let (gpu, count) = cards[i];
-        let mut p = parsed.clone();
-        p.query.gpu = Some(gpu.id.clone());
-        p.query.gpu_count = Some(u64::from(count));
-        for_parsed(catalog, &p)
-    };
-    let fits = sized_on(&native)?;
-    let (mut main, fits) = match fits.iter().position(|f| f.fits) {
-        Some(0) | None if first.best_fit.is_none() => (first, fits),
-        // No setup runs the checkpoint's own format: each setup's best format that fits,
-        // and the answer for the setup whose format keeps the most bits (the first of
-        // equals), every setup sized in it.
-        None => {
-            let bits = |a: &Answer| {
-                let fits = a.fit.as_ref().is_some_and(|f| f.fits);
-                if fits {
-                    a.job.precision.bits_per_weight()
-                } else {
-                    0.0
-                }
-            };
-            let mut best = first;
-            for i in 1..cards.len() {
-                let a = on(i)?;
-                if bits(&a) > bits(&best) {
-                    best = a;
-                }
-            }
-            let fits = sized_on(&best.job)?;
-            (best, fits)
-        }
-        Some(i) => (on(i)?, fits),
-    };
-    main.on_each = fits;
+    let mut answers = cards
+        .iter()
+        .map(|&(gpu, count)| {
+            let mut p = parsed.clone();
+            p.query.gpu = Some(gpu.id.clone());
+            p.query.gpu_count = Some(u64::from(count));
+            for_parsed(catalog, &p)
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let setups: Vec<OnSetup> = answers.iter().filter_map(OnSetup::of).collect();
+    let runs = |s: &&OnSetup| s.fit.fits;
+    let main = setups
+        .iter()
+        .position(|s| s.fit.fits && s.precision.nominal_bits() >= 4.0)
+        .or_else(|| setups.iter().position(|s| runs(&s)))
+        .unwrap_or(0);
+    let mut main = answers.swap_remove(main);
+    main.on_each = setups;
     Ok(main)
+}
+
+/// One setup of an "A or B" question as its own answer judged it: the verdict, and the
+/// runtime, format and error band it was sized with.
+#[derive(Debug, Clone, Serialize)]
+pub struct OnSetup {
+    pub fit: Fit,
+    pub runtime: crate::runtime::Runtime,
+    pub precision: Precision,
+    /// The ± percentage of that runtime and format's estimates (None: no band).
+    pub band_pct: Option<f64>,
+}
+
+impl OnSetup {
+    /// The setup an answer for one named setup judged; None for an answer with no card.
+    fn of(a: &Answer) -> Option<OnSetup> {
+        Some(OnSetup {
+            fit: a.fit.clone()?,
+            runtime: a.job.runtime,
+            precision: a.job.precision,
+            band_pct: a.estimate.error_band.map(|b| b.pct),
+        })
+    }
+
+    /// Fits by the estimate, but not with its error band added.
+    pub fn tight(&self) -> bool {
+        let band = self.band_pct.unwrap_or(0.0);
+        self.fit.fits && self.fit.per_gpu_gib * (1.0 + band / 100.0) > self.fit.usable_gib
+    }
 }
 
 /// The setups of an "A or B" question with their counts: a datacenter card named with no
@@ -808,6 +805,14 @@ pub fn for_query_with(
 /// fits (one answer, one verdict), and the native format keeps one line in `best_fit`.
 pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError> {
     let (native, best) = build_one(catalog, req.clone())?;
+    // One comparison on an ordinary ask: the rest is out of line.
+    if native
+        .gpu
+        .is_some_and(|g| g.vendor == crate::catalog::Vendor::Apple)
+        && let Some(p) = mac_download(&native)
+    {
+        return on_a_mac(catalog, req, native, p);
+    }
     let (Some(p), Some(native_fit)) = (best, native.fit.clone()) else {
         return Ok(native);
     };
@@ -840,6 +845,63 @@ pub fn build(catalog: &'static Catalog, req: Request) -> Result<Answer, JobError
         native_fit,
     }));
     Ok(answer)
+}
+
+/// A Mac with no format named, whose 16-bit checkpoint fits its unified memory: the 8-bit
+/// file its owner downloads instead (Q8_0 GGUF for llama.cpp, an mlx-community 8-bit repo
+/// for MLX). A Mac reads every weight for each token from memory shared with macOS, so the
+/// 16-bit weights run at half the speed and leave little room for context, for a quality
+/// gain nobody measures; None elsewhere (and for training, or a format already 8-bit or
+/// less: the native-does-not-fit path picks those).
+#[cold]
+#[inline(never)]
+fn mac_download(a: &Answer) -> Option<Precision> {
+    let gpu = a
+        .gpu
+        .filter(|g| g.vendor == crate::catalog::Vendor::Apple)?;
+    let assumed = a
+        .assumed
+        .iter()
+        .any(|x| matches!(x, Assumption::Precision { native: true, .. }));
+    if !assumed
+        || a.job.mode != Mode::Inference
+        || a.job.precision.bits_per_weight() <= 8.5
+        || a.fit.as_ref().is_none_or(|f| !f.fits)
+    {
+        return None;
+    }
+    let profile = a.job.runtime.profile();
+    profile
+        .lower_precisions
+        .iter()
+        .copied()
+        .find(|&p| p.nominal_bits() == 8.0 && profile.loads(p) && profile.runs_on(p, gpu))
+}
+
+/// [`build`] on a Mac whose 16-bit checkpoint fits: the answer in the 8-bit format `p`
+/// ([`mac_download`]), said as the assumed format; the 16-bit answer when that one would
+/// not fit (it always does at half the bytes, but the check costs nothing here).
+#[cold]
+#[inline(never)]
+fn on_a_mac(
+    catalog: &'static Catalog,
+    mut req: Request,
+    native: Answer,
+    p: Precision,
+) -> Result<Answer, JobError> {
+    req.job.precision = p;
+    for x in &mut req.assumed {
+        if let Assumption::Precision { precision, native } = x {
+            *precision = p;
+            *native = false;
+        }
+    }
+    let (answer, _) = build_one(catalog, req)?;
+    Ok(if answer.fit.as_ref().is_some_and(|f| f.fits) {
+        answer
+    } else {
+        native
+    })
 }
 
 /// The runtime's next weight format below `p` that still keeps quality (4 nominal bits

@@ -215,6 +215,14 @@ pub struct FitJson {
     pub needed_count: Option<u32>,
     /// Fits by the estimate, but not with its error band added: "tight, may not fit".
     pub tight: bool,
+    /// In an `on_each` entry: the runtime profile that setup was judged with (what its
+    /// owner would run there, as `query.profile`); absent in `fit`, whose runtime is the
+    /// query's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runtime: Option<&'static str>,
+    /// In an `on_each` entry: the weight format that setup was judged in; absent in `fit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<&'static str>,
 }
 
 /// One recommended setup.
@@ -392,7 +400,11 @@ pub fn answer(lang: Lang, catalog: &Catalog, a: &Answer) -> AnswerJson {
         on_each: a
             .on_each
             .iter()
-            .map(|f| fit_json(f, None, a.estimate.error_band.map(|b| b.pct)))
+            .map(|s| FitJson {
+                runtime: Some(s.runtime.name()),
+                precision: Some(s.precision.name()),
+                ..fit_json(&s.fit, None, s.band_pct)
+            })
             .collect(),
     }
 }
@@ -488,6 +500,8 @@ fn fit_json(f: &crate::estimate::Fit, needed_count: Option<u32>, band: Option<f6
         max_concurrency: f.max_concurrency.map(r1),
         needed_count,
         tight: band.is_some_and(|b| f.fits && f.per_gpu_gib * (1.0 + b / 100.0) > f.usable_gib),
+        runtime: None,
+        precision: None,
     }
 }
 

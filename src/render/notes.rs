@@ -116,17 +116,34 @@ pub fn model_lines(lang: Lang, a: &Answer) -> Vec<String> {
     out
 }
 
+/// Whether the assumed format is the 8-bit file a Mac owner downloads although the 16-bit
+/// checkpoint fits (`answer::build` on a Mac; no best fit, which says its own reason).
+fn mac_download(a: &Answer, precision: crate::estimate::Precision) -> bool {
+    a.best_fit.is_none()
+        && precision.nominal_bits() == 8.0
+        && a.model.native_precision.bits_per_weight() > 8.5
+        && a.gpu
+            .is_some_and(|g| g.vendor == crate::catalog::Vendor::Apple)
+}
+
 fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
     match x {
-        Assumption::Precision { precision, native } => tr(
-            lang,
-            if *native {
-                msg!("assumed-precision-native")
-            } else {
-                msg!("assumed-precision")
-            },
-            Some(&Args::new().s("precision", precision.name())),
-        ),
+        Assumption::Precision { precision, native } => {
+            let args = Args::new().s("precision", precision.name());
+            if !*native && mac_download(a, *precision) {
+                let args = args.s("native", a.model.native_precision.name().to_uppercase());
+                return tr(lang, msg!("assumed-precision-mac"), Some(&args));
+            }
+            tr(
+                lang,
+                if *native {
+                    msg!("assumed-precision-native")
+                } else {
+                    msg!("assumed-precision")
+                },
+                Some(&args),
+            )
+        }
         // "On" says whose recipes turn it on: the method being sized, not always QLoRA's.
         Assumption::Checkpointing { on: true } => tr(
             lang,

@@ -257,25 +257,30 @@ fn own_setup(
 /// "X on A or do I need B": yes, maybe or no on each setup named, in its order, with the
 /// memory per GPU and the speed ("No on 8 × H100 SXM5 80GB: Kimi K2.5 at INT4 with vLLM
 /// needs …; yes on 8 × H200 SXM 141GB: … of … GiB per GPU, about 40 tokens/s."). The job
-/// is named once, in the first clause.
+/// is named once, in the first clause, with the first setup's format and runtime; a later
+/// setup that runs another says which ("; yes on H100 SXM5 80GB at AWQ-INT4 with vLLM: …").
 fn on_each(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
+    let Some(lead) = a.on_each.first() else {
+        return String::new();
+    };
     let job = Args::new()
         .s("model", super::parts::model_title(lang, a))
-        .s("precision", a.job.precision.name().to_uppercase());
+        .s("precision", lead.precision.name().to_uppercase());
     let job = tr(lang, "verdict-job", Some(&job));
-    let runtime = super::parts::runtime_label(lang, a.job.runtime);
-    let band = a.estimate.error_band.map_or(0.0, |b| b.pct);
     let mut rest = String::new();
     let mut first = String::new();
-    for (i, fit) in a.on_each.iter().enumerate() {
+    for (i, each) in a.on_each.iter().enumerate() {
+        let fit = &each.fit;
+        let band = each.band_pct.unwrap_or(0.0);
         let setup = super::view::without_brand(&setup_label(catalog, &fit.gpu, fit.count));
+        let setup = setup_run_as(lang, setup, each, lead);
         let outcome = if !fit.fits {
             if fit.per_gpu_gib <= fit.usable_gib {
                 "startup"
             } else {
                 "no"
             }
-        } else if fit.per_gpu_gib * (1.0 + band / 100.0) > fit.usable_gib {
+        } else if each.tight() {
             "tight"
         } else {
             "yes"
@@ -290,6 +295,7 @@ fn on_each(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
             }
             None => String::new(),
         };
+        let runtime = super::parts::runtime_label(lang, each.runtime);
         let args = Args::new()
             .s("outcome", outcome)
             .s("setup", setup.as_str())
@@ -310,6 +316,33 @@ fn on_each(lang: Lang, catalog: &Catalog, a: &crate::answer::Answer) -> String {
         "verdict-each",
         Some(&Args::new().s("first", first).s("rest", rest)),
     )
+}
+
+/// A later setup's label, with the format and runtime it runs when they are not the first
+/// setup's ("H100 SXM5 80GB at AWQ-INT4 with vLLM"): each setup is judged as its owner
+/// would run it, and the reader has to see where that differs.
+fn setup_run_as(
+    lang: Lang,
+    setup: String,
+    each: &crate::answer::OnSetup,
+    lead: &crate::answer::OnSetup,
+) -> String {
+    let what = match (
+        each.runtime == lead.runtime,
+        each.precision == lead.precision,
+    ) {
+        (true, true) => return setup,
+        (false, true) => "runtime",
+        (true, false) => "precision",
+        (false, false) => "both",
+    };
+    let runtime = super::parts::runtime_label(lang, each.runtime);
+    let args = Args::new()
+        .s("what", what)
+        .s("setup", setup.as_str())
+        .s("precision", each.precision.name().to_uppercase())
+        .s("runtime", runtime.as_ref());
+    tr(lang, "verdict-each-run-as", Some(&args))
 }
 
 /// The `--gpu-memory-utilization` vLLM would start at, when it stops at start-up although

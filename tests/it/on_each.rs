@@ -93,9 +93,20 @@ async fn estimated_on_each(
         expected.len() - 1,
         "{text}: {verdict}"
     );
-    // The text opens with the verdict; the plan is for the first setup that runs it.
+    // The text opens with the verdict; the plan is for the first setup that runs it in a
+    // format that keeps quality (4 bits or more), else the first that runs it at all.
     assert!(json["text"].as_str().unwrap().starts_with(verdict));
-    if let Some(i) = got.iter().position(|s| s.2) {
+    let keeps_quality = |i: usize| {
+        let name = json["on_each"][i]["precision"].as_str().unwrap();
+        name.parse::<vramguide::estimate::Precision>()
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"))
+            .nominal_bits()
+            >= 4.0
+    };
+    let planned = (0..got.len())
+        .find(|&i| got[i].2 && keeps_quality(i))
+        .or_else(|| got.iter().position(|s| s.2));
+    if let Some(i) = planned {
         assert_eq!(json["fit"]["gpu"], got[i].0.as_str(), "{text}");
         assert_eq!(json["fit"]["count"], got[i].1, "{text}");
         assert_eq!(json["fit"]["fits"], true, "{text}");
@@ -142,17 +153,17 @@ async fn portuguese() {
     )
     .await;
     let got = setups(&json);
-    assert_eq!(
-        (got[0].2, got[1].2),
-        (false, true),
-        "FP8 R1 needs more than 640 GB"
-    );
+    // Each setup as if asked alone (s12): FP8 R1 needs more than 640 GB, so the eight
+    // H100s run the largest format that fits them (4 bits); the H200s hold its FP8.
+    assert_eq!((got[0].2, got[1].2), (true, true), "{json}");
+    assert_eq!(json["on_each"][0]["precision"], "awq-int4", "{json}");
+    assert_eq!(json["on_each"][1]["precision"], "fp8-block", "{json}");
     let verdict = json["verdict"].as_str().unwrap();
     assert!(
-        verdict.contains("; com 8 × H200 SXM 141GB, sim: "),
+        verdict.contains("; com 8 × H200 SXM 141GB em FP8-BLOCK, sim: "),
         "{verdict}"
     );
-    // The launch line is the H200s', which run it.
+    // The launch line is the H100s', the first that run it at 4 bits or more.
     let launch = json["launch"][0]["command"].as_str().unwrap_or_default();
     assert!(launch.contains("8"), "{launch}");
     estimated_on_each(

@@ -70,7 +70,7 @@ fn a_model_on_one_setup_or_another_is_sized_on_both() {
     let setups: Vec<(&str, u32)> = a
         .on_each
         .iter()
-        .map(|f| (f.gpu.as_str(), f.count))
+        .map(|f| (f.fit.gpu.as_str(), f.fit.count))
         .collect();
     assert_eq!(
         setups,

@@ -1,0 +1,2 @@
+# Una Mac cuya memoria alcanza para el checkpoint de 16 bits, calculada con el archivo de 8 bits que descarga su dueño.
+assumed-precision-mac = { $precision }, el archivo de 8 bits que descarga quien tiene una Mac: el checkpoint en { $native } también cabría, pero la Mac lee todos los pesos en cada token, así que correría a cerca de la mitad de velocidad y dejaría menos espacio para el contexto (no se indicó precisión)
