@@ -19,6 +19,7 @@ mod common_words;
 mod compare_explain;
 mod config_cli;
 mod diagnose_corpus;
+mod diagnose_fixes_once;
 mod discord_bench;
 mod discord_chart;
 mod discord_commands;
