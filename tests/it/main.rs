@@ -53,6 +53,7 @@ mod name_variants;
 mod names;
 mod numbers_written;
 mod ollama;
+mod ollama_flash;
 mod on_each;
 mod openapi;
 mod own_setup;
