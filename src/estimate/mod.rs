@@ -406,6 +406,12 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
     let precision = job.precision;
     match precision.scope(model.moe.is_some()) {
         Scope::Everything => {}
+        // A checkpoint that quantizes the routed experts alone says so (see `weight_bytes`).
+        Scope::Linear
+            if crate::catalog::checkpoints::experts_only(&model.id, precision).is_some() =>
+        {
+            est.notes.push(Note::ExpertsOnly { precision })
+        }
         Scope::Linear => est.notes.push(Note::EmbeddingsStay16Bit { precision }),
         Scope::Experts => est.notes.push(Note::ExpertsOnly { precision }),
     }
@@ -426,6 +432,12 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
         return bytes as f64;
     }
     let params = model.params_total as f64;
+    // A quantization-aware checkpoint that quantizes the routed experts alone (Kimi K2
+    // Thinking, K2.5: INT4 with a 16-bit scale per 32, the rest BF16), as listed.
+    if let Some(e) = crate::catalog::checkpoints::experts_only(&model.id, precision) {
+        let experts = (model.expert_params() as f64).min(params);
+        return experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0;
+    }
     let bits = precision.bits_per_weight();
     let covered = match precision.scope(model.moe.is_some()) {
         Scope::Everything => params,

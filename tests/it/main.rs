@@ -44,6 +44,7 @@ mod hub_search;
 mod intent_corpus;
 mod issue34_why;
 mod json_shape;
+mod kimi_int4;
 mod known_setups;
 mod language_mix;
 mod layers;
