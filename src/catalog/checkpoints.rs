@@ -62,9 +62,11 @@ impl ExpertsOnly {
 }
 
 /// `model`'s own checkpoint in `precision` when it quantizes the routed experts only
-/// (Kimi K2 Thinking and K2.5 ship INT4 experts with group-32 scales). Looked up only for
-/// weight-only integer formats, so an ordinary ask in a float or GGUF format pays one
-/// comparison.
+/// (Kimi K2 Thinking and K2.5 ship INT4 experts with group-32 scales). The estimate asks
+/// only for a mixture of experts in a weight-only integer format (`estimate::experts_only`),
+/// so an ordinary ask never gets here: kept out of line.
+#[cold]
+#[inline(never)]
 pub fn experts_only(model: &str, precision: Precision) -> Option<ExpertsOnly> {
     static ROWS: LazyLock<Vec<(&'static str, &'static str, ExpertsOnly)>> = LazyLock::new(|| {
         all()

@@ -417,6 +417,16 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
     }
 }
 
+/// A listed checkpoint of `model` that quantizes the routed experts alone, in `precision`
+/// (the data is asked only for a mixture of experts; the look-up itself is out of line).
+fn experts_only(
+    model: &ModelSpec,
+    precision: Precision,
+) -> Option<crate::catalog::checkpoints::ExpertsOnly> {
+    model.moe.as_ref()?;
+    crate::catalog::checkpoints::experts_only(&model.id, precision)
+}
+
 /// Bytes of weights stored at `precision` (all experts; tied embeddings once).
 ///
 /// The tensors the format covers (see [`Precision::scope`]) take its bits per weight;
@@ -432,15 +442,17 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
         return bytes as f64;
     }
     let params = model.params_total as f64;
-    // A quantization-aware checkpoint that quantizes the routed experts alone (Kimi K2
-    // Thinking, K2.5: INT4 with a 16-bit scale per 32, the rest BF16), as listed.
-    if let Some(e) = crate::catalog::checkpoints::experts_only(&model.id, precision) {
-        let experts = (model.expert_params() as f64).min(params);
-        return experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0;
-    }
     let bits = precision.bits_per_weight();
-    let covered = match precision.scope(model.moe.is_some()) {
+    let moe = model.moe.is_some();
+    let covered = match precision.scope(moe) {
         Scope::Everything => params,
+        // A quantization-aware checkpoint that quantizes the routed experts alone (Kimi K2
+        // Thinking, K2.5: INT4 with a 16-bit scale per 32, the rest BF16), as listed. Only
+        // a mixture of experts in a linear-layer format asks the data.
+        Scope::Linear if moe && let Some(e) = experts_only(model, precision) => {
+            let experts = (model.expert_params() as f64).min(params);
+            return experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0;
+        }
         Scope::Linear => params - model.embedding_and_head_params() as f64,
         Scope::Experts => (model.expert_params() as f64).min(params),
     };
