@@ -417,14 +417,17 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
     }
 }
 
-/// A listed checkpoint of `model` that quantizes the routed experts alone, in `precision`
-/// (the data is asked only for a mixture of experts; the look-up itself is out of line).
-fn experts_only(
-    model: &ModelSpec,
-    precision: Precision,
-) -> Option<crate::catalog::checkpoints::ExpertsOnly> {
-    model.moe.as_ref()?;
-    crate::catalog::checkpoints::experts_only(&model.id, precision)
+/// The bytes of a listed checkpoint of `model` that quantizes the routed experts alone in
+/// `precision` (a 16-bit scale per group; everything else BF16). Out of line: only a
+/// mixture of experts in a linear-layer format asks, and the sizing of every other job
+/// stays as short as it was.
+#[cold]
+#[inline(never)]
+fn experts_only_bytes(model: &ModelSpec, precision: Precision) -> Option<f64> {
+    let e = crate::catalog::checkpoints::experts_only(&model.id, precision)?;
+    let params = model.params_total as f64;
+    let experts = (model.expert_params() as f64).min(params);
+    Some(experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0)
 }
 
 /// Bytes of weights stored at `precision` (all experts; tied embeddings once).
@@ -449,9 +452,8 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
         // A quantization-aware checkpoint that quantizes the routed experts alone (Kimi K2
         // Thinking, K2.5: INT4 with a 16-bit scale per 32, the rest BF16), as listed. Only
         // a mixture of experts in a linear-layer format asks the data.
-        Scope::Linear if moe && let Some(e) = experts_only(model, precision) => {
-            let experts = (model.expert_params() as f64).min(params);
-            return experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0;
+        Scope::Linear if moe && let Some(bytes) = experts_only_bytes(model, precision) => {
+            return bytes;
         }
         Scope::Linear => params - model.embedding_and_head_params() as f64,
         Scope::Experts => (model.expert_params() as f64).min(params),
