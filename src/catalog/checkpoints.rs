@@ -35,6 +35,63 @@ pub struct Checkpoint {
     pub bytes: BTreeMap<String, u64>,
     /// Where the row was seen: a Hub page, or a project's file that loads or lists the repo.
     pub source: String,
+    /// A quantization-aware checkpoint that stores only the routed experts in `format`
+    /// (`routed_experts`): attention, shared experts, dense MLPs, embeddings and lm_head stay
+    /// 16-bit, as its config's `quantization_config.ignore` says.
+    #[serde(default)]
+    pub scope: Option<String>,
+    /// Values that share one 16-bit scale in that format (compressed-tensors `group_size`).
+    #[serde(default)]
+    pub group_size: Option<u32>,
+}
+
+/// A checkpoint whose routed experts alone are quantized to a width, the rest 16-bit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExpertsOnly {
+    /// Bits of each quantized value (4 for INT4).
+    pub bits: f64,
+    /// Values per 16-bit scale.
+    pub group_size: u32,
+}
+
+impl ExpertsOnly {
+    /// Bits per quantized weight with its share of the group's scale: 4 + 16/32 = 4.5.
+    pub fn bits_per_weight(self) -> f64 {
+        self.bits + 16.0 / f64::from(self.group_size.max(1))
+    }
+}
+
+/// `model`'s own checkpoint in `precision` when it quantizes the routed experts only
+/// (Kimi K2 Thinking and K2.5 ship INT4 experts with group-32 scales). The estimate asks
+/// only for a mixture of experts in a weight-only integer format (`estimate::experts_only`),
+/// so an ordinary ask never gets here: kept out of line.
+#[cold]
+#[inline(never)]
+pub fn experts_only(model: &str, precision: Precision) -> Option<ExpertsOnly> {
+    static ROWS: LazyLock<Vec<(&'static str, &'static str, ExpertsOnly)>> = LazyLock::new(|| {
+        all()
+            .iter()
+            .filter(|c| c.scope.as_deref() == Some("routed_experts"))
+            .filter_map(|c| {
+                let p: Precision = c.format.parse().ok()?;
+                Some((
+                    c.model.as_str(),
+                    c.format.as_str(),
+                    ExpertsOnly {
+                        bits: p.nominal_bits(),
+                        group_size: c.group_size?,
+                    },
+                ))
+            })
+            .collect()
+    });
+    if precision.format() != Format::WeightOnly {
+        return None;
+    }
+    let name = precision.name();
+    ROWS.iter()
+        .find(|(m, f, _)| *m == model && *f == name)
+        .map(|(_, _, e)| *e)
 }
 
 /// Every known checkpoint, read once from the embedded data.

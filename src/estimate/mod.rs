@@ -406,9 +406,28 @@ fn common_notes(model: &ModelSpec, job: &Job, est: &mut Estimate) {
     let precision = job.precision;
     match precision.scope(model.moe.is_some()) {
         Scope::Everything => {}
+        // A checkpoint that quantizes the routed experts alone says so (see `weight_bytes`).
+        Scope::Linear
+            if crate::catalog::checkpoints::experts_only(&model.id, precision).is_some() =>
+        {
+            est.notes.push(Note::ExpertsOnly { precision })
+        }
         Scope::Linear => est.notes.push(Note::EmbeddingsStay16Bit { precision }),
         Scope::Experts => est.notes.push(Note::ExpertsOnly { precision }),
     }
+}
+
+/// The bytes of a listed checkpoint of `model` that quantizes the routed experts alone in
+/// `precision` (a 16-bit scale per group; everything else BF16). Out of line: only a
+/// mixture of experts in a linear-layer format asks, and the sizing of every other job
+/// stays as short as it was.
+#[cold]
+#[inline(never)]
+fn experts_only_bytes(model: &ModelSpec, precision: Precision) -> Option<f64> {
+    let e = crate::catalog::checkpoints::experts_only(&model.id, precision)?;
+    let params = model.params_total as f64;
+    let experts = (model.expert_params() as f64).min(params);
+    Some(experts * e.bits_per_weight() / 8.0 + (params - experts) * 2.0)
 }
 
 /// Bytes of weights stored at `precision` (all experts; tied embeddings once).
@@ -427,8 +446,15 @@ pub fn weight_bytes(model: &ModelSpec, precision: Precision) -> f64 {
     }
     let params = model.params_total as f64;
     let bits = precision.bits_per_weight();
-    let covered = match precision.scope(model.moe.is_some()) {
+    let moe = model.moe.is_some();
+    let covered = match precision.scope(moe) {
         Scope::Everything => params,
+        // A quantization-aware checkpoint that quantizes the routed experts alone (Kimi K2
+        // Thinking, K2.5: INT4 with a 16-bit scale per 32, the rest BF16), as listed. Only
+        // a mixture of experts in a linear-layer format asks the data.
+        Scope::Linear if moe && let Some(bytes) = experts_only_bytes(model, precision) => {
+            return bytes;
+        }
         Scope::Linear => params - model.embedding_and_head_params() as f64,
         Scope::Experts => (model.expert_params() as f64).min(params),
     };

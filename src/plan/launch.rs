@@ -371,32 +371,34 @@ fn mm_limit_value(l: crate::estimate::encoder::MmLimit) -> String {
     format!("'{{{}}}'", parts.join(","))
 }
 
-/// The line of a runtime configured through its server's environment (Ollama): the model
-/// alone when the server's defaults hold the plan (`ollama run llama3.1:8b`), else the
-/// server started with the variables the plan needs, then the model
-/// (`OLLAMA_CONTEXT_LENGTH=32768 ollama serve & ollama run llama3.1:8b`).
+/// The line of a runtime configured through its server's environment (Ollama): the server
+/// started with the variables the estimate counts, then the model
+/// (`OLLAMA_CONTEXT_LENGTH=32768 OLLAMA_FLASH_ATTENTION=1 ollama serve & ollama run
+/// llama3.1:8b`). Flash attention is always written as the estimate counts it (on, or off
+/// when the asker turned it off), since the server's default depends on its version and
+/// the model (see `OLLAMA_LAUNCH`); a quantized KV cache only runs with it on.
 fn env_line(flags: &LaunchFlags, env: ServerEnv, weights: &Weights, job: &Job) -> Option<Launch> {
     let model = match weights {
         Weights::Library(tag) => tag.to_string(),
         Weights::Gguf(repo) => format!("{}{repo}", flags.gguf_repo_prefix.unwrap_or("")),
         Weights::Repo(_) | Weights::LoadTime(_) | Weights::Missing => return None,
     };
-    let mut vars: Vec<String> = Vec::new();
-    if job.context() != env.default_context {
-        vars.push(format!("{}={}", flags.context, job.context()));
-    }
-    if job.kv_precision != KvPrecision::Fp16 {
-        vars.push(format!("{}={}", env.kv_needs.0, env.kv_needs.1));
+    // The context too, even at the profile's 4,096: from v0.15.5 the server's own default
+    // grows with the card's memory (32k from 24 GiB, 256k from 48 GiB: docs/context-length.mdx,
+    // commit 0334ffa "server: use tiered VRAM-based default context length").
+    let mut vars: Vec<String> = vec![format!("{}={}", flags.context, job.context())];
+    let (fa, on, off) = env.flash_attention;
+    vars.push(format!(
+        "{fa}={}",
+        if job.flash_attention { on } else { off }
+    ));
+    if job.kv_precision != KvPrecision::Fp16 && job.flash_attention {
         for f in flags.kv_cache {
             vars.push(format!("{f}={}", job.kv_precision.name()));
         }
     }
     let run = format!("{} {model}", flags.program);
-    let command = if vars.is_empty() {
-        run
-    } else {
-        format!("{} {} & {run}", vars.join(" "), env.serve)
-    };
+    let command = format!("{} {} & {run}", vars.join(" "), env.serve);
     Some(Launch {
         runtime: job.runtime,
         command,

@@ -421,6 +421,7 @@ fn resolve_known(
     req.job.engine_version = q.engine_version;
     if let Some(fa) = q.flash_attention {
         req.job.flash_attention = fa;
+        kv_needs_flash_attention(&mut req);
     }
     if let Some(n) = q.max_num_seqs {
         let n = bounded(n, u64::from(MAX_BATCH), JobError::BatchTooLarge(n))?;
@@ -443,6 +444,24 @@ fn resolve_known(
         });
     }
     Ok(req)
+}
+
+/// llama.cpp quantizes the V cache only with flash attention (`llama_context` refuses
+/// `-ctv q8_0` with `-fa off`), and Ollama drops a quantized `OLLAMA_KV_CACHE_TYPE` unless
+/// flash attention is on (llm/server.go, v0.13): asked off, the cache is sized at 16 bits
+/// and the answer says so.
+fn kv_needs_flash_attention(req: &mut Request) {
+    let quantized = req.job.kv_precision != estimate::KvPrecision::Fp16;
+    let compute_buffer = matches!(
+        req.job.runtime.profile().activation,
+        crate::runtime::Activation::ComputeBuffer { .. }
+    );
+    if quantized && compute_buffer && !req.job.flash_attention {
+        req.assumed.push(Assumption::KvNeedsFlashAttention {
+            asked: req.job.kv_precision,
+        });
+        req.job.kv_precision = estimate::KvPrecision::Fp16;
+    }
 }
 
 fn bounded(value: u64, max: u64, err: JobError) -> Result<u32, Error> {

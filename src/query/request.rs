@@ -44,6 +44,13 @@ pub enum Assumption {
         moe: bool,
         like: String,
     },
+    /// A quantized KV cache asked with flash attention off, on a runtime that quantizes the
+    /// cache only with it on (llama.cpp refuses to start, Ollama ignores the type): the
+    /// cache is sized at 16 bits and flash attention stays off, as asked.
+    KvNeedsFlashAttention {
+        #[schema(value_type = String)]
+        asked: crate::vocab::KvPrecision,
+    },
     /// A card given by its memory ("on 24gb"): sized on `gpu`, the common card of that size.
     CardByMemory {
         memory_gb: u32,

@@ -182,6 +182,15 @@ fn assumed_line(lang: Lang, a: &Answer, x: &Assumption) -> String {
             ),
         },
         Assumption::HubFallback { repo, reason } => hub_fallback_line(lang, a, repo, *reason),
+        Assumption::KvNeedsFlashAttention { asked } => tr(
+            lang,
+            msg!("assumed-kv-needs-flash-attention"),
+            Some(
+                &Args::new()
+                    .s("kv", asked.name())
+                    .s("runtime", super::parts::runtime_label(lang, a.job.runtime)),
+            ),
+        ),
         Assumption::CardByMemory { memory_gb, gpu } => tr(
             lang,
             "chat-card-by-memory",

@@ -76,11 +76,12 @@ pub struct FetchThenLoad {
 pub struct ServerEnv {
     /// The command that starts the server with those variables (`ollama serve`).
     pub serve: &'static str,
-    /// The context the server gives a model when none is set: the variable is written only
-    /// when the plan needs another.
+    /// The context sized when the asker names none (Ollama 0.12's 4,096). The line writes
+    /// the context always: later servers pick their own default from the card's memory.
     pub default_context: u64,
-    /// Variable and value a quantized KV cache needs besides its type (flash attention).
-    pub kv_needs: (&'static str, &'static str),
+    /// Flash attention's variable with its on and off values: always written, as the
+    /// estimate counts it (the server's own default depends on its version and the model).
+    pub flash_attention: (&'static str, &'static str, &'static str),
 }
 
 pub(super) const VLLM_LAUNCH: LaunchFlags = LaunchFlags {
@@ -172,6 +173,17 @@ pub(super) const SGLANG_LAUNCH: LaunchFlags = LaunchFlags {
 /// server's environment (envconfig/config.go: OLLAMA_CONTEXT_LENGTH, default 4,096 tokens
 /// per docs/context-length.mdx; OLLAMA_KV_CACHE_TYPE, which needs OLLAMA_FLASH_ATTENTION=1
 /// per docs/faq.md).
+///
+/// Flash attention is written on or off, whichever the estimate counts, because Ollama's
+/// default moved: `OLLAMA_FLASH_ATTENTION` unset meant off up to 0.12 except for the
+/// architectures `GGML.FlashAttention()` lists (gemma3, gpt-oss, qwen3, qwen3moe, qwen3vl,
+/// mistral3: fs/ggml/ggml.go, commits 85ccf73 "gptoss: enable flash attention by default"
+/// in v0.11.8 and 0bda728 for qwen3 in v0.12.4); "auto" (on where the GPU runs the kernel)
+/// for the llama.cpp engine from v0.13.4 (bd6c1d6 "flash attn: add auto mode", #13052);
+/// and through v0.13.x a quantized `OLLAMA_KV_CACHE_TYPE` was dropped with a warning unless
+/// the variable forced flash attention on (llm/server.go: "OLLAMA_FLASH_ATTENTION must be
+/// enabled to use a quantized OLLAMA_KV_CACHE_TYPE"). `BoolWithDefault` in
+/// envconfig/config.go reads "1"/"0" (strconv.ParseBool).
 pub(super) const OLLAMA_LAUNCH: LaunchFlags = LaunchFlags {
     program: "ollama run",
     model: None,
@@ -193,7 +205,7 @@ pub(super) const OLLAMA_LAUNCH: LaunchFlags = LaunchFlags {
     server_env: Some(ServerEnv {
         serve: "ollama serve",
         default_context: 4096,
-        kv_needs: ("OLLAMA_FLASH_ATTENTION", "1"),
+        flash_attention: ("OLLAMA_FLASH_ATTENTION", "1", "0"),
     }),
     fetch: None,
 };

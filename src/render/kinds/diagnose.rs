@@ -56,7 +56,8 @@ impl AnswerKind for Diagnose<'_> {
         }))
     }
 
-    /// The cause and the first fix in the verdict box, then the log's figures and every fix.
+    /// The cause and the first fix (with what it changes) in the verdict box, then the log's
+    /// figures and the other fixes: each command once.
     fn page(&self, lang: Lang) -> Option<KindPage> {
         let d = match &self.0.read {
             Read::Known(d) => d,
@@ -77,7 +78,13 @@ impl AnswerKind for Diagnose<'_> {
         let p = crate::render::diagnosis::parts(lang, d, self.0.estimate.as_ref());
         let mut v = view(lang, "no", "🩺", p.title);
         v.line = Some(html::spans(&p.cause));
-        v.command = p.fixes.first().map(|(cmd, _)| cmd.clone());
+        // The first fix, with what it changes, is the box's command; the list below holds
+        // the others, so no command is shown twice.
+        let mut fixes = p.fixes.into_iter();
+        if let Some((cmd, why)) = fixes.next() {
+            v.command = Some(cmd);
+            v.command_why = Some(html::spans(&why));
+        }
         let mut figures = p.figures;
         figures.extend(p.ours);
         if !figures.is_empty() {
@@ -89,17 +96,16 @@ impl AnswerKind for Diagnose<'_> {
                 commands: Vec::new(),
             });
         }
-        v.parts.push(Part {
-            title: t(lang, "diag-fix-title"),
-            intro: None,
-            lines: Vec::new(),
-            outro: None,
-            commands: p
-                .fixes
-                .into_iter()
-                .map(|(cmd, why)| (cmd, html::spans(&why)))
-                .collect(),
-        });
+        let others: Vec<_> = fixes.map(|(cmd, why)| (cmd, html::spans(&why))).collect();
+        if !others.is_empty() {
+            v.parts.push(Part {
+                title: t(lang, "diag-more-fixes-title"),
+                intro: None,
+                lines: Vec::new(),
+                outro: None,
+                commands: others,
+            });
+        }
         v.guide = topic_link(lang, Topic::Oom);
         Some(v)
     }

@@ -47,6 +47,8 @@ pub struct KindPage {
     pub line: Option<Vec<Span>>,
     /// A command to copy inside the verdict box (a pasted error's first fix).
     pub command: Option<String>,
+    /// What that command changes, said above it; the parts do not list it again.
+    pub command_why: Option<Vec<Span>>,
     pub parts: Vec<Part>,
     pub guide: TopicLink,
     /// The answer as JSON; set by the web adapter, which knows the question's URL.
@@ -75,6 +77,7 @@ pub(super) fn view(lang: Lang, class: &'static str, icon: &'static str, head: St
         head,
         line: None,
         command: None,
+        command_why: None,
         parts: Vec::new(),
         guide: topic_link(lang, Topic::Vram),
         json_href: String::new(),

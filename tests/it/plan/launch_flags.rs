@@ -271,6 +271,8 @@ fn job_from_launch(base: &Job, base_count: u32, cmd: &str) -> (Job, u32) {
         if let Some(k) = var("OLLAMA_KV_CACHE_TYPE") {
             job.kv_precision = k.parse::<KvPrecision>().unwrap();
         }
+        // Written on or off as the estimate counts it (tests/it/ollama_flash.rs).
+        job.flash_attention = var("OLLAMA_FLASH_ATTENTION").expect(cmd) == "1";
     }
     if let Some(u) = value("--gpu-memory-utilization") {
         job.memory_share = Some(u.parse().unwrap());

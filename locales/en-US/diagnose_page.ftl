@@ -1,0 +1,2 @@
+# The web page of a pasted error: the first fix stands in the verdict box, these head the others.
+diag-more-fixes-title = Other fixes
