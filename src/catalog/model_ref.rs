@@ -20,17 +20,6 @@ impl ModelRef {
     pub fn own(spec: ModelSpec) -> ModelRef {
         ModelRef::Own(Box::new(spec))
     }
-
-    /// The spec, made this request's own first if it was the catalog's.
-    pub fn to_mut(&mut self) -> &mut ModelSpec {
-        if let ModelRef::Catalog(spec) = *self {
-            *self = ModelRef::own(spec.clone());
-        }
-        match self {
-            ModelRef::Own(spec) => spec,
-            ModelRef::Catalog(_) => unreachable!("made owned above"),
-        }
-    }
 }
 
 impl Deref for ModelRef {

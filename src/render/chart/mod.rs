@@ -358,7 +358,9 @@ mod tests {
     fn text_is_escaped() {
         assert_eq!(esc("a<b>&\"'\u{1b}"), "a&lt;b&gt;&amp;&quot;&#39; ");
         let mut a = answer("llama 3.1 8b fp16");
-        a.model.to_mut().display_name = "<script>x</script>&".into();
+        let mut spec = a.model.as_ref().clone();
+        spec.display_name = "<script>x</script>&".into();
+        a.model = crate::catalog::ModelRef::own(spec);
         let svg = svg(Lang::En, Catalog::get(), &a);
         assert!(!svg.contains("<script>") && svg.contains("&lt;script&gt;"));
         assert!(svg_to_png(&svg).is_ok());
